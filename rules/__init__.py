@@ -1,0 +1,22 @@
+"""Pure MONOPOLY rules for the five editions: board, money, game state, commands, scoring.
+
+Nothing here does I/O, reads a clock or draws randomness of its own; it imports nothing of
+the project outside this package and nothing outside the standard library.
+"""
+
+from .board import DEEDS, GROUP_NAMES, GROUPS, SQUARES, Deed, Kind, Square
+from .editions import EDITIONS, Edition, Mode
+from .errors import CODES, BadCommand, RuleError
+from .game import OPS, Command, Event, Game, square_name
+from .money import Money, ReaderAmount, format_money, parse_amount, reader_text
+from .serialize import from_json, to_json
+from .state import Change, DeedState, GameState, PlayerState, Transfer
+from .valuation import deed_value, interest, level, lift_cost, net_worth, ranking, rent
+
+__all__ = [
+    "CODES", "DEEDS", "EDITIONS", "GROUPS", "GROUP_NAMES", "OPS", "SQUARES",
+    "BadCommand", "Change", "Command", "Deed", "DeedState", "Edition", "Event", "Game", "GameState",
+    "Kind", "Mode", "Money", "PlayerState", "ReaderAmount", "RuleError", "Square", "Transfer",
+    "deed_value", "format_money", "from_json", "interest", "level", "lift_cost", "net_worth",
+    "parse_amount", "ranking", "reader_text", "rent", "square_name", "to_json",
+]

@@ -1,0 +1,689 @@
+"""The game: every command of the contract, checked against the whole state, then applied.
+
+``Game.apply(command)`` is the single door through which money and property move. A handler
+reads the state through a :class:`~rules.state.Staged` overlay and stages its changes; a
+:class:`~rules.errors.RuleError` anywhere drops the overlay, so a refused command changes
+nothing. Pure: no clock, no I/O; the quick-game deal draws from a seed passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import DEEDS, GROUPS, SQUARES, TAX_SQUARES, Kind, Square
+from .editions import EDITIONS, Edition, Mode
+from .errors import BadCommand, RuleError
+from .money import Money, format_money
+from .state import (
+    JAIL_CARDS_IN_GAME,
+    Change,
+    DeedState,
+    GameState,
+    PlayerState,
+    Staged,
+    Transfer,
+    write,
+)
+from .valuation import interest, level, lift_cost, net_worth, owns_group, ranking, rent
+
+Command = Mapping[str, Any]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_NAME = 12
+"""A name must fit a line of the OLED beside an amount."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an accepted command did: for the journal, the log, the status page and undo."""
+
+    op: str
+    command: Mapping[str, Any]
+    text: str
+    """German, for the log: "Anna zahlt Ben Miete für Schlossallee (2 Häuser)"."""
+    transfers: tuple[Transfer, ...] = ()
+    changes: tuple[Change, ...] = ()
+    duplicate: bool = False
+    """The command's id was applied before; nothing happened this time."""
+
+
+# -- reading commands ---------------------------------------------------------------------
+
+
+def _field(cmd: Command, key: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
+    if key not in cmd or cmd[key] is None:
+        if optional:
+            return None
+        raise BadCommand(f"Feld '{key}' fehlt")
+    value = cmd[key]
+    # bool is an int in Python; a JSON true is never an amount or a square.
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise BadCommand(f"Feld '{key}' hat den falschen Typ")
+    if not isinstance(value, kind):
+        raise BadCommand(f"Feld '{key}' hat den falschen Typ")
+    return value
+
+
+def _int(cmd: Command, key: str, *, optional: bool = False) -> int | None:
+    value: int | None = _field(cmd, key, int, optional=optional)
+    return value
+
+
+def _req_int(cmd: Command, key: str) -> int:
+    value = _int(cmd, key)
+    assert value is not None
+    return value
+
+
+def _str(cmd: Command, key: str) -> str:
+    value: str = _field(cmd, key, str)
+    return value
+
+
+def _square_number(value: Any) -> Square:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadCommand("Feldnummer muss eine Zahl sein")
+    if not 0 <= value < len(SQUARES):
+        raise RuleError("unknown_square", f"Feld {value} gibt es nicht (0–39)")
+    return value
+
+
+# -- the game -----------------------------------------------------------------------------
+
+
+@dataclass
+class Game:
+    """A table's game: the state, the ids already applied, and the events that may be undone."""
+
+    state: GameState | None = None
+    applied_ids: set[str] = field(default_factory=set)
+    history: list[Event] = field(default_factory=list)
+    """Accepted events of the current game, newest last; ``undo`` pops from here."""
+
+    # The public door -----------------------------------------------------------------
+
+    def apply(self, cmd: Command) -> Event:
+        """Check ``cmd`` against the whole state and apply it, or raise RuleError having changed nothing."""
+        if not isinstance(cmd, Mapping):
+            raise BadCommand("Befehl muss ein JSON-Objekt sein")
+        cid = cmd.get("id")
+        if cid is not None and not isinstance(cid, str):
+            raise BadCommand("Feld 'id' muss ein Text sein")
+        op = cmd.get("op")
+        if cid is not None and cid in self.applied_ids:
+            return Event(str(op), cmd, "bereits ausgeführt", duplicate=True)
+        handler = _HANDLERS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise BadCommand(f"Unbekannter Befehl: {op!r}")
+        if op == "new_game":
+            event = self._new_game(cmd)
+        elif op == "undo":
+            event = self._undo(cmd)
+        else:
+            state = self._running(op)
+            staged = Staged(state)
+            text = handler(_Ctx(state, staged), cmd)
+            _check_end(state, staged)
+            event = Event(str(op), cmd, text, tuple(staged.transfers), staged.commit())
+            self.history.append(event)
+        if cid is not None:
+            self.applied_ids.add(cid)
+        return event
+
+    def check(self, cmd: Command) -> RuleError | None:
+        """Would ``cmd`` be accepted? Answers without changing anything."""
+        if not isinstance(cmd, Mapping) or cmd.get("op") in ("new_game", "undo"):
+            return None
+        try:
+            state = self._running(cmd.get("op"))
+            handler = _HANDLERS.get(cmd.get("op"))  # type: ignore[arg-type]
+            if handler is None:
+                raise BadCommand(f"Unbekannter Befehl: {cmd.get('op')!r}")
+            handler(_Ctx(state, Staged(state)), cmd)
+        except RuleError as err:
+            return err
+        return None
+
+    # Helpers -------------------------------------------------------------------------
+
+    def _running(self, op: object) -> GameState:
+        if self.state is None:
+            raise RuleError("game_over", "Kein Spiel läuft: erst ein neues Spiel starten")
+        if self.state.finished:
+            raise RuleError("game_over", "Das Spiel ist zu Ende")
+        return self.state
+
+    def _new_game(self, cmd: Command) -> Event:
+        state, transfers = new_game_state(cmd)
+        self.state = state
+        self.history.clear()
+        names = ", ".join(state.players)
+        return Event("new_game", cmd, f"Neues Spiel ({state.edition.title}, {_MODE_NAMES[state.mode]}): {names}",
+                     tuple(transfers))
+
+    def _undo(self, cmd: Command) -> Event:
+        if self.state is None or not self.history:
+            raise RuleError("bad_command", "Nichts zu stornieren")
+        last = self.history.pop()
+        for change in reversed(last.changes):
+            write(self.state, change.field, change.target, change.old)
+        reverse = tuple(Transfer(t.payee, t.payer, t.amount, f"Storno: {t.reason}") for t in reversed(last.transfers))
+        undone = tuple(Change(c.field, c.target, c.new, c.old) for c in reversed(last.changes))
+        return Event("undo", cmd, f"Storno: {last.text}", reverse, undone)
+
+
+_MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
+
+
+# -- starting a game ----------------------------------------------------------------------
+
+
+def new_game_state(cmd: Command) -> tuple[GameState, list[Transfer]]:
+    """The state a ``new_game`` command sets up, with the money the bank paid out and in."""
+    edition = EDITIONS.get(cmd.get("edition"))  # type: ignore[arg-type]
+    if edition is None:
+        raise BadCommand(f"Unbekannte Ausgabe: {cmd.get('edition')!r} ({', '.join(EDITIONS)})")
+    try:
+        mode = Mode(cmd.get("mode", "standard"))
+    except ValueError:
+        raise BadCommand(f"Unbekannter Spielmodus: {cmd.get('mode')!r}") from None
+    names = _field(cmd, "players", list)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise BadCommand(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME:
+            raise BadCommand(f"Ungültiger Spielername: {name!r} (1–{MAX_NAME} Zeichen)")
+    if len(set(names)) != len(names):
+        raise BadCommand("Jeder Spieler braucht einen eigenen Namen")
+    minutes = _int(cmd, "minutes", optional=True)
+    if mode is Mode.TIMED and (minutes is None or not 1 <= minutes <= 24 * 60):
+        raise BadCommand("Spiel auf Zeit: Spieldauer in Minuten angeben (1–1440)")
+    speed_die = bool(_field(cmd, "speed_die", bool, optional=True))
+    if speed_die and not edition.speed_die_bonus:
+        raise BadCommand(f"{edition.title} hat keinen Tempo-Würfel")
+    start = edition.start_capital + (edition.speed_die_bonus if speed_die else 0)
+    state = GameState(
+        edition=edition,
+        mode=mode,
+        players={n: PlayerState(n, start) for n in names},
+        minutes=minutes if mode is Mode.TIMED else None,
+        speed_die=speed_die,
+    )
+    transfers = [Transfer(None, n, start, "Startkapital") for n in names]
+    if mode is Mode.QUICK:
+        deal = _quick_deal(cmd, names, edition)
+        for name, squares in deal.items():
+            for sq in squares:
+                state.deeds[sq].owner = name
+                if edition.quick.deal_paid:
+                    price = edition.money(DEEDS[sq].price)
+                    state.players[name].cash -= price
+                    transfers.append(Transfer(name, None, price, f"Schnellspiel: {square_name(edition, sq)}"))
+    return state, transfers
+
+
+def _quick_deal(cmd: Command, names: list[str], edition: Edition) -> dict[str, list[Square]]:
+    each = edition.quick.deeds_each
+    deal = cmd.get("deal")
+    if deal is None:
+        seed = _int(cmd, "seed", optional=True)
+        if seed is None:
+            raise BadCommand("Schnellspiel: 'seed' oder 'deal' angeben")
+        drawn = random.Random(seed).sample(sorted(DEEDS), each * len(names))
+        return {n: sorted(drawn[i * each : (i + 1) * each]) for i, n in enumerate(names)}
+    if not isinstance(deal, Mapping) or set(deal) != set(names):
+        raise BadCommand("Schnellspiel: 'deal' braucht für jeden Spieler eine Liste von Feldern")
+    seen: set[Square] = set()
+    out: dict[str, list[Square]] = {}
+    for name in names:
+        squares = deal[name]
+        if not isinstance(squares, list) or len(squares) != each:
+            raise BadCommand(f"Schnellspiel: jeder Spieler bekommt {each} Besitzrechtkarten")
+        for sq in squares:
+            if _square_number(sq) not in DEEDS:
+                raise RuleError("not_a_property", f"{SQUARES[sq].name} ist kein Grundstück")
+            if sq in seen:
+                raise BadCommand(f"{DEEDS[sq].name} wurde zweimal ausgeteilt")
+            seen.add(sq)
+        out[name] = list(squares)
+    return out
+
+
+def square_name(edition: Edition, square: Square) -> str:
+    """The square's name in this edition: themed where the seed names it, else classic German."""
+    return edition.square_names.get(square, SQUARES[square].name)
+
+
+# -- the handlers -------------------------------------------------------------------------
+
+
+class _Ctx:
+    """What a handler works with: the state (read-only) and its staged changes."""
+
+    def __init__(self, state: GameState, staged: Staged) -> None:
+        self.state = state
+        self.s = staged
+        self.edition = state.edition
+
+    def money(self, amount: Money) -> str:
+        return format_money(amount, self.edition)
+
+    def name(self, square: Square) -> str:
+        return square_name(self.edition, square)
+
+    def player(self, cmd: Command, key: str = "player") -> str:
+        name = _str(cmd, key)
+        if name not in self.state.players:
+            raise RuleError("unknown_player", f"Unbekannter Spieler: {name}")
+        if self.s.get("bankrupt", name):
+            raise RuleError("player_bankrupt", f"{name} ist bankrott und spielt nicht mehr mit")
+        return name
+
+    def amount(self, cmd: Command, key: str = "amount") -> Money:
+        value = _req_int(cmd, key)
+        ed = self.edition
+        if not ed.min_entry <= value <= ed.max_entry or value % ed.min_entry:
+            raise RuleError(
+                "amount_out_of_range",
+                f"Betrag {self.money(value)} geht nicht: erlaubt {self.money(ed.min_entry)}"
+                f" bis {self.money(ed.max_entry)}"
+                + (f" in Schritten von {self.money(ed.min_entry)}" if ed.min_entry > 1 else ""),
+            )
+        return value
+
+    def deed(self, cmd: Command, key: str = "square") -> Square:
+        sq = _square_number(cmd.get(key))
+        if sq not in DEEDS:
+            raise RuleError("not_a_property", f"{self.name(sq)} ist kein Grundstück")
+        return sq
+
+    def owned(self, cmd: Command, player: str, key: str = "square") -> Square:
+        sq = self.deed(cmd, key)
+        if self.s.get("owner", sq) != player:
+            raise RuleError("not_owner", f"{self.name(sq)} gehört nicht {player}")
+        return sq
+
+    def street(self, cmd: Command, player: str) -> Square:
+        sq = self.owned(cmd, player)
+        if DEEDS[sq].kind is not Kind.STREET:
+            raise RuleError("not_a_property", f"Auf {self.name(sq)} kann man nicht bauen")
+        return sq
+
+    def level(self, sq: Square) -> int:
+        hotel = self.s.get("hotel", sq)
+        return self.state.houses_per_hotel + 1 if hotel else int(self.s.get("houses", sq) or 0)
+
+    def group_has_buildings(self, sq: Square) -> bool:
+        card = DEEDS[sq]
+        return card.kind is Kind.STREET and any(self.level(g) for g in GROUPS[card.group or ""])
+
+    def buildings_word(self, sq: Square) -> str:
+        ed = self.edition
+        if self.s.get("hotel", sq):
+            return ed.hotel
+        houses = int(self.s.get("houses", sq) or 0)
+        return f"{houses} {ed.house if houses == 1 else ed.houses}" if houses else "unbebaut"
+
+
+def _credit(c: _Ctx, cmd: Command) -> str:
+    player, amount = c.player(cmd), c.amount(cmd)
+    c.s.pay(None, player, amount, "Haben")
+    return f"{player} erhält {c.money(amount)} von der Bank"
+
+
+def _debit(c: _Ctx, cmd: Command) -> str:
+    player, amount = c.player(cmd), c.amount(cmd)
+    c.s.pay(player, None, amount, "Soll")
+    return f"{player} zahlt {c.money(amount)} an die Bank"
+
+
+def _transfer(c: _Ctx, cmd: Command) -> str:
+    payer, payee, amount = c.player(cmd, "from"), c.player(cmd, "to"), c.amount(cmd)
+    if payer == payee:
+        raise BadCommand("Überweisung an sich selbst")
+    c.s.pay(payer, payee, amount, f"Überweisung an {payee}")
+    return f"{payer} zahlt {payee} {c.money(amount)}"
+
+
+def _go(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    c.s.pay(None, player, c.edition.salary, "LOS")
+    return f"{player} geht über LOS: {c.money(c.edition.salary)}"
+
+
+def _buy(c: _Ctx, cmd: Command) -> str:
+    player, sq = c.player(cmd), c.deed(cmd)
+    owner = c.s.get("owner", sq)
+    if owner is not None:
+        raise RuleError("already_owned", f"{c.name(sq)} gehört schon {owner}")
+    price = _int(cmd, "price", optional=True)
+    if price is None:
+        price, how = c.edition.money(DEEDS[sq].price), "kauft"
+    else:
+        if not c.edition.auction_min_bid <= price <= c.edition.max_entry or price % c.edition.min_entry:
+            raise RuleError(
+                "amount_out_of_range",
+                f"Gebot {c.money(price)} geht nicht: mindestens {c.money(c.edition.auction_min_bid)}",
+            )
+        how = "ersteigert"
+    c.s.pay(player, None, price, f"{'Kauf' if how == 'kauft' else 'Auktion'} {c.name(sq)}")
+    c.s.set("owner", sq, player)
+    return f"{player} {how} {c.name(sq)} für {c.money(price)}"
+
+
+def _rent(c: _Ctx, cmd: Command) -> str:
+    payer, sq = c.player(cmd), c.deed(cmd)
+    owner = c.s.get("owner", sq)
+    if owner is None:
+        raise RuleError("not_owner", f"{c.name(sq)} gehört niemandem: keine Miete")
+    if owner == payer:
+        raise RuleError("not_owner", f"{c.name(sq)} gehört {payer} selbst: keine Miete")
+    if c.s.get("mortgaged", sq):
+        raise RuleError("mortgaged", f"Keine Miete: {c.name(sq)} ist mit einer Hypothek belastet")
+    dice = None
+    note = c.buildings_word(sq) if DEEDS[sq].kind is Kind.STREET else ""
+    if DEEDS[sq].kind is Kind.UTILITY:
+        dice = _int(cmd, "dice")
+        top = 15 if c.state.speed_die else 12
+        if dice is None or not 2 <= dice <= top:
+            raise RuleError("amount_out_of_range", f"Augenzahl muss zwischen 2 und {top} liegen")
+        note = f"{dice} Augen"
+    amount = rent(c.state, sq, dice)
+    c.s.pay(payer, str(owner), amount, f"Miete {c.name(sq)}")
+    return f"{payer} zahlt {owner} Miete für {c.name(sq)} ({note}): {c.money(amount)}"
+
+
+def _build(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    sq = c.street(cmd, player)
+    group = GROUPS[DEEDS[sq].group or ""]
+    ed, hph = c.edition, c.state.houses_per_hotel
+    if not owns_group(c.state, player, DEEDS[sq].group or ""):
+        raise RuleError("no_monopoly", f"{player} besitzt nicht die ganze Farbgruppe von {c.name(sq)}")
+    if any(c.s.get("mortgaged", g) for g in group):
+        raise RuleError("group_mortgaged", "Auf einer Farbgruppe mit Hypothek darf nicht gebaut werden")
+    here = c.level(sq)
+    if here > hph:
+        raise RuleError("max_buildings", f"Auf {c.name(sq)} steht schon ein {ed.hotel}")
+    lowest = min(c.level(g) for g in group)
+    if here > lowest:
+        raise RuleError("uneven_building", "Gleichmäßig bauen: erst die anderen Straßen der Gruppe")
+    cost = ed.money(DEEDS[sq].house_price)
+    if here == hph:
+        stock = int(c.s.get("bank_hotels") or 0)
+        if stock < 1:
+            raise RuleError("no_stock", f"Die Bank hat keine {ed.hotels} mehr")
+        c.s.pay(player, None, cost, f"{ed.hotel} {c.name(sq)}")
+        c.s.set("bank_hotels", None, stock - 1)
+        c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
+        c.s.set("houses", sq, 0)
+        c.s.set("hotel", sq, True)
+        return f"{player} baut ein {ed.hotel} auf {c.name(sq)} ({c.money(cost)})"
+    stock = int(c.s.get("bank_houses") or 0)
+    if stock < 1:
+        raise RuleError("no_stock", f"Die Bank hat keine {ed.houses} mehr")
+    c.s.pay(player, None, cost, f"{ed.house} {c.name(sq)}")
+    c.s.set("bank_houses", None, stock - 1)
+    c.s.set("houses", sq, here + 1)
+    return f"{player} baut auf {c.name(sq)}: {here + 1} {ed.house if here == 0 else ed.houses} ({c.money(cost)})"
+
+
+def _sell_building(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    sq = c.street(cmd, player)
+    to_houses = bool(_field(cmd, "to_houses", bool, optional=True))
+    ed, hph = c.edition, c.state.houses_per_hotel
+    here = c.level(sq)
+    if here == 0:
+        raise BadCommand(f"Auf {c.name(sq)} steht kein Gebäude")
+    if here < max(c.level(g) for g in GROUPS[DEEDS[sq].group or ""]):
+        raise RuleError("uneven_building", "Gleichmäßig verkaufen: erst die höher bebauten Straßen")
+    half = ed.money(DEEDS[sq].house_price) // 2
+    if not c.s.get("hotel", sq):
+        if to_houses:
+            raise BadCommand(f"Auf {c.name(sq)} steht kein {ed.hotel}")
+        c.s.pay(None, player, half, f"Verkauf {ed.house} {c.name(sq)}")
+        c.s.set("houses", sq, here - 1)
+        c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + 1)
+        return f"{player} verkauft ein {ed.house} auf {c.name(sq)} ({c.money(half)})"
+    c.s.set("hotel", sq, False)
+    c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
+    if to_houses:
+        stock = int(c.s.get("bank_houses") or 0)
+        if stock < hph:
+            raise RuleError("no_stock", f"Die Bank hat keine {hph} {ed.houses} für den Tausch")
+        c.s.set("bank_houses", None, stock - hph)
+        c.s.set("houses", sq, hph)
+        c.s.pay(None, player, half, f"Verkauf {ed.hotel} {c.name(sq)}")
+        return f"{player} tauscht das {ed.hotel} auf {c.name(sq)} gegen {hph} {ed.houses} ({c.money(half)})"
+    whole = half * (hph + 1)
+    c.s.pay(None, player, whole, f"Verkauf {ed.hotel} {c.name(sq)}")
+    return f"{player} verkauft das {ed.hotel} auf {c.name(sq)} ({c.money(whole)})"
+
+
+def _mortgage(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    sq = c.owned(cmd, player)
+    if c.s.get("mortgaged", sq):
+        raise RuleError("mortgaged", f"{c.name(sq)} ist schon mit einer Hypothek belastet")
+    if c.group_has_buildings(sq):
+        raise RuleError("has_buildings", "Erst alle Gebäude der Farbgruppe verkaufen")
+    value = c.edition.money(DEEDS[sq].mortgage)
+    c.s.pay(None, player, value, f"Hypothek {c.name(sq)}")
+    c.s.set("mortgaged", sq, True)
+    return f"{player} nimmt eine Hypothek auf {c.name(sq)} auf ({c.money(value)})"
+
+
+def _unmortgage(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    sq = c.owned(cmd, player)
+    if not c.s.get("mortgaged", sq):
+        raise RuleError("not_mortgaged", f"{c.name(sq)} ist nicht mit einer Hypothek belastet")
+    cost = lift_cost(c.edition, sq)
+    c.s.pay(player, None, cost, f"Hypothek zurück {c.name(sq)}")
+    c.s.set("mortgaged", sq, False)
+    return f"{player} zahlt die Hypothek auf {c.name(sq)} zurück ({c.money(cost)})"
+
+
+def _trade_side(c: _Ctx, cmd: Command, key: str, giver: str) -> tuple[list[Square], Money, int]:
+    side = cmd.get(key) or {}
+    if not isinstance(side, Mapping) or set(side) - {"squares", "cash", "jail_cards"}:
+        raise BadCommand(f"'{key}' muss {{squares, cash, jail_cards}} sein")
+    squares = side.get("squares") or []
+    if not isinstance(squares, list):
+        raise BadCommand(f"'{key}.squares' muss eine Liste sein")
+    cash = _int(side, "cash", optional=True) or 0
+    cards = _int(side, "jail_cards", optional=True) or 0
+    if cash < 0 or cards < 0:
+        raise BadCommand("Negative Beträge gibt es beim Tausch nicht")
+    for i in range(len(squares)):
+        sq = c.owned({"square": squares[i]}, giver)
+        if c.group_has_buildings(sq):
+            raise RuleError("has_buildings", f"Erst die Gebäude der Farbgruppe von {c.name(sq)} verkaufen")
+    held = int(c.s.get("jail_cards", giver) or 0)
+    if cards > held:
+        raise RuleError("not_owner", f"{giver} hat nur {held} Gefängnis-frei-Karten")
+    return squares, cash, cards
+
+
+def _trade(c: _Ctx, cmd: Command) -> str:
+    a, b = c.player(cmd, "a"), c.player(cmd, "b")
+    if a == b:
+        raise BadCommand("Tausch mit sich selbst")
+    a_sq, a_cash, a_cards = _trade_side(c, cmd, "a_gives", a)
+    b_sq, b_cash, b_cards = _trade_side(c, cmd, "b_gives", b)
+    if len(set(a_sq + b_sq)) != len(a_sq) + len(b_sq):
+        raise BadCommand("Ein Grundstück steht zweimal im Tausch")
+    if not (a_sq or b_sq or a_cash or b_cash or a_cards or b_cards):
+        raise BadCommand("Der Tausch ist leer")
+    lift = cmd.get("lift") or []
+    if not isinstance(lift, list) or any(sq not in a_sq + b_sq or not c.s.get("mortgaged", sq) for sq in lift):
+        raise BadCommand("'lift' nennt nur belastete Grundstücke aus diesem Tausch")
+    # Exchange first, so money received in the trade can pay the fees on mortgaged deeds.
+    c.s.pay(a, b, a_cash, f"Tausch mit {b}")
+    c.s.pay(b, a, b_cash, f"Tausch mit {a}")
+    for giver, taker, cards in ((a, b, a_cards), (b, a, b_cards)):
+        if cards:
+            c.s.set("jail_cards", giver, int(c.s.get("jail_cards", giver) or 0) - cards)
+            c.s.set("jail_cards", taker, int(c.s.get("jail_cards", taker) or 0) + cards)
+    for taker, squares in ((b, a_sq), (a, b_sq)):
+        for sq in squares:
+            c.s.set("owner", sq, taker)
+            if c.s.get("mortgaged", sq):
+                _take_mortgaged(c, taker, sq, lift=sq in lift)
+    parts = [f"{a} gibt {_trade_words(c, a_sq, a_cash, a_cards)}", f"{b} gibt {_trade_words(c, b_sq, b_cash, b_cards)}"]
+    return "Tausch: " + "; ".join(parts)
+
+
+def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> None:
+    """A mortgaged deed changes hands: the taker lifts it at once or pays 10 % and keeps it mortgaged."""
+    mortgage = c.edition.money(DEEDS[sq].mortgage)
+    if lift:
+        c.s.pay(taker, None, lift_cost(c.edition, sq), f"Hypothek zurück {c.name(sq)}")
+        c.s.set("mortgaged", sq, False)
+    else:
+        c.s.pay(taker, None, interest(c.edition, mortgage), f"10 % Zinsen {c.name(sq)}")
+
+
+def _trade_words(c: _Ctx, squares: list[Square], cash: Money, cards: int) -> str:
+    words = [c.name(sq) for sq in squares]
+    if cash:
+        words.append(c.money(cash))
+    if cards:
+        words.append(f"{cards} Gefängnis-frei-Karte{'n' if cards > 1 else ''}")
+    return ", ".join(words) or "nichts"
+
+
+def _tax(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    sq = _square_number(cmd.get("square"))
+    if sq not in TAX_SQUARES:
+        raise BadCommand(f"{c.name(sq)} ist kein Steuerfeld")
+    amount = c.edition.money(SQUARES[sq].tax)
+    c.s.pay(player, None, amount, c.name(sq))
+    return f"{player} zahlt {c.name(sq)}: {c.money(amount)}"
+
+
+def _jail_fine(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    c.s.pay(player, None, c.edition.jail_fine, "Gefängnis")
+    return f"{player} zahlt {c.money(c.edition.jail_fine)}, um aus dem Gefängnis zu kommen"
+
+
+def _jail_card(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    delta = _int(cmd, "delta")
+    held = int(c.s.get("jail_cards", player) or 0)
+    if delta == 1:
+        out = sum(int(c.s.get("jail_cards", p) or 0) for p in c.state.players)
+        if out >= JAIL_CARDS_IN_GAME:
+            raise RuleError("no_stock", "Beide Gefängnis-frei-Karten sind schon vergeben")
+        c.s.set("jail_cards", player, held + 1)
+        return f"{player} erhält eine Gefängnis-frei-Karte"
+    if delta == -1:
+        if held < 1:
+            raise RuleError("not_owner", f"{player} hat keine Gefängnis-frei-Karte")
+        c.s.set("jail_cards", player, held - 1)
+        return f"{player} setzt eine Gefängnis-frei-Karte ein"
+    raise BadCommand("'delta' ist +1 (gezogen) oder -1 (eingesetzt)")
+
+
+def _bankrupt(c: _Ctx, cmd: Command) -> str:
+    debtor = c.player(cmd)
+    creditor = None
+    if cmd.get("creditor") is not None:
+        creditor = c.player(cmd, "creditor")
+        if creditor == debtor:
+            raise BadCommand("Niemand ist bei sich selbst verschuldet")
+    ed = c.edition
+    deeds = [sq for sq in DEEDS if c.s.get("owner", sq) == debtor]
+    # Buildings go back to the bank at half price first; the proceeds are part of the estate.
+    for sq in deeds:
+        lvl, half = c.level(sq), ed.money(DEEDS[sq].house_price) // 2
+        if c.s.get("hotel", sq):
+            c.s.set("hotel", sq, False)
+            c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
+        elif lvl:
+            c.s.set("houses", sq, 0)
+            c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + lvl)
+        if lvl:
+            c.s.pay(None, debtor, half * lvl, f"Verkauf Gebäude {c.name(sq)}")
+    c.s.pay(debtor, creditor, c.s.cash(debtor), "Bankrott")
+    cards = int(c.s.get("jail_cards", debtor) or 0)
+    c.s.set("jail_cards", debtor, 0)
+    if creditor is not None:
+        c.s.set("jail_cards", creditor, int(c.s.get("jail_cards", creditor) or 0) + cards)
+    for sq in deeds:
+        c.s.set("owner", sq, creditor)
+        if creditor is None:
+            c.s.set("mortgaged", sq, False)  # back to the bank, auctioned mortgage-free
+        elif c.s.get("mortgaged", sq) and ed.bankruptcy_mortgage_fee:
+            _take_mortgaged(c, creditor, sq, lift=False)
+    c.s.set("bankrupt", debtor, True)
+    return f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
+
+
+def _end(c: _Ctx, cmd: Command) -> str:
+    if c.state.mode is not Mode.TIMED:
+        raise BadCommand("Nur ein Spiel auf Zeit wird mit 'end' beendet")
+    c.s.set("finished", None, True)
+    return "Die Zeit ist um"
+
+
+def _check_end(state: GameState, s: Staged) -> None:
+    """Stage the end of the game where this command reaches the mode's end."""
+    active = [n for n in state.players if not s.get("bankrupt", n)]
+    broke = len(state.players) - len(active)
+    ends = len(active) <= 1 or (state.mode is Mode.QUICK and broke >= state.edition.quick.ends_at_bankruptcy)
+    if ends:
+        s.set("finished", None, True)
+    if s.get("finished") and not state.finished:
+        # Judge the winner on the state as it will be once this command is committed.
+        s.set("winner", None, _winner_after(state, s))
+
+
+def _winner_after(state: GameState, s: Staged) -> str | None:
+    after = _preview(state, s)
+    order = ranking(after)
+    return order[0] if not after.players[order[0]].bankrupt else None
+
+
+def _preview(state: GameState, s: Staged) -> GameState:
+    copy = GameState(
+        edition=state.edition,
+        mode=state.mode,
+        players={n: PlayerState(p.name, p.cash, p.bankrupt, p.jail_cards) for n, p in state.players.items()},
+        deeds={sq: DeedState(d.owner, d.houses, d.hotel, d.mortgaged) for sq, d in state.deeds.items()},
+    )
+    for (fld, target), value in s._new.items():  # a preview of exactly the staged values
+        write(copy, fld, target, value)
+    return copy
+
+
+_HANDLERS: dict[str, Callable[[_Ctx, Command], str]] = {
+    "credit": _credit,
+    "debit": _debit,
+    "transfer": _transfer,
+    "go": _go,
+    "buy": _buy,
+    "rent": _rent,
+    "build": _build,
+    "sell_building": _sell_building,
+    "mortgage": _mortgage,
+    "unmortgage": _unmortgage,
+    "trade": _trade,
+    "tax": _tax,
+    "jail_fine": _jail_fine,
+    "jail_card": _jail_card,
+    "bankrupt": _bankrupt,
+    "end": _end,
+    "new_game": lambda c, cmd: "",
+    "undo": lambda c, cmd: "",
+}
+
+OPS: frozenset[str] = frozenset(_HANDLERS)
+
+__all__ = ["OPS", "Command", "Event", "Game", "level", "net_worth", "new_game_state", "square_name"]

@@ -1,0 +1,72 @@
+"""The state as the contract's JSON (ARCHITECTURE.md), and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import DEEDS
+from .editions import EDITIONS, Mode
+from .errors import BadCommand
+from .state import DeedState, GameState, PlayerState
+from .valuation import net_worth, ranking
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    """The contract's state object; ``minutes`` is added for a timed game only."""
+    out: dict[str, Any] = {
+        "edition": state.edition.key,
+        "mode": state.mode.value,
+        "finished": state.finished,
+        "winner": state.winner,
+        "players": [
+            {
+                "name": p.name,
+                "cash": p.cash,
+                "net_worth": net_worth(state, p.name),
+                "bankrupt": p.bankrupt,
+                "jail_cards": p.jail_cards,
+                "properties": [
+                    {"square": sq, "houses": d.houses, "hotel": d.hotel, "mortgaged": d.mortgaged}
+                    for sq, d in sorted(state.deeds.items())
+                    if d.owner == p.name
+                ],
+            }
+            for p in state.players.values()
+        ],
+        "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
+        "ranking": ranking(state),
+    }
+    if state.mode is Mode.TIMED:
+        out["minutes"] = state.minutes
+    if state.speed_die:
+        out["speed_die"] = True
+    return out
+
+
+def from_json(data: dict[str, Any]) -> GameState:
+    """Rebuild a state from :func:`to_json`'s output (derived fields are recomputed, not read)."""
+    try:
+        edition = EDITIONS[data["edition"]]
+        state = GameState(
+            edition=edition,
+            mode=Mode(data["mode"]),
+            players={},
+            bank_houses=int(data["bank"]["houses"]),
+            bank_hotels=int(data["bank"]["hotels"]),
+            finished=bool(data["finished"]),
+            winner=data["winner"],
+            minutes=data.get("minutes"),
+            speed_die=bool(data.get("speed_die", False)),
+        )
+        for p in data["players"]:
+            state.players[p["name"]] = PlayerState(p["name"], int(p["cash"]), bool(p["bankrupt"]), int(p["jail_cards"]))
+            for prop in p["properties"]:
+                sq = int(prop["square"])
+                if sq not in DEEDS:
+                    raise BadCommand(f"Feld {sq} ist kein Grundstück")
+                state.deeds[sq] = DeedState(
+                    p["name"], int(prop["houses"]), bool(prop["hotel"]), bool(prop["mortgaged"])
+                )
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadCommand(f"Ungültiger Spielstand: {err}") from None
+    return state

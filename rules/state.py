@@ -1,0 +1,169 @@
+"""The game state as plain data, and the staged changes a command makes to it.
+
+A command never writes to the state while it is being checked. It stages every change in a
+:class:`Staged` overlay, which reads through to the state; only when the whole command has
+passed every check are the staged changes committed. A refused command simply drops its
+overlay, so nothing is ever half-applied. Each committed change keeps its old value, which
+is what makes an undo ("Storno") an exact compensating change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+from .board import DEEDS, Square
+from .editions import Edition, Mode
+from .errors import RuleError
+from .money import Money, format_money
+
+HOUSES_IN_BOX = 32
+HOTELS_IN_BOX = 12
+JAIL_CARDS_IN_GAME = 2
+"""One "Gefängnis frei" card in each deck."""
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """A player at the table, in seat order."""
+
+    name: str
+    cash: Money
+    bankrupt: bool = False
+    jail_cards: int = 0
+    """"Gefängnis frei" cards held."""
+
+
+@dataclass(slots=True)
+class DeedState:
+    """Who owns a deed and what stands on it."""
+
+    owner: str | None = None
+    """None: the bank still has it."""
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything the rules need to judge the next command."""
+
+    edition: Edition
+    mode: Mode
+    players: dict[str, PlayerState]
+    """By name, in seat order."""
+    deeds: dict[Square, DeedState] = field(default_factory=lambda: {sq: DeedState() for sq in DEEDS})
+    bank_houses: int = HOUSES_IN_BOX
+    bank_hotels: int = HOTELS_IN_BOX
+    finished: bool = False
+    winner: str | None = None
+    minutes: int | None = None
+    """Agreed playing time of a timed game."""
+    speed_die: bool = False
+
+    @property
+    def houses_per_hotel(self) -> int:
+        """Houses a hotel needs and replaces: 4, or the quick game's 3."""
+        return self.edition.quick.houses_per_hotel if self.mode is Mode.QUICK else 4
+
+    def active(self) -> list[PlayerState]:
+        return [p for p in self.players.values() if not p.bankrupt]
+
+
+PlayerField = Literal["cash", "bankrupt", "jail_cards"]
+DeedField = Literal["owner", "houses", "hotel", "mortgaged"]
+GameField = Literal["bank_houses", "bank_hotels", "finished", "winner"]
+Field: TypeAlias = PlayerField | DeedField | GameField
+Target: TypeAlias = str | Square | None
+Value: TypeAlias = int | bool | str | None
+
+_PLAYER_FIELDS = frozenset(("cash", "bankrupt", "jail_cards"))
+_DEED_FIELDS = frozenset(("owner", "houses", "hotel", "mortgaged"))
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One committed field change, with its old value for an exact undo."""
+
+    field: Field
+    target: Target
+    old: Value
+    new: Value
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Money moving: a player or the bank (None) pays a player or the bank."""
+
+    payer: str | None
+    payee: str | None
+    amount: Money
+    reason: str
+
+
+def _holder(state: GameState, fld: Field, target: Target) -> object:
+    if fld in _PLAYER_FIELDS:
+        return state.players[target]  # type: ignore[index]
+    if fld in _DEED_FIELDS:
+        return state.deeds[target]  # type: ignore[index]
+    return state
+
+
+def write(state: GameState, fld: Field, target: Target, value: Value) -> None:
+    """Set one field; the only place the state is written."""
+    setattr(_holder(state, fld, target), fld, value)
+
+
+class Staged:
+    """Changes of one command, staged over the state and committed only when all is checked."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._new: dict[tuple[Field, Target], Value] = {}
+        self.transfers: list[Transfer] = []
+
+    def get(self, fld: Field, target: Target = None) -> Value:
+        key = (fld, target)
+        if key in self._new:
+            return self._new[key]
+        value: Value = getattr(_holder(self.state, fld, target), fld)
+        return value
+
+    def set(self, fld: Field, target: Target, value: Value) -> None:
+        self._new[(fld, target)] = value
+
+    def money(self, amount: Money) -> str:
+        return format_money(amount, self.state.edition)
+
+    def cash(self, name: str) -> Money:
+        return int(self.get("cash", name) or 0)
+
+    def pay(self, payer: str | None, payee: str | None, amount: Money, reason: str) -> None:
+        """Stage a payment; a player never goes below zero (the bank never goes bankrupt)."""
+        if amount < 0:
+            raise ValueError("negative payment")
+        if amount == 0:
+            return
+        if payer is not None:
+            have = self.cash(payer)
+            if have < amount:
+                money = self.money
+                raise RuleError(
+                    "insufficient_funds",
+                    f"Nicht genug Geld: {payer} hat {money(have)}, braucht {money(amount)}",
+                )
+            self.set("cash", payer, have - amount)
+        if payee is not None:
+            self.set("cash", payee, self.cash(payee) + amount)
+        self.transfers.append(Transfer(payer, payee, amount, reason))
+
+    def commit(self) -> tuple[Change, ...]:
+        changes = []
+        for (fld, target), value in self._new.items():
+            old: Value = getattr(_holder(self.state, fld, target), fld)
+            if old != value:
+                changes.append(Change(fld, target, old, value))
+                write(self.state, fld, target, value)
+        return tuple(changes)
+

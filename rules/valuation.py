@@ -1,0 +1,85 @@
+"""Rent, mortgage interest and net worth: the numbers the banker used to work out by hand."""
+
+from __future__ import annotations
+
+from .board import DEEDS, GROUPS, Kind, Square
+from .editions import Edition
+from .money import Money
+from .state import GameState
+
+
+def interest(edition: Edition, mortgage: Money) -> Money:
+    """The 10 % on a mortgage: banking rounds to the nearest 10,000 ("gerundet auf den
+    nächsten 10.000er-Betrag"); the 1-unit editions round up to a whole unit."""
+    step = edition.scale
+    if step > 1:
+        return (mortgage + 5 * step) // (10 * step) * step
+    return -(-mortgage // 10)
+
+
+def lift_cost(edition: Edition, square: Square) -> Money:
+    """Lifting a mortgage: the mortgage value plus 10 % interest."""
+    mortgage = edition.money(DEEDS[square].mortgage)
+    return mortgage + interest(edition, mortgage)
+
+
+def owns_group(state: GameState, owner: str, group: str) -> bool:
+    return all(state.deeds[sq].owner == owner for sq in GROUPS[group])
+
+
+def level(state: GameState, square: Square) -> int:
+    """Buildings on a street counted in steps: houses, or houses-per-hotel + 1 for a hotel."""
+    deed = state.deeds[square]
+    return state.houses_per_hotel + 1 if deed.hotel else deed.houses
+
+
+def rent(state: GameState, square: Square, dice: int | None = None) -> Money:
+    """Rent for landing on an owned, unmortgaged deed. ``dice`` is needed for utilities."""
+    card = DEEDS[square]
+    deed = state.deeds[square]
+    owner = deed.owner
+    assert owner is not None and not deed.mortgaged
+    edition = state.edition
+    if card.kind is Kind.STREET:
+        if deed.hotel:
+            return edition.money(card.rents[5])
+        if deed.houses:
+            return edition.money(card.rents[deed.houses])
+        assert card.group is not None
+        doubled = owns_group(state, owner, card.group) and (
+            edition.double_rent_with_mortgaged_group
+            or not any(state.deeds[sq].mortgaged for sq in GROUPS[card.group])
+        )
+        return edition.money(card.rents[0] * (2 if doubled else 1))
+    owned = sum(1 for sq in GROUPS[card.group or ""] if state.deeds[sq].owner == owner)
+    if card.kind is Kind.STATION:
+        return edition.money(card.rents[owned - 1])
+    assert dice is not None
+    return edition.money(card.rents[owned - 1] * dice)
+
+
+def deed_value(state: GameState, square: Square) -> Money:
+    """A deed's worth at the end of a quick or timed game: printed price, half if mortgaged,
+    plus its buildings at purchase price (a hotel including the houses traded in for it)."""
+    card = DEEDS[square]
+    deed = state.deeds[square]
+    price = card.price // 2 if deed.mortgaged else card.price
+    buildings = level(state, square) * card.house_price
+    return state.edition.money(price + buildings)
+
+
+def net_worth(state: GameState, name: str) -> Money:
+    """Cash plus every deed at :func:`deed_value` (seed 000 "Schnellspiel", seed 004)."""
+    player = state.players[name]
+    if player.bankrupt:
+        return 0
+    return player.cash + sum(deed_value(state, sq) for sq, d in state.deeds.items() if d.owner == name)
+
+
+def ranking(state: GameState) -> list[str]:
+    """Players by net worth, richest first; ties by cash, then seat order; bankrupt players last."""
+    seats = {name: i for i, name in enumerate(state.players)}
+    return sorted(
+        state.players,
+        key=lambda n: (state.players[n].bankrupt, -net_worth(state, n), -state.players[n].cash, seats[n]),
+    )

@@ -1,0 +1,36 @@
+"""Shared helpers: a game set up in one line, as a rule book sets up its examples."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rules import Game, GameState
+
+
+def start(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben"),
+          **extra: Any) -> Game:
+    game = Game()
+    game.apply({"op": "new_game", "edition": edition, "mode": mode, "players": list(players), **extra})
+    return game
+
+
+def give(game: Game, owner: str, *squares: int) -> None:
+    """Hand deeds to a player without payment: test set-up, as the quick game's deal does."""
+    state = game.state
+    assert state is not None
+    for sq in squares:
+        state.deeds[sq].owner = owner
+
+
+def snapshot(state: GameState | None) -> Any:
+    from rules import to_json
+
+    return None if state is None else to_json(state)
+
+
+@pytest.fixture
+def new_game() -> Callable[..., Game]:
+    return start

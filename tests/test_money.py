@@ -1,0 +1,60 @@
+"""The card reader's notation (seed 000, "DER BANKKARTENLESER") and typed amounts."""
+
+import pytest
+
+from rules import EDITIONS, BadCommand, format_money, parse_amount, reader_text
+
+BANKING = EDITIONS["banking"]
+CLASSIC = EDITIONS["classic"]
+
+
+@pytest.mark.parametrize(
+    ("amount", "text"),
+    [(100_000, "100K"), (1_000_000, "1M"), (2_500_000, "2.5M"), (15_000_000, "15M"), (500_000, "500K"),
+     (10_000, "10K"), (1_230_000, "1.23M"), (20_000_000, "20M"), (0, "0")],
+)
+def test_reader_shows_at_most_five_characters_exactly(amount: int, text: str) -> None:
+    """"100.000 wird als 100K angezeigt, 1.000.000 als 1M" – at most 5 characters."""
+    shown = reader_text(amount, BANKING)
+    assert shown.text == text and shown.exact
+
+
+def test_amount_too_long_for_five_characters_is_rounded_down_and_flagged() -> None:
+    """12,340,000 needs 6 characters: the reader shows 12.3M, never more money than there is."""
+    shown = reader_text(12_340_000, BANKING)
+    assert (shown.text, shown.exact) == ("12.3M", False)
+    assert len(reader_text(123_456_789, BANKING).text) <= 5
+
+
+def test_one_unit_editions_show_plain_digits() -> None:
+    assert reader_text(1500, CLASSIC).text == "1500"
+    assert reader_text(123_456, CLASSIC) .text == "123K"
+
+
+@pytest.mark.parametrize(("typed", "amount"), [("2.5M", 2_500_000), ("500K", 500_000), ("15M", 15_000_000),
+                                               ("2,5m", 2_500_000), ("1.25M", 1_250_000), ("10K", 10_000)])
+def test_banker_types_amounts_with_k_and_m(typed: str, amount: int) -> None:
+    assert parse_amount(typed, BANKING) == amount
+
+
+def test_one_unit_editions_take_plain_digits() -> None:
+    assert parse_amount("200", CLASSIC) == 200
+
+
+@pytest.mark.parametrize("typed", ["", "M", "2..5M", "2.5", "abc", "1.2345678M", "2.M", "-5K"])
+def test_malformed_entries_are_refused_in_german(typed: str) -> None:
+    with pytest.raises(BadCommand) as err:
+        parse_amount(typed, BANKING)
+    assert err.value.code == "bad_command" and err.value.message
+
+
+def test_banking_entry_without_unit_is_refused() -> None:
+    """The banking reader knows K and M; a bare number is ambiguous."""
+    with pytest.raises(BadCommand, match="K oder M"):
+        parse_amount("200", BANKING)
+
+
+def test_german_text_uses_the_decimal_comma() -> None:
+    assert format_money(1_200_000, BANKING) == "1,2M"
+    assert format_money(500_000, BANKING) == "500K"
+    assert format_money(193, CLASSIC) == "193"
