@@ -1,20 +1,16 @@
 """Benchmark: replaying a 10,000-command journal through the rules (target: under 0.5 s).
 
-Run: ``.venv/bin/python bench/bench_replay.py``. Prints commands per second and the replay
+Run: ``.venv/bin/python -m bench.bench_replay``. Prints commands per second and the replay
 time (median of 5), JSON parsing included, as `bankleser replay` does it.
 """
 
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.journal import journal  # noqa: E402
-from device.replay import replay_lines  # noqa: E402
+from bench.journal import journal
+from device.replay import replay_lines
 
 
 def main() -> None:

@@ -29,7 +29,8 @@ def _candidate(rng: random.Random, game: Game) -> dict[str, Any]:
     if pick < 0.8 and owned:
         streets = [sq for sq in owned if DEEDS[sq].kind is Kind.STREET]
         if streets:
-            return {"op": rng.choice(["build", "build", "sell_building"]), "player": player, "square": rng.choice(streets)}
+            op = rng.choice(["build", "build", "sell_building"])
+            return {"op": op, "player": player, "square": rng.choice(streets)}
     if pick < 0.85 and owned:
         return {"op": rng.choice(["mortgage", "unmortgage"]), "player": player, "square": rng.choice(owned)}
     if pick < 0.9:

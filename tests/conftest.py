@@ -34,3 +34,6 @@ def snapshot(state: GameState | None) -> Any:
 @pytest.fixture
 def new_game() -> Callable[..., Game]:
     return start
+
+
+from hw import factory, pwm_factory  # noqa: E402, F401  (fixtures for the driver tests)

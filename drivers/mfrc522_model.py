@@ -1,0 +1,181 @@
+"""A register-level model of the MFRC522 and of ISO 14443A cards, on gpiozero's mock SPI.
+
+An instrument for tests and benchmarks: the real driver (:mod:`drivers.rfid`) talks to it
+through gpiozero's SPI exactly as it talks to the chip on a Pi. Cards can be presented,
+held, lifted and swapped; two cards at once collide; a read error can be injected.
+
+Modelled: register reads/writes with the MFRC522 address byte, the FIFO, CommandReg
+(Idle, Transceive, SoftReset), BitFramingReg StartSend, ComIrqReg, ErrorReg, FIFOLevelReg,
+ControlReg; on the card side REQA/WUPA → ATQA, anticollision CL1 → UID + BCC, SELECT → SAK,
+HALT, with the card states IDLE, READY, ACTIVE, HALT.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from gpiozero.pins.mock import MockSPIDevice
+
+from .rfid import (
+    CMD_IDLE,
+    CMD_SOFT_RESET,
+    CMD_TRANSCEIVE,
+    ERR_COLL,
+    ERR_CRC,
+    IRQ_IDLE,
+    IRQ_RX,
+    IRQ_TIMER,
+    PICC_ANTICOLL_CL1,
+    PICC_HALT,
+    PICC_REQA,
+    PICC_WUPA,
+    REG_BIT_FRAMING,
+    REG_COM_IRQ,
+    REG_COMMAND,
+    REG_CONTROL,
+    REG_ERROR,
+    REG_FIFO_DATA,
+    REG_FIFO_LEVEL,
+    REG_VERSION,
+    crc_a,
+)
+
+
+class Card:
+    """An ISO 14443A card (MIFARE Classic style, 4-byte UID)."""
+
+    def __init__(self, uid: str) -> None:
+        self.uid = bytes.fromhex(uid)
+        if len(self.uid) != 4:
+            raise ValueError("4-byte UIDs only")
+        self.state = "IDLE"
+
+    def receive(self, frame: bytes, bits: int) -> tuple[bytes | None, bool]:
+        """Answer a frame; returns (response or None for silence, collision flag)."""
+        if bits == 7 and frame[:1] in (bytes([PICC_REQA]), bytes([PICC_WUPA])):
+            wakes = ("IDLE",) if frame[0] == PICC_REQA else ("IDLE", "HALT")
+            if self.state in wakes:
+                self.state = "READY"
+                return bytes([0x04, 0x00]), False
+            if self.state != "HALT":  # not a command for READY/ACTIVE: back to IDLE, silently
+                self.state = "IDLE"
+            return None, False
+        if frame == bytes([PICC_ANTICOLL_CL1, 0x20]) and self.state == "READY":
+            bcc = self.uid[0] ^ self.uid[1] ^ self.uid[2] ^ self.uid[3]
+            return self.uid + bytes([bcc]), False
+        if frame[:2] == bytes([PICC_ANTICOLL_CL1, 0x70]) and self.state == "READY" and len(frame) == 9:
+            if frame[2:6] == self.uid and crc_a(frame[:7]) == frame[7:9]:
+                self.state = "ACTIVE"
+                sak = bytes([0x08])
+                return sak + crc_a(sak), False
+            return None, False
+        if frame[:2] == bytes([PICC_HALT, 0x00]) and self.state == "ACTIVE":
+            self.state = "HALT"
+            return None, False
+        # Anything else out of sequence sends the card back to IDLE (or keeps it halted).
+        if self.state != "HALT":
+            self.state = "IDLE"
+        return None, False
+
+
+class Mfrc522Model(MockSPIDevice):
+    """The chip on SPI0 CE0 (SCLK 11, MOSI 10, MISO 9, CE0 8) with the cards in its field."""
+
+    def __init__(self, *, pin_factory: Any, clock_pin: int = 11, mosi_pin: int = 10, miso_pin: int = 9,
+                 select_pin: int = 8) -> None:
+        super().__init__(clock_pin, mosi_pin, miso_pin, select_pin, pin_factory=pin_factory)
+        self.regs = [0] * 64
+        self.regs[REG_VERSION] = 0x92
+        self.fifo: list[int] = []
+        self.cards: list[Card] = []
+        self.powered = True
+        self.corrupt_next = 0
+        """Number of following frames answered with a CRC error (a flaky read)."""
+        self.lock = threading.Lock()
+        self.reads = 0
+        self._addr: int | None = None
+        self._read = False
+
+    # The table's verbs ---------------------------------------------------------------
+
+    def present(self, *uids: str) -> None:
+        """Put cards on the reader (more than one: they collide)."""
+        with self.lock:
+            self.cards = [Card(u) for u in uids]
+
+    def lift(self) -> None:
+        with self.lock:
+            self.cards = []
+
+    # SPI ---------------------------------------------------------------------------------
+
+    def on_start(self) -> None:
+        super().on_start()
+        self._addr = None
+
+    def on_bit(self) -> None:
+        if not self.powered or self.rx_bit % 8:
+            return
+        byte = self.rx_word() & 0xFF
+        self.rx_buf = []
+        if self._addr is None or self._read:
+            # An address byte: the first of a transfer, or each byte of a multi-read
+            # (whose closing 0x00 reads nothing).
+            if self._addr is None or byte & 0x80:
+                self._read = bool(byte & 0x80)
+                self._addr = (byte >> 1) & 0x3F
+                if self._read:
+                    self.tx_word(self._read_reg(self._addr))
+            return
+        self._write_reg(self._addr, byte)
+
+    def _read_reg(self, reg: int) -> int:
+        self.reads += 1
+        if reg == REG_FIFO_DATA:
+            return self.fifo.pop(0) if self.fifo else 0
+        if reg == REG_FIFO_LEVEL:
+            return len(self.fifo)
+        return self.regs[reg]
+
+    def _write_reg(self, reg: int, value: int) -> None:
+        if reg == REG_FIFO_DATA:
+            self.fifo.append(value)
+        elif reg == REG_FIFO_LEVEL:
+            if value & 0x80:
+                self.fifo.clear()
+        elif reg == REG_COM_IRQ:
+            if value & 0x80:
+                self.regs[reg] |= value & 0x7F
+            else:
+                self.regs[reg] &= ~value & 0x7F
+        elif reg == REG_COMMAND:
+            self.regs[reg] = value & 0x0F
+            if value & 0x0F == CMD_SOFT_RESET:
+                self.fifo.clear()
+                self.regs[REG_COMMAND] = CMD_IDLE
+        elif reg == REG_BIT_FRAMING:
+            self.regs[reg] = value & 0x7F
+            if value & 0x80 and self.regs[REG_COMMAND] == CMD_TRANSCEIVE:
+                self._transceive(value & 0x07 or 8)
+        else:
+            self.regs[reg] = value
+
+    def _transceive(self, last_bits: int) -> None:
+        frame = bytes(self.fifo)
+        self.fifo.clear()
+        self.regs[REG_ERROR] = 0
+        with self.lock:
+            answers = [card.receive(frame, last_bits if len(frame) == 1 else 8)[0] for card in self.cards]
+        answers = [a for a in answers if a is not None]
+        if not answers:
+            self.regs[REG_COM_IRQ] |= IRQ_TIMER
+            return
+        if len(answers) > 1 and len(set(answers)) > 1:
+            self.regs[REG_ERROR] = ERR_COLL
+        if self.corrupt_next:
+            self.corrupt_next -= 1
+            self.regs[REG_ERROR] |= ERR_CRC
+        self.fifo.extend(answers[0])
+        self.regs[REG_CONTROL] = 0
+        self.regs[REG_COM_IRQ] |= IRQ_RX | IRQ_IDLE

@@ -1,0 +1,284 @@
+"""The RFID reader: an MFRC522 on SPI, polled from its own thread, one tap per presentation.
+
+Why our own protocol code and not the ``mfrc522`` package: that package imports RPi.GPIO at
+import time (so it cannot even be imported off a Pi, and RPi.GPIO does not work on a Pi 5),
+its ``read()`` spins forever, and its "id" packs the BCC byte in. Reading a UID is a short
+protocol (reset, antenna on, WUPA, anticollision, SELECT, HALT), so we speak it ourselves
+over gpiozero's SPI interface: on a Pi that is hardware SPI through lgpio (Pi 3, 4, 5 and
+Zero 2 W alike); in tests it is gpiozero's mock SPI against a register-level model of the
+chip (:mod:`drivers.mfrc522_model`), so this very code is what the tests run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gpiozero import DigitalOutputDevice
+
+log = logging.getLogger(__name__)
+
+# Registers (MFRC522 datasheet, section 9).
+REG_COMMAND, REG_COM_IEN, REG_COM_IRQ, REG_ERROR = 0x01, 0x02, 0x04, 0x06
+REG_FIFO_DATA, REG_FIFO_LEVEL, REG_CONTROL, REG_BIT_FRAMING = 0x09, 0x0A, 0x0C, 0x0D
+REG_MODE, REG_TX_CONTROL, REG_TX_ASK = 0x11, 0x14, 0x15
+REG_T_MODE, REG_T_PRESCALER, REG_T_RELOAD_H, REG_T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
+REG_VERSION = 0x37
+# Commands.
+CMD_IDLE, CMD_TRANSCEIVE, CMD_SOFT_RESET = 0x00, 0x0C, 0x0F
+# ComIrqReg bits; ErrorReg bits.
+IRQ_TIMER, IRQ_IDLE, IRQ_RX = 0x01, 0x10, 0x20
+ERR_PROTOCOL, ERR_PARITY, ERR_CRC, ERR_COLL, ERR_BUFFER_OVFL = 0x01, 0x02, 0x04, 0x08, 0x10
+# ISO 14443A card commands.
+PICC_REQA, PICC_WUPA, PICC_ANTICOLL_CL1, PICC_HALT = 0x26, 0x52, 0x93, 0x50
+
+KNOWN_VERSIONS = {0x88, 0x90, 0x91, 0x92, 0x12, 0xB2}
+"""VersionReg of MFRC522 v0/v1/v2 and the common clones; 0x00 or 0xFF means nobody answers."""
+
+
+def crc_a(data: bytes) -> bytes:
+    """ISO 14443-3 CRC_A (init 0x6363, reflected polynomial 0x8408), low byte first."""
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte ^= (byte << 4) & 0xFF
+        crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
+    return bytes([crc & 0xFF, (crc >> 8) & 0xFF])
+
+
+class ReaderError(Exception):
+    """The chip does not answer as an MFRC522 should (missing, unpowered, miswired)."""
+
+
+class CardError(Exception):
+    """A card answered badly this time (collision, CRC or parity error): try again next poll."""
+
+
+class Mfrc522:
+    """Register access and the UID-reading protocol, over any gpiozero SPI interface."""
+
+    def __init__(self, spi: Any, wait: Callable[[float], object] = time.sleep) -> None:
+        self.spi = spi
+        self._wait = wait
+        self._transceiving = False
+
+    def write(self, reg: int, value: int) -> None:
+        self.spi.transfer([(reg << 1) & 0x7E, value])
+
+    def read(self, reg: int) -> int:
+        value: int = self.spi.transfer([((reg << 1) & 0x7E) | 0x80, 0])[1]
+        return value
+
+    def version(self) -> int:
+        return self.read(REG_VERSION)
+
+    def init(self) -> int:
+        """Soft reset, a short timer (5 ms) for card answers, 100 % ASK, antenna on."""
+        version = self.version()
+        if version not in KNOWN_VERSIONS:
+            raise ReaderError(f"kein MFRC522 am SPI-Bus (VersionReg 0x{version:02X})")
+        self.write(REG_COMMAND, CMD_SOFT_RESET)
+        self._wait(0.05)
+        self.write(REG_T_MODE, 0x80)  # TAuto: the timer starts at the end of each transmission
+        self.write(REG_T_PRESCALER, 0xA9)  # 13.56 MHz / 339 = 40 kHz: 25 µs a tick
+        self.write(REG_T_RELOAD_H, 0x00)
+        self.write(REG_T_RELOAD_L, 200)  # 5 ms: ample for REQA/anticollision answers
+        self.write(REG_TX_ASK, 0x40)
+        self.write(REG_MODE, 0x3D)  # CRC preset 0x6363
+        self.write(REG_TX_CONTROL, self.read(REG_TX_CONTROL) | 0x03)
+        self._transceiving = False
+        return version
+
+    def transceive(self, data: bytes, last_bits: int = 8) -> bytes | None:
+        """Send a frame, return the card's answer, None for silence (no card).
+
+        The chip stays in Transceive between frames ("continuously repeats the transmission …
+        each transmit process must be started by setting StartSend", datasheet 10.3.1.8), so an
+        idle poll costs five register accesses.
+        """
+        self.write(REG_COM_IRQ, 0x7F)  # clear every interrupt flag
+        self.write(REG_FIFO_LEVEL, 0x80)  # flush the FIFO
+        self.spi.transfer([(REG_FIFO_DATA << 1) & 0x7E, *data])  # one SPI write fills the FIFO
+        if not self._transceiving:
+            self.write(REG_COMMAND, CMD_IDLE)
+            self.write(REG_COMMAND, CMD_TRANSCEIVE)
+            self._transceiving = True
+        self.write(REG_BIT_FRAMING, 0x80 | (last_bits & 0x07))  # StartSend
+        for _ in range(40):
+            irq = self.read(REG_COM_IRQ)
+            if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
+                break
+            self._wait(0.0005)
+        else:
+            self._transceiving = False
+            raise ReaderError("MFRC522 antwortet nicht (kein Interrupt)")
+        if irq & IRQ_TIMER and not irq & IRQ_RX:
+            return None
+        error = self.read(REG_ERROR)
+        if error & (ERR_COLL | ERR_CRC | ERR_PARITY | ERR_PROTOCOL | ERR_BUFFER_OVFL):
+            raise CardError(f"Lesefehler 0x{error:02X}")
+        count = self.read(REG_FIFO_LEVEL)
+        if not count:
+            return b""
+        addr = ((REG_FIFO_DATA << 1) & 0x7E) | 0x80
+        return bytes(self.spi.transfer([addr] * count + [0])[1:])
+
+    def read_uid(self) -> str | None:
+        """Wake any card in the field (also a halted one), read its UID, select and halt it."""
+        if self.transceive(bytes([PICC_WUPA]), last_bits=7) is None:
+            return None
+        answer = self.transceive(bytes([PICC_ANTICOLL_CL1, 0x20]))
+        if answer is None or len(answer) != 5:
+            raise CardError("unvollständige UID")
+        uid, bcc = answer[:4], answer[4]
+        if uid[0] ^ uid[1] ^ uid[2] ^ uid[3] != bcc:
+            raise CardError("Prüfsumme der UID falsch")
+        select = bytes([PICC_ANTICOLL_CL1, 0x70]) + answer
+        sak = self.transceive(select + crc_a(select))
+        if not sak:
+            raise CardError("Karte antwortet nicht auf SELECT")
+        halt = bytes([PICC_HALT, 0x00])
+        self.transceive(halt + crc_a(halt))  # a halted card stays silent until the next WUPA
+        return uid.hex()
+
+
+TapCallback = Callable[[str], None]
+StatusCallback = Callable[[bool, str], None]
+
+
+class RfidReader:
+    """Polls the chip without spinning; reports each presentation of a card once.
+
+    A card held on the reader is one tap; lifted for ``absent_polls`` polls and put back, it
+    is a second. Read errors and collisions are skipped. When the chip stops answering the
+    reader reports it (``on_status(False, why)``), retries every ``retry_interval`` and reports
+    the recovery.
+    """
+
+    def __init__(self, *, pin_factory: Any, spi_port: int = 0, spi_device: int = 0, reset_pin: int | None = 25,
+                 poll_interval: float = 0.035, absent_polls: int = 3, retry_interval: float = 1.0,
+                 on_tap: TapCallback | None = None, on_status: StatusCallback | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.on_tap = on_tap
+        self.on_status = on_status
+        self.poll_interval = poll_interval
+        self.absent_polls = absent_polls
+        self.retry_interval = retry_interval
+        self._clock = clock
+        self._stop = threading.Event()
+        self._reset = (DigitalOutputDevice(reset_pin, initial_value=True, pin_factory=pin_factory)
+                       if reset_pin is not None else None)
+        self._spi = pin_factory.spi(port=spi_port, device=spi_device)
+        with contextlib.suppress(Exception):  # the mock interface has a fixed rate (SPIFixedRate)
+            self._spi.rate = 1_000_000
+        self.chip = Mfrc522(self._spi, wait=self._stop.wait)
+        self.ok: bool | None = None
+        self.problem = ""
+        self.present: str | None = None
+        self._misses = 0
+        self._next_retry = 0.0
+        self._thread: threading.Thread | None = None
+
+    def _set_status(self, ok: bool, why: str) -> None:
+        if ok != self.ok:
+            self.ok, self.problem = ok, why
+            (log.info if ok else log.error)("RFID-Leser: %s", why)
+            if self.on_status:
+                self.on_status(ok, why)
+
+    def poll(self, now: float | None = None) -> None:
+        """One look at the field."""
+        now = self._clock() if now is None else now
+        if not self.ok:
+            if now < self._next_retry:
+                return
+            try:
+                version = self.chip.init()
+            except ReaderError as err:
+                self._next_retry = now + self.retry_interval
+                self._set_status(False, f"Leser nicht gefunden: {err}")
+                return
+            self._set_status(True, f"MFRC522 bereit (Version 0x{version:02X})")
+        try:
+            uid = self.chip.read_uid()
+        except CardError as err:
+            log.debug("read error: %s", err)
+            return
+        except ReaderError as err:
+            self._next_retry = now + self.retry_interval
+            self._set_status(False, f"Leser antwortet nicht: {err}")
+            return
+        if uid is None:
+            self._misses += 1
+            if self._misses >= self.absent_polls:
+                self.present = None
+            return
+        self._misses = 0
+        if uid != self.present:
+            self.present = uid
+            if self.on_tap:
+                self.on_tap(uid)
+
+    def start(self) -> RfidReader:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="rfid", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.poll()
+            except Exception:
+                log.exception("RFID poll failed")
+            self._stop.wait(self.poll_interval)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=1)
+        self._thread = None
+        self._spi.close()
+        if self._reset is not None:
+            self._reset.close()
+
+    def __enter__(self) -> RfidReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class SimReader:
+    """The twin: the virtual device's cards. ``tap(uid)`` is one presentation."""
+
+    def __init__(self, *, on_tap: TapCallback | None = None, on_status: StatusCallback | None = None) -> None:
+        self.on_tap = on_tap
+        self.on_status = on_status
+        self.ok = True
+        self.problem = ""
+        self.taps: list[str] = []
+
+    def tap(self, uid: str) -> None:
+        uid = uid.strip().lower()
+        if len(uid) not in (8, 14, 20) or any(c not in "0123456789abcdef" for c in uid):
+            raise ValueError(f"not a card UID: {uid!r}")
+        self.taps.append(uid)
+        if self.on_tap:
+            self.on_tap(uid)
+
+    def start(self) -> SimReader:
+        return self
+
+    alive = True
+
+    def close(self) -> None:
+        pass

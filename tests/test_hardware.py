@@ -1,0 +1,56 @@
+"""Choosing the hardware: real or simulated per config, never a silent fallback to a simulation."""
+
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from drivers.display import SimDisplay
+from drivers.hardware import Callbacks, HardwareConfig, HardwareError, open_hardware
+from drivers.keypad import MatrixKeypad, MockKeyMatrix
+from drivers.rfid import RfidReader
+
+NOOP = Callbacks(on_key=lambda k: None, on_hold=lambda k: None, on_encoder=lambda e: None,
+                 on_tap=lambda u: None, on_reader_status=lambda ok, why: None)
+
+
+def test_config_rejects_unknown_keys() -> None:
+    with pytest.raises(ValueError, match="unknown keys"):
+        HardwareConfig.from_dict({"display": {"kind": "sim", "adress": 60}})
+
+
+def test_simulated_hardware_opens_anywhere() -> None:
+    hw = open_hardware(HardwareConfig().simulated(), NOOP)
+    assert hw.simulated and isinstance(hw.display, SimDisplay)
+    hw.start()
+    assert hw.threads_alive()
+    hw.close()
+
+
+def test_real_display_without_a_panel_is_a_loud_error_not_a_simulation(factory: MockFactory) -> None:
+    cfg = HardwareConfig.from_dict({"display": {"kind": "ssd1306", "i2c_port": 77}})
+    with pytest.raises(HardwareError, match="Display"):
+        open_hardware(cfg, NOOP, pin_factory=factory)
+
+
+def test_real_gpio_without_a_pin_factory_is_a_loud_error() -> None:
+    """Off a Pi, gpiozero finds no GPIO: the appliance says so instead of pretending."""
+    cfg = HardwareConfig().simulated()
+    cfg.keypad.kind = "matrix"
+    with pytest.raises(HardwareError, match="GPIO nicht verfügbar"):
+        open_hardware(cfg, NOOP)
+
+
+def test_real_gpio_parts_open_on_mock_pins(factory: MockFactory) -> None:
+    from drivers.mfrc522_model import Mfrc522Model
+
+    Mfrc522Model(pin_factory=factory)
+    MockKeyMatrix(factory, (5, 6, 13, 19), (12, 16, 20, 21))
+    cfg = HardwareConfig()
+    cfg.display.kind = "sim"
+    cfg.buzzer.kind = "sim"  # PWM mock pins cannot share a factory with the SPI model's pins
+    hw = open_hardware(cfg, NOOP, pin_factory=factory)
+    assert isinstance(hw.keypad, MatrixKeypad) and isinstance(hw.reader, RfidReader)
+    hw.start()
+    assert hw.threads_alive()
+    hw.close()

@@ -1,0 +1,156 @@
+"""The MFRC522 driver, at the register level, against a model of the chip and ISO 14443A cards
+on gpiozero's mock SPI: present, hold, lift and swap cards; collisions; errors; a missing chip."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from drivers.mfrc522_model import Mfrc522Model
+from drivers.rfid import RfidReader, SimReader, crc_a
+
+ANNA, BEN = "04a1b2c3", "0badcafe"
+
+
+@pytest.fixture
+def chip(factory: MockFactory) -> Mfrc522Model:
+    return Mfrc522Model(pin_factory=factory)
+
+
+class Table:
+    """The reader with what it reported, stepped poll by poll (no threads, no sleeps)."""
+
+    def __init__(self, factory: MockFactory) -> None:
+        self.taps: list[str] = []
+        self.status: list[tuple[bool, str]] = []
+        self.now = 0.0
+        self.reader = RfidReader(pin_factory=factory, on_tap=self.taps.append,
+                                 on_status=lambda ok, why: self.status.append((ok, why)))
+
+    def polls(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.reader.poll(self.now)
+            self.now += 0.04
+
+
+@pytest.fixture
+def table(factory: MockFactory, chip: Mfrc522Model) -> Iterator[Table]:
+    t = Table(factory)
+    t.polls()
+    yield t
+    t.reader.close()  # gpiozero shares the SPI bus between instances: release it for the next test
+
+
+def test_crc_a_matches_iso_14443_3_examples() -> None:
+    assert crc_a(bytes([0x50, 0x00])) == bytes([0x57, 0xCD])  # HALT
+    assert crc_a(bytes([0x00, 0x00])) == bytes([0xA0, 0x1E])
+
+
+def test_reader_reports_ready_with_the_chip_version(table: Table) -> None:
+    assert table.status == [(True, "MFRC522 bereit (Version 0x92)")]
+
+
+def test_a_presented_card_is_one_tap_with_its_hex_uid(table: Table, chip: Mfrc522Model) -> None:
+    chip.present(ANNA)
+    table.polls(10)  # held on the reader for 400 ms
+    assert table.taps == [ANNA]
+
+
+def test_lifting_and_tapping_again_is_a_second_tap(table: Table, chip: Mfrc522Model) -> None:
+    chip.present(ANNA)
+    table.polls(2)
+    chip.lift()
+    table.polls(3)
+    chip.present(ANNA)
+    table.polls(2)
+    assert table.taps == [ANNA, ANNA]
+
+
+def test_a_very_short_gap_is_not_a_new_tap(table: Table, chip: Mfrc522Model) -> None:
+    """A card wobbling at the edge of the field for one poll is still the same presentation."""
+    chip.present(ANNA)
+    table.polls(2)
+    chip.lift()
+    table.polls(1)
+    chip.present(ANNA)
+    table.polls(2)
+    assert table.taps == [ANNA]
+
+
+def test_swapping_cards_taps_the_new_one(table: Table, chip: Mfrc522Model) -> None:
+    chip.present(ANNA)
+    table.polls(2)
+    chip.present(BEN)
+    table.polls(2)
+    assert table.taps == [ANNA, BEN]
+
+
+def test_two_cards_at_once_collide_and_are_not_read(table: Table, chip: Mfrc522Model) -> None:
+    chip.present(ANNA, BEN)
+    table.polls(3)
+    assert table.taps == []
+    chip.present(BEN)
+    table.polls(1)
+    assert table.taps == [BEN]
+
+
+def test_a_read_error_is_skipped_and_the_card_read_next_time(table: Table, chip: Mfrc522Model) -> None:
+    chip.corrupt_next = 1
+    chip.present(ANNA)
+    table.polls(1)
+    assert table.taps == []
+    table.polls(2)  # the card fell back to IDLE after the garbled exchange; it answers again
+    assert table.taps == [ANNA]
+
+
+def test_missing_chip_is_reported_and_recovery_too(factory: MockFactory) -> None:
+    """No chip on the bus: VersionReg reads 0x00; the reader says so and retries each second."""
+    chip = Mfrc522Model(pin_factory=factory)
+    chip.powered = False  # not plugged in: nobody drives MISO
+    with Table(factory).reader as reader:
+        table = Table.__new__(Table)
+        table.taps, table.status, table.now = [], [], 0.0
+        reader.on_tap, reader.on_status = table.taps.append, lambda ok, why: table.status.append((ok, why))
+        table.reader = reader
+        table.polls(1)
+        assert table.status[-1][0] is False and "nicht gefunden" in table.status[-1][1]
+        chip.powered = True  # plugged in: the next retry, a second later, finds it
+        chip.present(ANNA)
+        table.polls(1)
+        assert len(table.status) == 1
+        table.now += 1.0
+        table.polls(1)
+        assert table.status[-1] == (True, "MFRC522 bereit (Version 0x92)") and table.taps == [ANNA]
+
+
+def test_a_chip_that_stops_answering_is_reported(table: Table, chip: Mfrc522Model) -> None:
+    chip.powered = False
+    table.polls(1)
+    assert table.status[-1][0] is False and "antwortet nicht" in table.status[-1][1]
+    chip.powered = True
+    table.now += 1.0
+    table.polls(1)
+    assert table.status[-1][0] is True
+
+
+def test_polling_thread_reports_taps_and_stops_at_once(factory: MockFactory, chip: Mfrc522Model) -> None:
+    tapped = threading.Event()
+    reader = RfidReader(pin_factory=factory, poll_interval=0.005, on_tap=lambda uid: tapped.set())
+    with reader.start():
+        assert reader.alive
+        chip.present(ANNA)
+        assert tapped.wait(5)
+    assert not reader.alive
+    reader.close()
+
+
+def test_sim_reader_taps_and_refuses_garbage() -> None:
+    taps: list[str] = []
+    sim = SimReader(on_tap=taps.append)
+    sim.tap("04A1B2C3")
+    with pytest.raises(ValueError):
+        sim.tap("not a uid")
+    assert taps == [ANNA]
