@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .replay import dumps, replay_lines
 
@@ -14,11 +16,19 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="apply a file of commands, print one JSON result per line, then the state")
     replay.add_argument("file", help="one JSON command per line ('-' for standard input)")
+    run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
+    run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
+    run.add_argument("--config", type=Path, help="TOML config file")
+    run.add_argument("--state-dir", type=Path, help="journal and registered cards (default: per-user data dir)")
+    run.add_argument("--host", help="address to serve on (default 127.0.0.1 off a Pi, all interfaces on it)")
+    run.add_argument("--port", type=int, help="port of the status page (default 8080)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "run":
+        return _run(args)
     if args.command == "replay":
         stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
         with stream:
@@ -26,6 +36,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(dumps(result))
         return 0
     return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from drivers.hardware import on_raspberry_pi
+
+    from .config import Config, default_host, default_state_dir
+    from .daemon import run_daemon
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
+    config = Config.load(args.config)
+    sim = args.sim or not on_raspberry_pi()
+    return run_daemon(
+        config,
+        state_dir=args.state_dir or default_state_dir(),
+        sim=sim,
+        host=args.host or config.host or default_host(),
+        port=args.port or config.port,
+    )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ def render(screen: Screen) -> Image.Image:
         room = HEIGHT - y - 12 * min(len(screen.lines), 3)
         big = _fit(draw, screen.big, right - 2, room, (32, 28, 24, 20, 16, 14, 12), True)
         draw.text((1, y), screen.big, font=big, fill=1)
-        y += big.size + 1
+        y += big.size
     small = font(12)
     for line in screen.lines:
         if y + 12 > HEIGHT:

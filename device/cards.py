@@ -1,0 +1,95 @@
+"""Registered RFID cards: players' bank cards (numbered, named) and optional deed tags.
+
+A bank card has a number (1, 2, … in the order it was registered, printed on the card) and a
+name (set from the web admin; "Spieler 3" until then). A tap during a game finds the player
+by the card's name. Deed tags (on the Besitzrechtkarten) name a square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import DEEDS
+
+from .journal import Journal
+
+SIM_PLAYER_CARDS = {
+    "0a000001": "Anna", "0a000002": "Ben", "0a000003": "Cem",
+    "0a000004": "Dana", "0a000005": "Emil", "0a000006": "Fine",
+}
+"""The simulated bank cards' fixed UIDs (scripts tap these) and their default names."""
+
+SIM_DEED_TAGS = {f"0d0000{sq:02x}": sq for sq in sorted(DEEDS)}
+"""Simulated deed tags: ``0d0000`` and the square number in hex (Schlossallee: ``0d000027``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    uid: str
+    kind: str
+    """"player" or "deed"."""
+    number: int = 0
+    """A bank card's number."""
+    name: str = ""
+    square: int = -1
+
+
+class Cards:
+    def __init__(self, journal: Journal) -> None:
+        self._journal = journal
+
+    def all(self) -> list[Card]:
+        out = []
+        for uid, (kind, value) in self._journal.cards().items():
+            if kind == "player":
+                number = int(value)
+                out.append(Card(uid, kind, number=number, name=self.name(uid, number)))
+            else:
+                out.append(Card(uid, kind, square=int(value)))
+        return sorted(out, key=lambda c: (c.kind, c.number, c.square))
+
+    def get(self, uid: str) -> Card | None:
+        return next((c for c in self.all() if c.uid == uid), None)
+
+    def players(self) -> list[Card]:
+        return [c for c in self.all() if c.kind == "player"]
+
+    def name(self, uid: str, number: int) -> str:
+        return self._journal.setting(f"name:{uid}") or f"Spieler {number}"
+
+    def register_player(self, uid: str, name: str | None = None) -> Card:
+        existing = self.get(uid)
+        if existing is not None and existing.kind == "player":
+            return existing
+        number = max((c.number for c in self.players()), default=0) + 1
+        self._journal.register_card(uid, "player", str(number))
+        if name:
+            self.rename(uid, name)
+        card = self.get(uid)
+        assert card is not None
+        return card
+
+    def register_deed(self, uid: str, square: int) -> Card:
+        if square not in DEEDS:
+            raise ValueError(f"{square} is not a deed")
+        self._journal.register_card(uid, "deed", str(square))
+        return Card(uid, "deed", square=square)
+
+    def rename(self, uid: str, name: str) -> None:
+        self._journal.set_setting(f"name:{uid}", name)
+
+    def forget(self, uid: str) -> None:
+        self._journal.forget_card(uid)
+
+    def by_name(self, name: str) -> Card | None:
+        return next((c for c in self.players() if c.name == name), None)
+
+    def seed_simulated(self) -> None:
+        """Sim mode: the virtual device's six cards and 28 deed tags are registered from the start."""
+        known = self._journal.cards()
+        for uid, name in SIM_PLAYER_CARDS.items():
+            if uid not in known:
+                self.register_player(uid, name)
+        for uid, sq in SIM_DEED_TAGS.items():
+            if uid not in known:
+                self.register_deed(uid, sq)

@@ -1,0 +1,69 @@
+"""The config file (TOML): hardware per part, the web server, the banker PIN.
+
+Off a Pi, and with ``--sim``, every part is simulated. On a Pi the parts are real unless the
+file says ``kind = "sim"`` for one of them; a real part that fails is an error, never a
+quiet switch to a fake.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drivers.hardware import HardwareConfig, on_raspberry_pi
+
+DEFAULT_PORT = 8080
+
+
+@dataclass
+class Config:
+    hardware: HardwareConfig = field(default_factory=HardwareConfig)
+    host: str | None = None
+    """None: 127.0.0.1 off a Pi, every interface on the appliance."""
+    port: int = DEFAULT_PORT
+    banker_pin: str | None = None
+    """Set here, or at first start on the device; ``BANKLESER_BANKER_PIN`` overrides both."""
+    sleep_after: float = 60.0
+
+    @classmethod
+    def load(cls, path: Path | None) -> Config:
+        data: dict[str, Any] = {}
+        if path is not None:
+            try:
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+            except OSError as err:
+                raise SystemExit(f"Konfiguration nicht lesbar: {path}: {err}") from None
+            except tomllib.TOMLDecodeError as err:
+                raise SystemExit(f"Konfiguration fehlerhaft: {path}: {err}") from None
+        unknown = set(data) - {"hardware", "web", "banker"}
+        if unknown:
+            raise SystemExit(f"Konfiguration: unbekannte Abschnitte {sorted(unknown)}")
+        web = data.get("web", {})
+        try:
+            cfg = cls(
+                hardware=HardwareConfig.from_dict(data.get("hardware", {})),
+                host=web.get("host"),
+                port=int(web.get("port", DEFAULT_PORT)),
+                banker_pin=data.get("banker", {}).get("pin"),
+            )
+        except (ValueError, TypeError) as err:
+            raise SystemExit(f"Konfiguration: {err}") from None
+        env_pin = os.environ.get("BANKLESER_BANKER_PIN")
+        if env_pin:
+            cfg.banker_pin = env_pin
+        return cfg
+
+
+def default_state_dir() -> Path:
+    """Where the journal lives: systemd's StateDirectory, else the per-user data directory."""
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "bankleser"
+
+
+def default_host() -> str:
+    return "0.0.0.0" if on_raspberry_pi() else "127.0.0.1"

@@ -1,0 +1,166 @@
+"""The ledger: the rules' game, the durable journal and what the web shows, kept in step.
+
+One door for every change, from the keypad and from the web alike: :meth:`Ledger.submit`.
+A command is checked by the rules, then journaled; only a journaled command is acknowledged.
+If the journal write fails (full disk, dying card) the in-memory game is rebuilt from the
+journal, so the state never holds what the journal does not.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import Event, Game, Mode, RuleError, net_worth, to_json
+
+from .journal import Journal, JournalError
+
+log = logging.getLogger(__name__)
+
+LOG_SIZE = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to a submitted command."""
+
+    ok: bool
+    code: str | None = None
+    message: str = ""
+    event: Event | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.ok:
+            return {"ok": True}
+        return {"ok": False, "code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    at: float
+    op: str
+    text: str
+
+
+@dataclass
+class Ledger:
+    """Thread-safe: the device's loop submits, the web server reads snapshots."""
+
+    journal: Journal
+    clock: Callable[[], float] = time.time
+    game: Game = field(default_factory=Game)
+    log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
+    worth: list[dict[str, Any]] = field(default_factory=list)
+    """Net worth of every player after each transaction of the current game (the chart)."""
+    started_at: float | None = None
+    problem: str | None = None
+    """A storage problem to show on screen and page; None when all is well."""
+    skipped: int = 0
+    """Journaled commands the rules refused on replay (a journal from an older rules version)."""
+
+    def __post_init__(self) -> None:
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self.version = 0
+        self._replay()
+
+    # Replay ------------------------------------------------------------------------------
+
+    def _replay(self) -> None:
+        self.game = Game()
+        self.log.clear()
+        self.worth.clear()
+        self.started_at = None
+        self.skipped = 0
+        for rec in self.journal.records():
+            try:
+                event = self.game.apply(rec.cmd)
+            except RuleError as err:
+                self.skipped += 1
+                log.error("journal entry %d refused on replay (%s): %s", rec.seq, err.code, rec.cmd)
+                continue
+            self._record(event, rec.seq, rec.at)
+
+    def _record(self, event: Event, seq: int, at: float) -> None:
+        if event.duplicate:
+            return
+        if event.op == "new_game":
+            self.log.clear()
+            self.worth.clear()
+            self.started_at = at
+        self.log.append(LogEntry(seq, at, event.op, event.text))
+        state = self.game.state
+        if state is not None:
+            self.worth.append({"seq": seq, "at": at, **{n: net_worth(state, n) for n in state.players}})
+
+    # The door ----------------------------------------------------------------------------
+
+    def submit(self, cmd: dict[str, Any]) -> Outcome:
+        """Check, apply and journal one command; acknowledged only once durable."""
+        with self._lock:
+            try:
+                event = self.game.apply(cmd)
+            except RuleError as err:
+                return Outcome(False, err.code, err.message)
+            if event.duplicate:
+                return Outcome(True, event=event)
+            now = self.clock()
+            try:
+                seq = self.journal.append(dict(cmd), at=now)
+            except JournalError as err:
+                log.error("journal write failed: %s", err)
+                self.problem = err.message
+                try:
+                    self._replay()  # the journal is the truth: forget the unsaved change
+                except JournalError as again:
+                    log.error("journal unreadable after a failed write: %s", again)
+                return Outcome(False, "storage_error", f"{err.message}: nicht gebucht")
+            self.problem = None
+            self._record(event, seq, now)
+            self.version += 1
+            self._changed.notify_all()
+            return Outcome(True, event=event)
+
+    def check(self, cmd: dict[str, Any]) -> RuleError | None:
+        with self._lock:
+            return self.game.check(cmd)
+
+    # Reading -----------------------------------------------------------------------------
+
+    @property
+    def ends_at(self) -> float | None:
+        state = self.game.state
+        if state is None or state.mode is not Mode.TIMED or state.minutes is None or self.started_at is None:
+            return None
+        return self.started_at + state.minutes * 60
+
+    def snapshot(self) -> dict[str, Any]:
+        """The contract's state plus ``log``, ``ends_at`` and the net-worth history, for the web."""
+        with self._lock:
+            state = self.game.state
+            return {
+                "version": self.version,
+                "state": to_json(state) if state is not None else None,
+                "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
+                "ends_at": self.ends_at,
+                "worth": list(self.worth),
+                "problem": self.problem,
+            }
+
+    def wait_for_change(self, version: int, timeout: float) -> int:
+        """Block until the ledger's version passes ``version`` (for the live page)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version > version, timeout)
+            return self.version
+
+    def touch(self) -> None:
+        """Something besides a command changed (names, cards, a problem): wake the live pages."""
+        with self._changed:
+            self.version += 1
+            self._changed.notify_all()

@@ -1,0 +1,29 @@
+"""The banker PIN, stored only as a salted PBKDF2 hash."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+ROUNDS = 200_000
+
+
+def hash_pin(pin: str) -> str:
+    salt = secrets.token_hex(16)
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), ROUNDS).hex()
+    return f"pbkdf2${ROUNDS}${salt}${digest}"
+
+
+def check_pin(pin: str, stored: str) -> bool:
+    try:
+        _, rounds, salt, digest = stored.split("$")
+        candidate = hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), int(rounds)).hex()
+    except ValueError:
+        return False
+    return hmac.compare_digest(candidate, digest)
+
+
+def valid_pin(pin: str) -> bool:
+    """4 to 8 digits: typed on the keypad, remembered at the table."""
+    return pin.isdigit() and 4 <= len(pin) <= 8

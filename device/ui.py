@@ -1,0 +1,1004 @@
+"""The banker's reader as an explicit state machine.
+
+Every input (key, hold, encoder, tap, tick) arrives at :meth:`Banker.handle`, which looks the
+(state, input) pair up in ``TRANSITIONS``; a pair that is not there is logged and ignored.
+Each handler returns the next state; every change of state is logged "from A to B". The
+machine never touches money itself: it builds commands and hands them to the ledger, and
+shows "done" (tone and screen) only after the ledger has made them durable.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import textwrap
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from drivers.screen import Screen
+from rules import (
+    DEEDS,
+    EDITIONS,
+    SQUARES,
+    Kind,
+    Mode,
+    format_money,
+    level,
+    lift_cost,
+    parse_amount,
+    ranking,
+    reader_text,
+    rent,
+    square_name,
+)
+from rules.errors import RuleError
+
+from .cards import Cards
+from .ledger import Ledger, Outcome
+
+log = logging.getLogger(__name__)
+
+SLEEP_AFTER = 60.0
+"""About a minute idle: the display sleeps (seed 000: "nach ca. 1 Minute … schaltet sich aus")."""
+RESULT_SHOWN = 4.0
+LINE = 21
+"""Characters on a small line of the OLED."""
+
+VERDICTS = {
+    "insufficient_funds": "ZU WENIG GELD",
+    "amount_out_of_range": "BETRAG?",
+    "unknown_player": "UNBEKANNT",
+    "unknown_square": "FELD?",
+    "not_a_property": "GEHT NICHT",
+    "not_owner": "NICHT BESITZER",
+    "already_owned": "SCHON VERKAUFT",
+    "no_monopoly": "KEINE FARBGRUPPE",
+    "group_mortgaged": "HYPOTHEK",
+    "uneven_building": "NICHT GLEICHMÄSSIG",
+    "max_buildings": "VOLL BEBAUT",
+    "no_stock": "BANK LEER",
+    "has_buildings": "ERST VERKAUFEN",
+    "mortgaged": "HYPOTHEK",
+    "not_mortgaged": "KEINE HYPOTHEK",
+    "player_bankrupt": "BANKROTT",
+    "game_over": "SPIELENDE",
+    "bad_command": "FEHLER",
+    "storage_error": "SPEICHERFEHLER",
+}
+"""A word or two for the OLED; the full German reason goes on the small lines."""
+
+
+class State(Enum):
+    IDLE = "idle"
+    """Waiting for a card; shows the mode, a timed game's clock, the page's address and QR code."""
+    CARD = "card"
+    """A bank card is on: number, name, balance. HABEN, SOLL, LOS or MENU."""
+    AMOUNT = "amount"
+    """Typing an amount for Haben or Soll (a payee's tap turns Soll into a transfer)."""
+    CHOOSE = "choose"
+    """A list on the OLED, turned with the encoder: menus, properties, players, options."""
+    ENTER = "enter"
+    """Typing a number for a step of a flow: an auction price, dice, minutes, trade cash."""
+    CONFIRM = "confirm"
+    """What will be booked, waiting for OK."""
+    RESULT = "result"
+    """Booked or refused, with the reason; back after a few seconds or any key."""
+    JOIN = "join"
+    """New game: players tap their cards to join."""
+    SLEEP = "sleep"
+    """Display off after a minute idle; any key or tap wakes it."""
+
+
+TRANSITIONS: dict[State, dict[str, str]] = {
+    State.IDLE: {"tap": "_on_tap", "OK": "_open_menu", "MENU": "_open_menu", "UP": "_open_menu",
+                 "DOWN": "_open_menu", "hold:C": "_ask_new_game", ".": "_volume", "tick": "_tick"},
+    State.CARD: {"tap": "_on_tap", "HABEN": "_start_amount", "SOLL": "_start_amount", "LOS": "_go",
+                 "OK": "_open_menu", "MENU": "_open_menu", "UP": "_open_menu", "DOWN": "_open_menu",
+                 "C": "_to_idle", "hold:C": "_ask_new_game", "tick": "_tick"},
+    State.AMOUNT: {"digit": "_type", "C": "_clear", "OK": "_book_amount", "HABEN": "_start_amount",
+                   "SOLL": "_start_amount", "tap": "_payee", "hold:C": "_ask_new_game", "tick": "_tick"},
+    State.CHOOSE: {"UP": "_move", "DOWN": "_move", "OK": "_choose", "C": "_back", "MENU": "_back",
+                   "digit": "_type_choice", "tap": "_tap_choice", "hold:C": "_ask_new_game", "tick": "_tick"},
+    State.ENTER: {"digit": "_type", "C": "_clear", "OK": "_enter_done", "hold:C": "_ask_new_game", "tick": "_tick"},
+    State.CONFIRM: {"OK": "_confirm", "C": "_back", "MENU": "_back", "tap": "_on_tap", "tick": "_tick"},
+    State.RESULT: {"OK": "_after_result", "C": "_after_result", "MENU": "_after_result", "HABEN": "_after_result",
+                   "SOLL": "_after_result", "LOS": "_after_result", "digit": "_after_result",
+                   "UP": "_after_result", "DOWN": "_after_result", "tap": "_on_tap",
+                   "hold:C": "_ask_new_game", "tick": "_result_tick"},
+    State.JOIN: {"tap": "_join", "OK": "_start_game", "C": "_to_idle", "tick": "_tick"},
+    State.SLEEP: {},
+}
+
+DIGITS = frozenset("0123456789.KM")
+
+
+@dataclass
+class Option:
+    label: str
+    value: Any = None
+    selected: bool = False
+
+
+@dataclass
+class Choice:
+    """A list to choose from; ``pick`` gets the chosen value and returns the next state."""
+
+    title: str
+    options: list[Option]
+    pick: Callable[[Any], State]
+    index: int = 0
+    multi: bool = False
+    """Several can be marked (trade); the last option "Fertig" finishes."""
+    back: Callable[[], State] | None = None
+    on_tap: Callable[[str], State | None] | None = None
+    typed: str = ""
+
+
+@dataclass
+class Entry:
+    """A number to type for a step of a flow."""
+
+    title: str
+    done: Callable[[int], State]
+    money: bool = True
+    hint: str = "OK"
+    allow_zero: bool = False
+
+
+@dataclass
+class Pending:
+    """A command waiting for OK."""
+
+    cmd: dict[str, Any]
+    title: str
+    big: str
+    lines: tuple[str, ...]
+
+
+@dataclass
+class Banker:
+    """The state machine. ``show`` draws a screen, ``tone`` plays a tune; ``url`` is the page."""
+
+    ledger: Ledger
+    cards: Cards
+    show: Callable[[Screen], Any]
+    tone: Callable[[str], None]
+    url: str = ""
+    clock: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time
+    sleep_display: Callable[[], None] = lambda: None
+    wake_display: Callable[[], None] = lambda: None
+    volume: Callable[[], str] = lambda: "hoch"
+    cycle_volume: Callable[[], str] = lambda: "hoch"
+    new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
+    set_pin: Callable[[str], bool] = lambda pin: False
+    state: State = State.IDLE
+    player: str | None = None
+    entry: str = ""
+    action: str = "credit"
+    choice: Choice | None = None
+    stack: list[Choice] = field(default_factory=list)
+    prompt: Entry | None = None
+    pending: Pending | None = None
+    result: Screen | None = None
+    result_at: float = 0.0
+    result_next: State = State.IDLE
+    raise_offer: bool = False
+    joined: list[str] = field(default_factory=list)
+    new_game: dict[str, Any] = field(default_factory=dict)
+    deal_lines: list[str] = field(default_factory=list)
+    reader_problem: str = ""
+    before_sleep: State = State.IDLE
+    last_input: float = 0.0
+    last_screen: Screen | None = None
+
+    def __post_init__(self) -> None:
+        self.last_input = self.clock()
+        self.render()
+
+    # The one entry point ----------------------------------------------------------------
+
+    def handle(self, kind: str, value: Any = None) -> None:
+        """One input: a logical key ("5", "HABEN", "hold:C"), "UP"/"DOWN"/"PUSH", "tap" or "tick"."""
+        if kind == "PUSH":
+            kind = "OK"
+        if kind != "tick":
+            self.last_input = self.clock()
+            if self.state is State.SLEEP:
+                self._wake()
+                self.render()
+                return  # the key that wakes the reader does nothing else
+        table = TRANSITIONS[self.state]
+        name = table.get(kind) or (table.get("digit") if kind in DIGITS else None)
+        if name is None:
+            log.debug("%s: %s ignored", self.state.value, kind)
+            return
+        nxt = getattr(self, name)(kind if value is None else value)
+        if isinstance(nxt, State) and nxt is not self.state:
+            log.info("%s → %s (%s)", self.state.value, nxt.value, kind)
+            self.state = nxt
+        self.render()
+
+    def refresh(self) -> None:
+        """Redraw after a change from elsewhere (a web command, the reader's status)."""
+        self.render()
+
+    def reader_status(self, ok: bool, why: str) -> None:
+        self.reader_problem = "" if ok else why
+        if not ok:
+            self._show_result("Leser", "LESER FEHLT", why, State.IDLE, refused=True)
+            self.state = State.RESULT
+        self.render()
+
+    # Helpers -----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        return self.ledger.game.state
+
+    def _money(self, amount: int) -> str:
+        return format_money(amount, self.game.edition) if self.game else str(amount)
+
+    def _submit(self, cmd: dict[str, Any], back: State) -> State:
+        outcome = self.ledger.submit(cmd)
+        return self._outcome(outcome, back)
+
+    def _outcome(self, outcome: Outcome, back: State) -> State:
+        if outcome.ok:
+            self.tone("done")
+            text = outcome.event.text if outcome.event else "Gebucht"
+            big = ""
+            if self.player and self.game and self.player in self.game.players:
+                big = reader_text(self.game.players[self.player].cash, self.game.edition).text
+            if self.game and self.game.finished:
+                return self._game_over()
+            self._show_result("Gebucht", big or "OK", text, back, refused=False)
+        else:
+            self.tone("refused")
+            self._show_result("Abgelehnt", VERDICTS.get(outcome.code or "", "FEHLER"), outcome.message, back,
+                              refused=True)
+            self.raise_offer = outcome.code == "insufficient_funds" and self.player is not None
+        return State.RESULT
+
+    def _show_result(self, title: str, big: str, text: str, back: State, *, refused: bool) -> None:
+        lines = tuple(textwrap.wrap(text, LINE))[:3]
+        self.result = Screen(title=title, big=big, lines=lines, icons="!" if refused else "")
+        self.result_at = self.clock()
+        self.result_next = back
+        self.raise_offer = False
+
+    def _game_over(self) -> State:
+        state = self.game
+        self.tone("end")
+        order = ranking(state)
+        lines = tuple(f"{i}. {n} {self._money(self._worth(n))}" for i, n in enumerate(order[:3], 1))
+        self.result = Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt", lines=lines)
+        self.result_at = float("inf")  # stays until a key
+        self.result_next = State.IDLE
+        self.player = None
+        return State.RESULT
+
+    def _worth(self, name: str) -> int:
+        from rules import net_worth
+
+        return int(net_worth(self.game, name))
+
+    # Cards ---------------------------------------------------------------------------------
+
+    def _on_tap(self, uid: str) -> State:
+        self.tone("card")
+        self.pending = None
+        card = self.cards.get(uid)
+        if card is None:
+            return self._unknown_card(uid)
+        if card.kind == "deed":
+            return self._deed_tapped(card.square)
+        if self.game is None or card.name not in self.game.players:
+            self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=True)
+            return State.RESULT
+        self.player = card.name
+        return State.CARD
+
+    def _unknown_card(self, uid: str) -> State:
+        def register(kind: str) -> State:
+            if kind == "player":
+                card = self.cards.register_player(uid)
+                self.ledger.touch()
+                self._show_result("Angelernt", f"Karte #{card.number}", f"{card.name}: Name im Web einstellbar",
+                                  State.IDLE, refused=False)
+                self.tone("done")
+                return State.RESULT
+            if kind == "deed":
+                return self._choose_square("Welches Grundstück?", sorted(DEEDS), lambda sq: self._tag_deed(uid, sq))
+            return self._to_idle()
+
+        return self._open_choice(Choice("Unbekannte Karte", [
+            Option("Als Bankkarte anlernen", "player"),
+            Option("Als Besitzrecht anlernen", "deed"),
+            Option("Abbrechen", None),
+        ], register, back=self._to_idle))
+
+    def _tag_deed(self, uid: str, square: int) -> State:
+        self.cards.register_deed(uid, square)
+        self.tone("done")
+        edition = self.game.edition if self.game else EDITIONS["classic"]
+        self._show_result("Angelernt", "Besitzrecht", square_name(edition, square), State.IDLE, refused=False)
+        return State.RESULT
+
+    def _deed_tapped(self, square: int) -> State:
+        """A deed's tag: with a player's card on, the actions for that property."""
+        if self.game is None:
+            return State.IDLE
+        if self.player is None:
+            self._show_result(f"Feld {square}", square_name(self.game.edition, square)[:14], self._deed_info(square),
+                              State.IDLE, refused=False)
+            return State.RESULT
+        return self._property_menu(square)
+
+    def _deed_info(self, square: int) -> str:
+        d = self.game.deeds[square]
+        if d.owner is None:
+            return f"frei, Preis {self._money(self.game.edition.money(DEEDS[square].price))}"
+        return f"gehört {d.owner}" + (" (Hypothek)" if d.mortgaged else "")
+
+    # Haben, Soll, LOS, transfer ------------------------------------------------------------
+
+    def _start_amount(self, key: str) -> State:
+        self.action = "credit" if key == "HABEN" else "debit"
+        self.entry = ""
+        self.prompt = None
+        return State.AMOUNT
+
+    def _type(self, key: str) -> State | None:
+        km = self.game is not None and self.game.edition.km_notation
+        text = self.entry
+        if key == "K" and text.endswith("K"):
+            text = text[:-1] + "M"  # K twice is a million: the keypad has one K/M key
+        elif key in "KM":
+            if not text or text[-1] in "KM." or not km:
+                return None
+            text += key
+        elif key == ".":
+            if not km or "." in text or not text or text[-1] in "KM":
+                return None
+            text += key
+        else:
+            if (text and text[-1] in "KM") or len(text) >= 7:
+                return None
+            text += key
+        self.entry = text
+        return None
+
+    def _clear(self, key: str) -> State | None:
+        if self.entry:
+            self.entry = ""
+            return None
+        return self._back(key) if self.state is State.ENTER else State.CARD
+
+    def _amount(self) -> int | None:
+        """The typed amount, or None after showing why it is not one."""
+        try:
+            return parse_amount(self.entry, self.game.edition)
+        except RuleError as err:
+            self.tone("refused")
+            self._show_result("Abgelehnt", "BETRAG?", err.message, self.state, refused=True)
+            return None
+
+    def _book_amount(self, key: str) -> State | None:
+        amount = self._amount()
+        if amount is None:
+            return State.RESULT
+        return self._submit({"op": self.action, "player": self.player, "amount": amount}, State.CARD)
+
+    def _payee(self, uid: str) -> State | None:
+        """Soll, amount, then the payee's card: a transfer, shown for OK."""
+        card = self.cards.get(uid)
+        if self.action != "debit" or card is None or card.kind != "player" or card.name == self.player:
+            return None
+        self.tone("card")
+        if not self.entry:
+            return None
+        amount = self._amount()
+        if amount is None:
+            return State.RESULT
+        cmd = {"op": "transfer", "from": self.player, "to": card.name, "amount": amount}
+        lines = (f"{self.player} → {card.name}", "OK bucht, C zurück")
+        return self._ask(cmd, "Überweisung", self._money(amount), lines)
+
+    def _go(self, key: str) -> State:
+        return self._submit({"op": "go", "player": self.player}, State.CARD)
+
+    # Choices --------------------------------------------------------------------------------
+
+    def _open_choice(self, choice: Choice) -> State:
+        if self.choice is not None and self.state in (State.CHOOSE, State.ENTER):
+            self.stack.append(self.choice)
+        self.choice = choice
+        return State.CHOOSE
+
+    def _move(self, key: str) -> None:
+        assert self.choice is not None
+        step = -1 if key == "UP" else 1
+        self.choice.index = (self.choice.index + step) % len(self.choice.options)
+
+    def _choose(self, key: str) -> State | None:
+        choice = self.choice
+        assert choice is not None
+        if choice.typed:
+            return self._pick_typed(choice)
+        option = choice.options[choice.index]
+        if choice.multi and option.value is not _DONE:
+            option.selected = not option.selected
+            return None
+        if choice.multi:
+            return choice.pick([o.value for o in choice.options if o.selected])
+        return choice.pick(option.value)
+
+    def _type_choice(self, key: str) -> None:
+        """Square numbers can be typed: "39" OK picks Schlossallee where it is on the list."""
+        assert self.choice is not None
+        if key.isdigit() and len(self.choice.typed) < 2:
+            self.choice.typed += key
+            values = [o.value for o in self.choice.options]
+            number = int(self.choice.typed)
+            if number in values:
+                self.choice.index = values.index(number)
+
+    def _pick_typed(self, choice: Choice) -> State | None:
+        number = int(choice.typed)
+        choice.typed = ""
+        for i, option in enumerate(choice.options):
+            if option.value == number:
+                choice.index = i
+                return self._choose("OK")
+        return None
+
+    def _tap_choice(self, uid: str) -> State | None:
+        assert self.choice is not None
+        card = self.cards.get(uid)
+        if card is None:
+            return None
+        if card.kind == "deed":
+            values = [o.value for o in self.choice.options]
+            if card.square in values:
+                self.choice.index = values.index(card.square)
+                self.tone("card")
+                return self._choose("OK")
+            return None
+        if self.choice.on_tap is not None:
+            self.tone("card")
+            return self.choice.on_tap(card.name)
+        return None
+
+    def _back(self, key: str = "C") -> State:
+        if self.state is State.CONFIRM:
+            self.pending = None  # back to the list it came from, else to the card
+            if self.choice is not None:
+                return State.CHOOSE
+            return State.CARD if self.player else State.IDLE
+        if self.stack:
+            self.choice = self.stack.pop()
+            return State.CHOOSE
+        if self.choice is not None and self.choice.back is not None:
+            back = self.choice.back
+            self.choice = None
+            return back()
+        self.choice = None
+        return State.CARD if self.player else State.IDLE
+
+    def _to_idle(self, key: Any = None) -> State:
+        self.player = None
+        self.choice = None
+        self.stack.clear()
+        self.pending = None
+        self.entry = ""
+        return State.IDLE
+
+    def _ask_number(self, entry: Entry) -> State:
+        if self.choice is not None and self.state is State.CHOOSE:
+            self.stack.append(self.choice)
+        self.prompt = entry
+        self.entry = ""
+        return State.ENTER
+
+    def _enter_done(self, key: str) -> State | None:
+        assert self.prompt is not None
+        if self.prompt.money:
+            if not self.entry and self.prompt.allow_zero:
+                return self.prompt.done(0)
+            amount = self._amount()
+            return State.RESULT if amount is None else self.prompt.done(amount)
+        if not self.entry or not self.entry.isdigit():
+            if self.prompt.allow_zero:
+                return self.prompt.done(0)
+            return None
+        return self.prompt.done(int(self.entry))
+
+    def _ask(self, cmd: dict[str, Any], title: str, big: str, lines: tuple[str, ...]) -> State:
+        self.pending = Pending(cmd, title, big, lines)
+        return State.CONFIRM
+
+    def _confirm(self, key: str) -> State:
+        assert self.pending is not None
+        pending, self.pending = self.pending, None
+        self.choice = None
+        self.stack.clear()
+        return self._submit(pending.cmd, State.CARD if self.player else State.IDLE)
+
+    def _after_result(self, key: str) -> State:
+        if self.raise_offer and key == "OK":
+            self.raise_offer = False
+            return self._raise_menu()
+        nxt = self.result_next
+        if nxt is State.CARD and not self.player:
+            nxt = State.IDLE
+        if nxt is State.IDLE:
+            self.player = None
+        return nxt
+
+    def _result_tick(self, now: Any) -> State | None:
+        asleep = self._tick(now)
+        if asleep is not None:
+            return asleep
+        if self.clock() - self.result_at >= RESULT_SHOWN and not self.raise_offer:
+            return self._after_result("tick")
+        return None
+
+    # Menus ------------------------------------------------------------------------------------
+
+    def _open_menu(self, key: str = "MENU") -> State:
+        if self.game is None or self.game.finished:
+            items = [("Neues Spiel", self._ask_new_game), ("Lautstärke", self._volume),
+                     ("Karte anlernen", self._learn), ("Banker-PIN", self._ask_pin)]
+        elif self.player is None:
+            items = [("Rangliste", self._ranking), ("Storno", self._ask_undo), ("Lautstärke", self._volume),
+                     ("Karte anlernen", self._learn), ("Banker-PIN", self._ask_pin),
+                     ("Neues Spiel", self._ask_new_game)]
+            if self.game.mode is Mode.TIMED:
+                items.insert(1, ("Spiel beenden", self._ask_end))
+        else:
+            items = [("Kaufen", self._buy), ("Miete zahlen", self._rent), ("Bauen", self._build),
+                     ("Gebäude verkaufen", self._sell), ("Hypothek aufnehmen", self._mortgage),
+                     ("Hypothek lösen", self._unmortgage), ("Tausch", self._trade), ("Steuer", self._tax),
+                     ("Gefängnis", self._jail), ("Bankrott", self._bankrupt), ("Storno", self._ask_undo),
+                     ("Rangliste", self._ranking)]
+        self.stack.clear()
+        self.choice = None
+        return self._open_choice(Choice(self.player or "Menü", [Option(label, fn) for label, fn in items],
+                                        lambda fn: fn()))
+
+    def _property_menu(self, square: int) -> State:
+        p = self.player
+        d = self.game.deeds[square]
+        items: list[tuple[str, Callable[[], State]]] = []
+        if d.owner is None:
+            items.append(("Kaufen", lambda: self._buy_square(square)))
+        elif d.owner != p:
+            items.append(("Miete zahlen", lambda: self._rent_square(square)))
+        else:
+            items += [("Bauen", lambda: self._ask_build(square)), ("Verkaufen", lambda: self._sell_square(square)),
+                      ("Hypothek lösen" if d.mortgaged else "Hypothek aufnehmen",
+                       lambda: self._ask_mortgage(square, not d.mortgaged))]
+        self.stack.clear()
+        self.choice = None
+        return self._open_choice(Choice(square_name(self.game.edition, square)[:LINE],
+                                        [Option(label, fn) for label, fn in items], lambda fn: fn()))
+
+    def _choose_square(self, title: str, squares: list[int], then: Callable[[int], State]) -> State:
+        if not squares:
+            self._show_result(title, "NICHTS DA", "Keine passenden Grundstücke", State.CARD, refused=True)
+            return State.RESULT
+        edition = self.game.edition if self.game else EDITIONS["classic"]
+        options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
+        return self._open_choice(Choice(title, options, then))
+
+    def _own(self, predicate: Callable[[int], bool] = lambda sq: True) -> list[int]:
+        return [sq for sq, d in self.game.deeds.items() if d.owner == self.player and predicate(sq)]
+
+    # The rules-aware flows ----------------------------------------------------------------------
+
+    def _buy(self) -> State:
+        free = [sq for sq, d in self.game.deeds.items() if d.owner is None]
+        return self._choose_square("Kaufen: welches?", free, self._buy_square)
+
+    def _buy_square(self, square: int) -> State:
+        price = self.game.edition.money(DEEDS[square].price)
+        name = square_name(self.game.edition, square)
+
+        def how(auction: bool) -> State:
+            if not auction:
+                return self._ask({"op": "buy", "player": self.player, "square": square}, "Kaufen",
+                                 self._money(price), (name[:LINE], "OK bucht"))
+            return self._ask_number(Entry("Auktion: Gebot", lambda bid: self._ask(
+                {"op": "buy", "player": self.player, "square": square, "price": bid}, "Auktion",
+                self._money(bid), (name[:LINE], f"an {self.player}"))))
+
+        return self._open_choice(Choice(name[:LINE], [Option(f"Preis {self._money(price)}", False),
+                                                      Option("Auktion: Gebot", True)], how))
+
+    def _rent(self) -> State:
+        theirs = [sq for sq, d in self.game.deeds.items() if d.owner not in (None, self.player)]
+        return self._choose_square("Miete für?", theirs, self._rent_square)
+
+    def _rent_square(self, square: int) -> State:
+        d = self.game.deeds[square]
+        name = square_name(self.game.edition, square)
+
+        def ask(dice: int | None) -> State:
+            cmd: dict[str, Any] = {"op": "rent", "player": self.player, "square": square}
+            if dice is not None:
+                cmd["dice"] = dice
+            error = self.ledger.check(cmd)
+            if error is not None:
+                return self._outcome(Outcome(False, error.code, error.message), State.CARD)
+            due = rent(self.game, square, dice)
+            return self._ask(cmd, "Miete", self._money(due), (name[:LINE], f"{self.player} → {d.owner}"))
+
+        if DEEDS[square].kind is Kind.UTILITY:
+            return self._ask_number(Entry("Augenzahl?", ask, money=False))
+        return ask(None)
+
+    def _build(self) -> State:
+        streets = self._own(lambda sq: DEEDS[sq].kind is Kind.STREET)
+        return self._choose_square("Bauen: wo?", streets, self._ask_build)
+
+    def _ask_build(self, square: int) -> State:
+        cmd = {"op": "build", "player": self.player, "square": square}
+        error = self.ledger.check(cmd)
+        if error is not None:
+            return self._outcome(Outcome(False, error.code, error.message), State.CARD)
+        ed = self.game.edition
+        what = ed.hotel if level(self.game, square) == self.game.houses_per_hotel else ed.house
+        return self._ask(cmd, f"{what} bauen", self._money(ed.money(DEEDS[square].house_price)),
+                         (square_name(ed, square)[:LINE], "OK bucht"))
+
+    def _sell(self) -> State:
+        built = self._own(lambda sq: level(self.game, sq) > 0)
+        return self._choose_square("Verkaufen: wo?", built, self._sell_square)
+
+    def _sell_square(self, square: int) -> State:
+        ed = self.game.edition
+        name = square_name(ed, square)[:LINE]
+        cmd: dict[str, Any] = {"op": "sell_building", "player": self.player, "square": square}
+        if self.game.deeds[square].hotel:
+            return self._open_choice(Choice(f"{ed.hotel} verkaufen", [
+                Option("ganz verkaufen", False), Option(f"zurück in {ed.houses}", True)],
+                lambda to_houses: self._ask({**cmd, "to_houses": to_houses}, "Verkaufen", ed.hotel, (name,))))
+        return self._ask(cmd, "Verkaufen", ed.house, (name, "an die Bank, halber Preis"))
+
+    def _mortgage(self) -> State:
+        return self._choose_square("Hypothek auf?", self._own(lambda sq: not self.game.deeds[sq].mortgaged),
+                                   lambda sq: self._ask_mortgage(sq, True))
+
+    def _unmortgage(self) -> State:
+        return self._choose_square("Hypothek lösen?", self._own(lambda sq: self.game.deeds[sq].mortgaged),
+                                   lambda sq: self._ask_mortgage(sq, False))
+
+    def _ask_mortgage(self, square: int, take: bool) -> State:
+        ed = self.game.edition
+        amount = ed.money(DEEDS[square].mortgage) if take else lift_cost(ed, square)
+        return self._ask({"op": "mortgage" if take else "unmortgage", "player": self.player, "square": square},
+                         "Hypothek" if take else "Hypothek lösen", self._money(amount),
+                         (square_name(ed, square)[:LINE], "OK bucht"))
+
+    def _tax(self) -> State:
+        ed = self.game.edition
+        return self._choose_square("Steuer", [4, 38], lambda sq: self._ask(
+            {"op": "tax", "player": self.player, "square": sq}, "Steuer", self._money(ed.money(SQUARES[sq].tax)),
+            (square_name(ed, sq)[:LINE], "an die Bank")))
+
+    def _jail(self) -> State:
+        fine = self._money(self.game.edition.jail_fine)
+        options = [Option(f"Strafe zahlen {fine}", "fine"), Option("Frei-Karte gezogen", 1),
+                   Option("Frei-Karte eingesetzt", -1)]
+
+        def pick(what: Any) -> State:
+            if what == "fine":
+                return self._ask({"op": "jail_fine", "player": self.player}, "Gefängnis", fine, ("Strafe an die Bank",))
+            return self._submit({"op": "jail_card", "player": self.player, "delta": what}, State.CARD)
+
+        return self._open_choice(Choice("Gefängnis", options, pick))
+
+    def _bankrupt(self) -> State:
+        others = [n for n, p in self.game.players.items() if n != self.player and not p.bankrupt]
+        options = [Option(f"an {n}", n) for n in others] + [Option("an die Bank", None)]
+        return self._open_choice(Choice("Bankrott: Gläubiger?", options, lambda creditor: self._ask(
+            {"op": "bankrupt", "player": self.player, **({"creditor": creditor} if creditor else {})},
+            "Bankrott", self.player or "", (f"Gläubiger: {creditor or 'Bank'}", "OK: unwiderruflich?"))))
+
+    def _raise_menu(self) -> State:
+        """After ZU WENIG GELD: what the player could raise, and the ways to raise it or give up."""
+        state = self.game
+        half = sum(level(state, sq) * state.edition.money(DEEDS[sq].house_price) // 2 for sq in self._own())
+        free = self._own(lambda s: not state.deeds[s].mortgaged)
+        mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in free)
+        return self._open_choice(Choice(f"Beschaffbar {self._money(half + mortgages)}", [
+            Option(f"Gebäude verkaufen ({self._money(half)})", self._sell),
+            Option(f"Hypothek ({self._money(mortgages)})", self._mortgage),
+            Option("Bankrott", self._bankrupt),
+        ], lambda fn: fn(), back=lambda: State.CARD))
+
+    def _trade(self) -> State:
+        others = [n for n, p in self.game.players.items() if n != self.player and not p.bankrupt]
+        return self._open_choice(Choice("Tausch mit? (Karte)", [Option(n, n) for n in others],
+                                        self._trade_with, on_tap=self._trade_with))
+
+    def _trade_with(self, other: str) -> State:
+        me = self.player
+        trade: dict[str, Any] = {"op": "trade", "a": me, "b": other, "a_gives": {}, "b_gives": {}}
+        ed = self.game.edition
+
+        def squares(owner: str) -> list[Option]:
+            own = [sq for sq, d in self.game.deeds.items() if d.owner == owner]
+            return [Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in own] + [Option("Fertig", _DONE)]
+
+        def summary() -> State:
+            give, take = trade["a_gives"], trade["b_gives"]
+            return self._ask(trade, "Tausch", f"{me}⇄{other}"[:12], (
+                f"{me}: {len(give.get('squares', []))} Karten {self._money(give.get('cash', 0))}"[:LINE],
+                f"{other}: {len(take.get('squares', []))} Karten {self._money(take.get('cash', 0))}"[:LINE]))
+
+        def their_cash(amount: int) -> State:
+            trade["b_gives"]["cash"] = amount
+            return summary()
+
+        def their_squares(chosen: list[int]) -> State:
+            trade["b_gives"]["squares"] = chosen
+            return self._ask_number(Entry(f"Geld von {other}?", their_cash, allow_zero=True, hint="OK: 0"))
+
+        def my_cash(amount: int) -> State:
+            trade["a_gives"]["cash"] = amount
+            return self._open_choice(Choice(f"{other} gibt:", squares(other), their_squares, multi=True))
+
+        def my_squares(chosen: list[int]) -> State:
+            trade["a_gives"]["squares"] = chosen
+            return self._ask_number(Entry(f"Geld von {me}?", my_cash, allow_zero=True, hint="OK: 0"))
+
+        return self._open_choice(Choice(f"{me} gibt:", squares(me or ""), my_squares, multi=True))
+
+    def _ask_undo(self) -> State:
+        history = self.ledger.game.history
+        if not history:
+            self._show_result("Storno", "NICHTS", "Nichts zu stornieren", State.IDLE, refused=True)
+            return State.RESULT
+        return self._ask({"op": "undo"}, "Storno?", "STORNO", tuple(textwrap.wrap(history[-1].text, LINE))[:2])
+
+    def _ask_end(self) -> State:
+        return self._ask({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden", "OK / C"))
+
+    def _ranking(self) -> State:
+        order = ranking(self.game)
+        lines = tuple(f"{i}. {n} {self._money(self._worth(n))}"[:LINE] for i, n in enumerate(order[:3], 1))
+        self.result = Screen(title="Rangliste", big=order[0], lines=lines)
+        self.result_at = self.clock()
+        self.result_next = State.CARD if self.player else State.IDLE
+        return State.RESULT
+
+    def _volume(self, key: Any = None) -> State:
+        level_name = self.cycle_volume()
+        self.tone("card")
+        self._show_result("Lautstärke", level_name.upper(), "Taste . ändert", State.IDLE, refused=False)
+        return State.RESULT
+
+    def _ask_pin(self) -> State:
+        """The banker's PIN for the web admin, typed on the device itself: 4 to 8 digits."""
+
+        def done(pin_number: int) -> State:
+            pin = self.entry
+            ok = self.set_pin(pin)
+            self.tone("done" if ok else "refused")
+            self._show_result("Banker-PIN", "GESPEICHERT" if ok else "4-8 ZIFFERN", "für die Web-Seite /admin",
+                              State.IDLE, refused=not ok)
+            return State.RESULT
+
+        return self._ask_number(Entry("Neue Banker-PIN", done, money=False, hint="4-8 Ziffern, OK"))
+
+    def _learn(self) -> State:
+        self._show_result("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen", State.IDLE,
+                          refused=False)
+        return State.RESULT
+
+    # New game ------------------------------------------------------------------------------------
+
+    def _ask_new_game(self, key: Any = None) -> State:
+        self.tone("new_game")
+        self.stack.clear()
+        self.choice = None
+        self.player = None
+        return self._open_choice(Choice("Neues Spiel?", [Option("Ja: alle Stände neu", True),
+                                                         Option("Nein", False)],
+                                        lambda yes: self._pick_edition() if yes else self._to_idle()))
+
+    def _pick_edition(self) -> State:
+        self.new_game = {"op": "new_game"}
+        return self._open_choice(Choice("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
+                                                    for k, e in EDITIONS.items()], self._pick_mode))
+
+    def _pick_mode(self, edition: str) -> State:
+        self.new_game["edition"] = edition
+        options = [Option("Standard", ("standard", False)), Option("Schnellspiel", ("quick", False)),
+                   Option("Auf Zeit", ("timed", False))]
+        if EDITIONS[edition].speed_die_bonus:
+            options.append(Option("Mit Tempo-Würfel", ("standard", True)))
+        return self._open_choice(Choice("Spielart", options, self._picked_mode))
+
+    def _picked_mode(self, mode: tuple[str, bool]) -> State:
+        self.new_game["mode"], speed = mode
+        if speed:
+            self.new_game["speed_die"] = True
+        if mode[0] == "timed":
+            return self._ask_number(Entry("Minuten?", self._minutes, money=False))
+        return self._start_join()
+
+    def _minutes(self, minutes: int) -> State:
+        self.new_game["minutes"] = minutes
+        return self._start_join()
+
+    def _start_join(self) -> State:
+        self.joined = []
+        self.choice = None
+        self.stack.clear()
+        return State.JOIN
+
+    def _join(self, uid: str) -> State | None:
+        card = self.cards.get(uid)
+        if card is not None and card.kind == "deed":
+            return None
+        if card is None:
+            card = self.cards.register_player(uid)
+            self.ledger.touch()
+        if card.name not in self.joined and len(self.joined) < 8:
+            self.joined.append(card.name)
+            self.tone("card")
+        return None
+
+    def _start_game(self, key: str) -> State | None:
+        if len(self.joined) < 2:
+            self.tone("refused")
+            return None
+        cmd = {**self.new_game, "players": list(self.joined)}
+        if cmd["mode"] == "quick":
+            cmd["seed"] = self.new_seed()
+        outcome = self.ledger.submit(cmd)
+        if not outcome.ok:
+            return self._outcome(outcome, State.IDLE)
+        self.tone("new_game")
+        state = self.game
+        lines = []
+        if state.mode is Mode.QUICK:
+            for name in state.players:
+                owned = [str(sq) for sq, d in state.deeds.items() if d.owner == name]
+                lines.append(f"{name}: {' '.join(owned)}"[:LINE])
+        self.result = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
+                             lines=tuple(lines[:3]) or (state.edition.title[:LINE],))
+        self.deal_lines = lines
+        self.result_at = float("inf") if lines else self.clock()
+        self.result_next = State.IDLE
+        return State.RESULT
+
+    # Time ---------------------------------------------------------------------------------------
+
+    def _tick(self, now: Any = None) -> State | None:
+        if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP:
+            self.before_sleep = self.state
+            self.sleep_display()
+            return State.SLEEP
+        ends = self.ledger.ends_at
+        if ends is not None and self.game is not None and not self.game.finished and self.wall() >= ends:
+            outcome = self.ledger.submit({"op": "end"})
+            if outcome.ok:
+                return self._game_over()
+        return None
+
+    def tick(self) -> None:
+        """Called about once a second by the main loop."""
+        if self.state is State.SLEEP:
+            ends = self.ledger.ends_at
+            if ends is None or self.game is None or self.game.finished or self.wall() < ends:
+                return
+            self._wake()  # time is up: wake everybody
+        self.handle("tick", self.clock())
+
+    def _wake(self) -> None:
+        self.wake_display()
+        self.state = self.before_sleep
+        log.info("sleep → %s (woken)", self.state.value)
+
+    # Screens ------------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        screen = self.screen()
+        if screen != self.last_screen:
+            self.last_screen = screen
+            self.show(screen)
+
+    def screen(self) -> Screen:
+        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
+        state = self.state
+        if state is State.SLEEP:
+            return Screen()
+        if self.ledger.problem and state in (State.IDLE, State.CARD):
+            return Screen(title="Speicherproblem", big="STOPP", icons=icons,
+                          lines=tuple(textwrap.wrap(self.ledger.problem, LINE))[:2])
+        if state is State.IDLE:
+            return self._idle_screen(icons)
+        if state is State.CARD:
+            return self._card_screen(icons)
+        if state in (State.AMOUNT, State.ENTER):
+            return self._entry_screen(icons)
+        if state is State.CHOOSE:
+            return self._choice_screen(icons)
+        if state is State.CONFIRM and self.pending:
+            return Screen(title=self.pending.title, big=self.pending.big, lines=self.pending.lines, icons=icons)
+        if state is State.JOIN:
+            names = ", ".join(self.joined) or "–"
+            return Screen(title="Karten auflegen", big=f"{len(self.joined)} Spieler", icons=icons,
+                          lines=(*textwrap.wrap(names, LINE)[:2], "OK: los, C: Abbruch"))
+        if state is State.RESULT and self.result:
+            extra = ("OK: Geld beschaffen",) if self.raise_offer else ()
+            lines = (*self.result.lines[: 3 - len(extra)], *extra)
+            return Screen(title=self.result.title, big=self.result.big, lines=lines,
+                          icons=self.result.icons + icons)
+        return Screen(title="Bankleser", big="…", icons=icons)
+
+    def _idle_screen(self, icons: str) -> Screen:
+        state = self.game
+        if state is None:
+            big, line = "Bereit", "C lang: neu"
+        elif state.finished:
+            big, line = "Ende", f"{state.winner or '–'} gewinnt"
+        elif state.mode is Mode.TIMED and self.ledger.ends_at is not None:
+            left = max(0, int(self.ledger.ends_at - self.wall()))
+            big, line = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", "Karte drauf"
+        else:
+            big = {Mode.STANDARD: "Standard", Mode.QUICK: "Schnell"}.get(state.mode, "")
+            line = "Karte drauf"
+        # Beside the QR code there is room for 12 characters a line: the address takes two.
+        host = self.url.split("//")[-1].rstrip("/")
+        lines = (line[:12], *(part for part in (host[:12], host[12:24]) if part))
+        return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=self.url or None)
+
+    def _card_screen(self, icons: str) -> Screen:
+        state = self.game
+        player = state.players[self.player]
+        card = self.cards.by_name(self.player or "")
+        title = f"{self.player} #{card.number}" if card else str(self.player)
+        if player.bankrupt:
+            return Screen(title=title, big="BANKROTT", icons=icons)
+        shown = reader_text(player.cash, state.edition)
+        lines = []
+        if not shown.exact:
+            lines.append(f"genau: {self._money(player.cash)}")
+            icons = "≈" + icons
+        if player.jail_cards:
+            lines.append(f"Gefängnis frei: {player.jail_cards}")
+        lines.append("Haben Soll LOS Menü")
+        return Screen(title=title, big=shown.text, lines=tuple(lines), icons=icons)
+
+    def _entry_screen(self, icons: str) -> Screen:
+        if self.state is State.ENTER and self.prompt is not None:
+            return Screen(title=self.prompt.title, big=self.entry or "0", lines=(self.prompt.hint + ", C zurück",),
+                          icons=icons)
+        verb = "Haben" if self.action == "credit" else "Soll"
+        hint = ("OK bucht", "oder Karte: Überweisung") if self.action == "debit" else ("OK bucht", "C korrigiert")
+        return Screen(title=f"{self.player}: {verb}", big=self.entry or "0", lines=hint, icons=icons)
+
+    def _choice_screen(self, icons: str) -> Screen:
+        choice = self.choice
+        assert choice is not None
+        n = len(choice.options)
+        start = max(0, min(choice.index - 1, n - 3))
+        lines = []
+        for i in range(start, min(start + 3, n)):
+            option = choice.options[i]
+            mark = ">" if i == choice.index else " "
+            tick = "*" if option.selected else ""
+            lines.append(f"{mark}{tick}{option.label}"[:LINE])
+        return Screen(title=choice.title[:LINE], lines=tuple(lines), icons=icons + (choice.typed or ""))
+
+
+_DONE = object()
+"""The "Fertig" entry that closes a multiple choice."""

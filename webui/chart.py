@@ -1,0 +1,36 @@
+"""The net-worth chart, drawn on the server as SVG: no script library, no CDN, no internet."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")
+W, H, PAD = 600, 260, 36
+
+
+def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> str:
+    """One line per player over the game's transactions; ``label`` formats the y-axis money."""
+    if not history or not players:
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img">'
+                '<text x="50%" y="50%" text-anchor="middle" fill="#666">Noch keine Buchungen</text></svg>')
+    step = max(1, len(history) // 300)
+    points = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
+    top = max(max(int(p.get(n, 0)) for n in players) for p in points) or 1
+    n = max(1, len(points) - 1)
+
+    def xy(i: int, value: int) -> str:
+        return f"{PAD + i * (W - PAD - 8) / n:.1f},{H - PAD - value * (H - 2 * PAD) / top:.1f}"
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
+           'aria-label="Vermögen im Spielverlauf" font-family="sans-serif" font-size="12">',
+           f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - 8}" y2="{H - PAD}" stroke="#999"/>',
+           f'<text x="{PAD - 4}" y="{PAD}" text-anchor="end" fill="#444">{escape(label(top))}</text>',
+           f'<text x="{PAD - 4}" y="{H - PAD}" text-anchor="end" fill="#444">0</text>']
+    for k, name in enumerate(players):
+        colour = COLOURS[k % len(COLOURS)]
+        line = " ".join(xy(i, int(p.get(name, 0))) for i, p in enumerate(points))
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{line}"/>')
+        out.append(f'<text x="{PAD + 4 + k * 72}" y="{H - 8}" fill="{colour}">{escape(name)}</text>')
+    out.append("</svg>")
+    return "".join(out)

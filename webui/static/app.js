@@ -1,0 +1,205 @@
+// Bankleser's pages: the status page (live), the banker's admin, the virtual device.
+// Plain JavaScript, served by the appliance itself: the table has no internet.
+"use strict";
+const Bank = (() => {
+  const $ = (sel) => document.querySelector(sel);
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") node.className = v; else node.setAttribute(k, v);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  };
+  let board = null;
+
+  // Money in the edition's notation: "2,5M" and "500K" (banking), "1500" elsewhere.
+  function money(amount) {
+    if (!board || !board.km) return `${amount}${board && board.currency ? " " + board.currency : ""}`;
+    const fmt = (v, unit, s) => (v / unit).toLocaleString("de-DE", { maximumFractionDigits: 6 }) + s;
+    const text = amount >= 1e6 ? fmt(amount, 1e6, "M") : amount >= 1e3 ? fmt(amount, 1e3, "K") : String(amount);
+    return `${text} €`;
+  }
+
+  async function loadBoard(edition) {
+    if (!edition || (board && board.edition === edition)) return;
+    board = await (await fetch(`/api/board?edition=${edition}`)).json();
+  }
+
+  function deedList(player) {
+    const box = el("div", { class: "deeds" });
+    for (const p of player.properties) {
+      const info = board.squares[p.square];
+      let marks = p.hotel ? ` ${board.hotel}` : p.houses ? ` ${"⌂".repeat(p.houses)}` : "";
+      if (p.mortgaged) marks += " (Hypothek)";
+      box.append(el("span", { class: `deed g-${info.group}${p.mortgaged ? " mortgaged" : ""}`,
+                              title: board.groups[info.group] }, info.name + marks));
+    }
+    return box;
+  }
+
+  function renderStatus(s) {
+    const problem = $("#problem");
+    problem.hidden = !s.problem;
+    problem.textContent = s.problem ? `Achtung: ${s.problem}` : "";
+    const scores = $("#scores");
+    scores.replaceChildren();
+    if (!s.edition) {
+      $("#title").textContent = "Bankleser: kein Spiel";
+      scores.append(el("p", {}, "Noch kein Spiel. Am Gerät C gedrückt halten, um eines zu starten."));
+      return;
+    }
+    const modes = { standard: "Standardspiel", quick: "Schnellspiel", timed: "Spiel auf Zeit" };
+    $("#title").textContent = `${board.title} · ${modes[s.mode]}`;
+    const winner = $("#winner");
+    winner.hidden = !s.finished;
+    winner.textContent = s.finished ? `Spielende – ${s.winner || "niemand"} gewinnt!` : "";
+    const byName = Object.fromEntries(s.players.map((p) => [p.name, p]));
+    if (s.mode !== "standard") {  // quick and timed games: the score table is the headline
+      const table = el("table", { class: "scores" },
+        el("tr", {}, el("th", {}, "#"), el("th", {}, "Spieler"), el("th", {}, "Vermögen"), el("th", {}, "Bargeld")));
+      s.ranking.forEach((name, i) => {
+        const p = byName[name];
+        table.append(el("tr", {}, el("td", {}, String(i + 1)), el("td", {}, name + (p.bankrupt ? " (bankrott)" : "")),
+          el("td", { class: "num" }, money(p.net_worth)), el("td", { class: "num" }, money(p.cash))));
+      });
+      scores.append(el("h2", {}, "Punktestand"), table);
+    }
+    for (const name of s.ranking) {
+      const p = byName[name];
+      const number = s.cards[name] ? `Karte ${s.cards[name]} · ` : "";
+      const jail = p.jail_cards ? ` · Gefängnis frei: ${p.jail_cards}` : "";
+      scores.append(el("div", { class: `player${p.bankrupt ? " out" : ""}`, "data-player": name },
+        el("div", { class: "top" }, el("strong", {}, name + (p.bankrupt ? " – bankrott" : "")),
+          el("span", { class: "cash" }, money(p.cash))),
+        el("div", { class: "meta" }, `${number}Vermögen ${money(p.net_worth)}${jail}`),
+        deedList(p)));
+    }
+    $("#log").replaceChildren(...s.log.slice(0, 12).map((e) => el("li", {}, e.text)));
+    $("#chart").src = `/api/chart.svg?v=${s.version}`;
+    tick(s);
+  }
+
+  let clockTimer = null;
+  function tick(s) {
+    const clock = $("#clock");
+    clearInterval(clockTimer);
+    if (!s.ends_at || s.finished) { clock.hidden = true; return; }
+    const show = () => {
+      const left = Math.max(0, Math.round(s.ends_at - Date.now() / 1000));
+      const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, sec = left % 60;
+      clock.textContent = `Noch ${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`;
+    };
+    clock.hidden = false;
+    show();
+    clockTimer = setInterval(show, 1000);
+  }
+
+  async function apply(s) {
+    await loadBoard(s.edition);
+    renderStatus(s);
+  }
+
+  // Live updates by Server-Sent Events; when the stream drops, poll until it is back.
+  function status() {
+    let poller = null;
+    const poll = async () => { try { await apply(await (await fetch("/api/state")).json()); } catch (e) { /* offline */ } };
+    const connect = () => {
+      const source = new EventSource("/api/events");
+      source.addEventListener("state", (ev) => { $("#live").classList.add("on"); apply(JSON.parse(ev.data)); });
+      source.onopen = () => { clearInterval(poller); poller = null; };
+      source.onerror = () => {
+        $("#live").classList.remove("on");
+        if (!poller) poller = setInterval(poll, 3000);
+        if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+      };
+    };
+    poll();
+    connect();
+  }
+
+  // The banker's admin ---------------------------------------------------------------------
+  let csrf = null;
+  async function post(url, data) {
+    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf || "" },
+                                   body: JSON.stringify(data) });
+    let body = {};
+    try { body = await res.json(); } catch (e) { body = { ok: false, message: res.statusText }; }
+    return body;
+  }
+  const say = (text) => { $("#msg").textContent = text; };
+
+  async function refreshAdmin() {
+    const cards = (await (await fetch("/api/admin/cards")).json()).filter((c) => c.kind === "player");
+    const players = $("#players");
+    players.replaceChildren(el("legend", {}, "Spieler (Karten)"));
+    const table = $("#cards");
+    table.replaceChildren(el("tr", {}, el("th", {}, "Karte"), el("th", {}, "Name")));
+    for (const card of cards) {
+      players.append(el("label", {}, el("input", { type: "checkbox", value: card.name, name: "player" }),
+                        ` ${card.number}: ${card.name}`));
+      const input = el("input", { value: card.name, maxlength: "12", "aria-label": `Name Karte ${card.number}` });
+      const save = el("button", { type: "button" }, "Umbenennen");
+      save.onclick = async () => {
+        const r = await post(`/api/cards/${card.uid}/name`, { name: input.value });
+        say(r.ok ? "Name gespeichert" : r.message);
+        refreshAdmin();
+      };
+      table.append(el("tr", {}, el("td", {}, String(card.number)), el("td", {}, input, save)));
+    }
+  }
+
+  function admin() {
+    const show = (on) => { $("#login").hidden = on; $("#admin").hidden = !on; if (on) refreshAdmin(); };
+    fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf; show(s.banker); });
+    $("#login").onsubmit = async (ev) => {
+      ev.preventDefault();
+      const r = await post("/api/login", { pin: $("#pin").value });
+      if (r.ok) { csrf = r.csrf; show(true); } else $("#login-msg").textContent = r.message;
+    };
+    $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
+    const send = async (cmd) => { const r = await post("/api/commands", cmd); say(r.ok ? "Gebucht" : `Abgelehnt: ${r.message}`); };
+    $("#undo").onclick = () => send({ op: "undo" });
+    $("#end").onclick = () => send({ op: "end" });
+    $("#raw").onsubmit = (ev) => {
+      ev.preventDefault();
+      let cmd; try { cmd = JSON.parse($("#cmd").value); } catch (e) { say("Kein gültiges JSON"); return; }
+      send(cmd);
+    };
+    $("#newgame").onsubmit = (ev) => {
+      ev.preventDefault();
+      const players = [...document.querySelectorAll("input[name=player]:checked")].map((b) => b.value);
+      const cmd = { op: "new_game", edition: $("#edition").value, mode: $("#mode").value, players };
+      if (cmd.mode === "timed") cmd.minutes = Number($("#minutes").value);
+      if (cmd.mode === "quick") cmd.seed = Math.floor(Math.random() * 2 ** 31);
+      if ($("#speed").checked) cmd.speed_die = true;
+      send(cmd);
+    };
+    $("#register").onsubmit = async (ev) => {
+      ev.preventDefault();
+      const kind = $("#kind").value;
+      const data = { uid: $("#uid").value.trim().toLowerCase(), kind };
+      if (kind === "deed") data.square = Number($("#square").value);
+      const r = await post("/api/cards", data);
+      say(r.ok ? "Karte angelernt" : r.message);
+      refreshAdmin();
+    };
+  }
+
+  // The virtual device ---------------------------------------------------------------------
+  function device() {
+    const press = (url, data) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+                                              body: JSON.stringify(data) });
+    document.querySelectorAll("[data-key]").forEach((b) => { b.onclick = () => press("/api/sim/key", { key: b.dataset.key }); });
+    document.querySelectorAll("[data-uid]").forEach((b) => { b.onclick = () => press("/api/sim/tap", { uid: b.dataset.uid }); });
+    const frames = new EventSource("/api/sim/events");
+    frames.onmessage = (ev) => {
+      const frame = JSON.parse(ev.data);
+      $("#oled").src = `/api/sim/display.png?seq=${frame.seq}`;
+      $("#oled-text").textContent = frame.text;
+      $("#oled").dataset.seq = frame.seq;
+    };
+  }
+
+  return { status, admin, device };
+})();
