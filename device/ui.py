@@ -297,7 +297,7 @@ class Banker:
         if card.kind == "deed":
             return self._deed_tapped(card.square)
         if self.game is None or card.name not in self.game.players:
-            self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=True)
+            self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=False)
             return State.RESULT
         self.player = card.name
         return State.CARD
@@ -316,8 +316,8 @@ class Banker:
             return self._to_idle()
 
         return self._open_choice(Choice("Unbekannte Karte", [
-            Option("Als Bankkarte anlernen", "player"),
-            Option("Als Besitzrecht anlernen", "deed"),
+            Option("Bankkarte anlernen", "player"),
+            Option("Besitzrecht anlernen", "deed"),
             Option("Abbrechen", None),
         ], register, back=self._to_idle))
 
@@ -716,7 +716,7 @@ class Banker:
         free = self._own(lambda s: not state.deeds[s].mortgaged)
         mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in free)
         return self._open_choice(Choice(f"Beschaffbar {self._money(half + mortgages)}", [
-            Option(f"Gebäude verkaufen ({self._money(half)})", self._sell),
+            Option(f"Gebäude ({self._money(half)})", self._sell),
             Option(f"Hypothek ({self._money(mortgages)})", self._mortgage),
             Option("Bankrott", self._bankrupt),
         ], lambda fn: fn(), back=lambda: State.CARD))

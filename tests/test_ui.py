@@ -1,0 +1,392 @@
+"""The banker's flows, as scripted key and tap sequences against the simulated drivers.
+
+Each test reads like the banker at the table: tap Anna's card, press SOLL, type 2.5M, tap Ben's.
+Asserted: the words on the OLED, the tones, and the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from device.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
+from device.journal import Journal
+from device.ledger import Ledger
+from device.ui import SLEEP_AFTER, Banker, State
+from drivers.display import SimDisplay
+from drivers.signals import Buzzer
+
+UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}
+DEED = {sq: uid for uid, sq in SIM_DEED_TAGS.items()}
+
+
+class Table:
+    """The appliance on the table: simulated display and buzzer, a real journal, a fake clock."""
+
+    def __init__(self, path: Path) -> None:
+        self.now = 1000.0
+        self.wall = 1_800_000_000.0
+        self.journal = Journal(path / "journal.sqlite3")
+        self.ledger = Ledger(self.journal, clock=lambda: self.wall)
+        self.cards = Cards(self.journal)
+        self.cards.seed_simulated()
+        self.display = SimDisplay()
+        self.buzzer = Buzzer(None, pin_factory=None)
+        self.asleep = False
+        self.bank = Banker(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
+                           url="http://192.168.1.20:8080/", clock=lambda: self.now, wall=lambda: self.wall,
+                           sleep_display=lambda: setattr(self, "asleep", True),
+                           wake_display=lambda: setattr(self, "asleep", False), new_seed=lambda: 7)
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.bank.handle(key)
+
+    def type(self, text: str) -> None:
+        self.press(*text)
+
+    def tap(self, who: str | int) -> None:
+        self.bank.handle("tap", UID[who] if isinstance(who, str) else DEED[who])
+
+    def text(self) -> str:
+        last = self.display.last
+        return last.text if last else ""
+
+    def cash(self, name: str) -> int:
+        return self.ledger.game.state.players[name].cash
+
+    def tones(self) -> list[str]:
+        played, self.buzzer.played[:] = list(self.buzzer.played), []
+        return played
+
+    def start(self, *names: str, edition: str = "banking", mode: str = "standard", **extra: object) -> None:
+        assert self.ledger.submit({"op": "new_game", "edition": edition, "mode": mode, "players": list(names),
+                                   **extra}).ok
+        self.bank.refresh()
+        self.tones()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path)
+    yield t
+    t.buzzer.close()
+    t.journal.close()
+
+
+def test_idle_screen_shows_the_page_address_and_its_qr_code(table: Table) -> None:
+    assert table.text() == "Bankleser\nBereit\nC lang: neu\n192.168.1.20\n:8080"
+    assert table.display.last is not None and table.display.last.screen.qr == "http://192.168.1.20:8080/"
+
+
+def test_tapping_a_card_shows_number_name_and_balance(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Ben")
+    assert table.text() == "Ben #2\n15M\nHaben Soll LOS Menü"
+    assert table.tones() == ["card"]
+
+
+def test_haben_credits_after_ok(table: Table) -> None:
+    """Haben: tap, HABEN, amount, OK. K pressed twice is M (the keypad's one K/M key)."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.type("2.5KK")
+    assert table.text().splitlines()[:2] == ["Anna: Haben", "2.5M"]
+    table.press("OK")
+    assert table.cash("Anna") == 17_500_000
+    assert table.tones() == ["card", "done"]
+    assert table.text().startswith("Gebucht\n17.5M")
+
+
+def test_soll_debits_after_ok(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("500K")
+    table.press("OK")
+    assert table.cash("Anna") == 14_500_000
+
+
+def test_transfer_tap_payer_soll_amount_tap_payee_ok(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2M")
+    table.tap("Ben")
+    assert table.text() == "Überweisung\n2M\nAnna → Ben\nOK bucht, C zurück"
+    assert table.cash("Ben") == 15_000_000  # nothing booked before OK
+    table.press("OK")
+    assert (table.cash("Anna"), table.cash("Ben")) == (13_000_000, 17_000_000)
+
+
+def test_los_is_one_press_after_the_tap_and_may_come_twice(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS")
+    table.press("OK")  # back from the result to the card
+    table.press("LOS")
+    assert table.cash("Anna") == 19_000_000
+
+
+def test_c_corrects_the_entry_and_goes_back_without_a_change(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.type("9M")
+    table.press("C")
+    assert table.text().splitlines()[1] == "0"
+    table.press("C", "C")
+    assert table.bank.state is State.IDLE and table.cash("Anna") == 15_000_000
+    assert len(table.journal) == 1  # only the new game
+
+
+def test_a_refusal_says_why_plays_the_refused_tone_and_changes_nothing(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("16M")
+    table.press("OK")
+    assert table.text().splitlines()[:2] == ["Abgelehnt !", "ZU WENIG GELD"]
+    assert "Anna hat 15M" in table.text()
+    assert table.tones() == ["card", "refused"]
+    assert table.cash("Anna") == 15_000_000
+
+
+def test_cannot_pay_offers_ways_to_raise_money_or_bankruptcy(table: Table) -> None:
+    table.start("Anna", "Ben")
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("12M")
+    table.press("OK")
+    assert "OK: Geld beschaffen" in table.text()
+    table.press("OK")
+    assert table.text().splitlines() == ["Beschaffbar 2M", ">Gebäude (0)", " Hypothek (2M)", " Bankrott"]
+
+
+def test_bad_amount_entry_is_refused_with_a_reason(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("HABEN", "OK")
+    assert table.text().splitlines()[1] == "BETRAG?"
+    table.press("C")
+    table.type("5K")
+    table.press("OK")
+    assert table.text().splitlines()[1] == "BETRAG?"  # below 10K
+    assert table.cash("Anna") == 15_000_000
+
+
+def test_keys_in_the_wrong_order_are_ignored(table: Table) -> None:
+    table.start("Anna", "Ben")
+    before = table.text()
+    table.press("HABEN", "SOLL", "LOS", "5", "K")
+    assert table.text() == before and table.bank.state is State.IDLE
+
+
+def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
+    table.press("hold:C")
+    assert table.text().startswith("Neues Spiel?")
+    table.press("OK")  # ja
+    table.press("OK")  # Banking
+    table.press("DOWN", "OK")  # Schnellspiel
+    table.tap("Anna")
+    table.tap("Ben")
+    table.tap("Ben")  # a double tap joins once
+    assert table.text().splitlines()[:3] == ["Karten auflegen", "2 Spieler", "Anna, Ben"]
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state.edition.key == "banking" and state.mode.value == "quick"
+    lines = table.text().splitlines()
+    assert lines[0] == "Neues Spiel" and lines[2].startswith("Anna: ")  # the deal, player by player
+    assert table.tones()[-1] == "new_game"
+
+
+def test_a_game_needs_two_players(table: Table) -> None:
+    table.press("hold:C", "OK", "OK", "OK")
+    table.tap("Anna")
+    table.press("OK")
+    assert table.bank.state is State.JOIN and table.ledger.game.state is None
+
+
+def test_timed_game_ends_with_the_end_tone_and_the_ranking(table: Table) -> None:
+    table.press("hold:C", "OK", "OK", "DOWN", "DOWN", "OK")
+    table.type("30")
+    table.press("OK")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.press("OK", "OK")
+    assert table.text().splitlines()[1] == "0:30:00"
+    table.ledger.submit({"op": "credit", "player": "Ben", "amount": 10_000})
+    table.wall += 30 * 60
+    table.bank.tick()
+    assert table.ledger.game.state.finished
+    assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
+    assert "end" in table.tones()
+
+
+def test_buy_from_the_menu_by_square_number(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("MENU", "OK")  # Kaufen
+    table.type("39")
+    table.press("OK")  # Schlossallee
+    table.press("OK")  # printed price
+    assert table.text() == "Kaufen\n4M\nSchlossallee\nOK bucht"
+    table.press("OK")
+    assert table.ledger.game.state.deeds[39].owner == "Anna"
+
+
+def test_auction_price_typed_after_choosing_auction(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Ben")
+    table.press("MENU", "OK")
+    table.type("1")
+    table.press("OK", "DOWN", "OK")
+    table.type("250K")
+    table.press("OK", "OK")
+    assert table.ledger.game.state.deeds[1].owner == "Ben" and table.cash("Ben") == 14_750_000
+
+
+def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.ledger.submit({"op": "buy", "player": "Anna", "square": 37})
+    table.ledger.submit({"op": "buy", "player": "Anna", "square": 39})
+    table.tap("Ben")
+    table.tap(39)  # the deed's tag: the actions for Schlossallee
+    table.press("OK")  # Miete zahlen
+    assert table.text() == "Miete\n1M\nSchlossallee\nBen → Anna"
+    table.press("OK")
+    assert table.cash("Ben") == 14_000_000
+
+
+def test_utility_rent_asks_for_the_dice(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.ledger.submit({"op": "buy", "player": "Anna", "square": 12})
+    table.tap("Ben")
+    table.tap(12)
+    table.press("OK")
+    assert table.text().startswith("Augenzahl?")
+    table.type("9")
+    table.press("OK")
+    assert table.text().splitlines()[1] == "360K"
+    table.press("OK")
+    assert table.cash("Anna") == 15_000_000 - 1_500_000 + 4 * 9 * 10_000
+
+
+def test_uneven_building_is_refused_with_nicht_gleichmaessig(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    for sq in (1, 3):
+        table.ledger.submit({"op": "buy", "player": "Anna", "square": sq})
+    table.ledger.submit({"op": "build", "player": "Anna", "square": 1})
+    table.tap("Anna")
+    table.tap(1)
+    table.press("OK")  # Bauen
+    assert table.text().splitlines()[:2] == ["Abgelehnt !", "NICHT GLEICHMÄSSIG"]
+    assert table.tones()[-1] == "refused"
+
+
+def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.ledger.submit({"op": "buy", "player": "Anna", "square": 37})
+    table.tap("Anna")
+    table.press("MENU", "DOWN", "DOWN", "DOWN", "DOWN", "OK")  # Hypothek aufnehmen
+    table.press("OK", "OK")
+    assert table.cash("Anna") == 1500 - 350 + 175
+    table.press("OK", "MENU", *["DOWN"] * 5, "OK", "OK")
+    assert table.text().splitlines()[:2] == ["Hypothek lösen", "193"]
+    table.press("OK")
+    assert table.cash("Anna") == 1500 - 350 + 175 - 193
+
+
+def test_bankruptcy_to_a_player_ends_a_two_player_game(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU", *["DOWN"] * 9, "OK")  # Bankrott
+    table.press("OK", "OK")  # an Ben, bestätigen
+    assert table.ledger.game.state.finished
+    assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
+
+
+def test_storno_undoes_the_last_transaction_as_a_journaled_command(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.type("1M")
+    table.press("OK", "C", "C")  # booked; back to the card; card off
+    table.press("MENU", "DOWN", "OK")  # Storno (global menu)
+    assert table.text().startswith("Storno?")
+    table.press("OK")
+    assert table.cash("Anna") == 15_000_000
+    assert [r.cmd["op"] for r in table.journal.records()] == ["new_game", "credit", "undo"]
+
+
+def test_trade_from_the_menu(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.ledger.submit({"op": "buy", "player": "Anna", "square": 39})
+    table.tap("Anna")
+    table.press("MENU", *["DOWN"] * 6, "OK")  # Tausch
+    table.tap("Ben")  # partner by card
+    table.press("OK", "DOWN", "OK")  # mark Schlossallee, Fertig
+    table.press("OK")  # Anna gives no money
+    table.press("OK")  # Ben has no deeds: Fertig
+    table.type("500")
+    table.press("OK")
+    assert table.text().splitlines()[0] == "Tausch"
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state.deeds[39].owner == "Ben" and table.cash("Anna") == 1500 - 400 + 500
+
+
+def test_unknown_card_can_be_registered_as_a_bank_card(table: Table) -> None:
+    table.bank.handle("tap", "04c0ffee")
+    assert table.text().splitlines() == ["Unbekannte Karte", ">Bankkarte anlernen", " Besitzrecht anlernen",
+                                         " Abbrechen"]
+    table.press("OK")
+    assert table.text().splitlines()[:2] == ["Angelernt", "Karte #7"]
+    card = table.cards.get("04c0ffee")
+    assert card is not None and card.number == 7
+
+
+def test_a_card_not_in_the_game_says_so(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Cem")
+    assert table.text().splitlines()[:3] == ["Karte #3", "Cem", "spielt nicht mit"]
+
+
+def test_a_minute_idle_sleeps_and_any_key_wakes_without_acting(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.now += SLEEP_AFTER
+    table.bank.tick()
+    assert table.bank.state is State.SLEEP and table.asleep and table.text() == ""
+    table.press("LOS")  # wakes only
+    assert not table.asleep and table.bank.state is State.CARD and table.cash("Anna") == 15_000_000
+
+
+def test_result_returns_to_the_card_after_a_few_seconds(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS")
+    table.now += 5
+    table.bank.tick()
+    assert table.bank.state is State.CARD
+
+
+def test_banker_pin_set_on_the_device(table: Table) -> None:
+    pins: list[str] = []
+    table.bank.set_pin = lambda pin: pins.append(pin) or True
+    table.press("MENU", "DOWN", "DOWN", "DOWN", "OK")
+    table.type("4711")
+    table.press("OK")
+    assert pins == ["4711"] and table.text().splitlines()[1] == "GESPEICHERT"
+
+
+def test_volume_with_the_point_key_and_no_card(table: Table) -> None:
+    """"Lautstärke: Taste . drücken, wenn keine Karte eingesteckt ist.\""""
+    levels = iter(["leise", "aus"])
+    table.bank.cycle_volume = lambda: next(levels)
+    table.press(".")
+    assert table.text().splitlines()[1] == "LEISE"
