@@ -69,6 +69,7 @@ class Daemon:
         self.cards: Cards | None = None
         self.fault: str | None = None
         self.server: Any = None
+        self.app: Any = None
         self.frozen = threading.Event()
 
     # Start-up ----------------------------------------------------------------------------
@@ -131,10 +132,11 @@ class Daemon:
 
         from webui.app import create_app
 
-        app = create_app(WebBackend(self))
+        self.app = create_app(WebBackend(self))
         # Each live page holds one thread: room for every phone at the table and more.
-        self.server = create_server(app, host=self.host, port=self.port, threads=32, channel_timeout=30,
+        self.server = create_server(self.app, host=self.host, port=self.port, threads=32, channel_timeout=30,
                                     ident="Bankleser")
+        self.port = self.server.effective_port  # port 0: the one the system chose
         threading.Thread(target=self.server.run, name="web", daemon=True).start()
         log.info("Statusseite: %s", self.url)
 

@@ -36,4 +36,5 @@ def new_game() -> Callable[..., Game]:
     return start
 
 
+from daemon_fixture import daemon  # noqa: E402, F401
 from hw import factory, pwm_factory  # noqa: E402, F401  (fixtures for the driver tests)

@@ -1,0 +1,28 @@
+"""A whole daemon in this process: simulated hardware, a real journal, the loop in a thread."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from device.config import Config
+from device.daemon import Daemon
+from device.notify import Notifier
+
+PIN = "4711"
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    config = Config(banker_pin=PIN)
+    d = Daemon(config, tmp_path / "state", sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+    d.start()
+    loop = threading.Thread(target=d.run, daemon=True)
+    loop.start()
+    yield d
+    d.stop()
+    loop.join(5)
+    d.close()

@@ -1,0 +1,191 @@
+"""The web UI through Flask's test client against a real daemon: every route, auth, CSRF, bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from daemon_fixture import PIN
+from device.daemon import Daemon
+
+NEW = {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]}
+
+
+@pytest.fixture
+def client(daemon: Daemon) -> FlaskClient:
+    return daemon.app.test_client()
+
+
+def login(client: FlaskClient) -> str:
+    r = client.post("/api/login", json={"pin": PIN})
+    assert r.status_code == 200
+    token: str = r.get_json()["csrf"]
+    return token
+
+
+def command(client: FlaskClient, cmd: dict[str, Any], csrf: str | None) -> Any:
+    headers = {"X-CSRF-Token": csrf} if csrf else {}
+    return client.post("/api/commands", json=cmd, headers=headers)
+
+
+def test_pages_render_in_german(client: FlaskClient) -> None:
+    for path, words in (("/", "Letzte Buchungen"), ("/admin", "Banker-PIN"), ("/device", "Bankkarten")):
+        r = client.get(path)
+        assert r.status_code == 200 and words in r.get_data(as_text=True)
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/qr.svg").mimetype == "image/svg+xml"
+
+
+def test_state_is_the_contract_plus_log(client: FlaskClient) -> None:
+    empty = client.get("/api/state").get_json()
+    assert empty["players"] == [] and empty["log"] == []
+    csrf = login(client)
+    assert command(client, NEW, csrf).get_json() == {"ok": True}
+    assert command(client, {"op": "buy", "player": "Anna", "square": 39}, csrf).status_code == 200
+    state = client.get("/api/state").get_json()
+    assert state["players"][0] == {"name": "Anna", "cash": 11_000_000, "net_worth": 15_000_000, "bankrupt": False,
+                                   "jail_cards": 0, "properties": [{"square": 39, "houses": 0, "hotel": False,
+                                                                    "mortgaged": False}]}
+    assert state["bank"] == {"houses": 32, "hotels": 12} and state["ranking"] == ["Ben", "Anna"]
+    assert state["log"][0]["text"] == "Anna kauft Schlossallee für 4M"
+    assert "ends_at" not in state
+
+
+def test_timed_game_state_has_ends_at(client: FlaskClient) -> None:
+    csrf = login(client)
+    command(client, {**NEW, "mode": "timed", "minutes": 60}, csrf)
+    state = client.get("/api/state").get_json()
+    assert state["ends_at"] == pytest.approx(state["log"][0]["at"] + 3600)
+
+
+def test_commands_need_a_login(client: FlaskClient) -> None:
+    r = command(client, NEW, None)
+    assert r.status_code == 401 and r.get_json()["ok"] is False
+
+
+def test_commands_need_the_csrf_token(client: FlaskClient) -> None:
+    login(client)
+    assert command(client, NEW, None).status_code == 403
+    assert command(client, NEW, "forged").status_code == 403
+
+
+def test_a_refused_command_is_422_with_code_and_german_message(client: FlaskClient) -> None:
+    csrf = login(client)
+    command(client, NEW, csrf)
+    r = command(client, {"op": "debit", "player": "Anna", "amount": 16_000_000}, csrf)
+    assert r.status_code == 422
+    assert r.get_json() == {"ok": False, "code": "insufficient_funds",
+                            "message": "Nicht genug Geld: Anna hat 15M, braucht 16M"}
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    ("not json", 400), ("[1, 2]", 400), ('{"op": "fly"}', 422), ('{"op": "credit", "player": "Anna"}', 422),
+    ('{"op": "credit", "player": "Anna", "amount": "lots"}', 422), ('{"op": "buy", "player": 5, "square": []}', 422),
+])
+def test_bad_input_is_never_a_500(client: FlaskClient, body: str, status: int) -> None:
+    csrf = login(client)
+    command(client, NEW, csrf)
+    r = client.post("/api/commands", data=body, content_type="application/json", headers={"X-CSRF-Token": csrf})
+    assert r.status_code == status and r.get_json()["ok"] is False
+
+
+def test_oversized_request_is_refused(client: FlaskClient) -> None:
+    r = client.post("/api/login", data="x" * 100_000, content_type="application/json")
+    assert r.status_code == 413
+
+
+def test_wrong_pins_are_rate_limited(client: FlaskClient) -> None:
+    for _ in range(5):
+        assert client.post("/api/login", json={"pin": "0000"}).status_code == 401
+    r = client.post("/api/login", json={"pin": PIN})
+    assert r.status_code == 429 and "Zu viele" in r.get_json()["message"]
+
+
+def test_login_needs_a_pin_string(client: FlaskClient) -> None:
+    assert client.post("/api/login", json={"pin": 4711}).status_code == 400
+
+
+def test_no_pin_set_means_no_admin(daemon: Daemon) -> None:
+    daemon.config.banker_pin = None
+    r = daemon.app.test_client().post("/api/login", json={"pin": "1234"})
+    assert r.status_code == 409 and "am Gerät" in r.get_json()["message"]
+
+
+def test_pin_set_on_the_device_opens_the_admin(daemon: Daemon) -> None:
+    daemon.config.banker_pin = None
+    assert daemon.call(lambda: daemon._set_pin("2468"))
+    client = daemon.app.test_client()
+    assert client.post("/api/login", json={"pin": "2468"}).status_code == 200
+    assert daemon.journal is not None and "2468" not in (daemon.journal.setting("banker_pin") or "")
+
+
+def test_logout_ends_the_session(client: FlaskClient) -> None:
+    csrf = login(client)
+    assert client.post("/api/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
+    assert command(client, NEW, csrf).status_code == 401
+
+
+def test_events_stream_starts_with_the_state(client: FlaskClient) -> None:
+    r = client.get("/api/events", buffered=False)
+    assert r.mimetype == "text/event-stream"
+    first = next(r.response)
+    text = first.decode() if isinstance(first, bytes) else first
+    assert text.startswith("event: state\ndata: ")
+    assert json.loads(text.split("data: ", 1)[1])["players"] == []
+    r.close()
+
+
+def test_cards_can_be_renamed_but_not_while_playing(client: FlaskClient) -> None:
+    csrf = login(client)
+    cards = client.get("/api/admin/cards").get_json()
+    cem = next(c for c in cards if c["name"] == "Cem")
+    r = client.post(f"/api/cards/{cem['uid']}/name", json={"name": "Oma"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200
+    command(client, {**NEW, "players": ["Oma", "Ben"]}, csrf)
+    r = client.post(f"/api/cards/{cem['uid']}/name", json={"name": "Opa"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422 and "spielt gerade" in r.get_json()["message"]
+
+
+def test_register_a_card_from_the_admin(client: FlaskClient) -> None:
+    csrf = login(client)
+    r = client.post("/api/cards", json={"uid": "04c0ffee", "kind": "player", "name": "Gast"},
+                    headers={"X-CSRF-Token": csrf})
+    assert r.get_json() == {"ok": True, "number": 7}
+    r = client.post("/api/cards", json={"uid": "nonsense", "kind": "player"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422
+
+
+def test_admin_card_list_needs_login(client: FlaskClient) -> None:
+    assert client.get("/api/admin/cards").status_code == 401
+
+
+def test_sim_keys_and_taps_drive_the_real_state_machine(client: FlaskClient) -> None:
+    csrf = login(client)
+    command(client, NEW, csrf)
+    assert client.post("/api/sim/tap", json={"uid": "0a000001"}).status_code == 200
+    for key in ("HABEN", "2", "M", "OK"):
+        assert client.post("/api/sim/key", json={"key": key}).status_code == 200
+    display = client.get("/api/sim/display").get_json()
+    assert display["text"].startswith("Gebucht\n17M") and display["seq"] > 0
+    assert client.get("/api/state").get_json()["players"][0]["cash"] == 17_000_000
+    png = client.get("/api/sim/display.png")
+    assert png.mimetype == "image/png" and png.data[:4] == b"\x89PNG"
+    assert client.post("/api/sim/key", json={"key": "X"}).status_code == 422
+    assert client.post("/api/sim/tap", json={"uid": "zz"}).status_code == 422
+
+
+def test_chart_is_an_svg_of_every_player(client: FlaskClient) -> None:
+    csrf = login(client)
+    command(client, NEW, csrf)
+    command(client, {"op": "credit", "player": "Ben", "amount": 1_000_000}, csrf)
+    svg = client.get("/api/chart.svg").get_data(as_text=True)
+    assert svg.count("<polyline") == 2 and ">Anna<" in svg and ">16M<" in svg
+
+
+def test_board_names_follow_the_edition(client: FlaskClient) -> None:
+    board = client.get("/api/board?edition=skylanders").get_json()
+    assert board["squares"]["5"]["name"] == "Flynns Ballon-Touren" and board["houses"] == "Hütten"
+    assert client.get("/api/board?edition=nope").status_code == 404
