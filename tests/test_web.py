@@ -36,7 +36,8 @@ def test_pages_render_in_german(client: FlaskClient) -> None:
         r = client.get(path)
         assert r.status_code == 200 and words in r.get_data(as_text=True)
     assert client.get("/static/app.js").status_code == 200
-    assert client.get("/qr.svg").mimetype == "image/svg+xml"
+    qr = client.get("/qr.svg")
+    assert qr.mimetype == "image/svg+xml" and b'xmlns="http://www.w3.org/2000/svg"' in qr.data
 
 
 def test_state_is_the_contract_plus_log(client: FlaskClient) -> None:

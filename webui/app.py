@@ -8,6 +8,7 @@ to HTTP codes in one place, and bad input is a 400 or 422, never a 500.
 from __future__ import annotations
 
 import hmac
+import io
 import json
 import os
 import secrets
@@ -165,8 +166,9 @@ def create_app(backend: Backend) -> Flask:
 
     @app.get("/qr.svg")
     def qr() -> Response:
-        svg = segno.make(backend.url, error="m").svg_inline(scale=6, dark="#111", light="#fff")
-        return Response(svg, mimetype="image/svg+xml")
+        buf = io.BytesIO()
+        segno.make(backend.url, error="m").save(buf, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False)
+        return Response(buf.getvalue(), mimetype="image/svg+xml")
 
     @app.get("/api/chart.svg")
     def chart() -> Response:

@@ -1,0 +1,108 @@
+"""A real browser (Debian's headless Chromium, driven by Playwright) at a phone's viewport:
+the virtual device credits, debits and transfers; a second page, the status page, updates live."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from liveserver import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    s = LiveServer(tmp_path / "state").start()
+    s.login()
+    s.post("/api/commands", {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})
+    yield s
+    s.stop()
+
+
+def cash(page: Page, name: str) -> object:
+    return page.locator(f'[data-player="{name}"] .cash')
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_virtual_device_books_and_the_status_page_follows_live(browser: Browser, server: LiveServer) -> None:
+    device = browser.new_context(**PHONE).new_page()
+    status = browser.new_context(**PHONE).new_page()
+    status.goto(server.base + "/")
+    expect(cash(status, "Anna")).to_have_text("15M €")
+    device.goto(server.base + "/device")
+
+    def press(*keys: str) -> None:
+        for key in keys:
+            device.click(f'[data-key="{key}"]')
+
+    # Haben: tap Anna, HABEN, 2, M, OK
+    device.click('[data-uid="0a000001"]')
+    expect(device.locator("#oled-text")).to_contain_text("Anna #1")
+    press("HABEN", "2", "M", "OK")
+    expect(device.locator("#oled-text")).to_contain_text("Gebucht")
+    expect(cash(status, "Anna")).to_have_text("17M €")
+    shot(device, "device-after-haben")
+
+    # Soll: Ben pays the bank 500K
+    device.click('[data-uid="0a000002"]')
+    press("SOLL", "5", "0", "0", "K", "OK")
+    expect(cash(status, "Ben")).to_have_text("14,5M €")
+
+    # Transfer: tap the payer, SOLL, amount, tap the payee, OK
+    device.click('[data-uid="0a000001"]')
+    press("SOLL", "2", ".", "5", "M")
+    device.click('[data-uid="0a000002"]')
+    expect(device.locator("#oled-text")).to_contain_text("Anna → Ben")
+    press("OK")
+    expect(cash(status, "Anna")).to_have_text("14,5M €")
+    expect(cash(status, "Ben")).to_have_text("17M €")
+    expect(status.locator("#log li").first).to_have_text("Anna zahlt Ben 2,5M")
+    expect(status.locator("#live")).to_have_class("live on")
+    assert status.locator(".qr img").evaluate("img => img.naturalWidth") > 100  # the QR code really loads
+    shot(status, "status-live")
+    # The OLED picture on the page is the simulated display's frame.
+    assert device.locator("#oled").evaluate("img => img.naturalWidth") == 512
+
+
+def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/admin")
+    page.fill("#pin", "0000")
+    page.click("#login button")
+    expect(page.locator("#login-msg")).to_have_text("Falsche PIN")
+    page.fill("#pin", "4711")
+    page.click("#login button")
+    expect(page.locator("#admin")).to_be_visible()
+    page.select_option("#edition", "skylanders")
+    page.select_option("#mode", "timed")
+    page.fill("#minutes", "45")
+    page.check('input[name=player][value="Cem"]')
+    page.check('input[name=player][value="Dana"]')
+    page.click("#newgame button")
+    expect(page.locator("#msg")).to_have_text("Gebucht")
+    status = browser.new_context(**PHONE).new_page()
+    status.goto(server.base + "/")
+    expect(status.locator("#clock")).to_contain_text("Noch 0:4")
+    expect(status.locator("#scores h2")).to_have_text("Punktestand")
+    expect(status.locator("#title")).to_contain_text("Skylanders")
+    shot(status, "status-timed")
