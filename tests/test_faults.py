@@ -8,7 +8,7 @@ import threading
 import time
 from pathlib import Path
 
-from liveserver import LiveServer
+from bench.liveserver import LiveServer
 from rules import Game
 
 PLAYERS = ["Anna", "Ben", "Cem"]

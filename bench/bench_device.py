@@ -1,0 +1,118 @@
+"""Benchmarks of the device (figures in the README). Run: ``.venv/bin/python -m bench.bench_device``.
+
+- From a simulated tap or key press to the new frame on the simulated display: median, p99
+  (target p99 < 30 ms).
+- Durable commit latency, SQLite WAL + synchronous=FULL on this machine's disk (target p99 < 20 ms).
+- Start-up to READY=1 with a 10,000-command journal, the process started as systemd would
+  (target < 2 s), and its resident memory (target < 80 MB).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from bench.journal import journal as long_journal
+from device.config import Config
+from device.daemon import Daemon
+from device.journal import Journal
+from device.ledger import Ledger
+from device.notify import Notifier
+from drivers.display import SimDisplay
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
+
+
+def input_to_frame(rounds: int = 300) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Daemon(Config(), Path(tmp), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+        d.start()
+        loop = threading.Thread(target=d.run, daemon=True)
+        loop.start()
+        assert d.ledger is not None and d.hardware is not None
+        d.call(lambda: d.ledger.submit({"op": "new_game", "edition": "banking", "mode": "standard",
+                                         "players": ["Anna", "Ben"]}))
+        display = d.hardware.display
+        assert isinstance(display, SimDisplay)
+        script = [("tap", "0a000001"), ("key", "HABEN"), ("key", "1"), ("key", "0"), ("key", "K"), ("key", "OK"),
+                  ("key", "C"), ("key", "C")]
+        times = []
+        for i in range(rounds):
+            kind, value = script[i % len(script)]
+            seq = display.last.seq if display.last else 0
+            t0 = time.perf_counter()
+            d.events.put((kind, value))
+            frame = display.wait_for(seq, 5)
+            assert frame is not None, f"no new frame after {kind} {value}"
+            times.append((time.perf_counter() - t0) * 1000)
+        d.stop()
+        loop.join(5)
+        d.close()
+    print(f"input → new frame on the simulated display ({rounds} inputs): median {statistics.median(times):.2f} ms, "
+          f"p99 {pct(times, 0.99):.2f} ms; target p99 < 30 ms")
+
+
+def commit_latency(count: int = 500) -> None:
+    with tempfile.TemporaryDirectory(dir=Path.home()) as tmp:
+        ledger = Ledger(Journal(Path(tmp) / "journal.sqlite3"))
+        ledger.submit({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
+        times = []
+        for i in range(count):
+            t0 = time.perf_counter()
+            assert ledger.submit({"op": "credit", "player": "Anna", "amount": 10, "id": f"b{i}"}).ok
+            times.append((time.perf_counter() - t0) * 1000)
+        ledger.journal.close()
+    print(f"durable commit (check + journal + fdatasync, {count} commands): median {statistics.median(times):.2f} ms, "
+          f"p99 {pct(times, 0.99):.2f} ms; target p99 < 20 ms")
+
+
+def startup(commands: int = 10_000) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        state = Path(tmp) / "state"
+        journal = Journal(state / "journal.sqlite3")
+        for line in long_journal(commands):
+            import json
+
+            journal.append(json.loads(line))
+        journal.close()
+        sock_path = str(Path(tmp) / "notify.sock")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        sock.bind(sock_path)
+        sock.settimeout(30)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        env = {**os.environ, "NOTIFY_SOCKET": sock_path}
+        exe = Path(sys.executable).parent / "bankleser"
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([str(exe), "run", "--sim", "--state-dir", str(state), "--port", str(port)], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while True:
+            msg = sock.recv(4096).decode()
+            if "READY=1" in msg:
+                break
+        ready = time.perf_counter() - t0
+        time.sleep(0.5)
+        rss = int(next(line for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines()
+                       if line.startswith("VmRSS")).split()[1]) / 1024
+        proc.terminate()
+        proc.wait(10)
+        sock.close()
+    print(f"start-up to READY=1 with a {commands:,}-command journal: {ready:.2f} s; target < 2 s")
+    print(f"resident memory after start-up: {rss:.1f} MB; target < 80 MB")
+
+
+if __name__ == "__main__":
+    input_to_frame()
+    commit_latency()
+    startup()
