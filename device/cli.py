@@ -46,7 +46,9 @@ def _run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
     config = Config.load(args.config)
-    sim = args.sim or not on_raspberry_pi()
+    # Simulated with --sim, or off a Pi when no config names the hardware. A config file given
+    # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
+    sim = args.sim or (args.config is None and not on_raspberry_pi())
     return run_daemon(
         config,
         state_dir=args.state_dir or default_state_dir(),

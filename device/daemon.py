@@ -147,9 +147,9 @@ class Daemon:
         next_tick = time.monotonic()
         next_ping = 0.0
         while not self.stop_event.is_set():
-            timeout = max(0.0, next_tick - time.monotonic())
+            wake = min(next_tick, next_ping) if self.notifier.watchdog_interval else next_tick
             try:
-                event = self.events.get(timeout=min(timeout, 0.5))
+                event = self.events.get(timeout=max(0.0, min(wake - time.monotonic(), 0.5)))
             except queue.Empty:
                 event = None
             if event is not None:

@@ -26,10 +26,13 @@ class HardwareError(RuntimeError):
 
 
 def on_raspberry_pi() -> bool:
-    try:
-        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="replace").lower()
-    except OSError:
-        return False
+    for model in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
+        try:
+            if "raspberry pi" in Path(model).read_text(errors="replace").lower():
+                return True
+        except OSError:
+            continue
+    return False
 
 
 @dataclass

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from rules import Game, GameState
+
+# lgpio (tried by the tests that check the loud failure off a Pi) leaves a FIFO in its working
+# directory: give it a scratch one instead of the repository.
+os.environ.setdefault("LG_WD", tempfile.mkdtemp(prefix="bankleser-lgwd-"))
 
 
 def start(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben"),
