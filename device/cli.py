@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,6 +39,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
+def _open_later(url: str) -> None:
+    """Open the virtual device in the desktop's browser once the server listens (./dev run)."""
+    import threading
+    import webbrowser
+
+    threading.Timer(1.5, lambda: webbrowser.open(url)).start()
+
+
 def _run(args: argparse.Namespace) -> int:
     from drivers.hardware import on_raspberry_pi
 
@@ -49,6 +58,8 @@ def _run(args: argparse.Namespace) -> int:
     # Simulated with --sim, or off a Pi when no config names the hardware. A config file given
     # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
     sim = args.sim or (args.config is None and not on_raspberry_pi())
+    if sim and os.environ.get("BANKLESER_OPEN_BROWSER") == "1":
+        _open_later(f"http://127.0.0.1:{args.port or config.port}/device")
     return run_daemon(
         config,
         state_dir=args.state_dir or default_state_dir(),

@@ -139,6 +139,8 @@ class Daemon:
         self.port = self.server.effective_port  # port 0: the one the system chose
         threading.Thread(target=self.server.run, name="web", daemon=True).start()
         log.info("Statusseite: %s", self.url)
+        if self.sim:
+            log.info("Virtuelles Gerät: %sdevice", self.url)
 
     # The loop ----------------------------------------------------------------------------
 

@@ -529,6 +529,8 @@ class Banker:
         return self._submit(pending.cmd, State.CARD if self.player else State.IDLE)
 
     def _after_result(self, key: str) -> State:
+        if self.deal_lines and key != "tick":
+            return self._next_deal()
         if self.raise_offer and key == "OK":
             self.raise_offer = False
             return self._raise_menu()
@@ -867,16 +869,22 @@ class Banker:
             return self._outcome(outcome, State.IDLE)
         self.tone("new_game")
         state = self.game
-        lines = []
-        if state.mode is Mode.QUICK:
+        self.deal_lines = []
+        if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             for name in state.players:
-                owned = [str(sq) for sq, d in state.deeds.items() if d.owner == name]
-                lines.append(f"{name}: {' '.join(owned)}"[:LINE])
+                owned = [sq for sq, d in state.deeds.items() if d.owner == name]
+                self.deal_lines.append("\n".join([name, *(f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
+                                                          for sq in owned)]))
         self.result = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
-                             lines=tuple(lines[:3]) or (state.edition.title[:LINE],))
-        self.deal_lines = lines
-        self.result_at = float("inf") if lines else self.clock()
+                             lines=(state.edition.title[:LINE], "OK: Karten zeigen" if self.deal_lines else ""))
+        self.result_at = float("inf") if self.deal_lines else self.clock()
         self.result_next = State.IDLE
+        return State.RESULT
+
+    def _next_deal(self) -> State:
+        name, *deeds = self.deal_lines.pop(0).split("\n")
+        self.result = Screen(title="Austeilen", big=name, lines=tuple(deeds[:3]))
+        self.result_at = float("inf")
         return State.RESULT
 
     # Time ---------------------------------------------------------------------------------------

@@ -199,9 +199,15 @@ def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
     table.press("OK")
     state = table.ledger.game.state
     assert state.edition.key == "banking" and state.mode.value == "quick"
-    lines = table.text().splitlines()
-    assert lines[0] == "Neues Spiel" and lines[2].startswith("Anna: ")  # the deal, player by player
+    assert table.text().splitlines()[:2] == ["Neues Spiel", "2 Spieler"]
     assert table.tones()[-1] == "new_game"
+    for name in ("Anna", "Ben"):  # the deal, player by player
+        table.press("OK")
+        owned = [sq for sq, d in state.deeds.items() if d.owner == name]
+        assert table.text().splitlines()[:2] == ["Austeilen", name]
+        assert [int(line.split()[0]) for line in table.text().splitlines()[2:]] == owned
+    table.press("OK")
+    assert table.bank.state is State.IDLE
 
 
 def test_a_game_needs_two_players(table: Table) -> None:

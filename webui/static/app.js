@@ -28,7 +28,10 @@ const Bank = (() => {
 
   function deedList(player) {
     const box = el("div", { class: "deeds" });
-    for (const p of player.properties) {
+    const order = Object.keys(board.groups);  // grouped by colour, stations and utilities last
+    const sorted = [...player.properties].sort((a, b) =>
+      order.indexOf(board.squares[a.square].group) - order.indexOf(board.squares[b.square].group) || a.square - b.square);
+    for (const p of sorted) {
       const info = board.squares[p.square];
       let marks = p.hotel ? ` ${board.hotel}` : p.houses ? ` ${"⌂".repeat(p.houses)}` : "";
       if (p.mortgaged) marks += " (Hypothek)";
