@@ -96,6 +96,7 @@ class Mfrc522Model(MockSPIDevice):
         self.reads = 0
         self._addr: int | None = None
         self._read = False
+        self._transfers = 0
 
     # The table's verbs ---------------------------------------------------------------
 
@@ -113,6 +114,13 @@ class Mfrc522Model(MockSPIDevice):
     def on_start(self) -> None:
         super().on_start()
         self._addr = None
+        self._transfers += 1
+        if self._transfers % 256 == 0:
+            # gpiozero's mock pins keep every state change; bit-banged SPI would grow those
+            # lists without end. The SPI lines' history is of no use to anyone: keep it short.
+            for pin in (self.clock_pin, self.mosi_pin, self.miso_pin, self.select_pin):
+                if pin is not None:
+                    pin.clear_states()
 
     def on_bit(self) -> None:
         if not self.powered or self.rx_bit % 8:

@@ -65,6 +65,8 @@ class Mfrc522:
         self.spi = spi
         self._wait = wait
         self._transceiving = False
+        self._dirty = True
+        """The FIFO may hold leftovers (after an error): flush before the next frame."""
 
     def write(self, reg: int, value: int) -> None:
         self.spi.transfer([(reg << 1) & 0x7E, value])
@@ -91,6 +93,7 @@ class Mfrc522:
         self.write(REG_MODE, 0x3D)  # CRC preset 0x6363
         self.write(REG_TX_CONTROL, self.read(REG_TX_CONTROL) | 0x03)
         self._transceiving = False
+        self._dirty = True
         return version
 
     def transceive(self, data: bytes, last_bits: int = 8) -> bytes | None:
@@ -98,10 +101,13 @@ class Mfrc522:
 
         The chip stays in Transceive between frames ("continuously repeats the transmission …
         each transmit process must be started by setting StartSend", datasheet 10.3.1.8), so an
-        idle poll costs five register accesses.
+        idle poll costs four register accesses: the FIFO is only flushed when an earlier frame
+        may have left bytes in it (every answer is read out whole).
         """
         self.write(REG_COM_IRQ, 0x7F)  # clear every interrupt flag
-        self.write(REG_FIFO_LEVEL, 0x80)  # flush the FIFO
+        if self._dirty:
+            self.write(REG_FIFO_LEVEL, 0x80)  # flush the FIFO
+            self._dirty = False
         self.spi.transfer([(REG_FIFO_DATA << 1) & 0x7E, *data])  # one SPI write fills the FIFO
         if not self._transceiving:
             self.write(REG_COMMAND, CMD_IDLE)
@@ -115,11 +121,13 @@ class Mfrc522:
             self._wait(0.0005)
         else:
             self._transceiving = False
+            self._dirty = True
             raise ReaderError("MFRC522 antwortet nicht (kein Interrupt)")
         if irq & IRQ_TIMER and not irq & IRQ_RX:
             return None
         error = self.read(REG_ERROR)
         if error & (ERR_COLL | ERR_CRC | ERR_PARITY | ERR_PROTOCOL | ERR_BUFFER_OVFL):
+            self._dirty = True
             raise CardError(f"Lesefehler 0x{error:02X}")
         count = self.read(REG_FIFO_LEVEL)
         if not count:
@@ -127,23 +135,24 @@ class Mfrc522:
         addr = ((REG_FIFO_DATA << 1) & 0x7E) | 0x80
         return bytes(self.spi.transfer([addr] * count + [0])[1:])
 
-    def read_uid(self) -> str | None:
-        """Wake any card in the field (also a halted one), read its UID, select and halt it."""
+    def read_uid(self) -> bytes | None:
+        """Wake any card in the field (also a halted one) and read its UID with its check byte."""
         if self.transceive(bytes([PICC_WUPA]), last_bits=7) is None:
             return None
         answer = self.transceive(bytes([PICC_ANTICOLL_CL1, 0x20]))
         if answer is None or len(answer) != 5:
             raise CardError("unvollständige UID")
-        uid, bcc = answer[:4], answer[4]
-        if uid[0] ^ uid[1] ^ uid[2] ^ uid[3] != bcc:
+        if answer[0] ^ answer[1] ^ answer[2] ^ answer[3] != answer[4]:
             raise CardError("Prüfsumme der UID falsch")
+        return answer
+
+    def select_and_halt(self, answer: bytes) -> None:
+        """SELECT then HALT: the card stays silent until the next WUPA, which tells us it is still there."""
         select = bytes([PICC_ANTICOLL_CL1, 0x70]) + answer
-        sak = self.transceive(select + crc_a(select))
-        if not sak:
+        if not self.transceive(select + crc_a(select)):
             raise CardError("Karte antwortet nicht auf SELECT")
         halt = bytes([PICC_HALT, 0x00])
-        self.transceive(halt + crc_a(halt))  # a halted card stays silent until the next WUPA
-        return uid.hex()
+        self.transceive(halt + crc_a(halt))
 
 
 TapCallback = Callable[[str], None]
@@ -204,24 +213,24 @@ class RfidReader:
                 return
             self._set_status(True, f"MFRC522 bereit (Version 0x{version:02X})")
         try:
-            uid = self.chip.read_uid()
+            answer = self.chip.read_uid()
+            if answer is None:
+                self._misses += 1
+                if self._misses >= self.absent_polls:
+                    self.present = None
+                return
+            self._misses = 0
+            uid = answer[:4].hex()
+            if uid != self.present:
+                self.present = uid
+                if self.on_tap:
+                    self.on_tap(uid)  # the UID is verified: report it before finishing with the card
+            self.chip.select_and_halt(answer)
         except CardError as err:
             log.debug("read error: %s", err)
-            return
         except ReaderError as err:
             self._next_retry = now + self.retry_interval
             self._set_status(False, f"Leser antwortet nicht: {err}")
-            return
-        if uid is None:
-            self._misses += 1
-            if self._misses >= self.absent_polls:
-                self.present = None
-            return
-        self._misses = 0
-        if uid != self.present:
-            self.present = uid
-            if self.on_tap:
-                self.on_tap(uid)
 
     def start(self) -> RfidReader:
         if self._thread is None:
@@ -230,12 +239,15 @@ class RfidReader:
         return self
 
     def _run(self) -> None:
+        next_poll = time.monotonic()
         while not self._stop.is_set():
             try:
                 self.poll()
             except Exception:
                 log.exception("RFID poll failed")
-            self._stop.wait(self.poll_interval)
+            # A fixed period, however long the poll took; never a busy loop if we fell behind.
+            next_poll = max(next_poll + self.poll_interval, time.monotonic() + self.poll_interval / 4)
+            self._stop.wait(next_poll - time.monotonic())
 
     @property
     def alive(self) -> bool:
