@@ -48,7 +48,7 @@ if [ "$DRY" = 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
 fi
 
 do_install() {
-    sys apt-get install -y python3-venv python3-dev
+    sys apt-get install -y python3-venv python3-dev sqlite3
     if ! getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
         sys adduser --system --group --home /var/lib/bankleser --no-create-home bankleser
     fi
