@@ -8,10 +8,12 @@ from typing import Any
 
 from gpiozero import Button, RotaryEncoder
 
+from .part import Part
+
 EventCallback = Callable[[str], None]
 
 
-class Encoder:
+class Encoder(Part):
     """Clockwise is DOWN (the next menu entry), counter-clockwise UP; the button PUSH.
 
     The button is debounced here (gpiozero's MockPin has no bounce_time, and our own
@@ -44,24 +46,15 @@ class Encoder:
         if self.on_event is not None:
             self.on_event(event)
 
-    def start(self) -> Encoder:
-        return self
-
-    alive = True  # gpiozero's callbacks run on its own pin threads
+    # Part.alive stays True: gpiozero's callbacks run on its own pin threads.
 
     def close(self) -> None:
         self._rotor.close()
         if self._button is not None:
             self._button.close()
 
-    def __enter__(self) -> Encoder:
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class SimEncoder:
+class SimEncoder(Part):
     """The twin: the virtual device's knob."""
 
     def __init__(self, *, on_event: EventCallback | None = None) -> None:
@@ -75,11 +68,3 @@ class SimEncoder:
     def push(self) -> None:
         if self.on_event:
             self.on_event("PUSH")
-
-    def start(self) -> SimEncoder:
-        return self
-
-    alive = True
-
-    def close(self) -> None:
-        pass

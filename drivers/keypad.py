@@ -17,6 +17,8 @@ from typing import Any
 from gpiozero import DigitalInputDevice, DigitalOutputDevice
 from gpiozero.pins.mock import MockPin
 
+from .part import Part
+
 log = logging.getLogger(__name__)
 
 KEYS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "M", "K", "C",
@@ -35,7 +37,7 @@ DEFAULT_LAYOUT: tuple[tuple[str, ...], ...] = (
 KeyCallback = Callable[[str], None]
 
 
-class MatrixKeypad:
+class MatrixKeypad(Part):
     """Scans the matrix from its own thread; ``poll(now)`` is one scan, so tests step it directly."""
 
     def __init__(
@@ -163,12 +165,6 @@ class MatrixKeypad:
             dev.close()
         self._rows, self._cols = [], []
 
-    def __enter__(self) -> MatrixKeypad:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
 
 class _RowPin(MockPin):
     """A row pin that pulls the column pins of held keys low while it is driven low."""
@@ -214,7 +210,7 @@ class MockKeyMatrix:
                 col.drive_high()
 
 
-class SimKeypad:
+class SimKeypad(Part):
     """The twin for the desktop: logical keys pressed by the virtual device page."""
 
     def __init__(self, *, on_key: KeyCallback | None = None, on_hold: KeyCallback | None = None) -> None:
@@ -235,16 +231,3 @@ class SimKeypad:
         if self.on_hold:
             self.on_hold(key)
 
-    def start(self) -> SimKeypad:
-        return self
-
-    alive = True
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> SimKeypad:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

@@ -20,6 +20,8 @@ from typing import Any
 
 from gpiozero import DigitalOutputDevice
 
+from .part import Part
+
 log = logging.getLogger(__name__)
 
 # Registers (MFRC522 datasheet, section 9).
@@ -159,7 +161,7 @@ TapCallback = Callable[[str], None]
 StatusCallback = Callable[[bool, str], None]
 
 
-class RfidReader:
+class RfidReader(Part):
     """Polls the chip without spinning; reports each presentation of a card once.
 
     A card held on the reader is one tap; lifted for ``absent_polls`` polls and put back, it
@@ -262,14 +264,8 @@ class RfidReader:
         if self._reset is not None:
             self._reset.close()
 
-    def __enter__(self) -> RfidReader:
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class SimReader:
+class SimReader(Part):
     """The twin: the virtual device's cards. ``tap(uid)`` is one presentation."""
 
     def __init__(self, *, on_tap: TapCallback | None = None, on_status: StatusCallback | None = None) -> None:
@@ -286,11 +282,3 @@ class SimReader:
         self.taps.append(uid)
         if self.on_tap:
             self.on_tap(uid)
-
-    def start(self) -> SimReader:
-        return self
-
-    alive = True
-
-    def close(self) -> None:
-        pass

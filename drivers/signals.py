@@ -15,6 +15,8 @@ from typing import Any
 
 from gpiozero import LED, PWMOutputDevice
 
+from .part import Part
+
 Note = tuple[float, float]
 """(frequency in Hz, 0 for a rest; seconds)."""
 
@@ -38,7 +40,7 @@ class Volume(Enum):
         return order[(order.index(self) + 1) % len(order)]
 
 
-class Buzzer:
+class Buzzer(Part):
     """Plays tunes on a PWM pin from its own thread; ``played`` keeps what was asked, in order."""
 
     def __init__(self, pin: int | None, *, pin_factory: Any, volume: Volume = Volume.HIGH) -> None:
@@ -90,14 +92,8 @@ class Buzzer:
         if self._pwm is not None:
             self._pwm.close()
 
-    def __enter__(self) -> Buzzer:
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class StatusLed:
+class StatusLed(Part):
     """One LED: lit while awake, a blink for each acknowledged transaction."""
 
     def __init__(self, pin: int | None, *, pin_factory: Any) -> None:
