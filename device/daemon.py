@@ -110,6 +110,14 @@ class Daemon:
         self._start_web()
         self.hardware.start()
 
+    def _serve(self) -> None:
+        try:
+            self.server.run()
+        except Exception:
+            # Closing the server at shutdown ends its loop with an error: that one is expected.
+            if not self.stop_event.is_set():
+                log.exception("web server stopped")
+
     @property
     def url(self) -> str:
         host = self.host if self.host not in ("0.0.0.0", "::", "") else lan_address()
@@ -137,7 +145,7 @@ class Daemon:
         self.server = create_server(self.app, host=self.host, port=self.port, threads=32, channel_timeout=30,
                                     ident="Bankleser")
         self.port = self.server.effective_port  # port 0: the one the system chose
-        threading.Thread(target=self.server.run, name="web", daemon=True).start()
+        threading.Thread(target=self._serve, name="web", daemon=True).start()
         log.info("Statusseite: %s", self.url)
         if self.sim:
             log.info("Virtuelles Gerät: %sdevice", self.url)
@@ -224,6 +232,14 @@ class WebBackend:
     @property
     def sim(self) -> bool:
         return self._d.sim
+
+    def _serve(self) -> None:
+        try:
+            self.server.run()
+        except Exception:
+            # Closing the server at shutdown ends its loop with an error: that one is expected.
+            if not self.stop_event.is_set():
+                log.exception("web server stopped")
 
     @property
     def url(self) -> str:
