@@ -9,6 +9,7 @@ while it turns and every driver thread lives.
 from __future__ import annotations
 
 import concurrent.futures
+import hmac
 import logging
 import queue
 import signal
@@ -291,7 +292,7 @@ class WebBackend:
         """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
         configured = self._d.config.banker_pin
         if configured:
-            return bool(pin) and pin == configured
+            return bool(pin) and hmac.compare_digest(pin.encode(), configured.encode())
         journal = self._d.journal
         stored = self._d.call(lambda: journal.setting("banker_pin")) if journal is not None else None
         if not stored:

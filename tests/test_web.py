@@ -189,4 +189,5 @@ def test_chart_is_an_svg_of_every_player(client: FlaskClient) -> None:
 def test_board_names_follow_the_edition(client: FlaskClient) -> None:
     board = client.get("/api/board?edition=skylanders").get_json()
     assert board["squares"]["5"]["name"] == "Flynns Ballon-Touren" and board["houses"] == "Hütten"
+    assert board["group_order"][0] == "brown" and board["group_order"][-2:] == ["station", "utility"]
     assert client.get("/api/board?edition=nope").status_code == 404

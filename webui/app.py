@@ -91,6 +91,7 @@ def board_info(edition_key: str) -> dict[str, Any]:
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
                          "price": ed.money(DEEDS[sq].price)} for sq in DEEDS},
         "groups": {g: GROUP_NAMES[g] for g in GROUP_NAMES},
+        "group_order": list(GROUP_NAMES),
         "all_squares": [square_name(ed, s.square) for s in SQUARES],
     }
 
@@ -161,7 +162,7 @@ def create_app(backend: Backend) -> Flask:
             abort(404)
         from device.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
 
-        return render_template("device.html", players=SIM_PLAYER_CARDS, deeds=SIM_DEED_TAGS,
+        return render_template("device.html", sim=True, players=SIM_PLAYER_CARDS, deeds=SIM_DEED_TAGS,
                                names={sq: SQUARES[sq].name for sq in DEEDS})
 
     @app.get("/qr.svg")

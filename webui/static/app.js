@@ -28,7 +28,7 @@ const Bank = (() => {
 
   function deedList(player) {
     const box = el("div", { class: "deeds" });
-    const order = Object.keys(board.groups);  // grouped by colour, stations and utilities last
+    const order = board.group_order;  // grouped by colour in board order, stations and utilities last
     const sorted = [...player.properties].sort((a, b) =>
       order.indexOf(board.squares[a.square].group) - order.indexOf(board.squares[b.square].group) || a.square - b.square);
     for (const p of sorted) {
