@@ -127,6 +127,14 @@ class Mfrc522Model(MockSPIDevice):
             return
         byte = self.rx_word() & 0xFF
         self.rx_buf = []
+        value = self.byte(byte)
+        if value is not None:
+            self.tx_word(value)
+
+    def byte(self, byte: int) -> int | None:
+        """One byte in from the host; returns what the chip shifts out during the next byte."""
+        if not self.powered:
+            return None
         if self._addr is None or self._read:
             # An address byte: the first of a transfer, or each byte of a multi-read
             # (whose closing 0x00 reads nothing).
@@ -134,9 +142,10 @@ class Mfrc522Model(MockSPIDevice):
                 self._read = bool(byte & 0x80)
                 self._addr = (byte >> 1) & 0x3F
                 if self._read:
-                    self.tx_word(self._read_reg(self._addr))
-            return
+                    return self._read_reg(self._addr)
+            return None
         self._write_reg(self._addr, byte)
+        return None
 
     def _read_reg(self, reg: int) -> int:
         self.reads += 1
@@ -187,3 +196,25 @@ class Mfrc522Model(MockSPIDevice):
         self.fifo.extend(answers[0])
         self.regs[REG_CONTROL] = 0
         self.regs[REG_COM_IRQ] |= IRQ_RX | IRQ_IDLE
+
+
+class RegisterSPI:
+    """The same chip model behind a transfer-level SPI double, without gpiozero's bit-banging.
+
+    For benchmarks: on the Pi a register access is one hardware-SPI transfer, so this measures
+    the driver's own work, where the mock SPI measures mostly the mock's pin toggling.
+    """
+
+    def __init__(self, model: Mfrc522Model) -> None:
+        self.model = model
+
+    def transfer(self, data: list[int]) -> list[int]:
+        self.model.on_start()
+        out, pending = [], None
+        for byte in data:
+            out.append(pending or 0)
+            pending = self.model.byte(byte)
+        return out
+
+    def close(self) -> None:
+        pass

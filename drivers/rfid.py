@@ -173,7 +173,8 @@ class RfidReader(Part):
     def __init__(self, *, pin_factory: Any, spi_port: int = 0, spi_device: int = 0, reset_pin: int | None = 25,
                  poll_interval: float = 0.035, absent_polls: int = 3, retry_interval: float = 1.0,
                  on_tap: TapCallback | None = None, on_status: StatusCallback | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, spi: Any = None) -> None:
+        """``spi``: an SPI interface to use instead of ``pin_factory.spi(port, device)``."""
         self.on_tap = on_tap
         self.on_status = on_status
         self.poll_interval = poll_interval
@@ -183,7 +184,7 @@ class RfidReader(Part):
         self._stop = threading.Event()
         self._reset = (DigitalOutputDevice(reset_pin, initial_value=True, pin_factory=pin_factory)
                        if reset_pin is not None else None)
-        self._spi = pin_factory.spi(port=spi_port, device=spi_device)
+        self._spi = spi if spi is not None else pin_factory.spi(port=spi_port, device=spi_device)
         with contextlib.suppress(Exception):  # the mock interface has a fixed rate (SPIFixedRate)
             self._spi.rate = 1_000_000
         self.chip = Mfrc522(self._spi, wait=self._stop.wait)

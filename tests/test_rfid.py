@@ -154,3 +154,21 @@ def test_sim_reader_taps_and_refuses_garbage() -> None:
     with pytest.raises(ValueError):
         sim.tap("not a uid")
     assert taps == [ANNA]
+
+
+def test_transfer_level_double_answers_exactly_like_the_bit_banged_chip(factory: MockFactory,
+                                                                        chip: Mfrc522Model) -> None:
+    """The benchmark's transfer-level SPI double runs the same chip model: same taps, same states."""
+    from drivers.mfrc522_model import RegisterSPI
+
+    taps: list[str] = []
+    with RfidReader(pin_factory=factory, spi=RegisterSPI(chip), reset_pin=None, on_tap=taps.append) as reader:
+        reader.poll(0.0)
+        chip.present(ANNA)
+        reader.poll(0.04)
+        reader.poll(0.08)
+        chip.present(ANNA, BEN)
+        reader.poll(0.12)
+        chip.present(BEN)
+        reader.poll(0.16)
+        assert reader.ok and taps == [ANNA, BEN]
