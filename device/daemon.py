@@ -234,21 +234,9 @@ class WebBackend:
     def sim(self) -> bool:
         return self._d.sim
 
-    def _serve(self) -> None:
-        try:
-            self.server.run()
-        except Exception:
-            # Closing the server at shutdown ends its loop with an error: that one is expected.
-            if not self.stop_event.is_set():
-                log.exception("web server stopped")
-
     @property
     def url(self) -> str:
         return self._d.url
-
-    @property
-    def fault(self) -> str | None:
-        return self._d.fault
 
     def snapshot(self) -> dict[str, Any]:
         ledger = self._d.ledger
@@ -298,13 +286,6 @@ class WebBackend:
         if not stored:
             return None
         return check_pin(pin, stored)
-
-    def set_pin(self, pin: str) -> bool:
-        journal = self._d.journal
-        if not valid_pin(pin) or journal is None:
-            return False
-        self._d.call(lambda: journal.set_setting("banker_pin", hash_pin(pin)))
-        return True
 
     def secret_key(self) -> bytes:
         import secrets
