@@ -81,9 +81,6 @@ class Cards:
     def forget(self, uid: str) -> None:
         self._journal.forget_card(uid)
 
-    def by_name(self, name: str) -> Card | None:
-        return next((c for c in self.players() if c.name == name), None)
-
     def seed_simulated(self) -> None:
         """Sim mode: the virtual device's six cards and 28 deed tags are registered from the start."""
         known = self._journal.cards()

@@ -28,6 +28,7 @@ from rules import (
     format_money,
     level,
     lift_cost,
+    net_worth,
     parse_amount,
     ranking,
     reader_text,
@@ -177,6 +178,8 @@ class Banker:
     set_pin: Callable[[str], bool] = lambda pin: False
     state: State = State.IDLE
     player: str | None = None
+    card_number: int = 0
+    """The bank card's number of the player on the reader, shown in the title."""
     entry: str = ""
     action: str = "credit"
     choice: Choice | None = None
@@ -189,7 +192,8 @@ class Banker:
     raise_offer: bool = False
     joined: list[str] = field(default_factory=list)
     new_game: dict[str, Any] = field(default_factory=dict)
-    deal_lines: list[str] = field(default_factory=list)
+    deal_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """The quick game's deal still to show: each player's name and deeds."""
     reader_problem: str = ""
     before_sleep: State = State.IDLE
     last_input: float = 0.0
@@ -273,18 +277,16 @@ class Banker:
     def _game_over(self) -> State:
         state = self.game
         self.tone("end")
-        order = ranking(state)
-        lines = tuple(f"{i}. {n} {self._money(self._worth(n))}" for i, n in enumerate(order[:3], 1))
-        self.result = Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt", lines=lines)
+        self.result = Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt", lines=self._podium())
         self.result_at = float("inf")  # stays until a key
         self.result_next = State.IDLE
         self.player = None
         return State.RESULT
 
-    def _worth(self, name: str) -> int:
-        from rules import net_worth
-
-        return int(net_worth(self.game, name))
+    def _podium(self) -> tuple[str, ...]:
+        """The three richest, with their net worth: for the ranking and the end of a game."""
+        order = ranking(self.game)[:3]
+        return tuple(f"{i}. {n} {self._money(net_worth(self.game, n))}"[:LINE] for i, n in enumerate(order, 1))
 
     # Cards ---------------------------------------------------------------------------------
 
@@ -300,6 +302,7 @@ class Banker:
             self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=False)
             return State.RESULT
         self.player = card.name
+        self.card_number = card.number
         return State.CARD
 
     def _unknown_card(self, uid: str) -> State:
@@ -772,9 +775,8 @@ class Banker:
         return self._ask({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden", "OK / C"))
 
     def _ranking(self) -> State:
-        order = ranking(self.game)
-        lines = tuple(f"{i}. {n} {self._money(self._worth(n))}"[:LINE] for i, n in enumerate(order[:3], 1))
-        self.result = Screen(title="Rangliste", big=order[0], lines=lines)
+        lines = self._podium()
+        self.result = Screen(title="Rangliste", big=ranking(self.game)[0], lines=lines)
         self.result_at = self.clock()
         self.result_next = State.CARD if self.player else State.IDLE
         return State.RESULT
@@ -873,8 +875,8 @@ class Banker:
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             for name in state.players:
                 owned = [sq for sq, d in state.deeds.items() if d.owner == name]
-                self.deal_lines.append("\n".join([name, *(f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
-                                                          for sq in owned)]))
+                self.deal_lines.append((name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
+                                                    for sq in owned)))
         self.result = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
                              lines=(state.edition.title[:LINE], "OK: Karten zeigen" if self.deal_lines else ""))
         self.result_at = float("inf") if self.deal_lines else self.clock()
@@ -882,8 +884,8 @@ class Banker:
         return State.RESULT
 
     def _next_deal(self) -> State:
-        name, *deeds = self.deal_lines.pop(0).split("\n")
-        self.result = Screen(title="Austeilen", big=name, lines=tuple(deeds[:3]))
+        name, deeds = self.deal_lines.pop(0)
+        self.result = Screen(title="Austeilen", big=name, lines=deeds[:3])
         self.result_at = float("inf")
         return State.RESULT
 
@@ -972,8 +974,7 @@ class Banker:
     def _card_screen(self, icons: str) -> Screen:
         state = self.game
         player = state.players[self.player]
-        card = self.cards.by_name(self.player or "")
-        title = f"{self.player} #{card.number}" if card else str(self.player)
+        title = f"{self.player} #{self.card_number}"
         if player.bankrupt:
             return Screen(title=title, big="BANKROTT", icons=icons)
         shown = reader_text(player.cash, state.edition)

@@ -67,9 +67,6 @@ class GameState:
         """Houses a hotel needs and replaces: 4, or the quick game's 3."""
         return self.edition.quick.houses_per_hotel if self.mode is Mode.QUICK else 4
 
-    def active(self) -> list[PlayerState]:
-        return [p for p in self.players.values() if not p.bankrupt]
-
 
 PlayerField = Literal["cash", "bankrupt", "jail_cards"]
 DeedField = Literal["owner", "houses", "hotel", "mortgaged"]
