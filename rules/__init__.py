@@ -9,14 +9,51 @@ from .editions import EDITIONS, Edition, Mode
 from .errors import CODES, BadCommand, RuleError
 from .game import OPS, Command, Event, Game, square_name
 from .money import Money, ReaderAmount, format_money, parse_amount, reader_text
+from .names import MAX_NAME, check_distinct, clean_name, name_key
 from .serialize import from_json, to_json
 from .state import Change, DeedState, GameState, PlayerState, Transfer
 from .valuation import deed_value, interest, level, lift_cost, net_worth, ranking, rent
 
 __all__ = [
-    "CODES", "DEEDS", "EDITIONS", "GROUPS", "GROUP_NAMES", "OPS", "SQUARES",
-    "BadCommand", "Change", "Command", "Deed", "DeedState", "Edition", "Event", "Game", "GameState",
-    "Kind", "Mode", "Money", "PlayerState", "ReaderAmount", "RuleError", "Square", "Transfer",
-    "deed_value", "format_money", "from_json", "interest", "level", "lift_cost", "net_worth",
-    "parse_amount", "ranking", "reader_text", "rent", "square_name", "to_json",
+    "CODES",
+    "DEEDS",
+    "EDITIONS",
+    "GROUPS",
+    "GROUP_NAMES",
+    "MAX_NAME",
+    "OPS",
+    "SQUARES",
+    "BadCommand",
+    "Change",
+    "Command",
+    "Deed",
+    "DeedState",
+    "Edition",
+    "Event",
+    "Game",
+    "GameState",
+    "Kind",
+    "Mode",
+    "Money",
+    "PlayerState",
+    "ReaderAmount",
+    "RuleError",
+    "Square",
+    "Transfer",
+    "check_distinct",
+    "clean_name",
+    "deed_value",
+    "format_money",
+    "from_json",
+    "interest",
+    "level",
+    "lift_cost",
+    "name_key",
+    "net_worth",
+    "parse_amount",
+    "ranking",
+    "reader_text",
+    "rent",
+    "square_name",
+    "to_json",
 ]

@@ -17,6 +17,7 @@ from .board import DEEDS, GROUPS, SQUARES, TAX_SQUARES, Kind, Square
 from .editions import EDITIONS, Edition, Mode
 from .errors import BadCommand, RuleError
 from .money import Money, format_money
+from .names import MAX_NAME, check_distinct, clean_name
 from .state import (
     JAIL_CARDS_IN_GAME,
     Change,
@@ -32,8 +33,6 @@ from .valuation import interest, level, lift_cost, net_worth, owns_group, rankin
 Command = Mapping[str, Any]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-MAX_NAME = 12
-"""A name must fit a line of the OLED beside an amount."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +122,33 @@ class Game:
         elif op == "undo":
             event = self._undo(cmd)
         else:
-            state = self._running(op)
-            staged = Staged(state)
-            text = handler(_Ctx(state, staged), cmd)
-            _check_end(state, staged)
+            staged, text = self._stage(handler, cmd)
             event = Event(str(op), cmd, text, tuple(staged.transfers), staged.commit())
             self.history.append(event)
         if cid is not None:
             self.applied_ids.add(cid)
         return event
+
+    def preview(self, cmd: Command) -> Event:
+        """What ``cmd`` would book (text and transfers), without booking it; raises as ``apply`` would.
+
+        The device's confirm screens show this, so they never recompute a rule amount.
+        """
+        if not isinstance(cmd, Mapping):
+            raise BadCommand("Befehl muss ein JSON-Objekt sein")
+        op = cmd.get("op")
+        handler = _HANDLERS.get(op) if isinstance(op, str) else None
+        if handler is None or op in ("new_game", "undo"):
+            raise BadCommand(f"Keine Vorschau für {op!r}")
+        staged, text = self._stage(handler, cmd)
+        return Event(str(op), cmd, text, tuple(staged.transfers))
+
+    def _stage(self, handler: Callable[[_Ctx, Command], str], cmd: Command) -> tuple[Staged, str]:
+        state = self._running(cmd.get("op"))
+        staged = Staged(state)
+        text = handler(_Ctx(state, staged), cmd)
+        _check_end(state, staged)
+        return staged, text
 
     def check(self, cmd: Command) -> RuleError | None:
         """Would ``cmd`` be accepted? Answers without changing anything."""
@@ -194,10 +211,10 @@ def new_game_state(cmd: Command) -> tuple[GameState, list[Transfer]]:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise BadCommand(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(names)}")
     for name in names:
-        if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME:
-            raise BadCommand(f"Ungültiger Spielername: {name!r} (1–{MAX_NAME} Zeichen)")
-    if len(set(names)) != len(names):
-        raise BadCommand("Jeder Spieler braucht einen eigenen Namen")
+        # A journal keeps names as typed; a name the rule would change is refused, not rewritten.
+        if not isinstance(name, str) or clean_name(name) != name:
+            raise BadCommand(f"Ungültiger Spielername: {name!r} (1–{MAX_NAME} sichtbare Zeichen)")
+    check_distinct(names)
     minutes = _int(cmd, "minutes", optional=True)
     if mode is Mode.TIMED and (minutes is None or not 1 <= minutes <= 24 * 60):
         raise BadCommand("Spiel auf Zeit: Spieldauer in Minuten angeben (1–1440)")
