@@ -17,6 +17,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="apply a file of commands, print one JSON result per line, then the state")
     replay.add_argument("file", help="one JSON command per line ('-' for standard input)")
+    salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
+    salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
+    salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     run.add_argument("--config", type=Path, help="TOML config file")
@@ -31,11 +34,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run":
         return _run(args)
     if args.command == "replay":
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
+        try:
+            stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        except OSError as err:
+            print(f"bankleser replay: {args.file}: {err.strerror}", file=sys.stderr)
+            return 1
         with stream:
             for result in replay_lines(stream):
                 print(dumps(result))
         return 0
+    if args.command == "salvage":
+        from .salvage import salvage
+
+        try:
+            report = salvage(args.source, args.target)
+        except (OSError, ValueError) as err:
+            print(f"bankleser salvage: {err}", file=sys.stderr)
+            return 1
+        print(report.text())
+        return 0 if report.complete else 3
     return 2
 
 
@@ -64,7 +81,7 @@ def _run(args: argparse.Namespace) -> int:
         config,
         state_dir=args.state_dir or default_state_dir(),
         sim=sim,
-        host=args.host or config.host or default_host(),
+        host=args.host or (None if sim else config.host) or default_host(sim=sim),
         port=args.port or config.port,
     )
 

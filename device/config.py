@@ -54,7 +54,22 @@ class Config:
         env_pin = os.environ.get("BANKLESER_BANKER_PIN")
         if env_pin:
             cfg.banker_pin = env_pin
+        cfg.banker_pin = _pin(cfg.banker_pin)
         return cfg
+
+
+def _pin(value: object) -> str | None:
+    """The configured PIN as digits. ``pin = 4711`` written without quotes is the same PIN; anything
+    the keypad cannot type would lock the banker out, so it stops the start with a clear message."""
+    from .pin import valid_pin
+
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str) or not valid_pin(value):
+        raise SystemExit("Konfiguration: banker.pin muss 4 bis 8 Ziffern sein (z. B. pin = \"4711\")")
+    return value
 
 
 def default_state_dir() -> Path:
@@ -65,5 +80,8 @@ def default_state_dir() -> Path:
     return Path(base) / "bankleser"
 
 
-def default_host() -> str:
-    return "0.0.0.0" if on_raspberry_pi() else "127.0.0.1"
+def default_host(*, sim: bool, on_pi: bool | None = None) -> str:
+    """Every interface only for the real appliance: in sim mode the keypad needs no login, so it stays local."""
+    if sim:
+        return "127.0.0.1"
+    return "0.0.0.0" if (on_raspberry_pi() if on_pi is None else on_pi) else "127.0.0.1"

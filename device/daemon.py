@@ -36,6 +36,9 @@ from .ui import Banker
 
 log = logging.getLogger(__name__)
 
+JOURNAL_RETRY = 5.0
+"""Seconds between attempts to open a journal that failed for a cause that may pass (a full card)."""
+
 VOLUME_NAMES = {Volume.OFF: "aus", Volume.LOW: "leise", Volume.HIGH: "laut"}
 
 
@@ -72,6 +75,7 @@ class Daemon:
         self.server: Any = None
         self.app: Any = None
         self.frozen = threading.Event()
+        self.retry_journal_at: float | None = None
 
     # Start-up ----------------------------------------------------------------------------
 
@@ -88,15 +92,30 @@ class Daemon:
         self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory)
         self.hardware.display.show(Screen(title="Bankleser", big="Start…", lines=("Journal wird gelesen",)))
         self.notifier.status("Journal wird gelesen")
+        self._open_journal()
+        self._start_web()
+        self.hardware.start()
+
+    def _open_journal(self) -> None:
+        """Open and check the journal; on failure stay up, say why, and retry if the cause may pass."""
+        assert self.hardware is not None
+        journal: Journal | None = None
         try:
-            self.journal = Journal(self.state_dir / "journal.sqlite3")
-            self.ledger = Ledger(self.journal)
+            journal = Journal(self.state_dir / "journal.sqlite3")
+            self.ledger = Ledger(journal)
+            self.journal = journal
         except JournalError as err:
+            if journal is not None:
+                journal.close()
             # No crash loop: stay up, say what is wrong on the OLED, in the log and on the page.
             log.error("journal: %s", err)
             self.fault = f"{err.message}: {err.detail}"
+            self.retry_journal_at = time.monotonic() + JOURNAL_RETRY if err.recoverable else None
             self.hardware.display.show(Screen(title="Speicherproblem", big="STOPP",
                                               lines=(err.message, "Siehe Web-Seite", "und README")))
+            return
+        self.fault = None
+        self.retry_journal_at = None
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -108,8 +127,6 @@ class Daemon:
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin,
             )
-        self._start_web()
-        self.hardware.start()
 
     def _serve(self) -> None:
         try:
@@ -170,6 +187,8 @@ class Daemon:
                 next_tick = now + 1.0
                 if self.banker is not None:
                     self.banker.tick()
+                elif self.retry_journal_at is not None and now >= self.retry_journal_at:
+                    self._open_journal()
             if self.notifier.watchdog_interval and now >= next_ping:
                 assert self.hardware is not None
                 if self.hardware.threads_alive():
@@ -316,7 +335,10 @@ class WebBackend:
                 return {"ok": False, "code": "in_game", "message": f"{card.name} spielt gerade: erst nach dem Spiel"}
             if any(c.name == name for c in cards.players() if c.uid != uid):
                 return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
-            cards.rename(uid, name)
+            try:
+                cards.rename(uid, name)
+            except JournalError as err:
+                return {"ok": False, "code": "storage_error", "message": err.message}
             ledger.touch()
             return {"ok": True}
 
@@ -327,17 +349,20 @@ class WebBackend:
         def run() -> dict[str, Any]:
             cards, ledger = self._d.cards, self._d.ledger
             assert cards is not None and ledger is not None
-            if kind == "player":
-                card = cards.register_player(uid, name)
-                ledger.touch()
-                return {"ok": True, "number": card.number}
-            if kind == "deed" and square is not None:
-                try:
-                    cards.register_deed(uid, square)
-                except ValueError as err:
-                    return {"ok": False, "code": "not_a_property", "message": str(err)}
-                ledger.touch()
-                return {"ok": True}
+            try:
+                if kind == "player":
+                    card = cards.register_player(uid, name)
+                    ledger.touch()
+                    return {"ok": True, "number": card.number}
+                if kind == "deed" and square is not None:
+                    try:
+                        cards.register_deed(uid, square)
+                    except ValueError as err:
+                        return {"ok": False, "code": "not_a_property", "message": str(err)}
+                    ledger.touch()
+                    return {"ok": True}
+            except JournalError as err:
+                return {"ok": False, "code": "storage_error", "message": err.message}
             return {"ok": False, "code": "bad_command", "message": "kind: player oder deed"}
 
         result: dict[str, Any] = self._d.call(run)

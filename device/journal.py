@@ -1,29 +1,44 @@
 """The journal: every accepted command, durably, in order. The state is its replay.
 
-SQLite in WAL mode with ``synchronous=FULL``: a commit returns only after fdatasync, and a
-power cut mid-commit leaves a torn WAL frame that SQLite's own checksums detect and drop on
-the next open, keeping every earlier commit. Each row also carries a CRC32 of its command,
-so a row damaged on the card is reported instead of replayed. Registered cards and settings
-live in the same file and survive new games.
+SQLite in WAL mode with ``synchronous=FULL``: a commit returns only after fdatasync. SQLite's
+own WAL checksums drop a torn frame, but they drop every later frame with it, silently: one
+flipped byte in the WAL would lose every acknowledged command after it. So each row also
+carries a link of a hash chain over every row before it, and after each commit the head of
+the chain (its sequence number and link) is written to a small file of its own
+(:mod:`device.head`). At start the journal is read through a read-only connection and checked
+against that head; a journal that lacks an acknowledged command, or whose chain is broken, is
+reported and never opened for writing, so SQLite never merges or deletes a damaged WAL.
+
+Registered cards and settings live in the same file and survive new games.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import shutil
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .head import Head, HeadFile
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS commands (
     seq INTEGER PRIMARY KEY,
     at REAL NOT NULL,
     cmd TEXT NOT NULL,
-    crc INTEGER NOT NULL
+    crc INTEGER NOT NULL,
+    link TEXT
+);
+CREATE TABLE IF NOT EXISTS games (
+    seq INTEGER PRIMARY KEY,
+    at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS cards (
     uid TEXT PRIMARY KEY,
@@ -36,14 +51,23 @@ CREATE TABLE IF NOT EXISTS settings (
 );
 """
 
+LOW_SPACE = 256 * 1024
+"""Below this many free bytes a failed write is reported as a full card, whatever SQLite said."""
+
 
 class JournalError(Exception):
     """The journal cannot be read or written; ``message`` is German, for the screen."""
 
-    def __init__(self, message: str, detail: str = "") -> None:
+    def __init__(self, message: str, detail: str = "", *, recoverable: bool = False) -> None:
         super().__init__(f"{message}: {detail}" if detail else message)
         self.message = message
         self.detail = detail
+        self.recoverable = recoverable
+        """True when the cause may pass by itself (a full card): try again later."""
+
+
+class Unstorable(ValueError):
+    """A command that cannot be written as UTF-8 JSON (a lone surrogate, a NaN): refused, never applied."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,60 +77,201 @@ class Record:
     cmd: dict[str, Any]
 
 
+def encode(cmd: Mapping[str, Any]) -> str:
+    """The exact text a command is stored as; raises :class:`Unstorable` for what UTF-8 JSON cannot hold.
+
+    The ledger calls this before the rules apply a command, so memory is never ahead of the journal.
+    """
+    try:
+        text = json.dumps(cmd, ensure_ascii=False, separators=(",", ":"), sort_keys=True, allow_nan=False)
+        text.encode("utf-8")
+    except (ValueError, TypeError, RecursionError) as err:
+        raise Unstorable(str(err)) from None
+    return text
+
+
 def _crc(text: str) -> int:
     return zlib.crc32(text.encode("utf-8"))
 
 
+def link(prev: str, seq: int, at: float, text: str) -> str:
+    """The chain's link for a row: it covers every row before it, so a lost or changed row breaks it."""
+    return hashlib.sha256(f"{prev}|{seq}|{at!r}|{text}".encode()).hexdigest()[:32]
+
+
+def storage_error(err: BaseException, where: Path, action: str) -> JournalError:
+    """Name the true cause: a full card, an unreachable one, or a damaged file."""
+    text = str(err)
+    try:
+        free = shutil.disk_usage(where if where.is_dir() else where.parent).free
+    except OSError:
+        free = None
+    if "full" in text.lower() or (free is not None and free < LOW_SPACE):
+        return JournalError("Speicher voll", f"{where}: {text}", recoverable=True)
+    if isinstance(err, OSError) or "unable to open" in text or "readonly" in text.lower():
+        return JournalError("Speicher nicht erreichbar", f"{where}: {text}", recoverable=True)
+    if isinstance(err, sqlite3.OperationalError) and ("I/O" in text or "locked" in text):
+        return JournalError(f"{action} fehlgeschlagen", f"{where}: {text}", recoverable=True)
+    return JournalError("Journal beschädigt", f"{where}: {text}")
+
+
+def _private_file(path: Path) -> None:
+    """Create the journal 0600 before SQLite does: it holds the session key and every name.
+
+    SQLite gives its -wal and -shm files the mode of the database file.
+    """
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    elif path.stat().st_mode & 0o077:
+        os.chmod(path, 0o600)
+
+
 class Journal:
-    """One writer connection, one transaction per command."""
+    """One writer connection, one transaction per command, opened only after the file checked out."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.head_file = HeadFile(Path(f"{path}.head"))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as err:
+            raise storage_error(err, path.parent, "Anlegen") from err
+        head = self.head_file.read()
+        existed = path.exists() and path.stat().st_size > 0
+        if existed:
+            self._verify(head)
+        elif head is not None and head.seq > 0:
+            raise JournalError("Journal fehlt", f"{path}: {head.seq} bestätigte Buchungen, aber keine Datei")
+        try:
+            _private_file(path)
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
-            check = self._db.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise JournalError("Journal beschädigt", f"{path}: {check}")
             self._db.executescript(SCHEMA)
+            self._migrate()
+            row = self._db.execute("SELECT seq, link FROM commands ORDER BY seq DESC LIMIT 1").fetchone()
         except sqlite3.DatabaseError as err:
-            raise JournalError("Journal nicht lesbar", f"{path}: {err}") from err
+            raise storage_error(err, path, "Öffnen") from err
         except OSError as err:
-            raise JournalError("Speicher nicht erreichbar", f"{path}: {err}") from err
+            raise storage_error(err, path, "Öffnen") from err
+        self._last: tuple[int, str] = (row[0], row[1]) if row else (0, "")
+        if head is None or head.seq != self._last[0]:
+            # The head lags by at most the one unacknowledged commit a power cut interrupted.
+            self._write_head()
 
-    def append(self, cmd: dict[str, Any], at: float | None = None) -> int:
-        """Write one command durably; returns its sequence number once fdatasync'd."""
-        text = json.dumps(cmd, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    # Checking before opening for writing ---------------------------------------------------
+
+    def _verify(self, head: Head | None) -> None:
+        """Read every row through a read-only connection; raise if anything acknowledged is missing or damaged."""
         try:
-            cur = self._db.execute(
-                "INSERT INTO commands (at, cmd, crc) VALUES (?, ?, ?)",
-                (time.time() if at is None else at, text, _crc(text)),
-            )
-        except sqlite3.OperationalError as err:
-            full = "full" in str(err).lower()
-            raise JournalError("Speicher voll" if full else "Speichern fehlgeschlagen", str(err)) from err
+            ro = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
         except sqlite3.DatabaseError as err:
-            raise JournalError("Journal beschädigt", str(err)) from err
-        seq: int = cur.lastrowid or 0
+            raise storage_error(err, self.path, "Lesen") from err
+        try:
+            check = ro.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise JournalError("Journal beschädigt", f"{self.path}: {check}")
+            has_link = any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)"))
+            if not has_link:
+                return  # a journal from before the chain: migrated once it is opened
+            prev, last, matched = "", 0, head is None or head.seq == 0
+            query = "SELECT seq, at, cmd, crc, link FROM commands ORDER BY seq"
+            for seq, at, text, crc, stored in ro.execute(query):
+                if _crc(text) != crc:
+                    raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
+                expected = link(prev, seq, at, text)
+                if stored != expected:
+                    raise JournalError("Journal beschädigt", f"Eintrag {seq}: Kette unterbrochen (fehlt ein Eintrag?)")
+                if head is not None and seq == head.seq:
+                    matched = stored == head.link
+                prev, last = expected, seq
+            if head is not None and last < head.seq:
+                raise JournalError("Journal unvollständig",
+                                   f"{head.seq - last} bestätigte Buchungen fehlen (vorhanden bis {last}, "
+                                   f"bestätigt bis {head.seq})")
+            if not matched:
+                raise JournalError("Journal beschädigt", f"Eintrag {head.seq if head else 0} passt nicht zur Kopfdatei")
+        except sqlite3.DatabaseError as err:
+            raise JournalError("Journal beschädigt", f"{self.path}: {err}") from err
+        finally:
+            ro.close()
+
+    def _migrate(self) -> None:
+        """Give a journal from before the chain its links and its index of games, once."""
+        cols = {col[1] for col in self._db.execute("PRAGMA table_info(commands)")}
+        if "link" not in cols:
+            self._db.execute("ALTER TABLE commands ADD COLUMN link TEXT")
+        if self._db.execute("SELECT 1 FROM commands WHERE link IS NULL LIMIT 1").fetchone() is None:
+            return
+        self._db.execute("BEGIN")
+        prev = ""
+        for seq, at, text in self._db.execute("SELECT seq, at, cmd FROM commands ORDER BY seq").fetchall():
+            prev = link(prev, seq, at, text)
+            self._db.execute("UPDATE commands SET link = ? WHERE seq = ?", (prev, seq))
+            if json.loads(text).get("op") == "new_game":
+                self._db.execute("INSERT OR IGNORE INTO games (seq, at) VALUES (?, ?)", (seq, at))
+        self._db.execute("COMMIT")
+
+    def _write_head(self) -> None:
+        try:
+            self.head_file.write(Head(*self._last))
+        except OSError as err:
+            raise storage_error(err, self.head_file.path, "Speichern") from err
+
+    # Writing -------------------------------------------------------------------------------
+
+    def append(self, cmd: Mapping[str, Any], at: float | None = None, text: str | None = None) -> int:
+        """Write one command durably (WAL fdatasync, then the head); returns its sequence number."""
+        text = encode(cmd) if text is None else text
+        at = time.time() if at is None else at
+        seq = self._last[0] + 1
+        new_link = link(self._last[1], seq, at, text)
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO commands (seq, at, cmd, crc, link) VALUES (?, ?, ?, ?, ?)",
+                                 (seq, at, text, _crc(text), new_link))
+                if cmd.get("op") == "new_game":
+                    self._db.execute("INSERT INTO games (seq, at) VALUES (?, ?)", (seq, at))
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as err:
+            raise storage_error(err, self.path, "Speichern") from err
+        self._last = (seq, new_link)
+        self._write_head()
         return seq
 
-    def records(self) -> Iterator[Record]:
-        """Every command in order. A row whose checksum fails is an error, never replayed."""
+    # Reading -------------------------------------------------------------------------------
+
+    def records(self, first_seq: int | None = None, last_seq: int | None = None) -> Iterator[Record]:
+        """Commands in order, from ``first_seq`` to ``last_seq`` inclusive. A damaged row is an error."""
+        lo, hi = first_seq or 0, last_seq if last_seq is not None else self._last[0]
         try:
-            for seq, at, text, crc in self._db.execute("SELECT seq, at, cmd, crc FROM commands ORDER BY seq"):
+            rows = self._db.execute("SELECT seq, at, cmd, crc FROM commands WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                                    (lo, hi))
+            for seq, at, text, crc in rows:
                 if _crc(text) != crc:
                     raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
                 yield Record(seq, at, json.loads(text))
         except sqlite3.DatabaseError as err:
             raise JournalError("Journal nicht lesbar", str(err)) from err
 
+    def game_starts(self) -> list[tuple[int, float]]:
+        """Sequence number and time of every ``new_game``, from the index (no scan of the commands)."""
+        return [(seq, at) for seq, at in self._db.execute("SELECT seq, at FROM games ORDER BY seq")]
+
+    @property
+    def last_seq(self) -> int:
+        return self._last[0]
+
     def __len__(self) -> int:
         count: int = self._db.execute("SELECT COUNT(*) FROM commands").fetchone()[0]
         return count
 
-    # Cards and settings ------------------------------------------------------------------
+    # Cards and settings --------------------------------------------------------------------
 
     def cards(self) -> dict[str, tuple[str, str]]:
         return {uid: (kind, value) for uid, kind, value in self._db.execute("SELECT uid, kind, value FROM cards")}
@@ -126,9 +291,16 @@ class Journal:
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         try:
+            for arg in args:
+                if isinstance(arg, str):
+                    arg.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise JournalError("Ungültiger Text", str(err)) from None
+        try:
             self._db.execute(sql, args)
         except sqlite3.DatabaseError as err:
-            raise JournalError("Speichern fehlgeschlagen", str(err)) from err
+            raise storage_error(err, self.path, "Speichern") from err
 
     def close(self) -> None:
         self._db.close()
+        self.head_file.close()

@@ -18,7 +18,7 @@ from typing import Any
 
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
 
-from .journal import Journal, JournalError
+from .journal import Journal, JournalError, Unstorable, encode
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,11 @@ class Ledger:
         self.worth.clear()
         self.started_at = None
         self.skipped = 0
-        for rec in self.journal.records():
+        # Only the games a command can still reach: the running one, and the one a replacing
+        # new_game would bring back if it is undone. Older games are history, read on demand.
+        starts = self.journal.game_starts()
+        first = starts[-2][0] if len(starts) >= 2 else None
+        for rec in self.journal.records(first):
             try:
                 event = self.game.apply(rec.cmd)
             except RuleError as err:
@@ -105,6 +109,10 @@ class Ledger:
         """Check, apply and journal one command; acknowledged only once durable."""
         with self._lock:
             try:
+                text = encode(cmd)  # what cannot be stored is refused before the rules apply it
+            except Unstorable as err:
+                return Outcome(False, "bad_command", f"Befehl nicht speicherbar: {err}")
+            try:
                 event = self.game.apply(cmd)
             except RuleError as err:
                 return Outcome(False, err.code, err.message)
@@ -112,15 +120,17 @@ class Ledger:
                 return Outcome(True, event=event)
             now = self.clock()
             try:
-                seq = self.journal.append(dict(cmd), at=now)
-            except JournalError as err:
+                seq = self.journal.append(cmd, at=now, text=text)
+            except Exception as err:
+                # Whatever went wrong, the change is not durable: the journal is the truth.
+                message = err.message if isinstance(err, JournalError) else "Speichern fehlgeschlagen"
                 log.error("journal write failed: %s", err)
-                self.problem = err.message
+                self.problem = message
                 try:
-                    self._replay()  # the journal is the truth: forget the unsaved change
+                    self._replay()
                 except JournalError as again:
                     log.error("journal unreadable after a failed write: %s", again)
-                return Outcome(False, "storage_error", f"{err.message}: nicht gebucht")
+                return Outcome(False, "storage_error", f"{message}: nicht gebucht")
             self.problem = None
             self._record(event, seq, now)
             self.version += 1

@@ -2,8 +2,9 @@
 
 This is how a journal is audited and how the rules are checked from outside, so the output
 is exactly the contract's: ``{"ok": true}`` or ``{"ok": false, "code": …, "message": …}``
-per command, ``{"state": …}`` last. A malformed line is refused with ``bad_command`` and
-the replay goes on.
+per command, ``{"state": …}`` last. A line that is not a storable JSON object (bad UTF-8, a
+lone surrogate, nesting too deep for the parser) is refused with ``bad_command`` and the
+replay goes on with the next line.
 """
 
 from __future__ import annotations
@@ -14,19 +15,37 @@ from typing import Any
 
 from rules import BadCommand, Game, RuleError, to_json
 
+from .journal import Unstorable, encode
 
-def replay_lines(lines: Iterable[str], game: Game | None = None) -> Iterator[dict[str, Any]]:
+
+def parse_line(raw: bytes | str) -> Any:
+    """One line of a command file as JSON, or BadCommand saying what is wrong with it."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadCommand("Zeile ist kein gültiges UTF-8") from None
+    try:
+        cmd = json.loads(raw.lstrip("\ufeff"))  # a BOM from a Windows editor is not part of the command
+    except RecursionError:
+        raise BadCommand("Zeile ist zu tief verschachtelt") from None
+    except ValueError:
+        raise BadCommand("Zeile ist kein gültiges JSON") from None
+    try:
+        encode(cmd)
+    except Unstorable as err:
+        raise BadCommand(f"Zeile nicht speicherbar: {err}") from None
+    return cmd
+
+
+def replay_lines(lines: Iterable[bytes | str], game: Game | None = None) -> Iterator[dict[str, Any]]:
     """Yield the result of each non-blank line, then ``{"state": …}``."""
     game = game or Game()
     for line in lines:
         if not line.strip():
             continue
         try:
-            try:
-                cmd = json.loads(line)
-            except ValueError:
-                raise BadCommand("Zeile ist kein gültiges JSON") from None
-            game.apply(cmd)
+            game.apply(parse_line(line))
         except RuleError as err:
             yield err.as_dict()
         else:

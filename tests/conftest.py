@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +15,10 @@ from rules import Game, GameState
 
 # lgpio (tried by the tests that check the loud failure off a Pi) leaves a FIFO in its working
 # directory: give it a scratch one instead of the repository.
-os.environ.setdefault("LG_WD", tempfile.mkdtemp(prefix="bankleser-lgwd-"))
+# The folder goes when the test run ends (issue 11: every run used to leave one behind).
+if "LG_WD" not in os.environ:
+    os.environ["LG_WD"] = tempfile.mkdtemp(prefix="bankleser-lgwd-")
+    atexit.register(shutil.rmtree, os.environ["LG_WD"], True)
 
 
 def start(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben"),

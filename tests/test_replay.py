@@ -51,3 +51,39 @@ def test_replay_prints_one_result_per_command_then_the_state(tmp_path: Path) -> 
 
 def test_replay_of_an_empty_file_has_no_state(tmp_path: Path) -> None:
     assert run_replay(tmp_path, []) == [{"state": None}]
+
+
+def replay_bytes(tmp_path: Path, data: bytes) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "raw.jsonl"
+    path.write_bytes(data)
+    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+    return subprocess.run([*cmd, "replay", str(path)], capture_output=True, text=True)
+
+
+NEW_GAME = b'{"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]}'
+CREDIT = b'{"op": "credit", "player": "Anna", "amount": 10}'
+
+
+def test_a_bad_line_is_a_contract_error_and_the_replay_goes_on(tmp_path: Path) -> None:
+    """Issue 11: a UTF-8 BOM, a byte \\xff, a lone surrogate and JSON nested 1,000 deep each printed a traceback."""
+    lines = [
+        b"\xef\xbb\xbf" + NEW_GAME,                                   # BOM from a Windows editor: accepted
+        b'{"op": "credit", "player": "Anna", "amount": 10, "x": "\xff"}',  # not UTF-8
+        b'{"op": "credit", "player": "Anna", "amount": 10, "id": "x\\ud800"}',  # lone surrogate
+        b"[" * 1000 + b"]" * 1000,                                     # nested too deep
+        CREDIT,
+    ]
+    proc = replay_bytes(tmp_path, b"\n".join(lines) + b"\n")
+    assert proc.returncode == 0 and proc.stderr == ""
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert results[0] == {"ok": True}
+    assert [r.get("code") for r in results[1:4]] == ["bad_command"] * 3
+    assert results[4] == {"ok": True}
+    assert results[5]["state"]["players"][0]["cash"] == 1510
+
+
+def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+    proc = subprocess.run([*cmd, "replay", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().count("\n") == 0 and "nope.jsonl" in proc.stderr and "Traceback" not in proc.stderr

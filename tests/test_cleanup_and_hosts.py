@@ -1,0 +1,41 @@
+"""Small promises of the README that an attack or a long life showed broken (issue 11)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from device.config import default_host
+
+
+def test_sim_mode_listens_only_on_this_machine_even_on_a_pi() -> None:
+    """README: "sim mode listens on 127.0.0.1 unless told otherwise" — the sim keypad needs no login."""
+    assert default_host(sim=True, on_pi=True) == "127.0.0.1"
+    assert default_host(sim=True, on_pi=False) == "127.0.0.1"
+    assert default_host(sim=False, on_pi=True) == "0.0.0.0"
+
+
+def test_a_test_run_leaves_no_lgwd_folder_behind(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "LG_WD"}
+    env["TMPDIR"] = str(tmp_path)
+    root = Path(__file__).parent.parent
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_money.py"],
+                          cwd=root, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("bankleser-lgwd-")] == []
+
+
+def test_a_pin_written_without_quotes_is_the_same_pin(tmp_path: Path) -> None:
+    """Issue 11: `pin = 4711` unquoted made every login a 500 and locked the banker out."""
+    import pytest
+
+    from device.config import Config
+
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("[banker]\npin = 4711\n", encoding="utf-8")
+    assert Config.load(cfg).banker_pin == "4711"
+    cfg.write_text("[banker]\npin = 12\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="4 bis 8 Ziffern"):
+        Config.load(cfg)
