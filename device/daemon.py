@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import hmac
+import json
 import logging
 import queue
 import signal
@@ -25,6 +26,8 @@ from drivers.display import SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
+from rules import name_key
+from webui.live import Published, Publisher
 
 from .cards import Cards
 from .config import Config
@@ -76,6 +79,9 @@ class Daemon:
         self.app: Any = None
         self.frozen = threading.Event()
         self.retry_journal_at: float | None = None
+        self.publisher = Publisher()
+        self.session_epoch = 0
+        """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
     # Start-up ----------------------------------------------------------------------------
 
@@ -116,6 +122,7 @@ class Daemon:
             return
         self.fault = None
         self.retry_journal_at = None
+        self.session_epoch = int(journal.setting("session_epoch") or 0)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -128,14 +135,6 @@ class Daemon:
                 set_pin=self._set_pin,
             )
 
-    def _serve(self) -> None:
-        try:
-            self.server.run()
-        except Exception:
-            # Closing the server at shutdown ends its loop with an error: that one is expected.
-            if not self.stop_event.is_set():
-                log.exception("web server stopped")
-
     @property
     def url(self) -> str:
         host = self.host if self.host not in ("0.0.0.0", "::", "") else lan_address()
@@ -145,7 +144,17 @@ class Daemon:
         if not valid_pin(pin) or self.journal is None:
             return False
         self.journal.set_setting("banker_pin", hash_pin(pin))
+        self.end_sessions()
         return True
+
+    def end_sessions(self) -> None:
+        """On the loop's thread: no banker session signed before now counts any more."""
+        self.session_epoch += 1
+        if self.journal is not None:
+            try:
+                self.journal.set_setting("session_epoch", str(self.session_epoch))
+            except JournalError as err:
+                log.error("session epoch not stored (sessions end until the next restart only): %s", err)
 
     def _cycle_volume(self) -> str:
         assert self.hardware is not None
@@ -154,19 +163,40 @@ class Daemon:
         return VOLUME_NAMES[buzzer.volume]
 
     def _start_web(self) -> None:
-        from waitress.server import create_server
-
         from webui.app import create_app
+        from webui.server import Front, WebServer
 
         self.app = create_app(WebBackend(self))
-        # Each live page holds one thread: room for every phone at the table and more.
-        self.server = create_server(self.app, host=self.host, port=self.port, threads=32, channel_timeout=30,
-                                    ident="Bankleser")
-        self.port = self.server.effective_port  # port 0: the one the system chose
-        threading.Thread(target=self._serve, name="web", daemon=True).start()
+        self._publish()
+        self.server = WebServer(Front(self.app, self.publisher, stopping=self.stop_event), self.host, self.port)
+        self.port = self.server.port  # port 0: the one the system chose
+        self.server.start()
         log.info("Statusseite: %s", self.url)
         if self.sim:
             log.info("Virtuelles Gerät: %sdevice", self.url)
+
+    def _publish(self) -> None:
+        """After each event: if anything changed, build the public state once and publish its bytes."""
+        ledger = self.ledger
+        version = (ledger.version if ledger is not None else 0) * 2 + (1 if self.fault else 0)
+        if version == self.publisher.current.version and self.publisher.current.body != b"{}":
+            return
+        from webui.app import public_state
+
+        snap = ledger.snapshot() if ledger is not None else {
+            "version": 0, "state": None, "log": [], "ends_at": None, "problem": self.fault}
+        snap["cards"] = self._cards()
+        snap["version"] = version
+        if self.fault and not snap.get("problem"):
+            snap["problem"] = self.fault
+        body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
+        self.publisher.publish(Published(version, body))
+
+    def _cards(self) -> list[dict[str, Any]]:
+        if self.cards is None:
+            return []
+        return [{"uid": c.uid, "kind": c.kind, "number": c.number, "name": c.name, "square": c.square}
+                for c in self.cards.all()]
 
     # The loop ----------------------------------------------------------------------------
 
@@ -182,6 +212,7 @@ class Daemon:
                 event = None
             if event is not None:
                 self._dispatch(event)
+                self._publish()
             now = time.monotonic()
             if now >= next_tick:
                 next_tick = now + 1.0
@@ -189,6 +220,7 @@ class Daemon:
                     self.banker.tick()
                 elif self.retry_journal_at is not None and now >= self.retry_journal_at:
                     self._open_journal()
+                self._publish()
             if self.notifier.watchdog_interval and now >= next_ping:
                 assert self.hardware is not None
                 if self.hardware.threads_alive():
@@ -205,9 +237,12 @@ class Daemon:
                 if not future.set_running_or_notify_cancel():
                     return
                 try:
-                    future.set_result(fn())
+                    result = fn()
                 except Exception as err:
                     future.set_exception(err)
+                else:
+                    self._publish()  # an answered request sees its own change on the next read
+                    future.set_result(result)
             elif kind == "freeze":
                 log.warning("main loop frozen on request (sim mode test)")
                 self.frozen.set()
@@ -257,28 +292,25 @@ class WebBackend:
     def url(self) -> str:
         return self._d.url
 
+    def published(self) -> Published:
+        return self._d.publisher.current
+
     def snapshot(self) -> dict[str, Any]:
+        """The published public state, parsed (for the rare admin reads; phones get the bytes)."""
+        result: dict[str, Any] = json.loads(self._d.publisher.current.body)
+        return result
+
+    def cards(self) -> list[dict[str, Any]]:
+        """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
+        result: list[dict[str, Any]] = self._d.call(self._d._cards)
+        return result
+
+    def worth(self) -> tuple[int, list[dict[str, Any]]]:
+        """The version and the net-worth history, for the chart (drawn once per version)."""
         ledger = self._d.ledger
         if ledger is None:
-            return {"version": 0, "state": None, "log": [], "ends_at": None, "worth": [], "problem": self._d.fault,
-                    "cards": []}
-        snap = ledger.snapshot()
-        snap["cards"] = self._cards()
-        return snap
-
-    def _cards(self) -> list[dict[str, Any]]:
-        cards = self._d.cards
-        if cards is None:
-            return []
-        return [{"uid": c.uid, "kind": c.kind, "number": c.number, "name": c.name, "square": c.square}
-                for c in cards.all()]
-
-    def wait_for_change(self, version: int, timeout: float) -> int:
-        ledger = self._d.ledger
-        if ledger is None:
-            self._d.stop_event.wait(timeout)
-            return version
-        return ledger.wait_for_change(version, timeout)
+            return 0, []
+        return ledger.worth_history()
 
     def stopping(self) -> bool:
         return self._d.stop_event.is_set()
@@ -294,6 +326,12 @@ class WebBackend:
 
         result: dict[str, Any] = self._d.call(run)
         return result
+
+    def session_epoch(self) -> int:
+        return self._d.session_epoch
+
+    def end_sessions(self) -> None:
+        self._d.call(self._d.end_sessions)
 
     def check_pin(self, pin: str) -> bool | None:
         """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
@@ -333,7 +371,7 @@ class WebBackend:
             state = ledger.game.state
             if state is not None and not state.finished and card.name in state.players:
                 return {"ok": False, "code": "in_game", "message": f"{card.name} spielt gerade: erst nach dem Spiel"}
-            if any(c.name == name for c in cards.players() if c.uid != uid):
+            if any(name_key(c.name) == name_key(name) for c in cards.players() if c.uid != uid):
                 return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
             try:
                 cards.rename(uid, name)
@@ -351,6 +389,9 @@ class WebBackend:
             assert cards is not None and ledger is not None
             try:
                 if kind == "player":
+                    if name is not None and any(name_key(c.name) == name_key(name) for c in cards.players()
+                                                if c.uid != uid):
+                        return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
                     card = cards.register_player(uid, name)
                     ledger.touch()
                     return {"ok": True, "number": card.number}

@@ -159,9 +159,13 @@ class Ledger:
                 "state": to_json(state) if state is not None else None,
                 "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
                 "ends_at": self.ends_at,
-                "worth": list(self.worth),
                 "problem": self.problem,
             }
+
+    def worth_history(self) -> tuple[int, list[dict[str, Any]]]:
+        """The chart's points, copied once for one drawing (the snapshot no longer carries them)."""
+        with self._lock:
+            return self.version, list(self.worth)
 
     def wait_for_change(self, version: int, timeout: float) -> int:
         """Block until the ledger's version passes ``version`` (for the live page)."""

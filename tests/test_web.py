@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -83,8 +82,10 @@ def test_a_refused_command_is_422_with_code_and_german_message(client: FlaskClie
 
 
 @pytest.mark.parametrize(("body", "status"), [
-    ("not json", 400), ("[1, 2]", 400), ('{"op": "fly"}', 422), ('{"op": "credit", "player": "Anna"}', 422),
-    ('{"op": "credit", "player": "Anna", "amount": "lots"}', 422), ('{"op": "buy", "player": 5, "square": []}', 422),
+    ("not json", 400), ("[1, 2]", 400), ('{"op": "fly"}', 400), ('{"op": "credit", "player": "Anna"}', 400),
+    ('{"op": "credit", "player": "Anna", "amount": "lots"}', 400), ('{"op": "buy", "player": 5, "square": []}', 400),
+    ('{"op": []}', 400), ('{"op": {"x": 1}}', 400), ("[" * 1000 + "]" * 1000, 400),
+    ('{"op": "credit", "player": "Cem", "amount": 10}', 422),
 ])
 def test_bad_input_is_never_a_500(client: FlaskClient, body: str, status: int) -> None:
     csrf = login(client)
@@ -127,16 +128,6 @@ def test_logout_ends_the_session(client: FlaskClient) -> None:
     csrf = login(client)
     assert client.post("/api/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
     assert command(client, NEW, csrf).status_code == 401
-
-
-def test_events_stream_starts_with_the_state(client: FlaskClient) -> None:
-    r = client.get("/api/events", buffered=False)
-    assert r.mimetype == "text/event-stream"
-    first = next(r.response)
-    text = first.decode() if isinstance(first, bytes) else first
-    assert text.startswith("event: state\ndata: ")
-    assert json.loads(text.split("data: ", 1)[1])["players"] == []
-    r.close()
 
 
 def test_cards_can_be_renamed_but_not_while_playing(client: FlaskClient) -> None:

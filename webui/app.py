@@ -22,25 +22,33 @@ import segno
 from flask import Flask, Response, abort, jsonify, render_template, request, session, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, format_money, square_name
-from rules.game import OPS
+from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, RuleError, clean_name, format_money, square_name
 
 from .chart import worth_svg
+from .live import Published
 
 LOGIN_ATTEMPTS, LOGIN_WINDOW = 5, 300.0
 """Five wrong PINs per address within five minutes, then a pause."""
+SESSION_HOURS = 12
+"""A login lasts a game night, not weeks."""
 STREAM_KEEPALIVE = 15.0
+STATUS_OF = {"bad_command": 400, "storage_error": 503}
+"""Refusals that are not the rules saying no (422): a malformed request, a card that cannot be written."""
 
 
 class Backend(Protocol):
     sim: bool
     url: str
 
+    def published(self) -> Published: ...
     def snapshot(self) -> dict[str, Any]: ...
-    def wait_for_change(self, version: int, timeout: float) -> int: ...
+    def worth(self) -> tuple[int, list[dict[str, Any]]]: ...
+    def cards(self) -> list[dict[str, Any]]: ...
     def stopping(self) -> bool: ...
     def submit(self, cmd: dict[str, Any]) -> dict[str, Any]: ...
     def check_pin(self, pin: str) -> bool | None: ...
+    def session_epoch(self) -> int: ...
+    def end_sessions(self) -> None: ...
     def secret_key(self) -> bytes: ...
     def rename_card(self, uid: str, name: str) -> dict[str, Any]: ...
     def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]: ...
@@ -53,20 +61,29 @@ class Backend(Protocol):
 
 
 class RateLimit:
+    """Attempts are counted when they start, not when they fail: 30 PINs sent at once get 5 tries, not 30."""
+
     def __init__(self) -> None:
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
+        self._attempts: dict[str, deque[float]] = defaultdict(deque)
         self._lock = threading.Lock()
 
-    def blocked(self, who: str, now: float) -> bool:
+    def begin(self, who: str, now: float) -> bool:
+        """Reserve one attempt; False when the address has used up its tries in the window."""
         with self._lock:
-            q = self._failures[who]
+            q = self._attempts[who]
             while q and now - q[0] > LOGIN_WINDOW:
                 q.popleft()
-            return len(q) >= LOGIN_ATTEMPTS
+            if len(q) >= LOGIN_ATTEMPTS:
+                return False
+            q.append(now)
+            return True
 
-    def fail(self, who: str, now: float) -> None:
+    def succeeded(self, who: str, now: float) -> None:
+        """A right PIN gives its attempt back."""
         with self._lock:
-            self._failures[who].append(now)
+            q = self._attempts[who]
+            if now in q:
+                q.remove(now)
 
 
 def public_state(snap: dict[str, Any]) -> dict[str, Any]:
@@ -123,13 +140,21 @@ def create_app(backend: Backend) -> Flask:
         return error(500, "internal", "Interner Fehler")
 
     def body() -> dict[str, Any]:
-        data = request.get_json(silent=True)
+        try:
+            data = request.get_json(silent=True)
+        except RecursionError:
+            abort(400, "JSON zu tief verschachtelt")
         if not isinstance(data, dict):
             abort(400, "JSON-Objekt erwartet")
         return data
 
     def logged_in() -> bool:
-        return bool(session.get("banker"))
+        """A session counts while it is younger than a game night and no logout or PIN change came after it."""
+        if not session.get("banker"):
+            return False
+        at = session.get("at")
+        fresh = isinstance(at, (int, float)) and 0 <= time.time() - at < SESSION_HOURS * 3600
+        return fresh and session.get("epoch") == backend.session_epoch()
 
     def require_login() -> None:
         if not logged_in():
@@ -138,8 +163,8 @@ def create_app(backend: Backend) -> Flask:
     def require_banker() -> None:
         """Logged in, and the CSRF token of the session on every state change."""
         require_login()
-        token = request.headers.get("X-CSRF-Token", "")
-        if not hmac.compare_digest(token, session.get("csrf", "")):
+        token = request.headers.get("X-CSRF-Token", "").encode("utf-8", "surrogateescape")
+        if not hmac.compare_digest(token, str(session.get("csrf", "")).encode()):
             abort(403, "CSRF-Token fehlt oder falsch")
 
     def money_label(edition: str | None) -> Any:
@@ -171,19 +196,32 @@ def create_app(backend: Backend) -> Flask:
         segno.make(backend.url, error="m").save(buf, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), mimetype="image/svg+xml")
 
+    chart_cache: dict[int, bytes] = {}
+    chart_lock = threading.Lock()
+
     @app.get("/api/chart.svg")
     def chart() -> Response:
-        snap = backend.snapshot()
-        state = snap["state"]
-        players = [p["name"] for p in state["players"]] if state else []
-        svg = worth_svg(snap["worth"], players, money_label(state["edition"] if state else None))
-        return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+        """Drawn once per version, however many phones ask; the page asks with ``?v=`` of the version."""
+        version, worth = backend.worth()
+        with chart_lock:
+            svg = chart_cache.get(version)
+            if svg is None:
+                state = backend.snapshot()
+                players = [p["name"] for p in state.get("players", [])]
+                svg = worth_svg(worth, players, money_label(state.get("edition"))).encode()
+                chart_cache.clear()
+                chart_cache[version] = svg
+        return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     # Reading ---------------------------------------------------------------------------
 
     @app.get("/api/state")
-    def api_state() -> Any:
-        return jsonify(public_state(backend.snapshot()))
+    def api_state() -> Response:
+        """The front answers this itself on the appliance; this twin serves the same bytes to Flask's clients."""
+        current = backend.published()
+        if request.headers.get("If-None-Match") == current.etag:
+            return Response(status=304, headers={"ETag": current.etag})
+        return Response(current.body, mimetype="application/json", headers={"ETag": current.etag})
 
     @app.get("/api/board")
     def api_board() -> Any:
@@ -192,33 +230,13 @@ def create_app(backend: Backend) -> Flask:
             abort(404, "Unbekannte Ausgabe")
         return jsonify(board_info(edition))
 
-    @app.get("/api/events")
-    def api_events() -> Response:
-        def stream() -> Iterator[str]:
-            snap = backend.snapshot()
-            version = snap["version"]
-            yield f"event: state\ndata: {json.dumps(public_state(snap), ensure_ascii=False)}\n\n"
-            while not backend.stopping():
-                newer = backend.wait_for_change(version, STREAM_KEEPALIVE)
-                if backend.stopping():
-                    return
-                if newer == version:
-                    yield ": ping\n\n"
-                    continue
-                snap = backend.snapshot()
-                version = snap["version"]
-                yield f"event: state\ndata: {json.dumps(public_state(snap), ensure_ascii=False)}\n\n"
-
-        return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
     # The banker ------------------------------------------------------------------------
 
     @app.post("/api/login")
     def api_login() -> Any:
         who = request.remote_addr or "?"
         now = time.monotonic()
-        if limiter.blocked(who, now):
+        if not limiter.begin(who, now):
             return error(429, "too_many_attempts", "Zu viele falsche PINs: in ein paar Minuten wieder")
         pin = body().get("pin")
         if not isinstance(pin, str):
@@ -227,10 +245,12 @@ def create_app(backend: Backend) -> Flask:
         if verdict is None:
             return error(409, "no_pin", "Noch keine Banker-PIN: am Gerät setzen (Menü → Banker-PIN)")
         if not verdict:
-            limiter.fail(who, now)
             return error(401, "wrong_pin", "Falsche PIN")
+        limiter.succeeded(who, now)
         session.clear()
         session["banker"] = True
+        session["at"] = time.time()
+        session["epoch"] = backend.session_epoch()
         session["csrf"] = secrets.token_urlsafe(32)
         return jsonify({"ok": True, "csrf": session["csrf"]})
 
@@ -238,6 +258,7 @@ def create_app(backend: Backend) -> Flask:
     def api_logout() -> Any:
         require_banker()
         session.clear()
+        backend.end_sessions()  # the cookie just cleared may have been copied: it ends everywhere
         return jsonify({"ok": True})
 
     @app.get("/api/session")
@@ -247,28 +268,26 @@ def create_app(backend: Backend) -> Flask:
     @app.post("/api/commands")
     def api_commands() -> Any:
         require_banker()
-        cmd = body()
-        if cmd.get("op") not in OPS:
-            return error(422, "bad_command", f"Unbekannter Befehl: {cmd.get('op')!r}")
-        result = backend.submit(cmd)
+        # The rules parse and check the command: a malformed one is their bad_command, answered 400.
+        result = backend.submit(body())
         if result.get("ok"):
             return jsonify({"ok": True})
-        status = 503 if result.get("code") == "storage_error" else 422
-        return jsonify(result), status
+        return jsonify(result), STATUS_OF.get(str(result.get("code")), 422)
 
     @app.get("/api/admin/cards")
     def api_cards() -> Any:
         require_login()
-        return jsonify(backend.snapshot().get("cards", []))
+        return jsonify(backend.cards())
 
     @app.post("/api/cards/<uid>/name")
     def api_rename(uid: str) -> Any:
         require_banker()
-        name = body().get("name")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 12:
-            return error(422, "bad_name", "Name: 1 bis 12 Zeichen")
-        result = backend.rename_card(uid, name.strip())
-        return jsonify(result), (200 if result["ok"] else 422)
+        try:
+            name = clean_name(body().get("name"))
+        except RuleError as err:
+            return error(422, "bad_name", err.message)
+        result = backend.rename_card(uid, name)
+        return jsonify(result), (200 if result["ok"] else STATUS_OF.get(str(result.get("code")), 422))
 
     @app.post("/api/cards")
     def api_register() -> Any:
@@ -281,8 +300,13 @@ def create_app(backend: Backend) -> Flask:
         if square is not None and (isinstance(square, bool) or not isinstance(square, int)):
             return error(422, "bad_square", "square: Feldnummer")
         name = data.get("name")
-        result = backend.register_card(uid, str(data.get("kind")), square, name if isinstance(name, str) else None)
-        return jsonify(result), (200 if result["ok"] else 422)
+        if name is not None:
+            try:
+                name = clean_name(name)
+            except RuleError as err:
+                return error(422, "bad_name", err.message)
+        result = backend.register_card(uid, str(data.get("kind")), square, name)
+        return jsonify(result), (200 if result["ok"] else STATUS_OF.get(str(result.get("code")), 422))
 
     # Sim mode: the virtual device --------------------------------------------------------
 
@@ -294,7 +318,7 @@ def create_app(backend: Backend) -> Flask:
         @app.post("/api/sim/key")
         def sim_key() -> Any:
             key = body().get("key")
-            if key not in sim_keys:
+            if not isinstance(key, str) or key not in sim_keys:
                 return error(422, "bad_key", f"Unbekannte Taste: {key!r}")
             seq = backend.press(str(key))
             return jsonify({"ok": True, "seq": seq})

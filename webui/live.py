@@ -1,0 +1,66 @@
+"""One state, many readers: the public state built and serialized once per version.
+
+The daemon's loop (the one thread that owns the game) publishes after each change; every
+`/api/state` answer and every live stream sends these same bytes. Readers never take the
+ledger's lock or touch SQLite, so a slow SD card's fsync never holds up a phone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    version: int
+    body: bytes
+    """The public state as UTF-8 JSON."""
+
+    @property
+    def etag(self) -> str:
+        return f'"v{self.version}"'
+
+    @property
+    def event(self) -> bytes:
+        """The same bytes as one Server-Sent Event."""
+        return b"event: state\ndata: " + self.body + b"\n\n"
+
+
+class Publisher:
+    """An atomic reference to the newest :class:`Published`, and a wake-up for the asyncio streams."""
+
+    def __init__(self) -> None:
+        self.current = Published(0, b"{}")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed: asyncio.Event | None = None
+        self._lock = threading.Lock()
+
+    def publish(self, published: Published) -> None:
+        """Called from the daemon's loop: swap the reference, wake every stream (cheap, never blocks)."""
+        self.current = published
+        with self._lock:
+            loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake)
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The web server's event loop: the streams wait on it."""
+        with self._lock:
+            self._loop = loop
+            self._changed = asyncio.Event()
+
+    def _wake(self) -> None:
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = asyncio.Event()  # one event per version: waiters of the old one all wake
+
+    async def wait(self, version: int, timeout: float) -> Published:
+        """The newest state once its version passes ``version``, or the current one after ``timeout``."""
+        if self.current.version != version or self._changed is None:
+            return self.current
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.current

@@ -1,0 +1,193 @@
+"""The web server: uvicorn's asyncio loop in front, Flask behind it in two small thread pools.
+
+Why this shape (issue 12): a live status page is a connection that stays open for hours. On a
+thread-per-request server (waitress) each one holds a thread; 32 open pages took them all and the
+banker's commands stopped answering. Here the live streams and `/api/state` are coroutines on
+one asyncio loop, serving the bytes the daemon published, so 100 open pages cost memory, not
+threads. Everything else is the Flask app, run through a2wsgi in thread pools: one reserved for
+the banker (login, commands, cards, the sim keypad) and one for the pages phones load, so no
+number of phones can starve the banker. uvicorn (with h11, pure Python) is maintained, small, and
+runs on every Pi; a2wsgi is the maintained WSGI-in-ASGI bridge.
+
+Bodies larger than :data:`MAX_BODY` are refused from their headers, before a byte of them is
+read, and nothing is ever spooled to disk (issue 11: waitress spooled up to 1 GB to the SD card).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from .live import Publisher
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 64 * 1024
+KEEPALIVE = 15.0
+"""Seconds between comments on an idle stream: a phone that left is noticed at the next one."""
+BANKER_PATHS = ("/api/login", "/api/logout", "/api/commands", "/api/cards", "/api/admin", "/api/session",
+                "/api/sim/key", "/api/sim/tap")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+async def _respond(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-length", str(len(body)).encode()), *headers]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Front:
+    """The ASGI application: native answers for the hot paths, Flask for the rest."""
+
+    def __init__(self, flask_app: Any, publisher: Publisher, *, stopping: threading.Event,
+                 banker_workers: int = 4, page_workers: int = 6) -> None:
+        from a2wsgi import WSGIMiddleware
+
+        self.publisher = publisher
+        self.stopping = stopping
+        self.banker = WSGIMiddleware(flask_app, workers=banker_workers)
+        self.pages = WSGIMiddleware(flask_app, workers=page_workers)
+        self.streams = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        path, method = scope["path"], scope["method"]
+        too_big = self._too_big(scope)
+        if too_big is not None:
+            await _respond(send, too_big, b'{"ok": false, "code": "too_large", "message": "Anfrage zu gro\xc3\x9f"}',
+                           [(b"content-type", b"application/json"), (b"connection", b"close")])
+            return
+        if method in ("GET", "HEAD") and path == "/api/state":
+            await self._state(scope, send)
+        elif method == "GET" and path == "/api/events":
+            await self._events(receive, send)
+        elif path.startswith(BANKER_PATHS):
+            await self.banker(scope, receive, send)  # type: ignore[arg-type]
+        else:
+            await self.pages(scope, receive, send)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _too_big(scope: Scope) -> int | None:
+        """413 for a declared length over the limit, 411 for a body without one (chunked uploads)."""
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length")
+        if length is not None:
+            try:
+                return 413 if int(length) > MAX_BODY else None
+            except ValueError:
+                return 400
+        if b"transfer-encoding" in headers:
+            return 411
+        return None
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.publisher.attach(asyncio.get_running_loop())
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _state(self, scope: Scope, send: Send) -> None:
+        current = self.publisher.current
+        headers = [(b"content-type", b"application/json; charset=utf-8"), (b"etag", current.etag.encode()),
+                   (b"cache-control", b"no-cache")]
+        if dict(scope["headers"]).get(b"if-none-match", b"").decode("latin-1") == current.etag:
+            await _respond(send, 304, b"", headers)
+        else:
+            await _respond(send, 200, current.body if scope["method"] == "GET" else b"", headers)
+
+    async def _events(self, receive: Receive, send: Send) -> None:
+        """One coroutine per open page: the published bytes on every change, a comment when idle."""
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+            (b"x-accel-buffering", b"no")]})
+        gone = asyncio.Event()
+
+        async def watch() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone.set()
+
+        watcher = asyncio.create_task(watch())
+        self.streams += 1
+        try:
+            current = self.publisher.current
+            await send({"type": "http.response.body", "body": current.event, "more_body": True})
+            version = current.version
+            while not gone.is_set() and not self.stopping.is_set():
+                newer = await self.publisher.wait(version, KEEPALIVE)
+                if gone.is_set() or self.stopping.is_set():
+                    break
+                chunk = b": ping\n\n" if newer.version == version else newer.event
+                version = newer.version
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:
+            pass  # the phone left mid-write
+        finally:
+            self.streams -= 1
+            watcher.cancel()
+
+
+class WebServer:
+    """uvicorn on a socket we bind ourselves (so the port is known at once), in its own thread."""
+
+    def __init__(self, app: ASGIApp, host: str, port: int) -> None:
+        import uvicorn
+
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.sock = socket.socket(family, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind((host, port))
+        self.sock.listen(128)
+        self.port: int = self.sock.getsockname()[1]
+        config = uvicorn.Config(app, http="h11", ws="none", lifespan="on", log_level="warning",
+                                access_log=False, timeout_keep_alive=5, timeout_graceful_shutdown=2,
+                                h11_max_incomplete_event_size=16 * 1024, server_header=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self._run, name="web", daemon=True)
+        self.heartbeat: Callable[[], None] | None = None
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except Exception:
+            log.exception("web server stopped")
+
+    async def _serve(self) -> None:
+        beat = asyncio.create_task(self._beat())
+        try:
+            await self.server.serve(sockets=[self.sock])
+        finally:
+            beat.cancel()
+
+    async def _beat(self) -> None:
+        """The loop turns: tell the watchdog (a blocked loop stops the pings)."""
+        while True:
+            if self.heartbeat is not None:
+                self.heartbeat()
+            await asyncio.sleep(1.0)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=5)
+        self.sock.close()
