@@ -25,11 +25,12 @@ def clean_name(raw: object) -> str:
     """
     if not isinstance(raw, str):
         raise RuleError("bad_command", "Name muss ein Text sein")
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    name = unicodedata.normalize("NFC", raw).strip()
     if not name:
         raise RuleError("bad_command", "Name fehlt")
-    if any(unicodedata.category(ch) in _INVISIBLE for ch in name):
-        raise RuleError("bad_command", "Name enthält unsichtbare Zeichen")
+    if any(unicodedata.category(ch) in _INVISIBLE or (ch.isspace() and ch != " ") for ch in name):
+        raise RuleError("bad_command", "Name enthält unsichtbare Zeichen (Zeilenumbruch, Tab …)")
+    name = " ".join(part for part in name.split(" ") if part)
     if len(name) > MAX_NAME:
         raise RuleError("bad_command", f"Name zu lang: höchstens {MAX_NAME} Zeichen")
     return name

@@ -182,3 +182,73 @@ def test_board_names_follow_the_edition(client: FlaskClient) -> None:
     assert board["squares"]["5"]["name"] == "Flynns Ballon-Touren" and board["houses"] == "Hütten"
     assert board["group_order"][0] == "brown" and board["group_order"][-2:] == ["station", "utility"]
     assert client.get("/api/board?edition=nope").status_code == 404
+
+
+def test_a_non_ascii_csrf_token_is_a_403_not_a_500(client: FlaskClient) -> None:
+    """Issue 11: hmac.compare_digest raised on a non-ASCII header."""
+    login(client)
+    r = client.post("/api/commands", json=NEW, headers={"X-CSRF-Token": "ä" * 10})
+    assert r.status_code == 403 and r.get_json()["ok"] is False
+
+
+def test_odd_json_on_the_sim_keypad_and_login_is_refused_not_a_500(client: FlaskClient) -> None:
+    assert client.post("/api/sim/key", json={"key": ["5"]}).status_code == 422
+    assert client.post("/api/sim/key", json={"key": {"a": 1}}).status_code == 422
+    r = client.post("/api/login", data="[" * 1000 + "]" * 1000, content_type="application/json")
+    assert r.status_code == 400
+    r = client.post("/api/login", data='{"pin": ' + "[" * 1000 + "]" * 1000 + "}", content_type="application/json")
+    assert r.status_code == 400
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("A" * 5034, "zu lang"), ("An\nna", "unsichtbare"), ("An\u200bna", "unsichtbare"), ("   ", "fehlt"),
+])
+def test_a_name_must_be_short_visible_and_present(client: FlaskClient, name: str, why: str) -> None:
+    """Issue 11: one rule for names (rules.clean_name), used by the API as by the device and new_game."""
+    csrf = login(client)
+    uid = next(c["uid"] for c in client.get("/api/admin/cards").get_json() if c["name"] == "Cem")
+    r = client.post(f"/api/cards/{uid}/name", json={"name": name}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422 and why in r.get_json()["message"]
+
+
+def test_a_second_anna_is_refused_and_spaces_around_a_name_are_dropped(client: FlaskClient) -> None:
+    csrf = login(client)
+    cards = client.get("/api/admin/cards").get_json()
+    cem = next(c["uid"] for c in cards if c["name"] == "Cem")
+    r = client.post(f"/api/cards/{cem}/name", json={"name": "anna"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422 and r.get_json()["code"] == "name_taken"
+    r = client.post("/api/cards", json={"uid": "04c0ffee", "kind": "player", "name": "ANNA"},
+                    headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422 and r.get_json()["code"] == "name_taken"
+    r = client.post(f"/api/cards/{cem}/name", json={"name": "  Oma  "}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200
+    assert any(c["name"] == "Oma" for c in client.get("/api/admin/cards").get_json())
+
+
+def test_a_copied_cookie_is_worthless_after_logout(daemon: Daemon) -> None:
+    """Issue 11: a session cookie stayed valid for 31 days, after logout and after a PIN change."""
+    phone, thief = daemon.app.test_client(), daemon.app.test_client()
+    csrf = login(phone)
+    cookie = phone.get_cookie("session")
+    assert cookie is not None
+    thief.set_cookie("session", cookie.value)
+    assert command(thief, NEW, csrf).status_code == 200
+    assert phone.post("/api/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
+    assert command(thief, NEW | {"replace": True}, csrf).status_code == 401
+
+
+def test_a_pin_change_on_the_device_ends_every_session(daemon: Daemon) -> None:
+    client = daemon.app.test_client()
+    csrf = login(client)
+    assert daemon.call(lambda: daemon._set_pin("13579"))
+    assert command(client, NEW, csrf).status_code == 401
+
+
+def test_a_session_ends_after_a_game_night(daemon: Daemon) -> None:
+    from webui.app import SESSION_HOURS
+
+    client = daemon.app.test_client()
+    csrf = login(client)
+    with client.session_transaction() as sess:
+        sess["at"] -= SESSION_HOURS * 3600 + 1
+    assert command(client, NEW, csrf).status_code == 401
