@@ -39,6 +39,8 @@ from .ui import Banker
 
 log = logging.getLogger(__name__)
 
+WEB_STALL = 10.0
+"""Seconds without a turn of the web server's loop before the watchdog stops being fed."""
 JOURNAL_RETRY = 5.0
 """Seconds between attempts to open a journal that failed for a cause that may pass (a full card)."""
 
@@ -222,12 +224,24 @@ class Daemon:
                     self._open_journal()
                 self._publish()
             if self.notifier.watchdog_interval and now >= next_ping:
-                assert self.hardware is not None
-                if self.hardware.threads_alive():
+                stuck = self.stuck(now)
+                if not stuck:
                     self.notifier.watchdog()
                     next_ping = now + self.notifier.watchdog_interval
                 else:
-                    log.error("a driver thread died: no watchdog ping")
+                    log.error("no watchdog ping: %s hängt", ", ".join(stuck))
+                    next_ping = now + 1.0
+
+    def stuck(self, now: float) -> list[str]:
+        """What makes no progress: a driver thread dead or hung, or the web server's loop not turning.
+
+        The main loop checks itself by being the one that pings: if it hangs, nobody pings.
+        """
+        assert self.hardware is not None
+        stuck = self.hardware.stalled(now)
+        if self.server is not None and now - self.server.last_beat > WEB_STALL:
+            stuck.append("Webserver")
+        return stuck
 
     def _dispatch(self, event: tuple[Any, ...]) -> None:
         kind = event[0]

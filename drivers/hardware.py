@@ -146,6 +146,11 @@ class Hardware:
         """For the watchdog: every driver thread that should run does."""
         return all(part.alive for part in (self.keypad, self.buzzer, self.reader))
 
+    def stalled(self, now: float) -> list[str]:
+        """The parts whose thread died or hangs in one operation (for the watchdog)."""
+        parts = {"Tastatur": self.keypad, "Summer": self.buzzer, "Leser": self.reader}
+        return [name for name, part in parts.items() if part.stalled(now)]
+
     def start(self) -> None:
         self.keypad.start()
         if self.encoder is not None:

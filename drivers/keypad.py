@@ -147,7 +147,8 @@ class MatrixKeypad(Part):
                 self._kick.wait()  # idle: sleep until a column edge (or close) wakes us
                 self._kick.clear()
             try:
-                self.poll()
+                with self.working():
+                    self.poll()
             except Exception:  # a glitch on the bus must not kill the keypad
                 log.exception("keypad scan failed")
             self._stop.wait(self.scan_interval)

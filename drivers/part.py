@@ -1,7 +1,10 @@
-"""What every driver shares: it works under ``with``, and ``close()`` is idempotent."""
+"""What every driver shares: it works under ``with``, ``close()`` is idempotent, and it can say it is stuck."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Self
 
 
@@ -10,6 +13,23 @@ class Part:
 
     alive: bool = True
     """For the watchdog: the part's own thread, if it has one, is running."""
+    stall_after: float = 5.0
+    """Seconds one operation (a scan, a poll, a tune) may take before the part counts as hung."""
+    _busy_since: float | None = None
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """Wrap each turn of the part's thread: a turn that never ends (an SPI transfer that hangs) shows."""
+        self._busy_since = time.monotonic()
+        try:
+            yield
+        finally:
+            self._busy_since = None
+
+    def stalled(self, now: float) -> bool:
+        """For the watchdog: the thread died, or it is stuck in one operation. Sleeping while idle is fine."""
+        since = self._busy_since
+        return not self.alive or (since is not None and now - since > self.stall_after)
 
     def start(self) -> Self:
         return self

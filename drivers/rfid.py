@@ -245,7 +245,8 @@ class RfidReader(Part):
         next_poll = time.monotonic()
         while not self._stop.is_set():
             try:
-                self.poll()
+                with self.working():
+                    self.poll()
             except Exception:
                 log.exception("RFID poll failed")
             # A fixed period, however long the poll took; never a busy loop if we fell behind.

@@ -43,6 +43,8 @@ class Volume(Enum):
 class Buzzer(Part):
     """Plays tunes on a PWM pin from its own thread; ``played`` keeps what was asked, in order."""
 
+    stall_after = 15.0  # the longest tune is a few seconds
+
     def __init__(self, pin: int | None, *, pin_factory: Any, volume: Volume = Volume.HIGH) -> None:
         self.volume = volume
         self.played: list[str] = []
@@ -64,7 +66,8 @@ class Buzzer(Part):
             notes = self._queue.get()
             if notes is None:
                 return
-            self._sound(notes)
+            with self.working():
+                self._sound(notes)
 
     def _sound(self, notes: Sequence[Note]) -> None:
         assert self._pwm is not None

@@ -4,6 +4,7 @@ on gpiozero's mock SPI: present, hold, lift and swap cards; collisions; errors; 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -172,3 +173,37 @@ def test_transfer_level_double_answers_exactly_like_the_bit_banged_chip(factory:
         chip.present(BEN)
         reader.poll(0.16)
         assert reader.ok and taps == [ANNA, BEN]
+
+
+class HangingSPI:
+    """A bus that stops answering mid-transfer (a loose wire, a wedged kernel driver)."""
+
+    def __init__(self, model: Mfrc522Model) -> None:
+        from drivers.mfrc522_model import RegisterSPI
+
+        self.inner = RegisterSPI(model)
+        self.hang = threading.Event()
+        self.release = threading.Event()
+
+    def transfer(self, data: list[int]) -> list[int]:
+        if self.hang.is_set():
+            self.release.wait(10)
+        return self.inner.transfer(data)
+
+    def close(self) -> None:
+        self.release.set()
+
+
+def test_a_reader_thread_blocked_in_a_transfer_counts_as_stalled(factory: MockFactory, chip: Mfrc522Model) -> None:
+    """Issue 11: the watchdog only checked that threads exist; a thread stuck in SPI kept the pings going."""
+    spi = HangingSPI(chip)
+    reader = RfidReader(pin_factory=factory, poll_interval=0.005, spi=spi, reset_pin=None)
+    with reader.start():
+        now = time.monotonic()
+        assert reader.alive and not reader.stalled(now)
+        spi.hang.set()
+        time.sleep(0.1)  # the thread enters its next poll and hangs there
+        later = time.monotonic()
+        assert reader.alive and not reader.stalled(later)
+        assert reader.stalled(later + reader.stall_after + 1)
+        spi.release.set()
