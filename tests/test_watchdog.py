@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from device.daemon import WEB_STALL, Daemon
 
@@ -21,3 +22,28 @@ def test_a_driver_hung_in_one_operation_stops_the_pings(daemon: Daemon) -> None:
     with reader.working():  # as if the reader's thread entered a transfer that never returns
         assert "Leser" in daemon.stuck(time.monotonic() + reader.stall_after + 1)
     assert daemon.stuck(time.monotonic()) == []
+
+
+def test_a_journal_that_could_not_open_is_tried_again_and_booking_resumes(tmp_path: Path) -> None:
+    """Issue 11: after a start on a full or missing card, booking stayed refused until a restart."""
+    from device.config import Config
+    from device.notify import Notifier
+
+    blocker = tmp_path / "card"
+    blocker.write_text("not a folder")  # the state folder cannot be made: the card is not there
+    d = Daemon(Config(banker_pin="4711"), blocker / "state", sim=True, host="127.0.0.1", port=0,
+               notifier=Notifier(""))
+    d.start()
+    try:
+        assert d.journal is None and d.fault is not None and "Speicher" in d.fault
+        assert d.retry_journal_at is not None
+        blocker.unlink()
+        blocker.mkdir()  # the card is back
+        d._open_journal()
+        assert d.fault is None and d.ledger is not None and d.banker is not None
+        outcome = d.ledger.submit({"op": "new_game", "edition": "classic", "mode": "standard",
+                                   "players": ["Anna", "Ben"]})
+        assert outcome.ok
+    finally:
+        d.stop()
+        d.close()
