@@ -153,7 +153,9 @@ class WebServer:
         import uvicorn
 
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.sock = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP named explicitly: asyncio turns Nagle off only on sockets that say they are TCP,
+        # and with Nagle on, every keep-alive answer waited 40 ms for the phone's delayed ACK.
+        self.sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
         self.sock.listen(128)
