@@ -23,6 +23,8 @@ from .journal import Journal, JournalError, Unstorable, encode
 log = logging.getLogger(__name__)
 
 LOG_SIZE = 200
+CHART_POINTS = 300
+"""A phone's chart cannot show more: a long game keeps every ``stride``-th point, at least this many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,8 @@ class Ledger:
     game: Game = field(default_factory=Game)
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
     worth: list[dict[str, Any]] = field(default_factory=list)
-    """Net worth of every player after each transaction of the current game (the chart)."""
+    """Net worth of every player along the current game (the chart): at most 2 × CHART_POINTS points,
+    thinned evenly as the game grows, so neither memory nor replay grows with it."""
     started_at: float | None = None
     problem: str | None = None
     """A storage problem to show on screen and page; None when all is well."""
@@ -65,6 +68,7 @@ class Ledger:
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
 
     def __post_init__(self) -> None:
+        self._stride, self._skipped = 1, 0
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self.version = 0
@@ -97,11 +101,25 @@ class Ledger:
         if event.op == "new_game":
             self.log.clear()
             self.worth.clear()
+            self._stride, self._skipped = 1, 0
             self.started_at = at
         self.log.append(LogEntry(seq, at, event.op, event.text))
+        self._skipped += 1
+        if self._skipped < self._stride:
+            return  # between two points of the chart: no net worth computed (replay stays cheap)
+        self._skipped = 0
+        point = self._point(seq, at)
+        if point is not None:
+            self.worth.append(point)
+        if len(self.worth) >= 2 * CHART_POINTS:
+            del self.worth[1::2]
+            self._stride *= 2
+
+    def _point(self, seq: int, at: float) -> dict[str, Any] | None:
         state = self.game.state
-        if state is not None:
-            self.worth.append({"seq": seq, "at": at, **{n: net_worth(state, n) for n in state.players}})
+        if state is None:
+            return None
+        return {"seq": seq, "at": at, **{n: net_worth(state, n) for n in state.players}}
 
     # The door ----------------------------------------------------------------------------
 
@@ -165,7 +183,13 @@ class Ledger:
     def worth_history(self) -> tuple[int, list[dict[str, Any]]]:
         """The chart's points, copied once for one drawing (the snapshot no longer carries them)."""
         with self._lock:
-            return self.version, list(self.worth)
+            points = list(self.worth)
+            last = self.log[-1] if self.log else None
+            if last is not None and (not points or points[-1]["seq"] != last.seq):
+                now = self._point(last.seq, last.at)  # the chart always ends at the present
+                if now is not None:
+                    points.append(now)
+            return self.version, points
 
     def wait_for_change(self, version: int, timeout: float) -> int:
         """Block until the ledger's version passes ``version`` (for the live page)."""

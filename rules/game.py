@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from .board import DEEDS, GROUPS, SQUARES, TAX_SQUARES, Kind, Square
@@ -33,6 +34,7 @@ from .valuation import interest, level, lift_cost, net_worth, owns_group, rankin
 Command = Mapping[str, Any]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+_NO_COMMAND: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +126,8 @@ class Game:
         else:
             staged, text = self._stage(handler, cmd)
             event = Event(str(op), cmd, text, tuple(staged.transfers), staged.commit())
-            self.history.append(event)
+            # Undo needs what changed, not the command that asked for it: a long game keeps less.
+            self.history.append(replace(event, command=_NO_COMMAND))
         if cid is not None:
             self.applied_ids.add(cid)
         return event

@@ -265,3 +265,17 @@ def test_salvage_of_a_damaged_row_skips_it_and_keeps_the_rest(tmp_path: Path) ->
     report = salvage(path, tmp_path / "out.sqlite3")
     assert report.damaged == [2] and report.exported == 2
     assert "Beschädigt, nicht übernommen: Einträge 2" in report.text()
+
+
+def test_the_chart_of_a_long_game_stays_small_and_ends_at_the_present(tmp_path: Path) -> None:
+    """Issue 12: the chart kept a point per command (memory and replay grew with the game)."""
+    from device.ledger import CHART_POINTS
+
+    ledger = Ledger(Journal(tmp_path / "j.sqlite3"))
+    ledger.submit(NEW)
+    for i in range(3000):
+        assert ledger.submit(credit(i)).ok
+    _, points = ledger.worth_history()
+    assert CHART_POINTS <= len(points) <= 2 * CHART_POINTS + 1
+    assert points[0]["Anna"] == 1500 and points[-1]["Anna"] == 1500 + 10 * 3000
+    assert [p["seq"] for p in points] == sorted(p["seq"] for p in points)
