@@ -120,7 +120,8 @@ def per_command(server: LiveServer, pid: int, phones: int, count: int, start: in
     time.sleep(0.5)
     before = cpu_seconds(pid)
     for i in range(count):
-        status, _ = server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": 10, "id": f"p{start + i}"})
+        cmd = {"op": "credit", "player": "Anna", "amount": 10, "id": f"p{start + i}"}
+        status, _ = server.post("/api/commands", cmd)
         assert status == 200
     time.sleep(0.3)  # the last events reach every phone
     cost = (cpu_seconds(pid) - before) / count * 1000
