@@ -12,6 +12,7 @@ estimate; the README lists it under what is not yet measured on a real Pi.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -102,10 +103,8 @@ def drain(streams: list[socket.socket], stop: threading.Event) -> threading.Thre
             sel.register(s, selectors.EVENT_READ)
         while not stop.is_set():
             for key, _ in sel.select(0.2):
-                try:
+                with contextlib.suppress(BlockingIOError):
                     key.fileobj.recv(65536)  # type: ignore[union-attr]
-                except BlockingIOError:
-                    pass
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
