@@ -22,20 +22,18 @@ from drivers.screen import Screen
 from rules import (
     DEEDS,
     EDITIONS,
-    SQUARES,
     Kind,
     Mode,
     format_money,
     level,
-    lift_cost,
     net_worth,
     parse_amount,
     ranking,
     reader_text,
-    rent,
     square_name,
 )
 from rules.errors import RuleError
+from rules.legal import legal_ops, legal_squares, square_ops
 
 from .cards import Cards
 from .ledger import Ledger, Outcome
@@ -66,7 +64,8 @@ VERDICTS = {
     "not_mortgaged": "KEINE HYPOTHEK",
     "player_bankrupt": "BANKROTT",
     "game_over": "SPIELENDE",
-    "bad_command": "FEHLER",
+    "bad_command": "UNGÜLTIG",
+    "game_running": "SPIEL LÄUFT",
     "storage_error": "SPEICHERFEHLER",
 }
 """A word or two for the OLED; the full German reason goes on the small lines."""
@@ -195,12 +194,17 @@ class Banker:
     deal_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """The quick game's deal still to show: each player's name and deeds."""
     reader_problem: str = ""
+    seen: Any = None
+    """The game (its state object) the machine's player, menus and prompts belong to."""
+    raise_creditor: str | None = None
+    """Whom the refused payment was owed to: the bankruptcy's preselected creditor (None: the bank)."""
     before_sleep: State = State.IDLE
     last_input: float = 0.0
     last_screen: Screen | None = None
 
     def __post_init__(self) -> None:
         self.last_input = self.clock()
+        self.seen = self.game
         self.render()
 
     # The one entry point ----------------------------------------------------------------
@@ -215,20 +219,63 @@ class Banker:
                 self._wake()
                 self.render()
                 return  # the key that wakes the reader does nothing else
+        self._follow_game()
+        if self.state is State.RESULT and kind not in ("tick", "tap") and self._result_passes(kind):
+            self._go_to(self._after_result(kind), "leave result")
         table = TRANSITIONS[self.state]
         name = table.get(kind) or (table.get("digit") if kind in DIGITS else None)
         if name is None:
             log.debug("%s: %s ignored", self.state.value, kind)
             return
         nxt = getattr(self, name)(kind if value is None else value)
-        if isinstance(nxt, State) and nxt is not self.state:
-            log.info("%s → %s (%s)", self.state.value, nxt.value, kind)
-            self.state = nxt
+        if isinstance(nxt, State):
+            self._go_to(nxt, kind)
         self.render()
+
+    def _go_to(self, nxt: State, why: str) -> None:
+        """The one place the state changes, logged "from A to B"."""
+        if nxt is not self.state:
+            log.info("%s → %s (%s)", self.state.value, nxt.value, why)
+            self.state = nxt
+
+    def _result_passes(self, key: str) -> bool:
+        """A key on a plain result leaves it and then acts (no swallowed keys after a booking).
+
+        OK and C only dismiss; a result that waits for a key (the deal, the end, the raise-money
+        offer) takes the key itself.
+        """
+        waits = bool(self.deal_lines) or self.raise_offer or self.result_at == float("inf")
+        return key not in ("OK", "C", "PUSH") and not waits
 
     def refresh(self) -> None:
         """Redraw after a change from elsewhere (a web command, the reader's status)."""
+        self._follow_game()
         self.render()
+
+    def _follow_game(self) -> None:
+        """The web may start a new game, undo, end or rename: never act for a player who is gone.
+
+        A new game (another state object), or a player on the reader who is no longer playing,
+        abandons whatever was under way and goes back to the idle screen.
+        """
+        game = self.game
+        replaced = game is not self.seen
+        self.seen = game
+        gone = self.player is not None and (game is None or self.player not in game.players
+                                            or game.players[self.player].bankrupt)
+        if self.state is State.SLEEP:
+            if replaced or gone:
+                self.before_sleep = State.IDLE
+                self.player = None
+            return
+        if (replaced and self.state not in (State.IDLE, State.RESULT)) or gone:
+            self._to_idle()
+            self.deal_lines = []
+            self._go_to(State.IDLE, "game changed elsewhere")
+            return
+        if self.pending is not None and self.state is State.CONFIRM and self.ledger.check(self.pending.cmd):
+            self.pending = None
+            self._go_to(State.CARD if self.player else State.IDLE, "confirmation outdated")
 
     def reader_status(self, ok: bool, why: str) -> None:
         self.reader_problem = "" if ok else why
@@ -248,9 +295,9 @@ class Banker:
 
     def _submit(self, cmd: dict[str, Any], back: State) -> State:
         outcome = self.ledger.submit(cmd)
-        return self._outcome(outcome, back)
+        return self._outcome(outcome, back, cmd)
 
-    def _outcome(self, outcome: Outcome, back: State) -> State:
+    def _outcome(self, outcome: Outcome, back: State, cmd: dict[str, Any] | None = None) -> State:
         if outcome.ok:
             self.tone("done")
             text = outcome.event.text if outcome.event else "Gebucht"
@@ -262,10 +309,23 @@ class Banker:
             self._show_result("Gebucht", big or "OK", text, back, refused=False)
         else:
             self.tone("refused")
-            self._show_result("Abgelehnt", VERDICTS.get(outcome.code or "", "FEHLER"), outcome.message, back,
+            message = outcome.message
+            if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
+                message = message.removeprefix("Nicht genug Geld: ")
+            self._show_result("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, back,
                               refused=True)
             self.raise_offer = outcome.code == "insufficient_funds" and self.player is not None
+            self.raise_creditor = self._creditor(cmd or {})
         return State.RESULT
+
+    def _creditor(self, cmd: dict[str, Any]) -> str | None:
+        """Whom a refused command would have paid: a player (transfer, rent) or the bank (None)."""
+        if cmd.get("op") == "transfer":
+            return str(cmd.get("to"))
+        if cmd.get("op") == "rent" and self.game is not None and isinstance(cmd.get("square"), int):
+            owner = self.game.deeds[cmd["square"]].owner
+            return str(owner) if owner else None
+        return None
 
     def _show_result(self, title: str, big: str, text: str, back: State, *, refused: bool) -> None:
         lines = tuple(textwrap.wrap(text, LINE))[:3]
@@ -300,6 +360,11 @@ class Banker:
             return self._deed_tapped(card.square)
         if self.game is None or card.name not in self.game.players:
             self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=False)
+            return State.RESULT
+        if self.game.players[card.name].bankrupt:
+            self._show_result(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit",
+                              State.IDLE, refused=True)
+            self.player = None
             return State.RESULT
         self.player = card.name
         self.card_number = card.number
@@ -369,7 +434,8 @@ class Banker:
                 return None
             text += key
         else:
-            if (text and text[-1] in "KM") or len(text) >= 7:
+            longest = 8 if self.state is State.ENTER and self.prompt and not self.prompt.money else 7
+            if (text and text[-1] in "KM") or len(text) >= longest:
                 return None
             text += key
         self.entry = text
@@ -407,9 +473,8 @@ class Banker:
         amount = self._amount()
         if amount is None:
             return State.RESULT
-        cmd = {"op": "transfer", "from": self.player, "to": card.name, "amount": amount}
-        lines = (f"{self.player} → {card.name}", "OK bucht, C zurück")
-        return self._ask(cmd, "Überweisung", self._money(amount), lines)
+        return self._preview({"op": "transfer", "from": self.player, "to": card.name, "amount": amount},
+                             "Überweisung")
 
     def _go(self, key: str) -> State:
         return self._submit({"op": "go", "player": self.player}, State.CARD)
@@ -520,6 +585,14 @@ class Banker:
             return None
         return self.prompt.done(int(self.entry))
 
+    def _reprompt(self, why: str) -> None:
+        """A typed number the step cannot take: say why on the prompt and let the banker retype."""
+        assert self.prompt is not None
+        self.tone("refused")
+        self.prompt.hint = why
+        self.entry = ""
+        return None
+
     def _ask(self, cmd: dict[str, Any], title: str, big: str, lines: tuple[str, ...]) -> State:
         self.pending = Pending(cmd, title, big, lines)
         return State.CONFIRM
@@ -565,28 +638,37 @@ class Banker:
             if self.game.mode is Mode.TIMED:
                 items.insert(1, ("Spiel beenden", self._ask_end))
         else:
-            items = [("Kaufen", self._buy), ("Miete zahlen", self._rent), ("Bauen", self._build),
-                     ("Gebäude verkaufen", self._sell), ("Hypothek aufnehmen", self._mortgage),
-                     ("Hypothek lösen", self._unmortgage), ("Tausch", self._trade), ("Steuer", self._tax),
-                     ("Gefängnis", self._jail), ("Bankrott", self._bankrupt), ("Storno", self._ask_undo),
-                     ("Rangliste", self._ranking)]
+            legal = set(legal_ops(self.ledger.game, self.player))
+            flows: list[tuple[str, Callable[[], State], bool]] = [
+                ("Kaufen", self._buy, "buy" in legal), ("Miete zahlen", self._rent, "rent" in legal),
+                ("Steuer", self._tax, "tax" in legal),
+                ("Gefängnis", self._jail, bool(legal & {"jail_fine", "jail_card_drawn", "jail_card_used"})),
+                ("Bauen", self._build, "build" in legal), ("Gebäude verkaufen", self._sell, "sell_building" in legal),
+                ("Hypothek aufnehmen", self._mortgage, "mortgage" in legal),
+                ("Hypothek lösen", self._unmortgage, "unmortgage" in legal),
+                ("Tausch", self._trade, True), ("Bankrott", self._bankrupt, "bankrupt" in legal),
+                ("Storno", self._ask_undo, bool(self.ledger.game.history)), ("Rangliste", self._ranking, True)]
+            items = [(label, fn) for label, fn, open_ in flows if open_]
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(self.player or "Menü", [Option(label, fn) for label, fn in items],
                                         lambda fn: fn()))
 
     def _property_menu(self, square: int) -> State:
-        p = self.player
-        d = self.game.deeds[square]
-        items: list[tuple[str, Callable[[], State]]] = []
-        if d.owner is None:
-            items.append(("Kaufen", lambda: self._buy_square(square)))
-        elif d.owner != p:
-            items.append(("Miete zahlen", lambda: self._rent_square(square)))
-        else:
-            items += [("Bauen", lambda: self._ask_build(square)), ("Verkaufen", lambda: self._sell_square(square)),
-                      ("Hypothek lösen" if d.mortgaged else "Hypothek aufnehmen",
-                       lambda: self._ask_mortgage(square, not d.mortgaged))]
+        flows: dict[str, tuple[str, Callable[[], State]]] = {
+            "buy": ("Kaufen", lambda: self._buy_square(square)),
+            "rent": ("Miete zahlen", lambda: self._rent_square(square)),
+            "build": ("Bauen", lambda: self._ask_build(square)),
+            "sell_building": ("Verkaufen", lambda: self._sell_square(square)),
+            "mortgage": ("Hypothek aufnehmen", lambda: self._ask_mortgage(square, True)),
+            "unmortgage": ("Hypothek lösen", lambda: self._ask_mortgage(square, False)),
+        }
+        assert self.player is not None
+        items = [flows[op] for op in square_ops(self.ledger.game, self.player, square) if op in flows]
+        if not items:
+            self._show_result(square_name(self.game.edition, square)[:LINE], "NICHTS MÖGLICH",
+                              self._deed_info(square), State.CARD, refused=True)
+            return State.RESULT
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(square_name(self.game.edition, square)[:LINE],
@@ -600,14 +682,33 @@ class Banker:
         options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
         return self._open_choice(Choice(title, options, then))
 
+    def _legal(self, op: str) -> list[int]:
+        """The squares the rules accept ``op`` on for the player now (rules/legal.py)."""
+        assert self.player is not None
+        return legal_squares(self.ledger.game, self.player, op)
+
+    def _preview(self, cmd: dict[str, Any], title: str) -> State:
+        """Confirm what the rules will book: their preview's text and amount, never a recomputation."""
+        try:
+            event = self.ledger.game.preview(cmd)
+        except RuleError as err:
+            return self._refused(cmd, err.code, err.message)
+        amount = max((t.amount for t in event.transfers), default=0)
+        lines = textwrap.wrap(event.text, LINE)
+        if len(lines) < 3:
+            lines.append("OK bucht, C zurück")
+        return self._ask(cmd, title, self._money(amount) if amount else "OK?", tuple(lines[:3]))
+
+    def _refused(self, cmd: dict[str, Any], code: str, message: str) -> State:
+        return self._outcome(Outcome(False, code, message), State.CARD, cmd)
+
     def _own(self, predicate: Callable[[int], bool] = lambda sq: True) -> list[int]:
         return [sq for sq, d in self.game.deeds.items() if d.owner == self.player and predicate(sq)]
 
     # The rules-aware flows ----------------------------------------------------------------------
 
     def _buy(self) -> State:
-        free = [sq for sq, d in self.game.deeds.items() if d.owner is None]
-        return self._choose_square("Kaufen: welches?", free, self._buy_square)
+        return self._choose_square("Kaufen: welches?", self._legal("buy"), self._buy_square)
 
     def _buy_square(self, square: int) -> State:
         price = self.game.edition.money(DEEDS[square].price)
@@ -615,85 +716,63 @@ class Banker:
 
         def how(auction: bool) -> State:
             if not auction:
-                return self._ask({"op": "buy", "player": self.player, "square": square}, "Kaufen",
-                                 self._money(price), (name[:LINE], "OK bucht"))
-            return self._ask_number(Entry("Auktion: Gebot", lambda bid: self._ask(
-                {"op": "buy", "player": self.player, "square": square, "price": bid}, "Auktion",
-                self._money(bid), (name[:LINE], f"an {self.player}"))))
+                return self._preview({"op": "buy", "player": self.player, "square": square}, "Kaufen")
+            return self._ask_number(Entry("Auktion: Gebot", lambda bid: self._preview(
+                {"op": "buy", "player": self.player, "square": square, "price": bid}, "Auktion")))
 
         return self._open_choice(Choice(name[:LINE], [Option(f"Preis {self._money(price)}", False),
                                                       Option("Auktion: Gebot", True)], how))
 
     def _rent(self) -> State:
-        theirs = [sq for sq, d in self.game.deeds.items() if d.owner not in (None, self.player)]
-        return self._choose_square("Miete für?", theirs, self._rent_square)
+        return self._choose_square("Miete für?", self._legal("rent"), self._rent_square)
 
     def _rent_square(self, square: int) -> State:
-        d = self.game.deeds[square]
-        name = square_name(self.game.edition, square)
-
-        def ask(dice: int | None) -> State:
+        def ask(dice: int | None) -> State | None:
             cmd: dict[str, Any] = {"op": "rent", "player": self.player, "square": square}
             if dice is not None:
                 cmd["dice"] = dice
-            error = self.ledger.check(cmd)
-            if error is not None:
-                return self._outcome(Outcome(False, error.code, error.message), State.CARD)
-            due = rent(self.game, square, dice)
-            return self._ask(cmd, "Miete", self._money(due), (name[:LINE], f"{self.player} → {d.owner}"))
+                error = self.ledger.check(cmd)
+                if error is not None and error.code == "amount_out_of_range":
+                    return self._reprompt(f"nur {top}")  # the rules' range, retyped at once
+            return self._preview(cmd, "Miete")
 
+        top = "2-15" if self.game.speed_die else "2-12"
         if DEEDS[square].kind is Kind.UTILITY:
-            return self._ask_number(Entry("Augenzahl?", ask, money=False))
-        return ask(None)
+            return self._ask_number(Entry("Augenzahl?", ask, money=False, hint=f"{top}, OK"))
+        return ask(None) or State.CARD
 
     def _build(self) -> State:
-        streets = self._own(lambda sq: DEEDS[sq].kind is Kind.STREET)
-        return self._choose_square("Bauen: wo?", streets, self._ask_build)
+        return self._choose_square("Bauen: wo?", self._legal("build"), self._ask_build)
 
     def _ask_build(self, square: int) -> State:
-        cmd = {"op": "build", "player": self.player, "square": square}
-        error = self.ledger.check(cmd)
-        if error is not None:
-            return self._outcome(Outcome(False, error.code, error.message), State.CARD)
-        ed = self.game.edition
-        what = ed.hotel if level(self.game, square) == self.game.houses_per_hotel else ed.house
-        return self._ask(cmd, f"{what} bauen", self._money(ed.money(DEEDS[square].house_price)),
-                         (square_name(ed, square)[:LINE], "OK bucht"))
+        return self._preview({"op": "build", "player": self.player, "square": square}, "Bauen")
 
     def _sell(self) -> State:
-        built = self._own(lambda sq: level(self.game, sq) > 0)
-        return self._choose_square("Verkaufen: wo?", built, self._sell_square)
+        return self._choose_square("Verkaufen: wo?", self._legal("sell_building"), self._sell_square)
 
     def _sell_square(self, square: int) -> State:
         ed = self.game.edition
-        name = square_name(ed, square)[:LINE]
         cmd: dict[str, Any] = {"op": "sell_building", "player": self.player, "square": square}
         if self.game.deeds[square].hotel:
             return self._open_choice(Choice(f"{ed.hotel} verkaufen", [
                 Option("ganz verkaufen", False), Option(f"zurück in {ed.houses}", True)],
-                lambda to_houses: self._ask({**cmd, "to_houses": to_houses}, "Verkaufen", ed.hotel, (name,))))
-        return self._ask(cmd, "Verkaufen", ed.house, (name, "an die Bank, halber Preis"))
+                lambda to_houses: self._preview({**cmd, "to_houses": to_houses}, "Verkaufen")))
+        return self._preview(cmd, "Verkaufen")
 
     def _mortgage(self) -> State:
-        return self._choose_square("Hypothek auf?", self._own(lambda sq: not self.game.deeds[sq].mortgaged),
-                                   lambda sq: self._ask_mortgage(sq, True))
+        return self._choose_square("Hypothek auf?", self._legal("mortgage"), lambda sq: self._ask_mortgage(sq, True))
 
     def _unmortgage(self) -> State:
-        return self._choose_square("Hypothek lösen?", self._own(lambda sq: self.game.deeds[sq].mortgaged),
+        return self._choose_square("Hypothek lösen?", self._legal("unmortgage"),
                                    lambda sq: self._ask_mortgage(sq, False))
 
     def _ask_mortgage(self, square: int, take: bool) -> State:
-        ed = self.game.edition
-        amount = ed.money(DEEDS[square].mortgage) if take else lift_cost(ed, square)
-        return self._ask({"op": "mortgage" if take else "unmortgage", "player": self.player, "square": square},
-                         "Hypothek" if take else "Hypothek lösen", self._money(amount),
-                         (square_name(ed, square)[:LINE], "OK bucht"))
+        return self._preview({"op": "mortgage" if take else "unmortgage", "player": self.player, "square": square},
+                             "Hypothek" if take else "Hypothek lösen")
 
     def _tax(self) -> State:
-        ed = self.game.edition
-        return self._choose_square("Steuer", [4, 38], lambda sq: self._ask(
-            {"op": "tax", "player": self.player, "square": sq}, "Steuer", self._money(ed.money(SQUARES[sq].tax)),
-            (square_name(ed, sq)[:LINE], "an die Bank")))
+        return self._choose_square("Steuer", self._legal("tax"), lambda sq: self._preview(
+            {"op": "tax", "player": self.player, "square": sq}, "Steuer"))
 
     def _jail(self) -> State:
         fine = self._money(self.game.edition.jail_fine)
@@ -702,7 +781,7 @@ class Banker:
 
         def pick(what: Any) -> State:
             if what == "fine":
-                return self._ask({"op": "jail_fine", "player": self.player}, "Gefängnis", fine, ("Strafe an die Bank",))
+                return self._preview({"op": "jail_fine", "player": self.player}, "Gefängnis")
             return self._submit({"op": "jail_card", "player": self.player, "delta": what}, State.CARD)
 
         return self._open_choice(Choice("Gefängnis", options, pick))
@@ -710,9 +789,12 @@ class Banker:
     def _bankrupt(self) -> State:
         others = [n for n, p in self.game.players.items() if n != self.player and not p.bankrupt]
         options = [Option(f"an {n}", n) for n in others] + [Option("an die Bank", None)]
+        values = [o.value for o in options]
+        start = values.index(self.raise_creditor) if self.raise_creditor in values else 0
         return self._open_choice(Choice("Bankrott: Gläubiger?", options, lambda creditor: self._ask(
             {"op": "bankrupt", "player": self.player, **({"creditor": creditor} if creditor else {})},
-            "Bankrott", self.player or "", (f"Gläubiger: {creditor or 'Bank'}", "OK: unwiderruflich?"))))
+            "Bankrott", self.player or "", (f"Gläubiger: {creditor or 'Bank'}", "OK: unwiderruflich?")),
+            index=start))
 
     def _raise_menu(self) -> State:
         """After ZU WENIG GELD: what the player could raise, and the ways to raise it or give up."""
@@ -743,8 +825,8 @@ class Banker:
         def summary() -> State:
             give, take = trade["a_gives"], trade["b_gives"]
             return self._ask(trade, "Tausch", f"{me}⇄{other}"[:12], (
-                f"{me}: {len(give.get('squares', []))} Karten {self._money(give.get('cash', 0))}"[:LINE],
-                f"{other}: {len(take.get('squares', []))} Karten {self._money(take.get('cash', 0))}"[:LINE]))
+                f"{me}: {_cards(len(give.get('squares', [])))} {self._money(give.get('cash', 0))}"[:LINE],
+                f"{other}: {_cards(len(take.get('squares', [])))} {self._money(take.get('cash', 0))}"[:LINE]))
 
         def their_cash(amount: int) -> State:
             trade["b_gives"]["cash"] = amount
@@ -837,7 +919,9 @@ class Banker:
             return self._ask_number(Entry("Minuten?", self._minutes, money=False))
         return self._start_join()
 
-    def _minutes(self, minutes: int) -> State:
+    def _minutes(self, minutes: int) -> State | None:
+        if minutes < 1:  # refused now, not after every player has tapped
+            return self._reprompt("Mindestens 1 Minute")
         self.new_game["minutes"] = minutes
         return self._start_join()
 
@@ -892,7 +976,8 @@ class Banker:
     # Time ---------------------------------------------------------------------------------------
 
     def _tick(self, now: Any = None) -> State | None:
-        if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP:
+        pinned = self.state is State.RESULT and self.result_at == float("inf")  # the end stays until a key
+        if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP and not pinned:
             self.before_sleep = self.state
             self.sleep_display()
             return State.SLEEP
@@ -966,9 +1051,7 @@ class Banker:
         else:
             big = {Mode.STANDARD: "Standard", Mode.QUICK: "Schnell"}.get(state.mode, "")
             line = "Karte drauf"
-        # Beside the QR code there is room for 12 characters a line: the address takes two.
-        host = self.url.split("//")[-1].rstrip("/")
-        lines = (line[:12], *(part for part in (host[:12], host[12:24]) if part))
+        lines = (line[:12], *_address_lines(self.url))
         return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=self.url or None)
 
     def _card_screen(self, icons: str) -> Screen:
@@ -989,8 +1072,8 @@ class Banker:
 
     def _entry_screen(self, icons: str) -> Screen:
         if self.state is State.ENTER and self.prompt is not None:
-            return Screen(title=self.prompt.title, big=self.entry or "0", lines=(self.prompt.hint + ", C zurück",),
-                          icons=icons)
+            hint = "OK, C zurück" if self.entry else self.prompt.hint + ", C zurück"
+            return Screen(title=self.prompt.title, big=self.entry or "0", lines=(hint,), icons=icons)
         verb = "Haben" if self.action == "credit" else "Soll"
         hint = ("OK bucht", "oder Karte: Überweisung") if self.action == "debit" else ("OK bucht", "C korrigiert")
         return Screen(title=f"{self.player}: {verb}", big=self.entry or "0", lines=hint, icons=icons)
@@ -1007,6 +1090,30 @@ class Banker:
             tick = "*" if option.selected else ""
             lines.append(f"{mark}{tick}{option.label}"[:LINE])
         return Screen(title=choice.title[:LINE], lines=tuple(lines), icons=icons + (choice.typed or ""))
+
+
+def _address_lines(url: str) -> tuple[str, ...]:
+    """The page's address beside the QR code, 12 characters a line, never split so it misreads.
+
+    The host breaks only after a dot (the dot stays, so the line reads unfinished) and the port
+    gets its own line that says it is a port: "192.168.1.20" / "Port 8080".
+    """
+    rest = url.split("//")[-1].rstrip("/")
+    host, _, port = rest.rpartition(":") if rest.count(":") == 1 else (rest, "", "")
+    parts: list[str] = []
+    while len(host) > 12:
+        cut = host.rfind(".", 0, 12)
+        cut = 11 if cut < 0 else cut
+        parts.append(host[: cut + 1])
+        host = host[cut + 1:]
+    parts.append(host)
+    if port:
+        parts.append(f"Port {port}")
+    return tuple(p for p in parts if p)
+
+
+def _cards(n: int) -> str:
+    return "1 Karte" if n == 1 else f"{n} Karten"
 
 
 _DONE = object()

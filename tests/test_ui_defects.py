@@ -1,0 +1,206 @@
+"""Issue 10's defects, each as the banker met it at the table (each failed before its fix)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui_table import UID, Table
+
+from device.daemon import Daemon, WebBackend
+from device.ui import State
+
+
+def test_tap_los_los_books_los_twice(table: Table) -> None:
+    """Defect 4: "Tap, LOS, LOS must book LOS twice" — no key only dismisses "Gebucht"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS", "LOS")
+    assert table.cash("Anna") == 15_000_000 + 2 * 2_000_000
+
+
+def test_haben_on_a_result_screen_acts_at_once(table: Table) -> None:
+    """Defect 4: "Haben, Menü and digits pressed on a result screen act at once"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS", "HABEN")
+    table.type("1M")
+    table.press("OK")
+    assert table.cash("Anna") == 15_000_000 + 2_000_000 + 1_000_000
+
+
+def test_a_tap_on_the_result_screen_selects_that_card(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS")
+    table.tap("Ben")
+    table.press("LOS")
+    assert table.cash("Ben") == 17_000_000
+
+
+def test_a_deed_tag_on_a_station_offers_no_building(table: Table) -> None:
+    """Defect 6: a station is no street: Bauen/Verkaufen are never offered for it."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 5}).ok
+    table.tap("Anna")
+    table.tap(5)
+    assert table.labels() == ["Hypothek aufnehmen"]
+
+
+def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
+    """Defect 6: nobody owns anything, so Miete, Bauen, Verkaufen, Hypothek are not offered."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    labels = table.labels()
+    for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek lösen"):
+        assert illegal not in labels
+    assert "Kaufen" in labels and "Steuer" in labels
+
+
+def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
+    """Defect 6: "the confirm screen shows what the rules will book (previewing the command)"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Steuer")
+    table.choose("38 Zusatzsteuer")
+    assert table.text().splitlines()[:2] == ["Steuer", "100"]
+
+
+def test_a_pin_of_eight_digits_is_kept_whole(table: Table) -> None:
+    """Defect 3: the screen says "4-8 Ziffern"; every length it allows must reach the PIN."""
+    for pin in ("4711", "12345678"):
+        pins: list[str] = []
+        table.bank.set_pin = lambda p, pins=pins: pins.append(p) or True  # type: ignore[misc]
+        table.press("MENU")
+        table.choose("Banker-PIN")
+        table.type(pin)
+        table.press("OK")
+        assert pins == [pin]
+        table.press("C")
+
+
+def test_the_ranking_after_a_bankruptcy_stays_until_a_key(table: Table) -> None:
+    """Defect 7: "the ranking stays on the OLED until a key is pressed (no sleep after 3 s)"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Bankrott")
+    table.press("OK", "OK")
+    table.now += 120
+    table.bank.tick()
+    assert table.bank.state is State.RESULT and not table.asleep
+    assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
+
+
+def test_after_a_timed_end_no_ranking_or_storno_is_offered(table: Table) -> None:
+    table.start("Anna", "Ben", mode="timed", minutes=30)
+    assert table.ledger.submit({"op": "end"}).ok
+    table.bank.refresh()
+    table.press("MENU")
+    assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
+
+
+def test_bankruptcy_to_the_bank_preselects_the_bank(table: Table) -> None:
+    """Defect 8: a refused payment to the bank: the creditor preselected is the bank."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2000")
+    table.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
+    table.choose("Bankrott")
+    choice = table.bank.choice
+    assert choice is not None and choice.options[choice.index].label == "an die Bank"
+
+
+def test_zu_wenig_geld_says_how_much_is_missing(table: Table) -> None:
+    """Defect 10: "ZU WENIG GELD always shows how much is missing"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2000")
+    table.press("OK")
+    assert table.text().splitlines()[1:4] == ["ZU WENIG GELD", "Anna hat 1500,", "braucht 2000"]
+
+
+def test_a_timed_game_of_zero_minutes_is_refused_when_typed(table: Table) -> None:
+    """Defect 11: refused when typed, not after every player tapped."""
+    table.press("hold:C")
+    table.choose("Ja: alle Stände neu")
+    table.choose("MONOPOLY")
+    table.choose("Auf Zeit")
+    table.type("0")
+    table.press("OK")
+    assert table.bank.state is not State.JOIN
+    assert "Minuten" in table.text()
+
+
+def test_the_dice_prompt_names_its_range(table: Table) -> None:
+    """Defect 11: "the dice prompt accepts only 2–12 (2–15 with the speed die) and says so"."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 12}).ok
+    table.tap("Ben")
+    table.tap(12)
+    table.choose("Miete zahlen")
+    assert "2-12" in table.text()
+    table.type("13")
+    table.press("OK")
+    assert table.bank.state is State.ENTER and "2-12" in table.text()
+
+
+def test_a_bankrupt_players_card_refuses_input_at_once(table: Table) -> None:
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    assert table.ledger.submit({"op": "bankrupt", "player": "Cem"}).ok
+    table.bank.refresh()
+    table.tap("Cem")
+    assert table.bank.state is not State.CARD
+    assert "BANKROTT" in table.text()
+
+
+def test_no_refusal_says_just_fehler(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.bank._go_to(table.bank._submit({"op": "credit", "player": "Anna"}, State.CARD), "test")  # malformed
+    table.bank.render()
+    assert table.text().splitlines()[:3] == ["Abgelehnt !", "UNGÜLTIG", "Feld 'amount' fehlt"]
+
+
+def test_trade_summary_says_one_card_in_the_singular(table: Table) -> None:
+    """Defect 12: grammar, "1 Karte"."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Tausch")
+    table.tap("Ben")
+    table.choose("39 Schlossallee")
+    table.choose("Fertig")
+    table.press("OK")  # no money from Anna
+    table.choose("Fertig")
+    table.type("500")
+    table.press("OK")
+    assert table.text().splitlines()[2:4] == ["Anna: 1 Karte 0", "Ben: 0 Karten 500"]
+
+
+def test_the_idle_screen_never_splits_an_address(table: Table) -> None:
+    """Defect 14: "192.168.1.20" and ":8080" on two lines read as another port."""
+    table.bank.url = "http://192.168.100.200:8080/"
+    table.bank.refresh()
+    assert table.text().splitlines()[3:] == ["192.168.100.", "200", "Port 8080"]
+
+
+def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Daemon) -> None:
+    """Defect 1: the device survives any change the web makes (here: a new game without Anna)."""
+    web = WebBackend(daemon)
+    assert web.submit({"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})["ok"]
+    web.tap(UID["Anna"])
+    answer: dict[str, Any] = web.submit({"op": "new_game", "edition": "banking", "mode": "standard",
+                                         "players": ["Ben", "Cem"], "replace": True})
+    assert answer["ok"]
+    banker = daemon.banker
+    assert banker is not None
+    daemon.call(banker.tick)
+    web.press("LOS")
+    assert daemon.call(lambda: banker.state) is State.IDLE
+    state = daemon.ledger.game.state if daemon.ledger else None
+    assert state is not None and state.players["Ben"].cash == 15_000_000
