@@ -102,7 +102,8 @@ TRANSITIONS: dict[State, dict[str, str]] = {
                    "SOLL": "_start_amount", "tap": "_payee", "hold:C": "_ask_new_game", "tick": "_tick"},
     State.CHOOSE: {"UP": "_move", "DOWN": "_move", "OK": "_choose", "C": "_back", "MENU": "_back",
                    "digit": "_type_choice", "tap": "_tap_choice", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.ENTER: {"digit": "_type", "C": "_clear", "OK": "_enter_done", "hold:C": "_ask_new_game", "tick": "_tick"},
+    State.ENTER: {"digit": "_type", "C": "_clear", "OK": "_enter_done", "tap": "_switch", "hold:C": "_ask_new_game",
+                  "tick": "_tick"},
     State.CONFIRM: {"OK": "_confirm", "C": "_back", "MENU": "_back", "tap": "_on_tap", "tick": "_tick"},
     State.RESULT: {"OK": "_after_result", "C": "_after_result", "MENU": "_after_result", "HABEN": "_after_result",
                    "SOLL": "_after_result", "LOS": "_after_result", "digit": "_after_result",
@@ -197,6 +198,8 @@ class Banker:
     seen: Any = None
     """The game (its state object) the machine's player, menus and prompts belong to."""
     raise_creditor: str | None = None
+    note: str = ""
+    """A one-off line on the card screen ("Eingabe verworfen"), gone with the next input."""
     """Whom the refused payment was owed to: the bankruptcy's preselected creditor (None: the bank)."""
     before_sleep: State = State.IDLE
     last_input: float = 0.0
@@ -220,6 +223,8 @@ class Banker:
                 self.render()
                 return  # the key that wakes the reader does nothing else
         self._follow_game()
+        if kind != "tick":
+            self.note = ""
         if self.state is State.RESULT and kind not in ("tick", "tap") and self._result_passes(kind):
             self._go_to(self._after_result(kind), "leave result")
         table = TRANSITIONS[self.state]
@@ -353,6 +358,7 @@ class Banker:
     def _on_tap(self, uid: str) -> State:
         self.tone("card")
         self.pending = None
+        self.deal_lines = []  # the deal is in the log: a tap ends its walk-through
         card = self.cards.get(uid)
         if card is None:
             return self._unknown_card(uid)
@@ -369,6 +375,19 @@ class Banker:
         self.player = card.name
         self.card_number = card.number
         return State.CARD
+
+    def _switch(self, uid: str) -> State:
+        """A tap the current step cannot use: drop the unfinished input and take that card, saying so."""
+        card = self.cards.get(uid)
+        unfinished = self.state in (State.AMOUNT, State.CHOOSE, State.ENTER, State.CONFIRM)
+        self.choice = None
+        self.stack.clear()
+        self.prompt = None
+        self.entry = ""
+        nxt = self._on_tap(uid)
+        if unfinished and card is not None and card.kind == "player" and nxt is State.CARD:
+            self.note = "Eingabe verworfen"
+        return nxt
 
     def _unknown_card(self, uid: str) -> State:
         def register(kind: str) -> State:
@@ -465,11 +484,11 @@ class Banker:
     def _payee(self, uid: str) -> State | None:
         """Soll, amount, then the payee's card: a transfer, shown for OK."""
         card = self.cards.get(uid)
-        if self.action != "debit" or card is None or card.kind != "player" or card.name == self.player:
-            return None
+        if card is not None and card.name == self.player:
+            return None  # the payer's own card again: nothing to switch to
+        if self.action != "debit" or card is None or card.kind != "player" or not self.entry:
+            return self._switch(uid)
         self.tone("card")
-        if not self.entry:
-            return None
         amount = self._amount()
         if amount is None:
             return State.RESULT
@@ -528,7 +547,7 @@ class Banker:
         assert self.choice is not None
         card = self.cards.get(uid)
         if card is None:
-            return None
+            return self._switch(uid)
         if card.kind == "deed":
             values = [o.value for o in self.choice.options]
             if card.square in values:
@@ -539,7 +558,9 @@ class Banker:
         if self.choice.on_tap is not None:
             self.tone("card")
             return self.choice.on_tap(card.name)
-        return None
+        if card.name == self.player:
+            return None
+        return self._switch(uid)
 
     def _back(self, key: str = "C") -> State:
         if self.state is State.CONFIRM:
@@ -894,12 +915,15 @@ class Banker:
         self.stack.clear()
         self.choice = None
         self.player = None
-        return self._open_choice(Choice("Neues Spiel?", [Option("Ja: alle Stände neu", True),
-                                                         Option("Nein", False)],
-                                        lambda yes: self._pick_edition() if yes else self._to_idle()))
+        running = self.game is not None and not self.game.finished
+        title, yes = ("Spiel ersetzen?", "Ja: ersetzen") if running else ("Neues Spiel?",
+                                                                                    "Ja: alle Stände neu")
+        return self._open_choice(Choice(title, [Option(yes, True), Option("Nein", False)],
+                                        lambda ok: self._pick_edition(running) if ok else self._to_idle()))
 
-    def _pick_edition(self) -> State:
-        self.new_game = {"op": "new_game"}
+    def _pick_edition(self, replace: bool = False) -> State:
+        """The wizard; over a running game the command says so (``replace``), and Storno brings it back."""
+        self.new_game = {"op": "new_game", **({"replace": True} if replace else {})}
         return self._open_choice(Choice("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
                                                     for k, e in EDITIONS.items()], self._pick_mode))
 
@@ -1067,7 +1091,7 @@ class Banker:
             icons = "≈" + icons
         if player.jail_cards:
             lines.append(f"Gefängnis frei: {player.jail_cards}")
-        lines.append("Haben Soll LOS Menü")
+        lines.append(self.note or "Haben Soll LOS Menü")
         return Screen(title=title, big=shown.text, lines=tuple(lines), icons=icons)
 
     def _entry_screen(self, icons: str) -> Screen:

@@ -204,3 +204,54 @@ def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Dae
     assert daemon.call(lambda: banker.state) is State.IDLE
     state = daemon.ledger.game.state if daemon.ledger else None
     assert state is not None and state.players["Ben"].cash == 15_000_000
+
+
+def test_a_new_game_over_a_running_one_asks_and_then_replaces(table: Table) -> None:
+    """Defect 2: "new_game over a running game needs an explicit confirmation" and carries replace."""
+    table.start("Anna", "Ben")
+    table.press("hold:C")
+    assert table.text().splitlines()[:3] == ["Spiel ersetzen?", ">Ja: ersetzen", " Nein"]
+    table.choose("Ja: ersetzen")
+    table.choose("Banking")
+    table.choose("Standard")
+    table.tap("Cem")
+    table.tap("Anna")
+    table.press("OK")
+    last = list(table.journal.records())[-1].cmd
+    assert last["op"] == "new_game" and last["replace"] is True and last["players"] == ["Cem", "Anna"]
+
+
+def test_a_tap_in_a_menu_switches_to_that_player_with_a_note(table: Table) -> None:
+    """Defect 5: "a tap always either switches to that player … or is used by the menu"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("MENU")
+    table.tap("Ben")
+    assert table.text().splitlines()[0] == "Ben #2"
+    assert "Eingabe verworfen" in table.text()
+    table.press("LOS")
+    assert table.cash("Ben") == 17_000_000 and table.cash("Anna") == 15_000_000
+
+
+def test_a_tap_while_typing_haben_switches_player(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("HABEN", "5")
+    table.tap("Ben")
+    assert table.text().splitlines()[0] == "Ben #2"
+
+
+def test_a_tap_during_the_deal_leaves_no_deal_screens_for_later(table: Table) -> None:
+    """Defect 9: tapping during the quick-game deal does not leave deal screens popping up later."""
+    table.press("hold:C")
+    table.choose("Ja: alle Stände neu")
+    table.choose("Banking")
+    table.choose("Schnellspiel")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.press("OK", "OK")  # start, first deal screen
+    table.tap("Anna")
+    table.press("LOS")
+    assert table.text().splitlines()[0] == "Gebucht"
+    table.press("C")
+    assert table.bank.state is State.CARD and "Austeilen" not in table.text()
