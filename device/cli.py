@@ -17,6 +17,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="apply a file of commands, print one JSON result per line, then the state")
     replay.add_argument("file", help="one JSON command per line ('-' for standard input)")
+    sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     run.add_argument("--config", type=Path, help="TOML config file")
@@ -30,6 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "run":
         return _run(args)
+    if args.command == "flows":
+        from .flows import describe
+
+        print(describe())
+        return 0
     if args.command == "replay":
         stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
         with stream:

@@ -28,6 +28,7 @@ from drivers.signals import Volume
 
 from .cards import Cards
 from .config import Config
+from .inputs import Tap, parse_key
 from .journal import Journal, JournalError
 from .ledger import Ledger
 from .notify import Notifier
@@ -196,9 +197,9 @@ class Daemon:
             elif self.banker is None:
                 return
             elif kind == "key":
-                self.banker.handle(event[1])
+                self.banker.feed(parse_key(event[1]))
             elif kind == "tap":
-                self.banker.handle("tap", event[1])
+                self.banker.feed(Tap(event[1]))
             elif kind == "reader":
                 self.banker.reader_status(event[1], event[2])
         except Exception:

@@ -1,7 +1,8 @@
 """The banker's reader as an explicit state machine.
 
-Every input (key, hold, encoder, tap, tick) arrives at :meth:`Banker.handle`, which looks the
-(state, input) pair up in ``TRANSITIONS``; a pair that is not there is logged and ignored.
+Every input (device/inputs.py: key, hold, encoder, tap, tick) arrives at :meth:`Banker.feed`,
+which looks the (state, trigger) pair up in ``device/transitions.py``; a pair that is not
+there is logged and ignored.
 Each handler returns the next state; every change of state is logged "from A to B". The
 machine never touches money itself: it builds commands and hands them to the ledger, and
 shows "done" (tone and screen) only after the ledger has made them durable.
@@ -15,7 +16,6 @@ import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from drivers.screen import Screen
@@ -36,7 +36,10 @@ from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares, square_ops
 
 from .cards import Cards
+from .flows import PLAYER_FLOWS, Flow
+from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .ledger import Ledger, Outcome
+from .transitions import LOOKUP, State
 
 log = logging.getLogger(__name__)
 
@@ -71,51 +74,6 @@ VERDICTS = {
 """A word or two for the OLED; the full German reason goes on the small lines."""
 
 
-class State(Enum):
-    IDLE = "idle"
-    """Waiting for a card; shows the mode, a timed game's clock, the page's address and QR code."""
-    CARD = "card"
-    """A bank card is on: number, name, balance. HABEN, SOLL, LOS or MENU."""
-    AMOUNT = "amount"
-    """Typing an amount for Haben or Soll (a payee's tap turns Soll into a transfer)."""
-    CHOOSE = "choose"
-    """A list on the OLED, turned with the encoder: menus, properties, players, options."""
-    ENTER = "enter"
-    """Typing a number for a step of a flow: an auction price, dice, minutes, trade cash."""
-    CONFIRM = "confirm"
-    """What will be booked, waiting for OK."""
-    RESULT = "result"
-    """Booked or refused, with the reason; back after a few seconds or any key."""
-    JOIN = "join"
-    """New game: players tap their cards to join."""
-    SLEEP = "sleep"
-    """Display off after a minute idle; any key or tap wakes it."""
-
-
-TRANSITIONS: dict[State, dict[str, str]] = {
-    State.IDLE: {"tap": "_on_tap", "OK": "_open_menu", "MENU": "_open_menu", "UP": "_open_menu",
-                 "DOWN": "_open_menu", "hold:C": "_ask_new_game", ".": "_volume", "tick": "_tick"},
-    State.CARD: {"tap": "_on_tap", "HABEN": "_start_amount", "SOLL": "_start_amount", "LOS": "_go",
-                 "OK": "_open_menu", "MENU": "_open_menu", "UP": "_open_menu", "DOWN": "_open_menu",
-                 "C": "_to_idle", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.AMOUNT: {"digit": "_type", "C": "_clear", "OK": "_book_amount", "HABEN": "_start_amount",
-                   "SOLL": "_start_amount", "tap": "_payee", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.CHOOSE: {"UP": "_move", "DOWN": "_move", "OK": "_choose", "C": "_back", "MENU": "_back",
-                   "digit": "_type_choice", "tap": "_tap_choice", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.ENTER: {"digit": "_type", "C": "_clear", "OK": "_enter_done", "tap": "_switch", "hold:C": "_ask_new_game",
-                  "tick": "_tick"},
-    State.CONFIRM: {"OK": "_confirm", "C": "_back", "MENU": "_back", "tap": "_on_tap", "tick": "_tick"},
-    State.RESULT: {"OK": "_after_result", "C": "_after_result", "MENU": "_after_result", "HABEN": "_after_result",
-                   "SOLL": "_after_result", "LOS": "_after_result", "digit": "_after_result",
-                   "UP": "_after_result", "DOWN": "_after_result", "tap": "_on_tap",
-                   "hold:C": "_ask_new_game", "tick": "_result_tick"},
-    State.JOIN: {"tap": "_join", "OK": "_start_game", "C": "_to_idle", "tick": "_tick"},
-    State.SLEEP: {},
-}
-
-DIGITS = frozenset("0123456789.KM")
-
-
 @dataclass
 class Option:
     label: str
@@ -136,6 +94,8 @@ class Choice:
     back: Callable[[], State] | None = None
     on_tap: Callable[[str], State | None] | None = None
     typed: str = ""
+    numbered: bool = False
+    """Entries shown with 1-9; a digit picks its entry at once (the player's menu: fewer presses)."""
 
 
 @dataclass
@@ -204,6 +164,8 @@ class Banker:
     before_sleep: State = State.IDLE
     last_input: float = 0.0
     last_screen: Screen | None = None
+    strict: bool = False
+    """Tests: a transition missing from the table raises instead of only being logged."""
 
     def __post_init__(self) -> None:
         self.last_input = self.clock()
@@ -213,35 +175,54 @@ class Banker:
     # The one entry point ----------------------------------------------------------------
 
     def handle(self, kind: str, value: Any = None) -> None:
-        """One input: a logical key ("5", "HABEN", "hold:C"), "UP"/"DOWN"/"PUSH", "tap" or "tick"."""
-        if kind == "PUSH":
-            kind = "OK"
-        if kind != "tick":
+        """One input by its wire name ("5", "HABEN", "hold:C", "PUSH"), or "tap" with a UID, or "tick"."""
+        if kind == "tap":
+            self.feed(Tap(str(value)))
+        elif kind == "tick":
+            self.feed(Tick())
+        else:
+            self.feed(parse_key(kind))
+
+    def feed(self, inp: Input) -> None:
+        """One typed input: look (state, trigger) up in the table, run its action, go where it says."""
+        trig = trigger(inp)
+        value: Any = inp.uid if isinstance(inp, Tap) else None
+        if isinstance(inp, Press | Hold):
+            value = Key.OK.value if inp.key is Key.PUSH else inp.key.value
+        if not isinstance(inp, Tick):
             self.last_input = self.clock()
             if self.state is State.SLEEP:
-                self._wake()
+                self._go_to(self._wake(), "any input")
                 self.render()
                 return  # the key that wakes the reader does nothing else
         self._follow_game()
-        if kind != "tick":
+        if not isinstance(inp, Tick):
             self.note = ""
-        if self.state is State.RESULT and kind not in ("tick", "tap") and self._result_passes(kind):
-            self._go_to(self._after_result(kind), "leave result")
-        table = TRANSITIONS[self.state]
-        name = table.get(kind) or (table.get("digit") if kind in DIGITS else None)
-        if name is None:
-            log.debug("%s: %s ignored", self.state.value, kind)
-            return
-        nxt = getattr(self, name)(kind if value is None else value)
-        if isinstance(nxt, State):
-            self._go_to(nxt, kind)
+        if self.state is State.RESULT and isinstance(inp, Press) and self._result_passes(value):
+            self._run("key", value)
+        self._run(trig, value)
         self.render()
 
+    def _run(self, trig: str, value: Any) -> None:
+        row = LOOKUP.get((self.state, trig))
+        if row is None:
+            log.debug("%s: %s ignored", self.state.value, trig)
+            return
+        nxt = getattr(self, row.action)(value)
+        if isinstance(nxt, State):
+            self._go_to(nxt, trig)
+
     def _go_to(self, nxt: State, why: str) -> None:
-        """The one place the state changes, logged "from A to B"."""
-        if nxt is not self.state:
-            log.info("%s → %s (%s)", self.state.value, nxt.value, why)
-            self.state = nxt
+        """The one place the state changes: logged "from A to B", checked against the table."""
+        if nxt is self.state:
+            return
+        row = LOOKUP.get((self.state, why))
+        if row is None or nxt not in row.targets:
+            log.error("undeclared transition %s → %s (%s)", self.state.value, nxt.value, why)
+            if self.strict:
+                raise AssertionError(f"undeclared transition {self.state.value} → {nxt.value} ({why})")
+        log.info("%s → %s (%s)", self.state.value, nxt.value, why)
+        self.state = nxt
 
     def _result_passes(self, key: str) -> bool:
         """A key on a plain result leaves it and then acts (no swallowed keys after a booking).
@@ -268,7 +249,7 @@ class Banker:
         self.seen = game
         gone = self.player is not None and (game is None or self.player not in game.players
                                             or game.players[self.player].bankrupt)
-        if self.state is State.SLEEP:
+        if self.state in (State.SLEEP, State.IDLE):
             if replaced or gone:
                 self.before_sleep = State.IDLE
                 self.player = None
@@ -276,17 +257,17 @@ class Banker:
         if (replaced and self.state not in (State.IDLE, State.RESULT)) or gone:
             self._to_idle()
             self.deal_lines = []
-            self._go_to(State.IDLE, "game changed elsewhere")
+            self._go_to(State.IDLE, "web change")
             return
         if self.pending is not None and self.state is State.CONFIRM and self.ledger.check(self.pending.cmd):
             self.pending = None
-            self._go_to(State.CARD if self.player else State.IDLE, "confirmation outdated")
+            self._go_to(State.CARD if self.player else State.IDLE, "web change")
 
     def reader_status(self, ok: bool, why: str) -> None:
         self.reader_problem = "" if ok else why
         if not ok:
             self._show_result("Leser", "LESER FEHLT", why, State.IDLE, refused=True)
-            self.state = State.RESULT
+            self._go_to(State.RESULT, "reader fault")
         self.render()
 
     # Helpers -----------------------------------------------------------------------------
@@ -524,9 +505,17 @@ class Banker:
             return choice.pick([o.value for o in choice.options if o.selected])
         return choice.pick(option.value)
 
-    def _type_choice(self, key: str) -> None:
-        """Square numbers can be typed: "39" OK picks Schlossallee where it is on the list."""
+    def _type_choice(self, key: str) -> State | None:
+        """Square numbers can be typed: "39" OK picks Schlossallee where it is on the list.
+
+        In a numbered list a digit picks its entry at once.
+        """
         assert self.choice is not None
+        if self.choice.numbered:
+            if key.isdigit() and 1 <= int(key) <= min(9, len(self.choice.options)):
+                self.choice.index = int(key) - 1
+                return self._choose("OK")
+            return None
         if key.isdigit() and len(self.choice.typed) < 2:
             self.choice.typed += key
             values = [o.value for o in self.choice.options]
@@ -660,20 +649,20 @@ class Banker:
                 items.insert(1, ("Spiel beenden", self._ask_end))
         else:
             legal = set(legal_ops(self.ledger.game, self.player))
-            flows: list[tuple[str, Callable[[], State], bool]] = [
-                ("Kaufen", self._buy, "buy" in legal), ("Miete zahlen", self._rent, "rent" in legal),
-                ("Steuer", self._tax, "tax" in legal),
-                ("Gefängnis", self._jail, bool(legal & {"jail_fine", "jail_card_drawn", "jail_card_used"})),
-                ("Bauen", self._build, "build" in legal), ("Gebäude verkaufen", self._sell, "sell_building" in legal),
-                ("Hypothek aufnehmen", self._mortgage, "mortgage" in legal),
-                ("Hypothek lösen", self._unmortgage, "unmortgage" in legal),
-                ("Tausch", self._trade, True), ("Bankrott", self._bankrupt, "bankrupt" in legal),
-                ("Storno", self._ask_undo, bool(self.ledger.game.history)), ("Rangliste", self._ranking, True)]
-            items = [(label, fn) for label, fn, open_ in flows if open_]
+            has_undo = bool(self.ledger.game.history)
+            items = []
+            for f in PLAYER_FLOWS:
+                if (f.opens_on and not f.opens_on & legal) or (f.label == "Storno" and not has_undo):
+                    continue
+                if f.each_square:  # one entry per square: "Einkommensteuer" is two presses from the menu
+                    items += [(square_name(self.game.edition, sq), lambda f=f, sq=sq: self._square_flow(f, sq))
+                              for sq in self._legal(f.square)]
+                else:
+                    items.append((f.label, lambda f=f: self._start_flow(f)))
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(self.player or "Menü", [Option(label, fn) for label, fn in items],
-                                        lambda fn: fn()))
+                                        lambda fn: fn(), numbered=self.player is not None))
 
     def _property_menu(self, square: int) -> State:
         flows: dict[str, tuple[str, Callable[[], State]]] = {
@@ -702,6 +691,27 @@ class Banker:
         edition = self.game.edition if self.game else EDITIONS["classic"]
         options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
         return self._open_choice(Choice(title, options, then))
+
+    def _start_flow(self, flow: Flow) -> State:
+        """Run a declared flow (device/flows.py): its own method, or square/fields → preview → book."""
+        if flow.method:
+            result: State = getattr(self, flow.method)()
+            return result
+        cmd: dict[str, Any] = {"op": flow.op, "player": self.player}
+        if flow.square:
+            return self._choose_square(flow.label, self._legal(flow.square), lambda sq: self._square_flow(flow, sq))
+        return self._fields(flow, cmd, 0)
+
+    def _square_flow(self, flow: Flow, square: int) -> State:
+        return self._fields(flow, {"op": flow.op, "player": self.player, "square": square}, 0)
+
+    def _fields(self, flow: Flow, cmd: dict[str, Any], i: int) -> State:
+        """Type the flow's fields one by one, then confirm the rules' preview."""
+        if i == len(flow.fields):
+            return self._preview(cmd, flow.label)
+        name, prompt = flow.fields[i]
+        return self._ask_number(Entry(prompt, lambda amount: self._fields(flow, {**cmd, name: amount}, i + 1),
+                                      allow_zero=True, hint="OK: 0"))
 
     def _legal(self, op: str) -> list[int]:
         """The squares the rules accept ``op`` on for the player now (rules/legal.py)."""
@@ -762,9 +772,6 @@ class Banker:
             return self._ask_number(Entry("Augenzahl?", ask, money=False, hint=f"{top}, OK"))
         return ask(None) or State.CARD
 
-    def _build(self) -> State:
-        return self._choose_square("Bauen: wo?", self._legal("build"), self._ask_build)
-
     def _ask_build(self, square: int) -> State:
         return self._preview({"op": "build", "player": self.player, "square": square}, "Bauen")
 
@@ -783,17 +790,9 @@ class Banker:
     def _mortgage(self) -> State:
         return self._choose_square("Hypothek auf?", self._legal("mortgage"), lambda sq: self._ask_mortgage(sq, True))
 
-    def _unmortgage(self) -> State:
-        return self._choose_square("Hypothek lösen?", self._legal("unmortgage"),
-                                   lambda sq: self._ask_mortgage(sq, False))
-
     def _ask_mortgage(self, square: int, take: bool) -> State:
         return self._preview({"op": "mortgage" if take else "unmortgage", "player": self.player, "square": square},
                              "Hypothek" if take else "Hypothek lösen")
-
-    def _tax(self) -> State:
-        return self._choose_square("Steuer", self._legal("tax"), lambda sq: self._preview(
-            {"op": "tax", "player": self.player, "square": sq}, "Steuer"))
 
     def _jail(self) -> State:
         fine = self._money(self.game.edition.jail_fine)
@@ -883,6 +882,10 @@ class Banker:
         self.result_at = self.clock()
         self.result_next = State.CARD if self.player else State.IDLE
         return State.RESULT
+
+    def _point(self, key: str) -> State | None:
+        """The "." key without a card: the volume (seed 000: "Taste . drücken")."""
+        return self._volume() if key == "." else None
 
     def _volume(self, key: Any = None) -> State:
         level_name = self.cycle_volume()
@@ -1018,13 +1021,12 @@ class Banker:
             ends = self.ledger.ends_at
             if ends is None or self.game is None or self.game.finished or self.wall() < ends:
                 return
-            self._wake()  # time is up: wake everybody
-        self.handle("tick", self.clock())
+            self._go_to(self._wake(), "any input")  # time is up: wake everybody
+        self.feed(Tick())
 
-    def _wake(self) -> None:
+    def _wake(self, key: Any = None) -> State:
         self.wake_display()
-        self.state = self.before_sleep
-        log.info("sleep → %s (woken)", self.state.value)
+        return self.before_sleep
 
     # Screens ------------------------------------------------------------------------------------
 
@@ -1112,7 +1114,8 @@ class Banker:
             option = choice.options[i]
             mark = ">" if i == choice.index else " "
             tick = "*" if option.selected else ""
-            lines.append(f"{mark}{tick}{option.label}"[:LINE])
+            number = f"{i + 1} " if choice.numbered and i < 9 else ""
+            lines.append(f"{mark}{tick}{number}{option.label}"[:LINE])
         return Screen(title=choice.title[:LINE], lines=tuple(lines), icons=icons + (choice.typed or ""))
 
 

@@ -54,7 +54,7 @@ def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
     labels = table.labels()
     for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek lösen"):
         assert illegal not in labels
-    assert "Kaufen" in labels and "Steuer" in labels
+    assert labels == ["Kaufen", "Einkommensteuer", "Zusatzsteuer", "Gefängnis", "Tausch", "Bankrott", "Rangliste"]
 
 
 def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
@@ -62,9 +62,8 @@ def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("MENU")
-    table.choose("Steuer")
-    table.choose("38 Zusatzsteuer")
-    assert table.text().splitlines()[:2] == ["Steuer", "100"]
+    table.choose("Zusatzsteuer")
+    assert table.text().splitlines() == ["Steuer", "100", "Anna zahlt", "Zusatzsteuer: 100", "OK bucht, C zurück"]
 
 
 def test_a_pin_of_eight_digits_is_kept_whole(table: Table) -> None:
@@ -160,7 +159,7 @@ def test_a_bankrupt_players_card_refuses_input_at_once(table: Table) -> None:
 def test_no_refusal_says_just_fehler(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
-    table.bank._go_to(table.bank._submit({"op": "credit", "player": "Anna"}, State.CARD), "test")  # malformed
+    table.bank.state = table.bank._submit({"op": "credit", "player": "Anna"}, State.CARD)  # malformed
     table.bank.render()
     assert table.text().splitlines()[:3] == ["Abgelehnt !", "UNGÜLTIG", "Feld 'amount' fehlt"]
 
@@ -255,3 +254,13 @@ def test_a_tap_during_the_deal_leaves_no_deal_screens_for_later(table: Table) ->
     assert table.text().splitlines()[0] == "Gebucht"
     table.press("C")
     assert table.bank.state is State.CARD and "Austeilen" not in table.text()
+
+
+def test_tax_and_jail_fine_in_at_most_four_presses_after_the_tap(table: Table) -> None:
+    """Fewer presses: "tax and jail fine reachable in ≤ 4 presses" (today 13)."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU", "2", "OK")  # 2 Einkommensteuer, confirm
+    assert table.cash("Anna") == 1300
+    table.press("MENU", "4", "OK", "OK")  # 4 Gefängnis, Strafe zahlen, confirm
+    assert table.cash("Anna") == 1250
