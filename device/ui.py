@@ -32,6 +32,7 @@ from rules import (
     reader_text,
     square_name,
 )
+from rules.editions import KURZES_SPIEL, Edition
 from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares, square_ops
 
@@ -615,6 +616,8 @@ class Banker:
         return self._submit(pending.cmd, State.CARD if self.player else State.IDLE)
 
     def _after_result(self, key: str) -> State:
+        if self.deal_lines and key == "C":
+            self.deal_lines = []  # C skips the rest of the deal: it is in the log
         if self.deal_lines and key != "tick":
             return self._next_deal()
         if self.raise_offer and key == "OK":
@@ -932,7 +935,7 @@ class Banker:
 
     def _pick_mode(self, edition: str) -> State:
         self.new_game["edition"] = edition
-        options = [Option("Standard", ("standard", False)), Option("Schnellspiel", ("quick", False)),
+        options = [Option("Standard", ("standard", False)), Option(_quick_name(EDITIONS[edition]), ("quick", False)),
                    Option("Auf Zeit", ("timed", False))]
         if EDITIONS[edition].speed_die_bonus:
             options.append(Option("Mit Tempo-Würfel", ("standard", True)))
@@ -1075,7 +1078,7 @@ class Banker:
             left = max(0, int(self.ledger.ends_at - self.wall()))
             big, line = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", "Karte drauf"
         else:
-            big = {Mode.STANDARD: "Standard", Mode.QUICK: "Schnell"}.get(state.mode, "")
+            big = {Mode.STANDARD: "Standard", Mode.QUICK: _quick_name(state.edition).split()[0]}.get(state.mode, "")
             line = "Karte drauf"
         lines = (line[:12], *_address_lines(self.url))
         return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=self.url or None)
@@ -1117,6 +1120,11 @@ class Banker:
             number = f"{i + 1} " if choice.numbered and i < 9 else ""
             lines.append(f"{mark}{tick}{number}{option.label}"[:LINE])
         return Screen(title=choice.title[:LINE], lines=tuple(lines), icons=icons + (choice.typed or ""))
+
+
+def _quick_name(edition: Edition) -> str:
+    """The short game's name in the edition's rule book: Skylanders' is "Kurzes Spiel"."""
+    return "Kurzes Spiel" if edition.quick == KURZES_SPIEL else "Schnellspiel"
 
 
 def _address_lines(url: str) -> tuple[str, ...]:

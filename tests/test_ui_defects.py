@@ -264,3 +264,16 @@ def test_tax_and_jail_fine_in_at_most_four_presses_after_the_tap(table: Table) -
     assert table.cash("Anna") == 1300
     table.press("MENU", "4", "OK", "OK")  # 4 Gefängnis, Strafe zahlen, confirm
     assert table.cash("Anna") == 1250
+
+
+def test_skylanders_quick_game_is_kurzes_spiel_in_the_wizard_and_on_the_idle_screen(table: Table) -> None:
+    """Defect 13: "Skylanders' quick game is 'kurzes Spiel' everywhere"."""
+    table.press("hold:C")
+    table.choose("Ja: alle Stände neu")
+    table.choose("Skylanders Swap Force")
+    assert "Kurzes Spiel" in table.labels() and "Schnellspiel" not in table.labels()
+    table.choose("Kurzes Spiel")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.press("OK", "C")
+    assert table.text().splitlines()[1] == "Kurzes"
