@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 SLEEP_AFTER = 60.0
 """About a minute idle: the display sleeps (seed 000: "nach ca. 1 Minute … schaltet sich aus")."""
 RESULT_SHOWN = 4.0
+TWO_CARDS = "two_cards"
+"""``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
 LINE = 21
 """Characters on a small line of the OLED."""
 
@@ -128,7 +130,8 @@ class Banker:
     cards: Cards
     show: Callable[[Screen], Any]
     tone: Callable[[str], None]
-    url: str = ""
+    url: str | Callable[[], str] = ""
+    """The status page's address, or a function giving it now (it follows a changed Wi-Fi address)."""
     clock: Callable[[], float] = time.monotonic
     wall: Callable[[], float] = time.time
     sleep_display: Callable[[], None] = lambda: None
@@ -266,7 +269,10 @@ class Banker:
 
     def reader_status(self, ok: bool, why: str) -> None:
         self.reader_problem = "" if ok else why
-        if not ok:
+        if not ok and why == TWO_CARDS:
+            self._show_result("Leser", "ZWEI KARTEN", "Eine Karte auflegen", State.IDLE, refused=True)
+            self._go_to(State.RESULT, "reader fault")
+        elif not ok:
             self._show_result("Leser", "LESER FEHLT", why, State.IDLE, refused=True)
             self._go_to(State.RESULT, "reader fault")
         self.render()
@@ -1080,8 +1086,9 @@ class Banker:
         else:
             big = {Mode.STANDARD: "Standard", Mode.QUICK: _quick_name(state.edition).split()[0]}.get(state.mode, "")
             line = "Karte drauf"
-        lines = (line[:12], *_address_lines(self.url))
-        return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=self.url or None)
+        url = self.url() if callable(self.url) else self.url
+        lines = (line[:12], *_address_lines(url))
+        return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=url or None)
 
     def _card_screen(self, icons: str) -> Screen:
         state = self.game

@@ -277,3 +277,22 @@ def test_skylanders_quick_game_is_kurzes_spiel_in_the_wizard_and_on_the_idle_scr
     table.tap("Ben")
     table.press("OK", "C")
     assert table.text().splitlines()[1] == "Kurzes"
+
+
+def test_the_idle_screen_follows_a_changed_address(table: Table) -> None:
+    """The daemon passes the URL as a function: a new Wi-Fi address shows at the next tick."""
+    address = ["http://192.168.1.20:8080/"]
+    table.bank.url = lambda: address[0]
+    table.bank.refresh()
+    assert table.text().splitlines()[3:] == ["192.168.1.20", "Port 8080"]
+    address[0] = "http://10.0.0.7/"
+    table.bank.tick()
+    assert table.text().splitlines()[3:] == ["10.0.0.7"]
+    assert table.display.last is not None and table.display.last.screen.qr == "http://10.0.0.7/"
+
+
+def test_two_cards_on_the_reader_ask_for_one(table: Table) -> None:
+    from device.ui import TWO_CARDS
+
+    table.bank.reader_status(False, TWO_CARDS)
+    assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
