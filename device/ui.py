@@ -163,6 +163,8 @@ class Banker:
     """The game (its state object) the machine's player, menus and prompts belong to."""
     raise_creditor: str | None = None
     note: str = ""
+    payer: str | None = None
+    """The card on the reader before this one: digits typed now pay from it to this player."""
     """A one-off line on the card screen ("Eingabe verworfen"), gone with the next input."""
     """Whom the refused payment was owed to: the bankruptcy's preselected creditor (None: the bank)."""
     before_sleep: State = State.IDLE
@@ -360,6 +362,8 @@ class Banker:
                               State.IDLE, refused=True)
             self.player = None
             return State.RESULT
+        previous = self.player if self.state is State.CARD else None
+        self.payer = previous if previous not in (None, card.name) else None
         self.player = card.name
         self.card_number = card.number
         return State.CARD
@@ -422,9 +426,26 @@ class Banker:
     # Haben, Soll, LOS, transfer ------------------------------------------------------------
 
     def _start_amount(self, key: str) -> State:
-        self.action = "credit" if key == "HABEN" else "debit"
+        verb = "credit" if key == "HABEN" else "debit"
+        if self.state is State.AMOUNT and self.action == "open" and self.entry:
+            self.action = verb  # the original's order: amount first, then one key books it
+            return self._book_amount(key) or State.AMOUNT
+        self.action = verb
         self.entry = ""
         self.prompt = None
+        self.payer = None
+        return State.AMOUNT
+
+    def _start_typed(self, key: str) -> State:
+        """A digit on the card screen: the original's order, the amount before the key.
+
+        After two cards (the original's transfer order) the amount is paid by the first card
+        to the second; otherwise HABEN or SOLL books it at once.
+        """
+        self.action = "transfer" if self.payer else "open"
+        self.entry = ""
+        self.prompt = None
+        self._type(key)
         return State.AMOUNT
 
     def _type(self, key: str) -> State | None:
@@ -464,9 +485,15 @@ class Banker:
             return None
 
     def _book_amount(self, key: str) -> State | None:
+        if self.action == "open":
+            return None  # HABEN or SOLL says which
         amount = self._amount()
         if amount is None:
             return State.RESULT
+        if self.action == "transfer":
+            payer, self.payer = self.payer, None
+            return self._preview({"op": "transfer", "from": payer, "to": self.player, "amount": amount},
+                                 "Überweisung")
         return self._submit({"op": self.action, "player": self.player, "amount": amount}, State.CARD)
 
     def _payee(self, uid: str) -> State | None:
@@ -474,7 +501,7 @@ class Banker:
         card = self.cards.get(uid)
         if card is not None and card.name == self.player:
             return None  # the payer's own card again: nothing to switch to
-        if self.action != "debit" or card is None or card.kind != "player" or not self.entry:
+        if self.action not in ("debit", "open") or card is None or card.kind != "player" or not self.entry:
             return self._switch(uid)
         self.tone("card")
         amount = self._amount()
@@ -484,6 +511,7 @@ class Banker:
                              "Überweisung")
 
     def _go(self, key: str) -> State:
+        self.payer = None
         return self._submit({"op": "go", "player": self.player}, State.CARD)
 
     # Choices --------------------------------------------------------------------------------
@@ -576,6 +604,7 @@ class Banker:
 
     def _to_idle(self, key: Any = None) -> State:
         self.player = None
+        self.payer = None
         self.choice = None
         self.stack.clear()
         self.pending = None
@@ -1103,6 +1132,8 @@ class Banker:
             icons = "≈" + icons
         if player.jail_cards:
             lines.append(f"Gefängnis frei: {player.jail_cards}")
+        if self.payer:
+            lines.append(f"Betrag: {self.payer} zahlt"[:LINE])
         lines.append(self.note or "Haben Soll LOS Menü")
         return Screen(title=title, big=shown.text, lines=tuple(lines), icons=icons)
 
@@ -1110,6 +1141,12 @@ class Banker:
         if self.state is State.ENTER and self.prompt is not None:
             hint = "OK, C zurück" if self.entry else self.prompt.hint + ", C zurück"
             return Screen(title=self.prompt.title, big=self.entry or "0", lines=(hint,), icons=icons)
+        if self.action == "transfer":
+            return Screen(title="Überweisung", big=self.entry or "0", icons=icons,
+                          lines=(f"{self.payer} zahlt", f"an {self.player}", "OK: ansehen, C zurück"))
+        if self.action == "open":
+            return Screen(title=f"{self.player}: Betrag", big=self.entry or "0", icons=icons,
+                          lines=("HABEN oder SOLL bucht", "oder Karte: Überweisung"))
         verb = "Haben" if self.action == "credit" else "Soll"
         hint = ("OK bucht", "oder Karte: Überweisung") if self.action == "debit" else ("OK bucht", "C korrigiert")
         return Screen(title=f"{self.player}: {verb}", big=self.entry or "0", lines=hint, icons=icons)

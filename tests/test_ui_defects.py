@@ -296,3 +296,37 @@ def test_two_cards_on_the_reader_ask_for_one(table: Table) -> None:
 
     table.bank.reader_status(False, TWO_CARDS)
     assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
+
+
+def test_the_originals_order_type_then_one_key(table: Table) -> None:
+    """Seed 000: insert the card, type the amount, press one key (Haben or Soll)."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.type("2KK")
+    table.press("HABEN")
+    assert table.cash("Anna") == 17_000_000
+    table.type("500K")
+    table.press("SOLL")
+    assert table.cash("Anna") == 16_500_000
+
+
+def test_the_originals_transfer_order_both_cards_then_the_amount(table: Table) -> None:
+    """Fewer presses: "the original's transfer order (both cards first, then the amount)"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.type("2KK")
+    table.press("OK")
+    assert table.text().splitlines()[:3] == ["Überweisung", "2M", "Anna zahlt Ben 2M"]
+    table.press("OK")
+    assert table.cash("Anna") == 13_000_000 and table.cash("Ben") == 17_000_000
+
+
+def test_a_second_card_then_haben_is_that_players_own_haben(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.press("HABEN")
+    table.type("1KK")
+    table.press("OK")
+    assert table.cash("Ben") == 16_000_000 and table.cash("Anna") == 15_000_000
