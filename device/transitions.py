@@ -113,7 +113,7 @@ TABLE: tuple[Transition, ...] = (
     _row(S.RESULT, "tick", "_result_tick", S.SLEEP, S.CARD, S.IDLE, S.AMOUNT, S.ENTER, S.RESULT),
     _row(S.JOIN, "tap", "_join"),
     _row(S.JOIN, "OK", "_start_game", S.RESULT),
-    _row(S.JOIN, "C", "_to_idle", S.IDLE),
+    _row(S.JOIN, "C", "_join_clear", S.IDLE),
     _row(S.JOIN, "tick", "_tick", S.SLEEP, S.RESULT),
     *(_row(s, "any input", "_wake", frozenset(State) - {S.SLEEP}) for s in (S.SLEEP,)),
     _row(S.SLEEP, "tick", "_tick", S.RESULT),

@@ -11,6 +11,7 @@ shows "done" (tone and screen) only after the ledger has made them durable.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import textwrap
 import time
@@ -34,6 +35,7 @@ from rules import (
 )
 from rules.editions import KURZES_SPIEL, Edition
 from rules.errors import RuleError
+from rules.game import new_game_state
 from rules.legal import legal_ops, legal_squares, square_ops
 
 from .cards import Cards
@@ -965,8 +967,11 @@ class Banker:
     def _pick_edition(self, replace: bool = False) -> State:
         """The wizard; over a running game the command says so (``replace``), and Storno brings it back."""
         self.new_game = {"op": "new_game", **({"replace": True} if replace else {})}
+        keys = list(EDITIONS)
+        last = self.game.edition.key if self.game is not None else keys[0]  # the last game's: OK keeps it
         return self._open_choice(Choice("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
-                                                    for k, e in EDITIONS.items()], self._pick_mode))
+                                                    for k, e in EDITIONS.items()], self._pick_mode,
+                                        index=keys.index(last) if last in keys else 0))
 
     def _pick_mode(self, edition: str) -> State:
         self.new_game["edition"] = edition
@@ -974,7 +979,11 @@ class Banker:
                    Option("Auf Zeit", ("timed", False))]
         if EDITIONS[edition].speed_die_bonus:
             options.append(Option("Mit Tempo-Würfel", ("standard", True)))
-        return self._open_choice(Choice("Spielart", options, self._picked_mode))
+        index = 0
+        if self.game is not None:
+            last = (self.game.mode.value, self.game.speed_die)
+            index = next((i for i, o in enumerate(options) if o.value == last), 0)
+        return self._open_choice(Choice("Spielart", options, self._picked_mode, index=index))
 
     def _picked_mode(self, mode: tuple[str, bool]) -> State:
         self.new_game["mode"], speed = mode
@@ -985,16 +994,29 @@ class Banker:
         return self._start_join()
 
     def _minutes(self, minutes: int) -> State | None:
-        if minutes < 1:  # refused now, not after every player has tapped
-            return self._reprompt("Mindestens 1 Minute")
+        try:  # asked of the rules now, not after every player has tapped
+            new_game_state({**self.new_game, "minutes": minutes, "players": ["Probe1", "Probe2"]})
+        except RuleError as err:
+            limits = re.search(r"\(([^)]*)\)$", err.message)
+            return self._reprompt(f"nur {limits.group(1)}" if limits else err.message[:LINE])
         self.new_game["minutes"] = minutes
         return self._start_join()
 
     def _start_join(self) -> State:
-        self.joined = []
+        """Players join by tapping; the last game's players are already in (C clears them)."""
+        last = self.game
+        known = {c.name for c in self.cards.players()}
+        self.joined = [n for n in last.players if n in known] if last is not None else []
         self.choice = None
         self.stack.clear()
         return State.JOIN
+
+    def _join_clear(self, key: str) -> State | None:
+        """C: first empties the list of players (the last game's), then leaves the wizard."""
+        if self.joined:
+            self.joined = []
+            return None
+        return self._to_idle()
 
     def _join(self, uid: str) -> State | None:
         card = self.cards.get(uid)
@@ -1094,8 +1116,9 @@ class Banker:
             return Screen(title=self.pending.title, big=self.pending.big, lines=self.pending.lines, icons=icons)
         if state is State.JOIN:
             names = ", ".join(self.joined) or "–"
+            hint = "OK: los, C: leeren" if self.joined else "OK: los, C: Abbruch"
             return Screen(title="Karten auflegen", big=f"{len(self.joined)} Spieler", icons=icons,
-                          lines=(*textwrap.wrap(names, LINE)[:2], "OK: los, C: Abbruch"))
+                          lines=(*textwrap.wrap(names, LINE)[:2], hint))
         if state is State.RESULT and self.result:
             extra = ("OK: Geld beschaffen",) if self.raise_offer else ()
             lines = (*self.result.lines[: 3 - len(extra)], *extra)

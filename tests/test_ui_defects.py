@@ -130,8 +130,8 @@ def test_a_timed_game_of_zero_minutes_is_refused_when_typed(table: Table) -> Non
     table.choose("Auf Zeit")
     table.type("0")
     table.press("OK")
-    assert table.bank.state is not State.JOIN
-    assert "Minuten" in table.text()
+    assert table.bank.state is State.ENTER
+    assert table.text().splitlines() == ["Minuten?", "0", "nur 1–1440, C zurück"]
 
 
 def test_the_dice_prompt_names_its_range(table: Table) -> None:
@@ -213,6 +213,7 @@ def test_a_new_game_over_a_running_one_asks_and_then_replaces(table: Table) -> N
     table.choose("Ja: ersetzen")
     table.choose("Banking")
     table.choose("Standard")
+    table.press("C")  # empty the last game's players
     table.tap("Cem")
     table.tap("Anna")
     table.press("OK")
@@ -330,3 +331,23 @@ def test_a_second_card_then_haben_is_that_players_own_haben(table: Table) -> Non
     table.type("1KK")
     table.press("OK")
     assert table.cash("Ben") == 16_000_000 and table.cash("Anna") == 15_000_000
+
+
+def test_the_new_game_wizard_offers_the_last_edition_mode_and_players(table: Table) -> None:
+    """Fewer presses: "the new-game wizard offering the last edition, mode and players as the default"."""
+    table.start("Anna", "Ben", "Cem", edition="sonic", mode="quick", seed=7)
+    table.press("hold:C", "OK", "OK", "OK")  # replace, Sonic, Schnellspiel
+    assert table.text().splitlines()[:3] == ["Karten auflegen", "3 Spieler", "Anna, Ben, Cem"]
+    table.press("OK")
+    last = list(table.journal.records())[-1].cmd
+    assert (last["edition"], last["mode"], last["players"]) == ("sonic", "quick", ["Anna", "Ben", "Cem"])
+
+
+def test_c_in_the_join_list_first_empties_it(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.press("hold:C", "OK", "OK", "OK", "C")
+    assert table.text().splitlines()[:2] == ["Karten auflegen", "0 Spieler"]
+    table.tap("Cem")
+    table.tap("Ben")
+    table.press("OK")
+    assert list(table.journal.records())[-1].cmd["players"] == ["Cem", "Ben"]
