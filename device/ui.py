@@ -256,7 +256,7 @@ class Banker:
         replaced = game is not self.seen
         self.seen = game
         gone = self.player is not None and (game is None or self.player not in game.players
-                                            or game.players[self.player].bankrupt)
+                                            or game.players[self.player].bankrupt or game.finished)
         if self.state in (State.SLEEP, State.IDLE):
             if replaced or gone:
                 self.before_sleep = State.IDLE

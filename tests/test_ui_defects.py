@@ -351,3 +351,35 @@ def test_c_in_the_join_list_first_empties_it(table: Table) -> None:
     table.tap("Ben")
     table.press("OK")
     assert list(table.journal.records())[-1].cmd["players"] == ["Cem", "Ben"]
+
+
+def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(table: Table) -> None:
+    """Defect 1: "The device must survive any change the web makes: new game, undo, end"."""
+    table.start("Anna", "Ben", mode="timed", minutes=30)
+    table.tap("Anna")
+    table.press("LOS")
+    table.press("MENU")
+    assert table.ledger.submit({"op": "undo"}).ok
+    table.bank.refresh()
+    assert table.bank.state is State.CHOOSE  # same game, same player: the menu stays
+    assert table.ledger.submit({"op": "end"}).ok
+    table.bank.refresh()
+    assert table.bank.state is State.IDLE and table.text().splitlines()[1] == "Ende"
+    table.press("OK")
+    assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
+
+
+def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Kaufen")
+    table.type("39")
+    table.press("OK")
+    table.choose("Preis 400")
+    assert table.bank.state is State.CONFIRM
+    assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 39}).ok  # from /admin
+    table.bank.refresh()
+    assert table.bank.state is State.CARD
+    table.press("OK")
+    assert table.ledger.game.state.deeds[39].owner == "Ben"
