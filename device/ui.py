@@ -879,29 +879,54 @@ class Banker:
         ed = self.game.edition
 
         def squares(owner: str) -> list[Option]:
+            """The owner's deeds and Gefängnis-frei-Karten: all of it can change hands."""
             own = [sq for sq, d in self.game.deeds.items() if d.owner == owner]
-            return [Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in own] + [Option("Fertig", _DONE)]
+            cards = [Option("Gefängnis-frei-Karte", ("jail", i)) for i in range(self.game.players[owner].jail_cards)]
+            return [Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in own] + cards + [Option("Fertig", _DONE)]
+
+        def side(key: str, chosen: list[Any]) -> None:
+            trade[key]["squares"] = [c for c in chosen if isinstance(c, int)]
+            jail = sum(1 for c in chosen if isinstance(c, tuple))
+            if jail:
+                trade[key]["jail_cards"] = jail
 
         def summary() -> State:
+            try:
+                event = self.ledger.game.preview(trade)
+            except RuleError as err:
+                return self._refused(trade, err.code, err.message)
             give, take = trade["a_gives"], trade["b_gives"]
+            to_bank = sum(t.amount for t in event.transfers if t.payee is None)  # fees and lifting, as booked
             return self._ask(trade, "Tausch", f"{me}⇄{other}"[:12], (
                 f"{me}: {_cards(len(give.get('squares', [])))} {self._money(give.get('cash', 0))}"[:LINE],
-                f"{other}: {_cards(len(take.get('squares', [])))} {self._money(take.get('cash', 0))}"[:LINE]))
+                f"{other}: {_cards(len(take.get('squares', [])))} {self._money(take.get('cash', 0))}"[:LINE],
+                f"an die Bank: {self._money(to_bank)}"[:LINE] if to_bank else "OK bucht, C zurück"))
+
+        def lift(chosen: list[int]) -> State:
+            if chosen:
+                trade["lift"] = chosen
+            return summary()
 
         def their_cash(amount: int) -> State:
             trade["b_gives"]["cash"] = amount
-            return summary()
+            mortgaged = [sq for sq in trade["a_gives"]["squares"] + trade["b_gives"]["squares"]
+                         if self.game.deeds[sq].mortgaged]
+            if not mortgaged:
+                return summary()
+            return self._open_choice(Choice("Hypothek gleich lösen?", [
+                *(Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in mortgaged), Option("Fertig", _DONE)],
+                lift, multi=True))
 
-        def their_squares(chosen: list[int]) -> State:
-            trade["b_gives"]["squares"] = chosen
+        def their_squares(chosen: list[Any]) -> State:
+            side("b_gives", chosen)
             return self._ask_number(Entry(f"Geld von {other}?", their_cash, allow_zero=True, hint="OK: 0"))
 
         def my_cash(amount: int) -> State:
             trade["a_gives"]["cash"] = amount
             return self._open_choice(Choice(f"{other} gibt:", squares(other), their_squares, multi=True))
 
-        def my_squares(chosen: list[int]) -> State:
-            trade["a_gives"]["squares"] = chosen
+        def my_squares(chosen: list[Any]) -> State:
+            side("a_gives", chosen)
             return self._ask_number(Entry(f"Geld von {me}?", my_cash, allow_zero=True, hint="OK: 0"))
 
         return self._open_choice(Choice(f"{me} gibt:", squares(me or ""), my_squares, multi=True))

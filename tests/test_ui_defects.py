@@ -383,3 +383,28 @@ def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> No
     assert table.bank.state is State.CARD
     table.press("OK")
     assert table.ledger.game.state.deeds[39].owner == "Ben"
+
+
+def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None:
+    """Defect 12: "a 'lift now' choice for mortgaged deeds, jail cards can be traded", the fee as booked."""
+    table.start("Anna", "Ben", edition="classic")
+    for cmd in ({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
+                {"op": "jail_card", "player": "Anna", "delta": 1}):
+        assert table.ledger.submit(cmd).ok
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Tausch")
+    table.tap("Ben")
+    table.choose("39 Schlossallee")
+    table.choose("Gefängnis-frei-Karte")
+    table.choose("Fertig")
+    table.press("OK")  # no money from Anna
+    table.choose("Fertig")  # Ben gives no deed
+    table.press("OK")  # nor money
+    table.choose("39 Schlossallee")  # lift the mortgage now
+    table.choose("Fertig")
+    assert table.text().splitlines()[2:] == ["Anna: 1 Karte 0", "Ben: 0 Karten 0", "an die Bank: 220"]
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
+    assert state.players["Ben"].jail_cards == 1 and table.cash("Ben") == 1500 - 220
