@@ -28,7 +28,9 @@ class State(Enum):
     CONFIRM = "confirm"
     """What the rules will book (their preview), waiting for OK."""
     RESULT = "result"
-    """Booked or refused with the reason, a ranking, the deal or the end: until a key or a few seconds."""
+    """Booked or refused with the reason, or a short message: a few seconds, or a key that then acts."""
+    PAGES = "pages"
+    """Screens to read until a key: the end of a game, the ranking, the quick game's deal."""
     JOIN = "join"
     """New game: players tap their cards to join."""
     SLEEP = "sleep"
@@ -36,7 +38,7 @@ class State(Enum):
 
 
 S = State
-FLOW_STEP = frozenset({S.CHOOSE, S.ENTER, S.CONFIRM, S.RESULT, S.JOIN, S.CARD, S.IDLE})
+FLOW_STEP = frozenset({S.CHOOSE, S.ENTER, S.CONFIRM, S.RESULT, S.PAGES, S.JOIN, S.CARD, S.IDLE})
 """Where a step of a flow may lead: the next list or prompt, the confirmation, the result, or back."""
 TAPPED = frozenset({S.CARD, S.CHOOSE, S.RESULT, S.IDLE})
 """Where a card's tap leads: that player's card, a deed's actions or an unknown card's list, a note."""
@@ -67,7 +69,7 @@ TABLE: tuple[Transition, ...] = (
     *(_row(S.IDLE, k, "_open_menu", S.CHOOSE) for k in _MENU_KEYS),
     _row(S.IDLE, "hold:C", "_ask_new_game", S.CHOOSE),
     _row(S.IDLE, "digit", "_point", S.RESULT),
-    _row(S.IDLE, "tick", "_tick", S.SLEEP, S.RESULT),
+    _row(S.IDLE, "tick", "_tick", S.SLEEP, S.PAGES),
     _row(S.CARD, "tap", "_on_tap", TAPPED),
     _row(S.CARD, "HABEN", "_start_amount", S.AMOUNT),
     _row(S.CARD, "SOLL", "_start_amount", S.AMOUNT),
@@ -76,7 +78,7 @@ TABLE: tuple[Transition, ...] = (
     *(_row(S.CARD, k, "_open_menu", S.CHOOSE) for k in _MENU_KEYS),
     _row(S.CARD, "C", "_to_idle", S.IDLE),
     _row(S.CARD, "hold:C", "_ask_new_game", S.CHOOSE),
-    _row(S.CARD, "tick", "_tick", S.SLEEP, S.RESULT),
+    _row(S.CARD, "tick", "_tick", S.SLEEP, S.PAGES),
     _row(S.AMOUNT, "digit", "_type"),
     _row(S.AMOUNT, "C", "_clear", S.CARD),
     _row(S.AMOUNT, "OK", "_book_amount", S.RESULT, S.CONFIRM),
@@ -84,7 +86,7 @@ TABLE: tuple[Transition, ...] = (
     _row(S.AMOUNT, "SOLL", "_start_amount", S.AMOUNT, S.RESULT),
     _row(S.AMOUNT, "tap", "_payee", S.CONFIRM, S.RESULT, TAPPED),
     _row(S.AMOUNT, "hold:C", "_ask_new_game", S.CHOOSE),
-    _row(S.AMOUNT, "tick", "_tick", S.SLEEP, S.RESULT),
+    _row(S.AMOUNT, "tick", "_tick", S.SLEEP, S.PAGES),
     _row(S.CHOOSE, "UP", "_move"),
     _row(S.CHOOSE, "DOWN", "_move"),
     _row(S.CHOOSE, "OK", "_choose", FLOW_STEP),
@@ -93,30 +95,34 @@ TABLE: tuple[Transition, ...] = (
     _row(S.CHOOSE, "digit", "_type_choice", FLOW_STEP),
     _row(S.CHOOSE, "tap", "_tap_choice", FLOW_STEP, TAPPED),
     _row(S.CHOOSE, "hold:C", "_ask_new_game", S.CHOOSE),
-    _row(S.CHOOSE, "tick", "_tick", S.SLEEP, S.RESULT),
+    _row(S.CHOOSE, "tick", "_tick", S.SLEEP, S.PAGES),
     _row(S.ENTER, "digit", "_type"),
     _row(S.ENTER, "C", "_clear", S.CHOOSE, S.CARD, S.IDLE),
     _row(S.ENTER, "OK", "_enter_done", FLOW_STEP),
     _row(S.ENTER, "tap", "_switch", TAPPED),
     _row(S.ENTER, "hold:C", "_ask_new_game", S.CHOOSE),
-    _row(S.ENTER, "tick", "_tick", S.SLEEP, S.RESULT),
-    _row(S.CONFIRM, "OK", "_confirm", S.RESULT),
+    _row(S.ENTER, "tick", "_tick", S.SLEEP, S.PAGES),
+    _row(S.CONFIRM, "OK", "_confirm", S.RESULT, S.PAGES),
     _row(S.CONFIRM, "C", "_back", S.CHOOSE, S.CARD, S.IDLE),
     _row(S.CONFIRM, "MENU", "_back", S.CHOOSE, S.CARD, S.IDLE),
     _row(S.CONFIRM, "tap", "_switch", TAPPED),
-    _row(S.CONFIRM, "tick", "_tick", S.SLEEP, S.RESULT),
+    _row(S.CONFIRM, "tick", "_tick", S.SLEEP, S.PAGES),
     _row(S.RESULT, "OK", "_after_result", S.CARD, S.IDLE, S.RESULT, S.CHOOSE, S.AMOUNT, S.ENTER),
     _row(S.RESULT, "C", "_after_result", S.CARD, S.IDLE, S.RESULT, S.CHOOSE, S.AMOUNT, S.ENTER),
     _row(S.RESULT, "key", "_after_result", S.CARD, S.IDLE, S.RESULT, S.AMOUNT, S.ENTER),
     _row(S.RESULT, "tap", "_on_tap", TAPPED),
     _row(S.RESULT, "hold:C", "_ask_new_game", S.CHOOSE),
-    _row(S.RESULT, "tick", "_result_tick", S.SLEEP, S.CARD, S.IDLE, S.AMOUNT, S.ENTER, S.RESULT),
+    _row(S.RESULT, "tick", "_result_tick", S.SLEEP, S.CARD, S.IDLE, S.AMOUNT, S.ENTER, S.PAGES),
     _row(S.JOIN, "tap", "_join"),
-    _row(S.JOIN, "OK", "_start_game", S.RESULT),
+    _row(S.JOIN, "OK", "_start_game", S.RESULT, S.PAGES),
     _row(S.JOIN, "C", "_join_clear", S.IDLE),
-    _row(S.JOIN, "tick", "_tick", S.SLEEP, S.RESULT),
+    _row(S.JOIN, "tick", "_tick", S.SLEEP, S.PAGES),
     *(_row(s, "any input", "_wake", frozenset(State) - {S.SLEEP}) for s in (S.SLEEP,)),
-    _row(S.SLEEP, "tick", "_tick", S.RESULT),
+    _row(S.SLEEP, "tick", "_tick", S.PAGES),
+    *(_row(S.PAGES, k, "_next_page", S.PAGES, S.CARD, S.IDLE)
+      for k in ("OK", "C", "HABEN", "SOLL", "LOS", "MENU", "UP", "DOWN", "digit")),
+    _row(S.PAGES, "tap", "_on_tap", TAPPED),
+    _row(S.PAGES, "hold:C", "_ask_new_game", S.CHOOSE),
 )
 """Every (state, trigger) the device acts on; a pair not here is logged and ignored.
 
@@ -132,6 +138,7 @@ EVENTS: tuple[Transition, ...] = (
     _row(S.CONFIRM, "web change", "_follow_game", S.IDLE, S.CARD),
     _row(S.JOIN, "web change", "_follow_game", S.IDLE),
     *(_row(s, "reader fault", "reader_status", S.RESULT) for s in State if s is not S.RESULT),
+    _row(S.PAGES, "web change", "_follow_game", S.IDLE),
 )
 """Changes that come from elsewhere: the web (new game, undo, end, renamed cards), the reader."""
 

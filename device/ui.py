@@ -158,8 +158,9 @@ class Banker:
     raise_offer: bool = False
     joined: list[str] = field(default_factory=list)
     new_game: dict[str, Any] = field(default_factory=dict)
-    deal_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    """The quick game's deal still to show: each player's name and deeds."""
+    pages: list[Screen] = field(default_factory=list)
+    """PAGES: screens read one after the other (the end, the ranking, the deal); the first is shown."""
+    pages_back: State = State.IDLE
     reader_problem: str = ""
     seen: Any = None
     """The game (its state object) the machine's player, menus and prompts belong to."""
@@ -238,7 +239,7 @@ class Banker:
         OK and C only dismiss; a result that waits for a key (the deal, the end, the raise-money
         offer) takes the key itself.
         """
-        waits = bool(self.deal_lines) or self.raise_offer or self.result_at == float("inf")
+        waits = self.raise_offer
         return key not in ("OK", "C", "PUSH") and not waits
 
     def refresh(self) -> None:
@@ -262,9 +263,9 @@ class Banker:
                 self.before_sleep = State.IDLE
                 self.player = None
             return
-        if (replaced and self.state not in (State.IDLE, State.RESULT)) or gone:
+        if (replaced and self.state not in (State.IDLE, State.RESULT, State.PAGES)) or gone:
             self._to_idle()
-            self.deal_lines = []
+            self.pages = []
             self._go_to(State.IDLE, "web change")
             return
         if self.pending is not None and self.state is State.CONFIRM and self.ledger.check(self.pending.cmd):
@@ -334,11 +335,25 @@ class Banker:
     def _game_over(self) -> State:
         state = self.game
         self.tone("end")
-        self.result = Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt", lines=self._podium())
-        self.result_at = float("inf")  # stays until a key
-        self.result_next = State.IDLE
         self.player = None
-        return State.RESULT
+        return self._show_pages([Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt",
+                                        lines=self._podium())], State.IDLE)
+
+    def _show_pages(self, pages: list[Screen], back: State) -> State:
+        """Screens to read, one per key; they stay until a key (never time out, never sleep)."""
+        self.pages = pages
+        self.pages_back = back
+        return State.PAGES
+
+    def _next_page(self, key: str) -> State:
+        """Any key turns the page; C skips the rest (the deal is in the log); after the last, back."""
+        self.pages = [] if key == "C" else self.pages[1:]
+        if self.pages:
+            return State.PAGES
+        back = self.pages_back
+        if back is State.CARD and not self.player:
+            back = State.IDLE
+        return back
 
     def _podium(self) -> tuple[str, ...]:
         """The three richest, with their net worth: for the ranking and the end of a game."""
@@ -350,7 +365,7 @@ class Banker:
     def _on_tap(self, uid: str) -> State:
         self.tone("card")
         self.pending = None
-        self.deal_lines = []  # the deal is in the log: a tap ends its walk-through
+        self.pages = []  # the deal is in the log: a tap ends its walk-through
         card = self.cards.get(uid)
         if card is None:
             return self._unknown_card(uid)
@@ -653,10 +668,6 @@ class Banker:
         return self._submit(pending.cmd, State.CARD if self.player else State.IDLE)
 
     def _after_result(self, key: str) -> State:
-        if self.deal_lines and key == "C":
-            self.deal_lines = []  # C skips the rest of the deal: it is in the log
-        if self.deal_lines and key != "tick":
-            return self._next_deal()
         if self.raise_offer and key == "OK":
             self.raise_offer = False
             return self._raise_menu()
@@ -942,11 +953,8 @@ class Banker:
         return self._ask({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden", "OK / C"))
 
     def _ranking(self) -> State:
-        lines = self._podium()
-        self.result = Screen(title="Rangliste", big=ranking(self.game)[0], lines=lines)
-        self.result_at = self.clock()
-        self.result_next = State.CARD if self.player else State.IDLE
-        return State.RESULT
+        return self._show_pages([Screen(title="Rangliste", big=ranking(self.game)[0], lines=self._podium())],
+                                State.CARD if self.player else State.IDLE)
 
     def _point(self, key: str) -> State | None:
         """The "." key without a card: the volume (seed 000: "Taste . drücken")."""
@@ -1067,28 +1075,23 @@ class Banker:
             return self._outcome(outcome, State.IDLE)
         self.tone("new_game")
         state = self.game
-        self.deal_lines = []
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
-            for name in state.players:
-                owned = [sq for sq, d in state.deeds.items() if d.owner == name]
-                self.deal_lines.append((name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
-                                                    for sq in owned)))
+            deal = [Screen(title="Austeilen", big=name, lines=tuple(
+                f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
+                for sq, d in state.deeds.items() if d.owner == name)[:3]) for name in state.players]
+            first = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
+                           lines=(state.edition.title[:LINE], "OK: Karten zeigen"))
+            return self._show_pages([first, *deal], State.IDLE)
         self.result = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
-                             lines=(state.edition.title[:LINE], "OK: Karten zeigen" if self.deal_lines else ""))
-        self.result_at = float("inf") if self.deal_lines else self.clock()
+                             lines=(state.edition.title[:LINE], ""))
+        self.result_at = self.clock()
         self.result_next = State.IDLE
-        return State.RESULT
-
-    def _next_deal(self) -> State:
-        name, deeds = self.deal_lines.pop(0)
-        self.result = Screen(title="Austeilen", big=name, lines=deeds[:3])
-        self.result_at = float("inf")
         return State.RESULT
 
     # Time ---------------------------------------------------------------------------------------
 
     def _tick(self, now: Any = None) -> State | None:
-        pinned = self.state is State.RESULT and self.result_at == float("inf")  # the end stays until a key
+        pinned = self.state is State.PAGES  # the end and the ranking stay until a key
         if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP and not pinned:
             self.before_sleep = self.state
             self.sleep_display()
@@ -1144,6 +1147,9 @@ class Banker:
             hint = "OK: los, C: leeren" if self.joined else "OK: los, C: Abbruch"
             return Screen(title="Karten auflegen", big=f"{len(self.joined)} Spieler", icons=icons,
                           lines=(*textwrap.wrap(names, LINE)[:2], hint))
+        if state is State.PAGES and self.pages:
+            page = self.pages[0]
+            return Screen(title=page.title, big=page.big, lines=page.lines, icons=page.icons + icons)
         if state is State.RESULT and self.result:
             extra = ("OK: Geld beschaffen",) if self.raise_offer else ()
             lines = (*self.result.lines[: 3 - len(extra)], *extra)

@@ -88,7 +88,7 @@ def test_the_ranking_after_a_bankruptcy_stays_until_a_key(table: Table) -> None:
     table.press("OK", "OK")
     table.now += 120
     table.bank.tick()
-    assert table.bank.state is State.RESULT and not table.asleep
+    assert table.bank.state is State.PAGES and not table.asleep
     assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
 
 
