@@ -33,7 +33,6 @@ from rules import (
     reader_text,
     square_name,
 )
-from rules.editions import KURZES_SPIEL, Edition
 from rules.errors import RuleError
 from rules.game import new_game_state
 from rules.legal import legal_ops, legal_squares, square_ops
@@ -42,6 +41,7 @@ from .cards import Cards
 from .flows import PLAYER_FLOWS, Flow
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .ledger import Ledger, Outcome
+from .screens import LINE, _quick_name, screen
 from .transitions import LOOKUP, State
 
 log = logging.getLogger(__name__)
@@ -51,8 +51,6 @@ SLEEP_AFTER = 60.0
 RESULT_SHOWN = 4.0
 TWO_CARDS = "two_cards"
 """``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
-LINE = 21
-"""Characters on a small line of the OLED."""
 
 VERDICTS = {
     "insufficient_funds": "ZU WENIG GELD",
@@ -108,7 +106,7 @@ class Entry:
     """A number to type for a step of a flow."""
 
     title: str
-    done: Callable[[int], State]
+    done: Callable[[int], State | None]
     money: bool = True
     hint: str = "OK"
     allow_zero: bool = False
@@ -648,7 +646,7 @@ class Banker:
             return None
         return self.prompt.done(int(self.entry))
 
-    def _reprompt(self, why: str) -> None:
+    def _reprompt(self, why: str) -> State | None:
         """A typed number the step cannot take: say why on the prompt and let the banker retype."""
         assert self.prompt is not None
         self.tone("refused")
@@ -1118,132 +1116,14 @@ class Banker:
 
     # Screens ------------------------------------------------------------------------------------
 
+    def screen(self) -> Screen:
+        return screen(self)
+
     def render(self) -> None:
         screen = self.screen()
         if screen != self.last_screen:
             self.last_screen = screen
             self.show(screen)
-
-    def screen(self) -> Screen:
-        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
-        state = self.state
-        if state is State.SLEEP:
-            return Screen()
-        if self.ledger.problem and state in (State.IDLE, State.CARD):
-            return Screen(title="Speicherproblem", big="STOPP", icons=icons,
-                          lines=tuple(textwrap.wrap(self.ledger.problem, LINE))[:2])
-        if state is State.IDLE:
-            return self._idle_screen(icons)
-        if state is State.CARD:
-            return self._card_screen(icons)
-        if state in (State.AMOUNT, State.ENTER):
-            return self._entry_screen(icons)
-        if state is State.CHOOSE:
-            return self._choice_screen(icons)
-        if state is State.CONFIRM and self.pending:
-            return Screen(title=self.pending.title, big=self.pending.big, lines=self.pending.lines, icons=icons)
-        if state is State.JOIN:
-            names = ", ".join(self.joined) or "–"
-            hint = "OK: los, C: leeren" if self.joined else "OK: los, C: Abbruch"
-            return Screen(title="Karten auflegen", big=f"{len(self.joined)} Spieler", icons=icons,
-                          lines=(*textwrap.wrap(names, LINE)[:2], hint))
-        if state is State.PAGES and self.pages:
-            page = self.pages[0]
-            return Screen(title=page.title, big=page.big, lines=page.lines, icons=page.icons + icons)
-        if state is State.RESULT and self.result:
-            extra = ("OK: Geld beschaffen",) if self.raise_offer else ()
-            lines = (*self.result.lines[: 3 - len(extra)], *extra)
-            return Screen(title=self.result.title, big=self.result.big, lines=lines,
-                          icons=self.result.icons + icons)
-        return Screen(title="Bankleser", big="…", icons=icons)
-
-    def _idle_screen(self, icons: str) -> Screen:
-        state = self.game
-        if state is None:
-            big, line = "Bereit", "C lang: neu"
-        elif state.finished:
-            big, line = "Ende", f"{state.winner or '–'} gewinnt"
-        elif state.mode is Mode.TIMED and self.ledger.ends_at is not None:
-            left = max(0, int(self.ledger.ends_at - self.wall()))
-            big, line = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", "Karte drauf"
-        else:
-            big = {Mode.STANDARD: "Standard", Mode.QUICK: _quick_name(state.edition).split()[0]}.get(state.mode, "")
-            line = "Karte drauf"
-        url = self.url() if callable(self.url) else self.url
-        lines = (line[:12], *_address_lines(url))
-        return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=url or None)
-
-    def _card_screen(self, icons: str) -> Screen:
-        state = self.game
-        player = state.players[self.player]
-        title = f"{self.player} #{self.card_number}"
-        if player.bankrupt:
-            return Screen(title=title, big="BANKROTT", icons=icons)
-        shown = reader_text(player.cash, state.edition)
-        lines = []
-        if not shown.exact:
-            lines.append(f"genau: {self._money(player.cash)}")
-            icons = "≈" + icons
-        if player.jail_cards:
-            lines.append(f"Gefängnis frei: {player.jail_cards}")
-        if self.payer:
-            lines.append(f"Betrag: {self.payer} zahlt"[:LINE])
-        lines.append(self.note or "Haben Soll LOS Menü")
-        return Screen(title=title, big=shown.text, lines=tuple(lines), icons=icons)
-
-    def _entry_screen(self, icons: str) -> Screen:
-        if self.state is State.ENTER and self.prompt is not None:
-            hint = "OK, C zurück" if self.entry else self.prompt.hint + ", C zurück"
-            return Screen(title=self.prompt.title, big=self.entry or "0", lines=(hint,), icons=icons)
-        if self.action == "transfer":
-            return Screen(title="Überweisung", big=self.entry or "0", icons=icons,
-                          lines=(f"{self.payer} zahlt", f"an {self.player}", "OK: ansehen, C zurück"))
-        if self.action == "open":
-            return Screen(title=f"{self.player}: Betrag", big=self.entry or "0", icons=icons,
-                          lines=("HABEN oder SOLL bucht", "oder Karte: Überweisung"))
-        verb = "Haben" if self.action == "credit" else "Soll"
-        hint = ("OK bucht", "oder Karte: Überweisung") if self.action == "debit" else ("OK bucht", "C korrigiert")
-        return Screen(title=f"{self.player}: {verb}", big=self.entry or "0", lines=hint, icons=icons)
-
-    def _choice_screen(self, icons: str) -> Screen:
-        choice = self.choice
-        assert choice is not None
-        n = len(choice.options)
-        start = max(0, min(choice.index - 1, n - 3))
-        lines = []
-        for i in range(start, min(start + 3, n)):
-            option = choice.options[i]
-            mark = ">" if i == choice.index else " "
-            tick = "*" if option.selected else ""
-            number = f"{i + 1} " if choice.numbered and i < 9 else ""
-            lines.append(f"{mark}{tick}{number}{option.label}"[:LINE])
-        return Screen(title=choice.title[:LINE], lines=tuple(lines), icons=icons + (choice.typed or ""))
-
-
-def _quick_name(edition: Edition) -> str:
-    """The short game's name in the edition's rule book: Skylanders' is "Kurzes Spiel"."""
-    return "Kurzes Spiel" if edition.quick == KURZES_SPIEL else "Schnellspiel"
-
-
-def _address_lines(url: str) -> tuple[str, ...]:
-    """The page's address beside the QR code, 12 characters a line, never split so it misreads.
-
-    The host breaks only after a dot (the dot stays, so the line reads unfinished) and the port
-    gets its own line that says it is a port: "192.168.1.20" / "Port 8080".
-    """
-    rest = url.split("//")[-1].rstrip("/")
-    host, _, port = rest.rpartition(":") if rest.count(":") == 1 else (rest, "", "")
-    parts: list[str] = []
-    while len(host) > 12:
-        cut = host.rfind(".", 0, 12)
-        cut = 11 if cut < 0 else cut
-        parts.append(host[: cut + 1])
-        host = host[cut + 1:]
-    parts.append(host)
-    if port:
-        parts.append(f"Port {port}")
-    return tuple(p for p in parts if p)
-
 
 def _cards(n: int) -> str:
     return "1 Karte" if n == 1 else f"{n} Karten"
