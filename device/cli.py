@@ -20,6 +20,7 @@ def _parser() -> argparse.ArgumentParser:
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
+    sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     run.add_argument("--config", type=Path, help="TOML config file")
@@ -33,6 +34,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "run":
         return _run(args)
+    if args.command == "flows":
+        from .flows import describe
+
+        print(describe())
+        return 0
     if args.command == "replay":
         try:
             stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115

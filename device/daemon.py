@@ -31,6 +31,7 @@ from webui.live import Published, Publisher
 
 from .cards import Cards
 from .config import Config
+from .inputs import Tap, parse_key
 from .journal import Journal, JournalError
 from .ledger import Ledger
 from .notify import Notifier
@@ -132,7 +133,7 @@ class Daemon:
             buzzer = self.hardware.buzzer
             self.banker = Banker(
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
-                url=self.url, sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
+                url=lambda: self.url, sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin,
             )
@@ -264,9 +265,9 @@ class Daemon:
             elif self.banker is None:
                 return
             elif kind == "key":
-                self.banker.handle(event[1])
+                self.banker.feed(parse_key(event[1]))
             elif kind == "tap":
-                self.banker.handle("tap", event[1])
+                self.banker.feed(Tap(event[1]))
             elif kind == "reader":
                 self.banker.reader_status(event[1], event[2])
         except Exception:

@@ -1,7 +1,8 @@
 """The banker's reader as an explicit state machine.
 
-Every input (key, hold, encoder, tap, tick) arrives at :meth:`Banker.handle`, which looks the
-(state, input) pair up in ``TRANSITIONS``; a pair that is not there is logged and ignored.
+Every input (device/inputs.py: key, hold, encoder, tap, tick) arrives at :meth:`Banker.feed`,
+which looks the (state, trigger) pair up in ``device/transitions.py``; a pair that is not
+there is logged and ignored.
 Each handler returns the next state; every change of state is logged "from A to B". The
 machine never touches money itself: it builds commands and hands them to the ledger, and
 shows "done" (tone and screen) only after the ledger has made them durable.
@@ -10,43 +11,46 @@ shows "done" (tone and screen) only after the ledger has made them durable.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from drivers.screen import Screen
 from rules import (
     DEEDS,
     EDITIONS,
-    SQUARES,
     Kind,
     Mode,
     format_money,
     level,
-    lift_cost,
     net_worth,
     parse_amount,
     ranking,
     reader_text,
-    rent,
     square_name,
 )
 from rules.errors import RuleError
+from rules.game import new_game_state
+from rules.legal import legal_ops, legal_squares, square_ops
 
 from .cards import Cards
+from .flows import PLAYER_FLOWS, Flow
+from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .ledger import Ledger, Outcome
+from .screens import LINE, _quick_name, screen
+from .transitions import LOOKUP, State
 
 log = logging.getLogger(__name__)
 
 SLEEP_AFTER = 60.0
 """About a minute idle: the display sleeps (seed 000: "nach ca. 1 Minute … schaltet sich aus")."""
 RESULT_SHOWN = 4.0
-LINE = 21
-"""Characters on a small line of the OLED."""
+TWO_CARDS = "two_cards"
+"""``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
 
 VERDICTS = {
     "insufficient_funds": "ZU WENIG GELD",
@@ -66,54 +70,11 @@ VERDICTS = {
     "not_mortgaged": "KEINE HYPOTHEK",
     "player_bankrupt": "BANKROTT",
     "game_over": "SPIELENDE",
-    "bad_command": "FEHLER",
+    "bad_command": "UNGÜLTIG",
+    "game_running": "SPIEL LÄUFT",
     "storage_error": "SPEICHERFEHLER",
 }
 """A word or two for the OLED; the full German reason goes on the small lines."""
-
-
-class State(Enum):
-    IDLE = "idle"
-    """Waiting for a card; shows the mode, a timed game's clock, the page's address and QR code."""
-    CARD = "card"
-    """A bank card is on: number, name, balance. HABEN, SOLL, LOS or MENU."""
-    AMOUNT = "amount"
-    """Typing an amount for Haben or Soll (a payee's tap turns Soll into a transfer)."""
-    CHOOSE = "choose"
-    """A list on the OLED, turned with the encoder: menus, properties, players, options."""
-    ENTER = "enter"
-    """Typing a number for a step of a flow: an auction price, dice, minutes, trade cash."""
-    CONFIRM = "confirm"
-    """What will be booked, waiting for OK."""
-    RESULT = "result"
-    """Booked or refused, with the reason; back after a few seconds or any key."""
-    JOIN = "join"
-    """New game: players tap their cards to join."""
-    SLEEP = "sleep"
-    """Display off after a minute idle; any key or tap wakes it."""
-
-
-TRANSITIONS: dict[State, dict[str, str]] = {
-    State.IDLE: {"tap": "_on_tap", "OK": "_open_menu", "MENU": "_open_menu", "UP": "_open_menu",
-                 "DOWN": "_open_menu", "hold:C": "_ask_new_game", ".": "_volume", "tick": "_tick"},
-    State.CARD: {"tap": "_on_tap", "HABEN": "_start_amount", "SOLL": "_start_amount", "LOS": "_go",
-                 "OK": "_open_menu", "MENU": "_open_menu", "UP": "_open_menu", "DOWN": "_open_menu",
-                 "C": "_to_idle", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.AMOUNT: {"digit": "_type", "C": "_clear", "OK": "_book_amount", "HABEN": "_start_amount",
-                   "SOLL": "_start_amount", "tap": "_payee", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.CHOOSE: {"UP": "_move", "DOWN": "_move", "OK": "_choose", "C": "_back", "MENU": "_back",
-                   "digit": "_type_choice", "tap": "_tap_choice", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.ENTER: {"digit": "_type", "C": "_clear", "OK": "_enter_done", "hold:C": "_ask_new_game", "tick": "_tick"},
-    State.CONFIRM: {"OK": "_confirm", "C": "_back", "MENU": "_back", "tap": "_on_tap", "tick": "_tick"},
-    State.RESULT: {"OK": "_after_result", "C": "_after_result", "MENU": "_after_result", "HABEN": "_after_result",
-                   "SOLL": "_after_result", "LOS": "_after_result", "digit": "_after_result",
-                   "UP": "_after_result", "DOWN": "_after_result", "tap": "_on_tap",
-                   "hold:C": "_ask_new_game", "tick": "_result_tick"},
-    State.JOIN: {"tap": "_join", "OK": "_start_game", "C": "_to_idle", "tick": "_tick"},
-    State.SLEEP: {},
-}
-
-DIGITS = frozenset("0123456789.KM")
 
 
 @dataclass
@@ -136,6 +97,8 @@ class Choice:
     back: Callable[[], State] | None = None
     on_tap: Callable[[str], State | None] | None = None
     typed: str = ""
+    numbered: bool = False
+    """Entries shown with 1-9; a digit picks its entry at once (the player's menu: fewer presses)."""
 
 
 @dataclass
@@ -143,7 +106,7 @@ class Entry:
     """A number to type for a step of a flow."""
 
     title: str
-    done: Callable[[int], State]
+    done: Callable[[int], State | None]
     money: bool = True
     hint: str = "OK"
     allow_zero: bool = False
@@ -167,7 +130,8 @@ class Banker:
     cards: Cards
     show: Callable[[Screen], Any]
     tone: Callable[[str], None]
-    url: str = ""
+    url: str | Callable[[], str] = ""
+    """The status page's address, or a function giving it now (it follows a changed Wi-Fi address)."""
     clock: Callable[[], float] = time.monotonic
     wall: Callable[[], float] = time.time
     sleep_display: Callable[[], None] = lambda: None
@@ -192,49 +156,128 @@ class Banker:
     raise_offer: bool = False
     joined: list[str] = field(default_factory=list)
     new_game: dict[str, Any] = field(default_factory=dict)
-    deal_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    """The quick game's deal still to show: each player's name and deeds."""
+    pages: list[Screen] = field(default_factory=list)
+    """PAGES: screens read one after the other (the end, the ranking, the deal); the first is shown."""
+    pages_back: State = State.IDLE
     reader_problem: str = ""
+    seen: Any = None
+    """The game (its state object) the machine's player, menus and prompts belong to."""
+    raise_creditor: str | None = None
+    note: str = ""
+    payer: str | None = None
+    """The card on the reader before this one: digits typed now pay from it to this player."""
+    """A one-off line on the card screen ("Eingabe verworfen"), gone with the next input."""
+    """Whom the refused payment was owed to: the bankruptcy's preselected creditor (None: the bank)."""
     before_sleep: State = State.IDLE
     last_input: float = 0.0
     last_screen: Screen | None = None
+    strict: bool = False
+    """Tests: a transition missing from the table raises instead of only being logged."""
 
     def __post_init__(self) -> None:
         self.last_input = self.clock()
+        self.seen = self.game
         self.render()
 
     # The one entry point ----------------------------------------------------------------
 
     def handle(self, kind: str, value: Any = None) -> None:
-        """One input: a logical key ("5", "HABEN", "hold:C"), "UP"/"DOWN"/"PUSH", "tap" or "tick"."""
-        if kind == "PUSH":
-            kind = "OK"
-        if kind != "tick":
+        """One input by its wire name ("5", "HABEN", "hold:C", "PUSH"), or "tap" with a UID, or "tick"."""
+        if kind == "tap":
+            self.feed(Tap(str(value)))
+        elif kind == "tick":
+            self.feed(Tick())
+        else:
+            self.feed(parse_key(kind))
+
+    def feed(self, inp: Input) -> None:
+        """One typed input: look (state, trigger) up in the table, run its action, go where it says."""
+        trig = trigger(inp)
+        value: Any = inp.uid if isinstance(inp, Tap) else None
+        if isinstance(inp, Press | Hold):
+            value = Key.OK.value if inp.key is Key.PUSH else inp.key.value
+        if not isinstance(inp, Tick):
             self.last_input = self.clock()
             if self.state is State.SLEEP:
-                self._wake()
+                self._go_to(self._wake(), "any input")
                 self.render()
                 return  # the key that wakes the reader does nothing else
-        table = TRANSITIONS[self.state]
-        name = table.get(kind) or (table.get("digit") if kind in DIGITS else None)
-        if name is None:
-            log.debug("%s: %s ignored", self.state.value, kind)
-            return
-        nxt = getattr(self, name)(kind if value is None else value)
-        if isinstance(nxt, State) and nxt is not self.state:
-            log.info("%s → %s (%s)", self.state.value, nxt.value, kind)
-            self.state = nxt
+        self._follow_game()
+        if not isinstance(inp, Tick):
+            self.note = ""
+        if self.state is State.RESULT and isinstance(inp, Press) and self._result_passes(value):
+            self._run("key", value)
+        self._run(trig, value)
         self.render()
+
+    def _run(self, trig: str, value: Any) -> None:
+        row = LOOKUP.get((self.state, trig))
+        if row is None:
+            log.debug("%s: %s ignored", self.state.value, trig)
+            return
+        nxt = getattr(self, row.action)(value)
+        if isinstance(nxt, State):
+            self._go_to(nxt, trig)
+
+    def _go_to(self, nxt: State, why: str) -> None:
+        """The one place the state changes: logged "from A to B", checked against the table."""
+        if nxt is self.state:
+            return
+        row = LOOKUP.get((self.state, why))
+        if row is None or nxt not in row.targets:
+            log.error("undeclared transition %s → %s (%s)", self.state.value, nxt.value, why)
+            if self.strict:
+                raise AssertionError(f"undeclared transition {self.state.value} → {nxt.value} ({why})")
+        log.info("%s → %s (%s)", self.state.value, nxt.value, why)
+        self.state = nxt
+
+    def _result_passes(self, key: str) -> bool:
+        """A key on a plain result leaves it and then acts (no swallowed keys after a booking).
+
+        OK and C only dismiss; a result that waits for a key (the deal, the end, the raise-money
+        offer) takes the key itself.
+        """
+        waits = self.raise_offer
+        return key not in ("OK", "C", "PUSH") and not waits
 
     def refresh(self) -> None:
         """Redraw after a change from elsewhere (a web command, the reader's status)."""
+        self._follow_game()
         self.render()
+
+    def _follow_game(self) -> None:
+        """The web may start a new game, undo, end or rename: never act for a player who is gone.
+
+        A new game (another state object), or a player on the reader who is no longer playing,
+        abandons whatever was under way and goes back to the idle screen.
+        """
+        game = self.game
+        replaced = game is not self.seen
+        self.seen = game
+        gone = self.player is not None and (game is None or self.player not in game.players
+                                            or game.players[self.player].bankrupt or game.finished)
+        if self.state in (State.SLEEP, State.IDLE):
+            if replaced or gone:
+                self.before_sleep = State.IDLE
+                self.player = None
+            return
+        if (replaced and self.state not in (State.IDLE, State.RESULT, State.PAGES)) or gone:
+            self._to_idle()
+            self.pages = []
+            self._go_to(State.IDLE, "web change")
+            return
+        if self.pending is not None and self.state is State.CONFIRM and self.ledger.check(self.pending.cmd):
+            self.pending = None
+            self._go_to(State.CARD if self.player else State.IDLE, "web change")
 
     def reader_status(self, ok: bool, why: str) -> None:
         self.reader_problem = "" if ok else why
-        if not ok:
+        if not ok and why == TWO_CARDS:
+            self._show_result("Leser", "ZWEI KARTEN", "Eine Karte auflegen", State.IDLE, refused=True)
+            self._go_to(State.RESULT, "reader fault")
+        elif not ok:
             self._show_result("Leser", "LESER FEHLT", why, State.IDLE, refused=True)
-            self.state = State.RESULT
+            self._go_to(State.RESULT, "reader fault")
         self.render()
 
     # Helpers -----------------------------------------------------------------------------
@@ -248,9 +291,9 @@ class Banker:
 
     def _submit(self, cmd: dict[str, Any], back: State) -> State:
         outcome = self.ledger.submit(cmd)
-        return self._outcome(outcome, back)
+        return self._outcome(outcome, back, cmd)
 
-    def _outcome(self, outcome: Outcome, back: State) -> State:
+    def _outcome(self, outcome: Outcome, back: State, cmd: dict[str, Any] | None = None) -> State:
         if outcome.ok:
             self.tone("done")
             text = outcome.event.text if outcome.event else "Gebucht"
@@ -262,10 +305,23 @@ class Banker:
             self._show_result("Gebucht", big or "OK", text, back, refused=False)
         else:
             self.tone("refused")
-            self._show_result("Abgelehnt", VERDICTS.get(outcome.code or "", "FEHLER"), outcome.message, back,
+            message = outcome.message
+            if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
+                message = message.removeprefix("Nicht genug Geld: ")
+            self._show_result("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, back,
                               refused=True)
             self.raise_offer = outcome.code == "insufficient_funds" and self.player is not None
+            self.raise_creditor = self._creditor(cmd or {})
         return State.RESULT
+
+    def _creditor(self, cmd: dict[str, Any]) -> str | None:
+        """Whom a refused command would have paid: a player (transfer, rent) or the bank (None)."""
+        if cmd.get("op") == "transfer":
+            return str(cmd.get("to"))
+        if cmd.get("op") == "rent" and self.game is not None and isinstance(cmd.get("square"), int):
+            owner = self.game.deeds[cmd["square"]].owner
+            return str(owner) if owner else None
+        return None
 
     def _show_result(self, title: str, big: str, text: str, back: State, *, refused: bool) -> None:
         lines = tuple(textwrap.wrap(text, LINE))[:3]
@@ -277,11 +333,25 @@ class Banker:
     def _game_over(self) -> State:
         state = self.game
         self.tone("end")
-        self.result = Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt", lines=self._podium())
-        self.result_at = float("inf")  # stays until a key
-        self.result_next = State.IDLE
         self.player = None
-        return State.RESULT
+        return self._show_pages([Screen(title="Spielende", big=f"{state.winner or '–'} gewinnt",
+                                        lines=self._podium())], State.IDLE)
+
+    def _show_pages(self, pages: list[Screen], back: State) -> State:
+        """Screens to read, one per key; they stay until a key (never time out, never sleep)."""
+        self.pages = pages
+        self.pages_back = back
+        return State.PAGES
+
+    def _next_page(self, key: str) -> State:
+        """Any key turns the page; C skips the rest (the deal is in the log); after the last, back."""
+        self.pages = [] if key == "C" else self.pages[1:]
+        if self.pages:
+            return State.PAGES
+        back = self.pages_back
+        if back is State.CARD and not self.player:
+            back = State.IDLE
+        return back
 
     def _podium(self) -> tuple[str, ...]:
         """The three richest, with their net worth: for the ranking and the end of a game."""
@@ -293,6 +363,7 @@ class Banker:
     def _on_tap(self, uid: str) -> State:
         self.tone("card")
         self.pending = None
+        self.pages = []  # the deal is in the log: a tap ends its walk-through
         card = self.cards.get(uid)
         if card is None:
             return self._unknown_card(uid)
@@ -301,9 +372,29 @@ class Banker:
         if self.game is None or card.name not in self.game.players:
             self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=False)
             return State.RESULT
+        if self.game.players[card.name].bankrupt:
+            self._show_result(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit",
+                              State.IDLE, refused=True)
+            self.player = None
+            return State.RESULT
+        previous = self.player if self.state is State.CARD else None
+        self.payer = previous if previous not in (None, card.name) else None
         self.player = card.name
         self.card_number = card.number
         return State.CARD
+
+    def _switch(self, uid: str) -> State:
+        """A tap the current step cannot use: drop the unfinished input and take that card, saying so."""
+        card = self.cards.get(uid)
+        unfinished = self.state in (State.AMOUNT, State.CHOOSE, State.ENTER, State.CONFIRM)
+        self.choice = None
+        self.stack.clear()
+        self.prompt = None
+        self.entry = ""
+        nxt = self._on_tap(uid)
+        if unfinished and card is not None and card.kind == "player" and nxt is State.CARD:
+            self.note = "Eingabe verworfen"
+        return nxt
 
     def _unknown_card(self, uid: str) -> State:
         def register(kind: str) -> State:
@@ -350,9 +441,26 @@ class Banker:
     # Haben, Soll, LOS, transfer ------------------------------------------------------------
 
     def _start_amount(self, key: str) -> State:
-        self.action = "credit" if key == "HABEN" else "debit"
+        verb = "credit" if key == "HABEN" else "debit"
+        if self.state is State.AMOUNT and self.action == "open" and self.entry:
+            self.action = verb  # the original's order: amount first, then one key books it
+            return self._book_amount(key) or State.AMOUNT
+        self.action = verb
         self.entry = ""
         self.prompt = None
+        self.payer = None
+        return State.AMOUNT
+
+    def _start_typed(self, key: str) -> State:
+        """A digit on the card screen: the original's order, the amount before the key.
+
+        After two cards (the original's transfer order) the amount is paid by the first card
+        to the second; otherwise HABEN or SOLL books it at once.
+        """
+        self.action = "transfer" if self.payer else "open"
+        self.entry = ""
+        self.prompt = None
+        self._type(key)
         return State.AMOUNT
 
     def _type(self, key: str) -> State | None:
@@ -369,7 +477,8 @@ class Banker:
                 return None
             text += key
         else:
-            if (text and text[-1] in "KM") or len(text) >= 7:
+            longest = 8 if self.state is State.ENTER and self.prompt and not self.prompt.money else 7
+            if (text and text[-1] in "KM") or len(text) >= longest:
                 return None
             text += key
         self.entry = text
@@ -391,27 +500,33 @@ class Banker:
             return None
 
     def _book_amount(self, key: str) -> State | None:
+        if self.action == "open":
+            return None  # HABEN or SOLL says which
         amount = self._amount()
         if amount is None:
             return State.RESULT
+        if self.action == "transfer":
+            payer, self.payer = self.payer, None
+            return self._preview({"op": "transfer", "from": payer, "to": self.player, "amount": amount},
+                                 "Überweisung")
         return self._submit({"op": self.action, "player": self.player, "amount": amount}, State.CARD)
 
     def _payee(self, uid: str) -> State | None:
         """Soll, amount, then the payee's card: a transfer, shown for OK."""
         card = self.cards.get(uid)
-        if self.action != "debit" or card is None or card.kind != "player" or card.name == self.player:
-            return None
+        if card is not None and card.name == self.player:
+            return None  # the payer's own card again: nothing to switch to
+        if self.action not in ("debit", "open") or card is None or card.kind != "player" or not self.entry:
+            return self._switch(uid)
         self.tone("card")
-        if not self.entry:
-            return None
         amount = self._amount()
         if amount is None:
             return State.RESULT
-        cmd = {"op": "transfer", "from": self.player, "to": card.name, "amount": amount}
-        lines = (f"{self.player} → {card.name}", "OK bucht, C zurück")
-        return self._ask(cmd, "Überweisung", self._money(amount), lines)
+        return self._preview({"op": "transfer", "from": self.player, "to": card.name, "amount": amount},
+                             "Überweisung")
 
     def _go(self, key: str) -> State:
+        self.payer = None
         return self._submit({"op": "go", "player": self.player}, State.CARD)
 
     # Choices --------------------------------------------------------------------------------
@@ -440,9 +555,17 @@ class Banker:
             return choice.pick([o.value for o in choice.options if o.selected])
         return choice.pick(option.value)
 
-    def _type_choice(self, key: str) -> None:
-        """Square numbers can be typed: "39" OK picks Schlossallee where it is on the list."""
+    def _type_choice(self, key: str) -> State | None:
+        """Square numbers can be typed: "39" OK picks Schlossallee where it is on the list.
+
+        In a numbered list a digit picks its entry at once.
+        """
         assert self.choice is not None
+        if self.choice.numbered:
+            if key.isdigit() and 1 <= int(key) <= min(9, len(self.choice.options)):
+                self.choice.index = int(key) - 1
+                return self._choose("OK")
+            return None
         if key.isdigit() and len(self.choice.typed) < 2:
             self.choice.typed += key
             values = [o.value for o in self.choice.options]
@@ -463,7 +586,7 @@ class Banker:
         assert self.choice is not None
         card = self.cards.get(uid)
         if card is None:
-            return None
+            return self._switch(uid)
         if card.kind == "deed":
             values = [o.value for o in self.choice.options]
             if card.square in values:
@@ -474,7 +597,9 @@ class Banker:
         if self.choice.on_tap is not None:
             self.tone("card")
             return self.choice.on_tap(card.name)
-        return None
+        if card.name == self.player:
+            return None
+        return self._switch(uid)
 
     def _back(self, key: str = "C") -> State:
         if self.state is State.CONFIRM:
@@ -494,6 +619,7 @@ class Banker:
 
     def _to_idle(self, key: Any = None) -> State:
         self.player = None
+        self.payer = None
         self.choice = None
         self.stack.clear()
         self.pending = None
@@ -520,6 +646,14 @@ class Banker:
             return None
         return self.prompt.done(int(self.entry))
 
+    def _reprompt(self, why: str) -> State | None:
+        """A typed number the step cannot take: say why on the prompt and let the banker retype."""
+        assert self.prompt is not None
+        self.tone("refused")
+        self.prompt.hint = why
+        self.entry = ""
+        return None
+
     def _ask(self, cmd: dict[str, Any], title: str, big: str, lines: tuple[str, ...]) -> State:
         self.pending = Pending(cmd, title, big, lines)
         return State.CONFIRM
@@ -532,8 +666,6 @@ class Banker:
         return self._submit(pending.cmd, State.CARD if self.player else State.IDLE)
 
     def _after_result(self, key: str) -> State:
-        if self.deal_lines and key != "tick":
-            return self._next_deal()
         if self.raise_offer and key == "OK":
             self.raise_offer = False
             return self._raise_menu()
@@ -565,28 +697,37 @@ class Banker:
             if self.game.mode is Mode.TIMED:
                 items.insert(1, ("Spiel beenden", self._ask_end))
         else:
-            items = [("Kaufen", self._buy), ("Miete zahlen", self._rent), ("Bauen", self._build),
-                     ("Gebäude verkaufen", self._sell), ("Hypothek aufnehmen", self._mortgage),
-                     ("Hypothek lösen", self._unmortgage), ("Tausch", self._trade), ("Steuer", self._tax),
-                     ("Gefängnis", self._jail), ("Bankrott", self._bankrupt), ("Storno", self._ask_undo),
-                     ("Rangliste", self._ranking)]
+            legal = set(legal_ops(self.ledger.game, self.player))
+            has_undo = bool(self.ledger.game.history)
+            items = []
+            for f in PLAYER_FLOWS:
+                if (f.opens_on and not f.opens_on & legal) or (f.label == "Storno" and not has_undo):
+                    continue
+                if f.each_square:  # one entry per square: "Einkommensteuer" is two presses from the menu
+                    items += [(square_name(self.game.edition, sq), lambda f=f, sq=sq: self._square_flow(f, sq))
+                              for sq in self._legal(f.square)]
+                else:
+                    items.append((f.label, lambda f=f: self._start_flow(f)))
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(self.player or "Menü", [Option(label, fn) for label, fn in items],
-                                        lambda fn: fn()))
+                                        lambda fn: fn(), numbered=self.player is not None))
 
     def _property_menu(self, square: int) -> State:
-        p = self.player
-        d = self.game.deeds[square]
-        items: list[tuple[str, Callable[[], State]]] = []
-        if d.owner is None:
-            items.append(("Kaufen", lambda: self._buy_square(square)))
-        elif d.owner != p:
-            items.append(("Miete zahlen", lambda: self._rent_square(square)))
-        else:
-            items += [("Bauen", lambda: self._ask_build(square)), ("Verkaufen", lambda: self._sell_square(square)),
-                      ("Hypothek lösen" if d.mortgaged else "Hypothek aufnehmen",
-                       lambda: self._ask_mortgage(square, not d.mortgaged))]
+        flows: dict[str, tuple[str, Callable[[], State]]] = {
+            "buy": ("Kaufen", lambda: self._buy_square(square)),
+            "rent": ("Miete zahlen", lambda: self._rent_square(square)),
+            "build": ("Bauen", lambda: self._ask_build(square)),
+            "sell_building": ("Verkaufen", lambda: self._sell_square(square)),
+            "mortgage": ("Hypothek aufnehmen", lambda: self._ask_mortgage(square, True)),
+            "unmortgage": ("Hypothek lösen", lambda: self._ask_mortgage(square, False)),
+        }
+        assert self.player is not None
+        items = [flows[op] for op in square_ops(self.ledger.game, self.player, square) if op in flows]
+        if not items:
+            self._show_result(square_name(self.game.edition, square)[:LINE], "NICHTS MÖGLICH",
+                              self._deed_info(square), State.CARD, refused=True)
+            return State.RESULT
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(square_name(self.game.edition, square)[:LINE],
@@ -600,14 +741,54 @@ class Banker:
         options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
         return self._open_choice(Choice(title, options, then))
 
+    def _start_flow(self, flow: Flow) -> State:
+        """Run a declared flow (device/flows.py): its own method, or square/fields → preview → book."""
+        if flow.method:
+            result: State = getattr(self, flow.method)()
+            return result
+        cmd: dict[str, Any] = {"op": flow.op, "player": self.player}
+        if flow.square:
+            return self._choose_square(flow.label, self._legal(flow.square), lambda sq: self._square_flow(flow, sq))
+        return self._fields(flow, cmd, 0)
+
+    def _square_flow(self, flow: Flow, square: int) -> State:
+        return self._fields(flow, {"op": flow.op, "player": self.player, "square": square}, 0)
+
+    def _fields(self, flow: Flow, cmd: dict[str, Any], i: int) -> State:
+        """Type the flow's fields one by one, then confirm the rules' preview."""
+        if i == len(flow.fields):
+            return self._preview(cmd, flow.label)
+        name, prompt = flow.fields[i]
+        return self._ask_number(Entry(prompt, lambda amount: self._fields(flow, {**cmd, name: amount}, i + 1),
+                                      allow_zero=True, hint="OK: 0"))
+
+    def _legal(self, op: str) -> list[int]:
+        """The squares the rules accept ``op`` on for the player now (rules/legal.py)."""
+        assert self.player is not None
+        return legal_squares(self.ledger.game, self.player, op)
+
+    def _preview(self, cmd: dict[str, Any], title: str) -> State:
+        """Confirm what the rules will book: their preview's text and amount, never a recomputation."""
+        try:
+            event = self.ledger.game.preview(cmd)
+        except RuleError as err:
+            return self._refused(cmd, err.code, err.message)
+        amount = max((t.amount for t in event.transfers), default=0)
+        lines = textwrap.wrap(event.text, LINE)
+        if len(lines) < 3:
+            lines.append("OK bucht, C zurück")
+        return self._ask(cmd, title, self._money(amount) if amount else "OK?", tuple(lines[:3]))
+
+    def _refused(self, cmd: dict[str, Any], code: str, message: str) -> State:
+        return self._outcome(Outcome(False, code, message), State.CARD, cmd)
+
     def _own(self, predicate: Callable[[int], bool] = lambda sq: True) -> list[int]:
         return [sq for sq, d in self.game.deeds.items() if d.owner == self.player and predicate(sq)]
 
     # The rules-aware flows ----------------------------------------------------------------------
 
     def _buy(self) -> State:
-        free = [sq for sq, d in self.game.deeds.items() if d.owner is None]
-        return self._choose_square("Kaufen: welches?", free, self._buy_square)
+        return self._choose_square("Kaufen: welches?", self._legal("buy"), self._buy_square)
 
     def _buy_square(self, square: int) -> State:
         price = self.game.edition.money(DEEDS[square].price)
@@ -615,85 +796,52 @@ class Banker:
 
         def how(auction: bool) -> State:
             if not auction:
-                return self._ask({"op": "buy", "player": self.player, "square": square}, "Kaufen",
-                                 self._money(price), (name[:LINE], "OK bucht"))
-            return self._ask_number(Entry("Auktion: Gebot", lambda bid: self._ask(
-                {"op": "buy", "player": self.player, "square": square, "price": bid}, "Auktion",
-                self._money(bid), (name[:LINE], f"an {self.player}"))))
+                return self._preview({"op": "buy", "player": self.player, "square": square}, "Kaufen")
+            return self._ask_number(Entry("Auktion: Gebot", lambda bid: self._preview(
+                {"op": "buy", "player": self.player, "square": square, "price": bid}, "Auktion")))
 
         return self._open_choice(Choice(name[:LINE], [Option(f"Preis {self._money(price)}", False),
                                                       Option("Auktion: Gebot", True)], how))
 
     def _rent(self) -> State:
-        theirs = [sq for sq, d in self.game.deeds.items() if d.owner not in (None, self.player)]
-        return self._choose_square("Miete für?", theirs, self._rent_square)
+        return self._choose_square("Miete für?", self._legal("rent"), self._rent_square)
 
     def _rent_square(self, square: int) -> State:
-        d = self.game.deeds[square]
-        name = square_name(self.game.edition, square)
-
-        def ask(dice: int | None) -> State:
+        def ask(dice: int | None) -> State | None:
             cmd: dict[str, Any] = {"op": "rent", "player": self.player, "square": square}
             if dice is not None:
                 cmd["dice"] = dice
-            error = self.ledger.check(cmd)
-            if error is not None:
-                return self._outcome(Outcome(False, error.code, error.message), State.CARD)
-            due = rent(self.game, square, dice)
-            return self._ask(cmd, "Miete", self._money(due), (name[:LINE], f"{self.player} → {d.owner}"))
+                error = self.ledger.check(cmd)
+                if error is not None and error.code == "amount_out_of_range":
+                    return self._reprompt(f"nur {top}")  # the rules' range, retyped at once
+            return self._preview(cmd, "Miete")
 
+        top = "2-15" if self.game.speed_die else "2-12"
         if DEEDS[square].kind is Kind.UTILITY:
-            return self._ask_number(Entry("Augenzahl?", ask, money=False))
-        return ask(None)
-
-    def _build(self) -> State:
-        streets = self._own(lambda sq: DEEDS[sq].kind is Kind.STREET)
-        return self._choose_square("Bauen: wo?", streets, self._ask_build)
+            return self._ask_number(Entry("Augenzahl?", ask, money=False, hint=f"{top}, OK"))
+        return ask(None) or State.CARD
 
     def _ask_build(self, square: int) -> State:
-        cmd = {"op": "build", "player": self.player, "square": square}
-        error = self.ledger.check(cmd)
-        if error is not None:
-            return self._outcome(Outcome(False, error.code, error.message), State.CARD)
-        ed = self.game.edition
-        what = ed.hotel if level(self.game, square) == self.game.houses_per_hotel else ed.house
-        return self._ask(cmd, f"{what} bauen", self._money(ed.money(DEEDS[square].house_price)),
-                         (square_name(ed, square)[:LINE], "OK bucht"))
+        return self._preview({"op": "build", "player": self.player, "square": square}, "Bauen")
 
     def _sell(self) -> State:
-        built = self._own(lambda sq: level(self.game, sq) > 0)
-        return self._choose_square("Verkaufen: wo?", built, self._sell_square)
+        return self._choose_square("Verkaufen: wo?", self._legal("sell_building"), self._sell_square)
 
     def _sell_square(self, square: int) -> State:
         ed = self.game.edition
-        name = square_name(ed, square)[:LINE]
         cmd: dict[str, Any] = {"op": "sell_building", "player": self.player, "square": square}
         if self.game.deeds[square].hotel:
             return self._open_choice(Choice(f"{ed.hotel} verkaufen", [
                 Option("ganz verkaufen", False), Option(f"zurück in {ed.houses}", True)],
-                lambda to_houses: self._ask({**cmd, "to_houses": to_houses}, "Verkaufen", ed.hotel, (name,))))
-        return self._ask(cmd, "Verkaufen", ed.house, (name, "an die Bank, halber Preis"))
+                lambda to_houses: self._preview({**cmd, "to_houses": to_houses}, "Verkaufen")))
+        return self._preview(cmd, "Verkaufen")
 
     def _mortgage(self) -> State:
-        return self._choose_square("Hypothek auf?", self._own(lambda sq: not self.game.deeds[sq].mortgaged),
-                                   lambda sq: self._ask_mortgage(sq, True))
-
-    def _unmortgage(self) -> State:
-        return self._choose_square("Hypothek lösen?", self._own(lambda sq: self.game.deeds[sq].mortgaged),
-                                   lambda sq: self._ask_mortgage(sq, False))
+        return self._choose_square("Hypothek auf?", self._legal("mortgage"), lambda sq: self._ask_mortgage(sq, True))
 
     def _ask_mortgage(self, square: int, take: bool) -> State:
-        ed = self.game.edition
-        amount = ed.money(DEEDS[square].mortgage) if take else lift_cost(ed, square)
-        return self._ask({"op": "mortgage" if take else "unmortgage", "player": self.player, "square": square},
-                         "Hypothek" if take else "Hypothek lösen", self._money(amount),
-                         (square_name(ed, square)[:LINE], "OK bucht"))
-
-    def _tax(self) -> State:
-        ed = self.game.edition
-        return self._choose_square("Steuer", [4, 38], lambda sq: self._ask(
-            {"op": "tax", "player": self.player, "square": sq}, "Steuer", self._money(ed.money(SQUARES[sq].tax)),
-            (square_name(ed, sq)[:LINE], "an die Bank")))
+        return self._preview({"op": "mortgage" if take else "unmortgage", "player": self.player, "square": square},
+                             "Hypothek" if take else "Hypothek lösen")
 
     def _jail(self) -> State:
         fine = self._money(self.game.edition.jail_fine)
@@ -702,7 +850,7 @@ class Banker:
 
         def pick(what: Any) -> State:
             if what == "fine":
-                return self._ask({"op": "jail_fine", "player": self.player}, "Gefängnis", fine, ("Strafe an die Bank",))
+                return self._preview({"op": "jail_fine", "player": self.player}, "Gefängnis")
             return self._submit({"op": "jail_card", "player": self.player, "delta": what}, State.CARD)
 
         return self._open_choice(Choice("Gefängnis", options, pick))
@@ -710,9 +858,12 @@ class Banker:
     def _bankrupt(self) -> State:
         others = [n for n, p in self.game.players.items() if n != self.player and not p.bankrupt]
         options = [Option(f"an {n}", n) for n in others] + [Option("an die Bank", None)]
+        values = [o.value for o in options]
+        start = values.index(self.raise_creditor) if self.raise_creditor in values else 0
         return self._open_choice(Choice("Bankrott: Gläubiger?", options, lambda creditor: self._ask(
             {"op": "bankrupt", "player": self.player, **({"creditor": creditor} if creditor else {})},
-            "Bankrott", self.player or "", (f"Gläubiger: {creditor or 'Bank'}", "OK: unwiderruflich?"))))
+            "Bankrott", self.player or "", (f"Gläubiger: {creditor or 'Bank'}", "OK: unwiderruflich?")),
+            index=start))
 
     def _raise_menu(self) -> State:
         """After ZU WENIG GELD: what the player could raise, and the ways to raise it or give up."""
@@ -737,29 +888,54 @@ class Banker:
         ed = self.game.edition
 
         def squares(owner: str) -> list[Option]:
+            """The owner's deeds and Gefängnis-frei-Karten: all of it can change hands."""
             own = [sq for sq, d in self.game.deeds.items() if d.owner == owner]
-            return [Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in own] + [Option("Fertig", _DONE)]
+            cards = [Option("Gefängnis-frei-Karte", ("jail", i)) for i in range(self.game.players[owner].jail_cards)]
+            return [Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in own] + cards + [Option("Fertig", _DONE)]
+
+        def side(key: str, chosen: list[Any]) -> None:
+            trade[key]["squares"] = [c for c in chosen if isinstance(c, int)]
+            jail = sum(1 for c in chosen if isinstance(c, tuple))
+            if jail:
+                trade[key]["jail_cards"] = jail
 
         def summary() -> State:
+            try:
+                event = self.ledger.game.preview(trade)
+            except RuleError as err:
+                return self._refused(trade, err.code, err.message)
             give, take = trade["a_gives"], trade["b_gives"]
+            to_bank = sum(t.amount for t in event.transfers if t.payee is None)  # fees and lifting, as booked
             return self._ask(trade, "Tausch", f"{me}⇄{other}"[:12], (
-                f"{me}: {len(give.get('squares', []))} Karten {self._money(give.get('cash', 0))}"[:LINE],
-                f"{other}: {len(take.get('squares', []))} Karten {self._money(take.get('cash', 0))}"[:LINE]))
+                f"{me}: {_cards(len(give.get('squares', [])))} {self._money(give.get('cash', 0))}"[:LINE],
+                f"{other}: {_cards(len(take.get('squares', [])))} {self._money(take.get('cash', 0))}"[:LINE],
+                f"an die Bank: {self._money(to_bank)}"[:LINE] if to_bank else "OK bucht, C zurück"))
+
+        def lift(chosen: list[int]) -> State:
+            if chosen:
+                trade["lift"] = chosen
+            return summary()
 
         def their_cash(amount: int) -> State:
             trade["b_gives"]["cash"] = amount
-            return summary()
+            mortgaged = [sq for sq in trade["a_gives"]["squares"] + trade["b_gives"]["squares"]
+                         if self.game.deeds[sq].mortgaged]
+            if not mortgaged:
+                return summary()
+            return self._open_choice(Choice("Hypothek gleich lösen?", [
+                *(Option(f"{sq:2d} {square_name(ed, sq)}", sq) for sq in mortgaged), Option("Fertig", _DONE)],
+                lift, multi=True))
 
-        def their_squares(chosen: list[int]) -> State:
-            trade["b_gives"]["squares"] = chosen
+        def their_squares(chosen: list[Any]) -> State:
+            side("b_gives", chosen)
             return self._ask_number(Entry(f"Geld von {other}?", their_cash, allow_zero=True, hint="OK: 0"))
 
         def my_cash(amount: int) -> State:
             trade["a_gives"]["cash"] = amount
             return self._open_choice(Choice(f"{other} gibt:", squares(other), their_squares, multi=True))
 
-        def my_squares(chosen: list[int]) -> State:
-            trade["a_gives"]["squares"] = chosen
+        def my_squares(chosen: list[Any]) -> State:
+            side("a_gives", chosen)
             return self._ask_number(Entry(f"Geld von {me}?", my_cash, allow_zero=True, hint="OK: 0"))
 
         return self._open_choice(Choice(f"{me} gibt:", squares(me or ""), my_squares, multi=True))
@@ -775,11 +951,12 @@ class Banker:
         return self._ask({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden", "OK / C"))
 
     def _ranking(self) -> State:
-        lines = self._podium()
-        self.result = Screen(title="Rangliste", big=ranking(self.game)[0], lines=lines)
-        self.result_at = self.clock()
-        self.result_next = State.CARD if self.player else State.IDLE
-        return State.RESULT
+        return self._show_pages([Screen(title="Rangliste", big=ranking(self.game)[0], lines=self._podium())],
+                                State.CARD if self.player else State.IDLE)
+
+    def _point(self, key: str) -> State | None:
+        """The "." key without a card: the volume (seed 000: "Taste . drücken")."""
+        return self._volume() if key == "." else None
 
     def _volume(self, key: Any = None) -> State:
         level_name = self.cycle_volume()
@@ -812,22 +989,32 @@ class Banker:
         self.stack.clear()
         self.choice = None
         self.player = None
-        return self._open_choice(Choice("Neues Spiel?", [Option("Ja: alle Stände neu", True),
-                                                         Option("Nein", False)],
-                                        lambda yes: self._pick_edition() if yes else self._to_idle()))
+        running = self.game is not None and not self.game.finished
+        title, yes = ("Spiel ersetzen?", "Ja: ersetzen") if running else ("Neues Spiel?",
+                                                                                    "Ja: alle Stände neu")
+        return self._open_choice(Choice(title, [Option(yes, True), Option("Nein", False)],
+                                        lambda ok: self._pick_edition(running) if ok else self._to_idle()))
 
-    def _pick_edition(self) -> State:
-        self.new_game = {"op": "new_game"}
+    def _pick_edition(self, replace: bool = False) -> State:
+        """The wizard; over a running game the command says so (``replace``), and Storno brings it back."""
+        self.new_game = {"op": "new_game", **({"replace": True} if replace else {})}
+        keys = list(EDITIONS)
+        last = self.game.edition.key if self.game is not None else keys[0]  # the last game's: OK keeps it
         return self._open_choice(Choice("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
-                                                    for k, e in EDITIONS.items()], self._pick_mode))
+                                                    for k, e in EDITIONS.items()], self._pick_mode,
+                                        index=keys.index(last) if last in keys else 0))
 
     def _pick_mode(self, edition: str) -> State:
         self.new_game["edition"] = edition
-        options = [Option("Standard", ("standard", False)), Option("Schnellspiel", ("quick", False)),
+        options = [Option("Standard", ("standard", False)), Option(_quick_name(EDITIONS[edition]), ("quick", False)),
                    Option("Auf Zeit", ("timed", False))]
         if EDITIONS[edition].speed_die_bonus:
             options.append(Option("Mit Tempo-Würfel", ("standard", True)))
-        return self._open_choice(Choice("Spielart", options, self._picked_mode))
+        index = 0
+        if self.game is not None:
+            last = (self.game.mode.value, self.game.speed_die)
+            index = next((i for i, o in enumerate(options) if o.value == last), 0)
+        return self._open_choice(Choice("Spielart", options, self._picked_mode, index=index))
 
     def _picked_mode(self, mode: tuple[str, bool]) -> State:
         self.new_game["mode"], speed = mode
@@ -837,15 +1024,30 @@ class Banker:
             return self._ask_number(Entry("Minuten?", self._minutes, money=False))
         return self._start_join()
 
-    def _minutes(self, minutes: int) -> State:
+    def _minutes(self, minutes: int) -> State | None:
+        try:  # asked of the rules now, not after every player has tapped
+            new_game_state({**self.new_game, "minutes": minutes, "players": ["Probe1", "Probe2"]})
+        except RuleError as err:
+            limits = re.search(r"\(([^)]*)\)$", err.message)
+            return self._reprompt(f"nur {limits.group(1)}" if limits else err.message[:LINE])
         self.new_game["minutes"] = minutes
         return self._start_join()
 
     def _start_join(self) -> State:
-        self.joined = []
+        """Players join by tapping; the last game's players are already in (C clears them)."""
+        last = self.game
+        known = {c.name for c in self.cards.players()}
+        self.joined = [n for n in last.players if n in known] if last is not None else []
         self.choice = None
         self.stack.clear()
         return State.JOIN
+
+    def _join_clear(self, key: str) -> State | None:
+        """C: first empties the list of players (the last game's), then leaves the wizard."""
+        if self.joined:
+            self.joined = []
+            return None
+        return self._to_idle()
 
     def _join(self, uid: str) -> State | None:
         card = self.cards.get(uid)
@@ -871,28 +1073,24 @@ class Banker:
             return self._outcome(outcome, State.IDLE)
         self.tone("new_game")
         state = self.game
-        self.deal_lines = []
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
-            for name in state.players:
-                owned = [sq for sq, d in state.deeds.items() if d.owner == name]
-                self.deal_lines.append((name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
-                                                    for sq in owned)))
+            deal = [Screen(title="Austeilen", big=name, lines=tuple(
+                f"{sq:2d} {square_name(state.edition, sq)}"[:LINE]
+                for sq, d in state.deeds.items() if d.owner == name)[:3]) for name in state.players]
+            first = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
+                           lines=(state.edition.title[:LINE], "OK: Karten zeigen"))
+            return self._show_pages([first, *deal], State.IDLE)
         self.result = Screen(title="Neues Spiel", big=f"{len(self.joined)} Spieler",
-                             lines=(state.edition.title[:LINE], "OK: Karten zeigen" if self.deal_lines else ""))
-        self.result_at = float("inf") if self.deal_lines else self.clock()
+                             lines=(state.edition.title[:LINE], ""))
+        self.result_at = self.clock()
         self.result_next = State.IDLE
-        return State.RESULT
-
-    def _next_deal(self) -> State:
-        name, deeds = self.deal_lines.pop(0)
-        self.result = Screen(title="Austeilen", big=name, lines=deeds[:3])
-        self.result_at = float("inf")
         return State.RESULT
 
     # Time ---------------------------------------------------------------------------------------
 
     def _tick(self, now: Any = None) -> State | None:
-        if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP:
+        pinned = self.state is State.PAGES  # the end and the ranking stay until a key
+        if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP and not pinned:
             self.before_sleep = self.state
             self.sleep_display()
             return State.SLEEP
@@ -909,15 +1107,17 @@ class Banker:
             ends = self.ledger.ends_at
             if ends is None or self.game is None or self.game.finished or self.wall() < ends:
                 return
-            self._wake()  # time is up: wake everybody
-        self.handle("tick", self.clock())
+            self._go_to(self._wake(), "any input")  # time is up: wake everybody
+        self.feed(Tick())
 
-    def _wake(self) -> None:
+    def _wake(self, key: Any = None) -> State:
         self.wake_display()
-        self.state = self.before_sleep
-        log.info("sleep → %s (woken)", self.state.value)
+        return self.before_sleep
 
     # Screens ------------------------------------------------------------------------------------
+
+    def screen(self) -> Screen:
+        return screen(self)
 
     def render(self) -> None:
         screen = self.screen()
@@ -925,88 +1125,8 @@ class Banker:
             self.last_screen = screen
             self.show(screen)
 
-    def screen(self) -> Screen:
-        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
-        state = self.state
-        if state is State.SLEEP:
-            return Screen()
-        if self.ledger.problem and state in (State.IDLE, State.CARD):
-            return Screen(title="Speicherproblem", big="STOPP", icons=icons,
-                          lines=tuple(textwrap.wrap(self.ledger.problem, LINE))[:2])
-        if state is State.IDLE:
-            return self._idle_screen(icons)
-        if state is State.CARD:
-            return self._card_screen(icons)
-        if state in (State.AMOUNT, State.ENTER):
-            return self._entry_screen(icons)
-        if state is State.CHOOSE:
-            return self._choice_screen(icons)
-        if state is State.CONFIRM and self.pending:
-            return Screen(title=self.pending.title, big=self.pending.big, lines=self.pending.lines, icons=icons)
-        if state is State.JOIN:
-            names = ", ".join(self.joined) or "–"
-            return Screen(title="Karten auflegen", big=f"{len(self.joined)} Spieler", icons=icons,
-                          lines=(*textwrap.wrap(names, LINE)[:2], "OK: los, C: Abbruch"))
-        if state is State.RESULT and self.result:
-            extra = ("OK: Geld beschaffen",) if self.raise_offer else ()
-            lines = (*self.result.lines[: 3 - len(extra)], *extra)
-            return Screen(title=self.result.title, big=self.result.big, lines=lines,
-                          icons=self.result.icons + icons)
-        return Screen(title="Bankleser", big="…", icons=icons)
-
-    def _idle_screen(self, icons: str) -> Screen:
-        state = self.game
-        if state is None:
-            big, line = "Bereit", "C lang: neu"
-        elif state.finished:
-            big, line = "Ende", f"{state.winner or '–'} gewinnt"
-        elif state.mode is Mode.TIMED and self.ledger.ends_at is not None:
-            left = max(0, int(self.ledger.ends_at - self.wall()))
-            big, line = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", "Karte drauf"
-        else:
-            big = {Mode.STANDARD: "Standard", Mode.QUICK: "Schnell"}.get(state.mode, "")
-            line = "Karte drauf"
-        # Beside the QR code there is room for 12 characters a line: the address takes two.
-        host = self.url.split("//")[-1].rstrip("/")
-        lines = (line[:12], *(part for part in (host[:12], host[12:24]) if part))
-        return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=self.url or None)
-
-    def _card_screen(self, icons: str) -> Screen:
-        state = self.game
-        player = state.players[self.player]
-        title = f"{self.player} #{self.card_number}"
-        if player.bankrupt:
-            return Screen(title=title, big="BANKROTT", icons=icons)
-        shown = reader_text(player.cash, state.edition)
-        lines = []
-        if not shown.exact:
-            lines.append(f"genau: {self._money(player.cash)}")
-            icons = "≈" + icons
-        if player.jail_cards:
-            lines.append(f"Gefängnis frei: {player.jail_cards}")
-        lines.append("Haben Soll LOS Menü")
-        return Screen(title=title, big=shown.text, lines=tuple(lines), icons=icons)
-
-    def _entry_screen(self, icons: str) -> Screen:
-        if self.state is State.ENTER and self.prompt is not None:
-            return Screen(title=self.prompt.title, big=self.entry or "0", lines=(self.prompt.hint + ", C zurück",),
-                          icons=icons)
-        verb = "Haben" if self.action == "credit" else "Soll"
-        hint = ("OK bucht", "oder Karte: Überweisung") if self.action == "debit" else ("OK bucht", "C korrigiert")
-        return Screen(title=f"{self.player}: {verb}", big=self.entry or "0", lines=hint, icons=icons)
-
-    def _choice_screen(self, icons: str) -> Screen:
-        choice = self.choice
-        assert choice is not None
-        n = len(choice.options)
-        start = max(0, min(choice.index - 1, n - 3))
-        lines = []
-        for i in range(start, min(start + 3, n)):
-            option = choice.options[i]
-            mark = ">" if i == choice.index else " "
-            tick = "*" if option.selected else ""
-            lines.append(f"{mark}{tick}{option.label}"[:LINE])
-        return Screen(title=choice.title[:LINE], lines=tuple(lines), icons=icons + (choice.typed or ""))
+def _cards(n: int) -> str:
+    return "1 Karte" if n == 1 else f"{n} Karten"
 
 
 _DONE = object()

@@ -47,5 +47,7 @@ def new_game() -> Callable[..., Game]:
     return start
 
 
+from ui_table import table  # noqa: E402, F401
+
 from daemon_fixture import daemon  # noqa: E402, F401
 from hw import factory, pwm_factory  # noqa: E402, F401  (fixtures for the driver tests)

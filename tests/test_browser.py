@@ -72,7 +72,7 @@ def test_virtual_device_books_and_the_status_page_follows_live(browser: Browser,
     device.click('[data-uid="0a000001"]')
     press("SOLL", "2", ".", "5", "M")
     device.click('[data-uid="0a000002"]')
-    expect(device.locator("#oled-text")).to_contain_text("Anna → Ben")
+    expect(device.locator("#oled-text")).to_contain_text("Anna zahlt Ben")
     press("OK")
     expect(cash(status, "Anna")).to_have_text("14,5M €")
     expect(cash(status, "Ben")).to_have_text("17M €")

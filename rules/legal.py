@@ -1,0 +1,128 @@
+"""What a player may do now: THE list the device's menus offer, decided by the rules themselves.
+
+Nothing here knows a rule. For each op a row of ``OPS_TABLE`` says how to build the candidate
+command (for a player, and for a square if the op needs one); the candidate is legal when
+``Game.check`` accepts it. So a menu can never offer an option the rules would refuse with
+anything but a lack of money, and a new op (``pay_all``, ``repairs`` …) is one row here.
+
+Money is the one refusal that still counts as legal: "Kaufen" stays on the menu of a player
+who is short, because the banker's answer to ZU WENIG GELD is to raise the money (mortgage,
+sell) — hiding the option would hide the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .board import DEEDS, TAX_SQUARES, Kind, Square
+from .game import OPS, Game
+
+Candidate = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OpRow:
+    """How to ask the rules whether ``op`` is open to a player (on a square, if ``squares``)."""
+
+    op: str
+    squares: Callable[[], Iterable[Square]] | None
+    """The squares worth asking about, or None for an op without a square."""
+    build: Callable[[str, Square | None], Candidate]
+    """The candidate command for this player (and square)."""
+
+
+def _on_square(op: str, **extra: Any) -> Callable[[str, Square | None], Candidate]:
+    def build(player: str, square: Square | None) -> Candidate:
+        return {"op": op, "player": player, "square": square, **extra}
+
+    return build
+
+
+def _rent(player: str, square: Square | None) -> Candidate:
+    cmd: Candidate = {"op": "rent", "player": player, "square": square}
+    if square is not None and DEEDS[square].kind is Kind.UTILITY:
+        cmd["dice"] = 2  # the smallest throw: the dice are asked for later, the owner is what counts here
+    return cmd
+
+
+def _player_only(op: str, **extra: Any) -> Callable[[str, Square | None], Candidate]:
+    def build(player: str, square: Square | None) -> Candidate:
+        return {"op": op, "player": player, **extra}
+
+    return build
+
+
+def _deeds() -> Iterable[Square]:
+    return sorted(DEEDS)
+
+
+OPS_TABLE: tuple[OpRow, ...] = (
+    OpRow("buy", _deeds, _on_square("buy")),
+    OpRow("rent", _deeds, _rent),
+    OpRow("build", _deeds, _on_square("build")),
+    OpRow("sell_building", _deeds, _on_square("sell_building")),
+    OpRow("mortgage", _deeds, _on_square("mortgage")),
+    OpRow("unmortgage", _deeds, _on_square("unmortgage")),
+    OpRow("tax", lambda: TAX_SQUARES, _on_square("tax")),
+    OpRow("jail_fine", None, _player_only("jail_fine")),
+    OpRow("jail_card_drawn", None, _player_only("jail_card", delta=1)),
+    OpRow("jail_card_used", None, _player_only("jail_card", delta=-1)),
+    OpRow("go", None, _player_only("go")),
+    OpRow("bankrupt", None, _player_only("bankrupt")),
+    # The rules branch adds these ops (ARCHITECTURE.md); until it is merged they are simply
+    # never legal, because ``OPS`` does not know them.
+    OpRow("pay_all", None, _player_only("pay_all", amount=1)),
+    OpRow("collect_all", None, _player_only("collect_all", amount=1)),
+    OpRow("repairs", None, _player_only("repairs", per_house=0, per_hotel=0)),
+    OpRow("free_parking", None, _player_only("free_parking")),
+)
+"""One row per op the device offers. The row's name is the menu's key (``jail_card`` has two)."""
+
+ROWS = {row.op: row for row in OPS_TABLE}
+
+ALLOWED_REFUSALS = frozenset({"insufficient_funds"})
+"""Refusals that do not close an option: the player may raise the money first."""
+
+
+def candidate(op: str, player: str, square: Square | None = None) -> Candidate:
+    """The command the device would submit for ``op`` (the row's name) by ``player`` on ``square``."""
+    return ROWS[op].build(player, square)
+
+
+def _open(game: Game, cmd: Candidate) -> bool:
+    if cmd["op"] not in OPS:
+        return False
+    err = game.check(cmd)
+    return err is None or err.code in ALLOWED_REFUSALS
+
+
+def legal_squares(game: Game, player: str, op: str) -> list[Square]:
+    """The squares on which ``player`` may do ``op`` now, in board order."""
+    row = ROWS[op]
+    if row.squares is None or game.state is None:
+        return []
+    return [sq for sq in row.squares() if _open(game, row.build(player, sq))]
+
+
+def legal_ops(game: Game, player: str) -> list[str]:
+    """The ops (rows of ``OPS_TABLE``) open to ``player`` now, in the table's order."""
+    if game.state is None or player not in game.state.players:
+        return []
+    found = []
+    for row in OPS_TABLE:
+        if row.squares is None:
+            if _open(game, row.build(player, None)):
+                found.append(row.op)
+        elif legal_squares(game, player, row.op):
+            found.append(row.op)
+    return found
+
+
+def square_ops(game: Game, player: str, square: Square) -> list[str]:
+    """The ops open to ``player`` on ``square`` (a deed's tag tapped): never Bauen on a station."""
+    if game.state is None or player not in game.state.players:
+        return []
+    return [row.op for row in OPS_TABLE
+            if row.squares is not None and square in set(row.squares()) and _open(game, row.build(player, square))]

@@ -1,0 +1,71 @@
+"""rules/legal.py: the menus offer what the rules would accept now, and nothing else.
+
+Issue 10, defect 6: "a deed tag on a station offers Bauen/Verkaufen and ends in FEHLER".
+"""
+
+from __future__ import annotations
+
+from rules import Game
+from rules.legal import OPS_TABLE, ROWS, candidate, legal_ops, legal_squares, square_ops
+
+
+def _game(*cmds: dict[str, object]) -> Game:
+    game = Game()
+    game.apply({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
+    for cmd in cmds:
+        game.apply(cmd)
+    return game
+
+
+def test_a_station_of_ones_own_offers_mortgage_but_never_building() -> None:
+    """Rule: "Häuser können nur auf Straßen gebaut werden" — a station is no street."""
+    game = _game({"op": "buy", "player": "Anna", "square": 5})
+    assert square_ops(game, "Anna", 5) == ["mortgage"]
+
+
+def test_a_free_square_offers_buying_and_someone_elses_offers_rent() -> None:
+    game = _game({"op": "buy", "player": "Anna", "square": 39})
+    assert square_ops(game, "Ben", 1) == ["buy"]
+    assert square_ops(game, "Ben", 39) == ["rent"]
+    assert square_ops(game, "Anna", 39) == ["mortgage"]
+
+
+def test_building_is_offered_only_on_a_complete_colour_group() -> None:
+    """Rule: "Sobald ein Spieler alle Grundstücke einer Farbgruppe besitzt, kann er … Häuser kaufen"."""
+    game = _game({"op": "buy", "player": "Anna", "square": 37})
+    assert legal_squares(game, "Anna", "build") == []
+    game.apply({"op": "buy", "player": "Anna", "square": 39})
+    assert legal_squares(game, "Anna", "build") == [37, 39]
+
+
+def test_mortgaged_deeds_are_offered_for_lifting_not_for_a_second_mortgage() -> None:
+    game = _game({"op": "buy", "player": "Anna", "square": 1}, {"op": "mortgage", "player": "Anna", "square": 1})
+    assert legal_squares(game, "Anna", "mortgage") == []
+    assert legal_squares(game, "Anna", "unmortgage") == [1]
+    assert square_ops(game, "Ben", 1) == []  # no rent on a mortgaged deed
+
+
+def test_lack_of_money_keeps_an_option_open_so_the_banker_can_raise_it() -> None:
+    game = _game({"op": "debit", "player": "Ben", "amount": 1490})
+    assert 39 in legal_squares(game, "Ben", "buy")
+
+
+def test_legal_ops_of_a_fresh_player() -> None:
+    game = _game()
+    assert legal_ops(game, "Anna") == ["buy", "tax", "jail_fine", "jail_card_drawn", "go", "bankrupt"]
+
+
+def test_a_bankrupt_player_has_no_legal_action() -> None:
+    game = _game({"op": "bankrupt", "player": "Ben"})
+    assert legal_ops(game, "Ben") == []
+
+
+def test_ops_the_rules_do_not_know_yet_are_never_offered() -> None:
+    """pay_all & co. arrive with the rules branch; until then they are not legal, not an error."""
+    game = _game()
+    assert "pay_all" not in legal_ops(game, "Anna")
+    assert candidate("pay_all", "Anna") == {"op": "pay_all", "player": "Anna", "amount": 1}
+
+
+def test_every_row_has_a_unique_name() -> None:
+    assert len(ROWS) == len(OPS_TABLE)

@@ -1,0 +1,39 @@
+"""The device inside the whole daemon: PIN set on the keypad, then used on the web; the URL follows Wi-Fi."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_sim_games import Device
+
+from device.config import Config
+from device.daemon import Daemon
+from device.notify import Notifier
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Daemon]:
+    """A daemon whose banker has not set a PIN yet (no PIN in the config)."""
+    d = Daemon(Config(), tmp_path / "state", sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+    d.start()
+    loop = threading.Thread(target=d.run, daemon=True)
+    loop.start()
+    yield d
+    d.stop()
+    loop.join(5)
+    d.close()
+
+
+@pytest.mark.parametrize("pin", ["1234", "12345", "123456", "1234567", "12345678"])
+def test_every_pin_length_the_screen_allows_logs_in(fresh: Daemon, pin: str) -> None:
+    """Defect 3: Menü → Banker-PIN says "4-8 Ziffern": each length works end to end."""
+    device = Device(fresh)
+    device.press("MENU")
+    device.choose("Banker-PIN")
+    device.type(pin)
+    device.press("OK")
+    assert device.text().splitlines()[1] == "GESPEICHERT"
+    assert device.client.post("/api/login", json={"pin": pin}).status_code == 200
