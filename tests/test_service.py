@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -146,6 +148,16 @@ def test_dry_run_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_refuses_to_install_without_root() -> None:
+    """Run as `nobody` from a copy any user can read: a checkout in a home folder of mode 700 is not
+    (issue 9: the test failed with "Permission denied" instead of the message it checks)."""
     as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
-    result = subprocess.run([*as_user, "bash", str(ROOT / "systemd" / "install.sh")], capture_output=True, text=True)
+    scratch = Path(tempfile.mkdtemp(prefix="bankleser-install-"))
+    try:
+        scratch.chmod(0o755)
+        script = scratch / "install.sh"
+        shutil.copyfile(ROOT / "systemd" / "install.sh", script)
+        script.chmod(0o755)
+        result = subprocess.run([*as_user, "bash", str(script)], capture_output=True, text=True, cwd=scratch)
+    finally:
+        shutil.rmtree(scratch)
     assert result.returncode == 1 and "sudo" in result.stderr
