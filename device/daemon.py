@@ -133,7 +133,8 @@ class Daemon:
             buzzer = self.hardware.buzzer
             self.banker = Banker(
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
-                url=lambda: self.url, sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
+                url=lambda: self.url,
+                sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin,
             )
