@@ -69,6 +69,7 @@ class Ledger:
 
     def __post_init__(self) -> None:
         self._stride, self._skipped = 1, 0
+        self._views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int]] = []
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self.version = 0
@@ -81,6 +82,7 @@ class Ledger:
         self.log.clear()
         self.worth.clear()
         self.started_at = None
+        self._views = []
         self.skipped = 0
         # Only the games a command can still reach: the running one, and the one a replacing
         # new_game would bring back if it is undone. Older games are history, read on demand.
@@ -88,19 +90,25 @@ class Ledger:
         first = starts[-2][0] if len(starts) >= 2 else None
         for rec in self.journal.records(first):
             try:
-                event = self.game.apply(rec.cmd)
+                before = self.game.state
+                event = self.game.apply(rec.cmd, replaying=True)
             except RuleError as err:
                 self.skipped += 1
                 log.error("journal entry %d refused on replay (%s): %s", rec.seq, err.code, rec.cmd)
                 continue
-            self._record(event, rec.seq, rec.at)
+            self._record(event, rec.seq, rec.at, before)
 
-    def _record(self, event: Event, seq: int, at: float) -> None:
+    def _record(self, event: Event, seq: int, at: float, before: Any = None) -> None:
         if event.duplicate:
             return
-        if event.op == "new_game":
-            self.log.clear()
-            self.worth.clear()
+        if event.op == "undo" and self.game.state is not before and self._views:
+            # Storno of a new_game: the game it replaced is back, and so is its log and chart.
+            self.log, self.worth, self.started_at, self._stride, self._skipped = self._views.pop()
+        elif event.op == "new_game":
+            self._views.append((self.log, self.worth, self.started_at, self._stride, self._skipped))
+            del self._views[:-2]
+            self.log = deque(maxlen=LOG_SIZE)
+            self.worth = []
             self._stride, self._skipped = 1, 0
             self.started_at = at
         self.log.append(LogEntry(seq, at, event.op, event.text))
@@ -130,6 +138,7 @@ class Ledger:
                 text = encode(cmd)  # what cannot be stored is refused before the rules apply it
             except Unstorable as err:
                 return Outcome(False, "bad_command", f"Befehl nicht speicherbar: {err}")
+            before = self.game.state
             try:
                 event = self.game.apply(cmd)
             except RuleError as err:
@@ -150,7 +159,7 @@ class Ledger:
                     log.error("journal unreadable after a failed write: %s", again)
                 return Outcome(False, "storage_error", f"{message}: nicht gebucht")
             self.problem = None
-            self._record(event, seq, now)
+            self._record(event, seq, now, before)
             self.version += 1
             self._changed.notify_all()
             return Outcome(True, event=event)

@@ -698,7 +698,7 @@ class Banker:
                 items.insert(1, ("Spiel beenden", self._ask_end))
         else:
             legal = set(legal_ops(self.ledger.game, self.player))
-            has_undo = bool(self.ledger.game.history)
+            has_undo = self.ledger.game.undoable()
             items = []
             for f in PLAYER_FLOWS:
                 if (f.opens_on and not f.opens_on & legal) or (f.label == "Storno" and not has_undo):

@@ -71,6 +71,9 @@ class Edition:
     """A creditor receiving mortgaged deeds from a bankrupt player pays the bank 10 % at once."""
     auction_min_bid: int
     """Lowest auction bid (already scaled)."""
+    hotel_sale_returns_houses: bool = False
+    """Selling a hotel gives back the houses it replaced, on the street, plus half the hotel's price
+    (schalke, sonic, skylanders: "erhalten Sie von der Bank die ursprünglich eingetauschten 4 …")."""
     speed_die_bonus: int = 0
     """Extra start money with the speed die (schalke "Schnelleres Spiel"); 0: no speed die."""
     square_names: Mapping[Square, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -161,6 +164,7 @@ EDITIONS: dict[str, Edition] = {
             quick=SCHNELLSPIEL,
             bankruptcy_mortgage_fee=True,
             auction_min_bid=1,
+            hotel_sale_returns_houses=True,
             speed_die_bonus=1000,
             square_names=_names(_28="Parkstadion"),
         ),
@@ -180,6 +184,7 @@ EDITIONS: dict[str, Edition] = {
             quick=SCHNELLSPIEL,
             bankruptcy_mortgage_fee=True,
             auction_min_bid=1,
+            hotel_sale_returns_houses=True,
             square_names=_names(_12="Eggman-Feder", _28="1-UP", _4="Zeit vorbei!", _38="Verlorene Ringe!"),
         ),
         Edition(
@@ -198,6 +203,7 @@ EDITIONS: dict[str, Edition] = {
             quick=KURZES_SPIEL,
             bankruptcy_mortgage_fee=True,
             auction_min_bid=1,
+            hotel_sale_returns_houses=True,
             square_names=_names(
                 _5="Flynns Ballon-Touren",
                 _15="Luftpiraten-Express",

@@ -22,6 +22,8 @@ Code: TypeAlias = Literal[
     "not_mortgaged",
     "player_bankrupt",
     "game_over",
+    "game_running",
+    "house_rule_off",
     "bad_command",
 ]
 

@@ -102,12 +102,19 @@ class Game:
     state: GameState | None = None
     applied_ids: set[str] = field(default_factory=set)
     history: list[Event] = field(default_factory=list)
-    """Accepted events of the current game, newest last; ``undo`` pops from here."""
+    """Accepted events of the current game, its new_game first, newest last; ``undo`` pops from here."""
+    previous: list[tuple[GameState | None, list[Event]]] = field(default_factory=list)
+    """The games replaced by later new_games, newest last: undoing a new_game brings one back."""
 
     # The public door -----------------------------------------------------------------
 
-    def apply(self, cmd: Command) -> Event:
-        """Check ``cmd`` against the whole state and apply it, or raise RuleError having changed nothing."""
+    def apply(self, cmd: Command, *, replaying: bool = False) -> Event:
+        """Check ``cmd`` against the whole state and apply it, or raise RuleError having changed nothing.
+
+        ``replaying``: the command comes from the appliance's own journal, where it was accepted once.
+        A journal written before ``new_game`` needed ``"replace": true`` holds new games over running
+        ones without it; they replay as they were accepted.
+        """
         if not isinstance(cmd, Mapping):
             raise BadCommand("Befehl muss ein JSON-Objekt sein")
         cid = cmd.get("id")
@@ -120,7 +127,7 @@ class Game:
         if handler is None:
             raise BadCommand(f"Unbekannter Befehl: {op!r}")
         if op == "new_game":
-            event = self._new_game(cmd)
+            event = self._new_game(cmd, replaying)
         elif op == "undo":
             event = self._undo(cmd)
         else:
@@ -153,6 +160,12 @@ class Game:
         _check_end(state, staged)
         return staged, text
 
+    def undoable(self) -> bool:
+        """Would Storno do something now? (Not past a game's start, unless a replaced game waits behind it.)"""
+        if self.state is None or not self.history:
+            return False
+        return self.history[-1].op != "new_game" or bool(self.previous and self.previous[-1][0] is not None)
+
     def check(self, cmd: Command) -> RuleError | None:
         """Would ``cmd`` be accepted? Answers without changing anything."""
         if not isinstance(cmd, Mapping) or cmd.get("op") in ("new_game", "undo"):
@@ -176,17 +189,38 @@ class Game:
             raise RuleError("game_over", "Das Spiel ist zu Ende")
         return self.state
 
-    def _new_game(self, cmd: Command) -> Event:
+    def _new_game(self, cmd: Command, replaying: bool) -> Event:
+        replace_ = _field(cmd, "replace", bool, optional=True)
+        running = self.state is not None and not self.state.finished
+        if running and not replace_ and not replaying:
+            raise RuleError("game_running", 'Ein Spiel läuft noch: zum Ersetzen "replace": true mitschicken '
+                                            "(Storno holt es zurück)")
         state, transfers = new_game_state(cmd)
+        # The game it replaces (running or finished) comes back if this new_game is undone.
+        self.previous.append((self.state, self.history))
+        del self.previous[:-MAX_PREVIOUS]
         self.state = state
-        self.history.clear()
+        self.history = []
         names = ", ".join(state.players)
-        return Event("new_game", cmd, f"Neues Spiel ({state.edition.title}, {_MODE_NAMES[state.mode]}): {names}",
-                     tuple(transfers))
+        rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
+            if state.house_rules else ""
+        event = Event("new_game", cmd,
+                      f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}", tuple(transfers))
+        self.history.append(replace(event, command=_NO_COMMAND))
+        return event
 
     def _undo(self, cmd: Command) -> Event:
         if self.state is None or not self.history:
             raise RuleError("bad_command", "Nichts zu stornieren")
+        if self.history[-1].op == "new_game":
+            if not self.previous or self.previous[-1][0] is None:
+                raise RuleError("bad_command", "Nichts zu stornieren: das erste Spiel")
+            first = self.history[-1]
+            self.state, self.history = self.previous.pop()
+            back = self.state
+            assert back is not None
+            return Event("undo", cmd, f"Storno: {first.text} — das vorige Spiel ({back.edition.title}) geht weiter",
+                         tuple(Transfer(t.payee, t.payer, t.amount, f"Storno: {t.reason}") for t in first.transfers))
         last = self.history.pop()
         for change in reversed(last.changes):
             write(self.state, change.field, change.target, change.old)
@@ -196,6 +230,18 @@ class Game:
 
 
 _MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
+MAX_PREVIOUS = 2
+"""Replaced games kept for Storno: enough to take back a new game by mistake, bounded in memory."""
+HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
+HOUSE_RULE_NAMES = {"free_parking_pot": "Frei-Parken-Topf", "double_go": "doppeltes Gehalt auf LOS",
+                    "no_auctions": "keine Versteigerungen"}
+
+
+def mode_name(state: GameState) -> str:
+    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel")."""
+    if state.mode is Mode.QUICK and state.edition.quick.ends_at_bankruptcy == 1:
+        return "kurzes Spiel"
+    return _MODE_NAMES[state.mode]
 
 
 # -- starting a game ----------------------------------------------------------------------
@@ -224,6 +270,10 @@ def new_game_state(cmd: Command) -> tuple[GameState, list[Transfer]]:
     speed_die = bool(_field(cmd, "speed_die", bool, optional=True))
     if speed_die and not edition.speed_die_bonus:
         raise BadCommand(f"{edition.title} hat keinen Tempo-Würfel")
+    rules = _field(cmd, "house_rules", list, optional=True) or []
+    unknown = [r for r in rules if r not in HOUSE_RULES]
+    if unknown:
+        raise BadCommand(f"Unbekannte Hausregel: {unknown[0]!r} ({', '.join(HOUSE_RULES)})")
     start = edition.start_capital + (edition.speed_die_bonus if speed_die else 0)
     state = GameState(
         edition=edition,
@@ -231,6 +281,7 @@ def new_game_state(cmd: Command) -> tuple[GameState, list[Transfer]]:
         players={n: PlayerState(n, start) for n in names},
         minutes=minutes if mode is Mode.TIMED else None,
         speed_die=speed_die,
+        house_rules=frozenset(rules),
     )
     transfers = [Transfer(None, n, start, "Startkapital") for n in names]
     if mode is Mode.QUICK:
@@ -305,14 +356,25 @@ class _Ctx:
     def amount(self, cmd: Command, key: str = "amount") -> Money:
         value = _req_int(cmd, key)
         ed = self.edition
-        if not ed.min_entry <= value <= ed.max_entry or value % ed.min_entry:
+        # Seed 000: "nur Beträge zwischen € 10K und € 20M eintippen" — a range, no step.
+        if not ed.min_entry <= value <= ed.max_entry:
             raise RuleError(
                 "amount_out_of_range",
                 f"Betrag {self.money(value)} geht nicht: erlaubt {self.money(ed.min_entry)}"
-                f" bis {self.money(ed.max_entry)}"
-                + (f" in Schritten von {self.money(ed.min_entry)}" if ed.min_entry > 1 else ""),
+                f" bis {self.money(ed.max_entry)}",
             )
         return value
+
+    def house_rule(self, rule: str) -> bool:
+        return rule in self.state.house_rules
+
+    def to_bank(self, player: str, amount: Money, reason: str) -> str:
+        """A payment to the bank, or into the Frei-Parken pot under that house rule; says where it went."""
+        self.s.pay(player, None, amount, reason)
+        if self.house_rule("free_parking_pot") and amount:
+            self.s.set("pot", None, int(self.s.get("pot") or 0) + amount)
+            return "in den Frei-Parken-Topf"
+        return "an die Bank"
 
     def deed(self, cmd: Command, key: str = "square") -> Square:
         sq = _square_number(cmd.get(key))
@@ -356,8 +418,8 @@ def _credit(c: _Ctx, cmd: Command) -> str:
 
 def _debit(c: _Ctx, cmd: Command) -> str:
     player, amount = c.player(cmd), c.amount(cmd)
-    c.s.pay(player, None, amount, "Soll")
-    return f"{player} zahlt {c.money(amount)} an die Bank"
+    where = c.to_bank(player, amount, "Soll")
+    return f"{player} zahlt {c.money(amount)} {where}"
 
 
 def _transfer(c: _Ctx, cmd: Command) -> str:
@@ -370,8 +432,12 @@ def _transfer(c: _Ctx, cmd: Command) -> str:
 
 def _go(c: _Ctx, cmd: Command) -> str:
     player = c.player(cmd)
-    c.s.pay(None, player, c.edition.salary, "LOS")
-    return f"{player} geht über LOS: {c.money(c.edition.salary)}"
+    exact = bool(_field(cmd, "exact", bool, optional=True))
+    if exact and not c.house_rule("double_go"):
+        raise RuleError("house_rule_off", "Doppeltes Gehalt auf LOS ist keine Hausregel dieses Spiels")
+    salary = c.edition.salary * (2 if exact else 1)
+    c.s.pay(None, player, salary, "LOS" + (" (genau auf LOS: doppelt)" if exact else ""))
+    return f"{player} {'landet genau auf' if exact else 'geht über'} LOS: {c.money(salary)}"
 
 
 def _buy(c: _Ctx, cmd: Command) -> str:
@@ -383,7 +449,9 @@ def _buy(c: _Ctx, cmd: Command) -> str:
     if price is None:
         price, how = c.edition.money(DEEDS[sq].price), "kauft"
     else:
-        if not c.edition.auction_min_bid <= price <= c.edition.max_entry or price % c.edition.min_entry:
+        if c.house_rule("no_auctions") and price != c.edition.money(DEEDS[sq].price):
+            raise RuleError("house_rule_off", "Hausregel: keine Versteigerungen, nur der aufgedruckte Preis")
+        if not c.edition.auction_min_bid <= price <= c.edition.max_entry:
             raise RuleError(
                 "amount_out_of_range",
                 f"Gebot {c.money(price)} geht nicht: mindestens {c.money(c.edition.auction_min_bid)}",
@@ -471,7 +539,9 @@ def _sell_building(c: _Ctx, cmd: Command) -> str:
         return f"{player} verkauft ein {ed.house} auf {c.name(sq)} ({c.money(half)})"
     c.s.set("hotel", sq, False)
     c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
-    if to_houses:
+    # Schalke, Sonic, Skylanders: "Für ein Stadion erhalten Sie von der Bank die ursprünglich
+    # eingetauschten 4 Tribünen sowie die Hälfte des regulären Preises": always back to houses.
+    if to_houses or ed.hotel_sale_returns_houses:
         stock = int(c.s.get("bank_houses") or 0)
         if stock < hph:
             raise RuleError("no_stock", f"Die Bank hat keine {hph} {ed.houses} für den Tausch")
@@ -583,14 +653,81 @@ def _tax(c: _Ctx, cmd: Command) -> str:
     if sq not in TAX_SQUARES:
         raise BadCommand(f"{c.name(sq)} ist kein Steuerfeld")
     amount = c.edition.money(SQUARES[sq].tax)
-    c.s.pay(player, None, amount, c.name(sq))
-    return f"{player} zahlt {c.name(sq)}: {c.money(amount)}"
+    where = c.to_bank(player, amount, c.name(sq))
+    pot = f" ({where})" if c.house_rule("free_parking_pot") else ""
+    return f"{player} zahlt {c.name(sq)}: {c.money(amount)}{pot}"
+
+
+def _others(c: _Ctx, player: str) -> list[str]:
+    return [p for p in c.state.players if p != player and not c.s.get("bankrupt", p)]
+
+
+def _pay_all(c: _Ctx, cmd: Command) -> str:
+    """ "Zahle jedem Spieler …": one command, every other player still in the game."""
+    player, amount = c.player(cmd), c.amount(cmd)
+    others = _others(c, player)
+    total = amount * len(others)
+    if c.s.cash(player) < total:
+        raise RuleError("insufficient_funds", f"Nicht genug Geld: {player} hat {c.money(c.s.cash(player))}, "
+                                              f"braucht {c.money(total)} ({len(others)} × {c.money(amount)})")
+    for other in others:
+        c.s.pay(player, other, amount, f"an alle: {other}")
+    return f"{player} zahlt jedem Mitspieler {c.money(amount)} (zusammen {c.money(total)})"
+
+
+def _collect_all(c: _Ctx, cmd: Command) -> str:
+    """ "Du hast Geburtstag: jeder Spieler zahlt dir …": refused as a whole if anyone cannot pay."""
+    player, amount = c.player(cmd), c.amount(cmd)
+    others = _others(c, player)
+    short = [o for o in others if c.s.cash(o) < amount]
+    if short:
+        who = ", ".join(f"{o} (hat {c.money(c.s.cash(o))})" for o in short)
+        raise RuleError("insufficient_funds", f"Nicht genug Geld: {who} kann nicht {c.money(amount)} zahlen")
+    for other in others:
+        c.s.pay(other, player, amount, f"von allen: {other}")
+    return f"Jeder Mitspieler zahlt {player} {c.money(amount)} (zusammen {c.money(amount * len(others))})"
+
+
+def _rate(c: _Ctx, cmd: Command, key: str) -> Money:
+    value = _req_int(cmd, key)
+    if not 0 <= value <= c.edition.max_entry:
+        raise RuleError("amount_out_of_range", f"'{key}': 0 bis {c.money(c.edition.max_entry)}")
+    return value
+
+
+def _repairs(c: _Ctx, cmd: Command) -> str:
+    """Renovierung / Straßenausbesserung: so much per house and per hotel the player owns."""
+    player = c.player(cmd)
+    per_house, per_hotel = _rate(c, cmd, "per_house"), _rate(c, cmd, "per_hotel")
+    own = [sq for sq in DEEDS if c.s.get("owner", sq) == player]
+    houses = sum(int(c.s.get("houses", sq) or 0) for sq in own)
+    hotels = sum(1 for sq in own if c.s.get("hotel", sq))
+    if houses + hotels == 0:
+        raise RuleError("not_owner", f"{player} hat keine {c.edition.houses} und keine {c.edition.hotels}: "
+                                     "nichts zu renovieren")
+    total = houses * per_house + hotels * per_hotel
+    where = c.to_bank(player, total, "Renovierung")
+    ed = c.edition
+    return (f"{player} zahlt für {houses} {ed.house if houses == 1 else ed.houses} und {hotels} "
+            f"{ed.hotel if hotels == 1 else ed.hotels}: {c.money(total)} {where}")
+
+
+def _free_parking(c: _Ctx, cmd: Command) -> str:
+    player = c.player(cmd)
+    if not c.house_rule("free_parking_pot"):
+        raise RuleError("house_rule_off", "Frei Parken: ohne die Hausregel gibt es keinen Topf")
+    pot = int(c.s.get("pot") or 0)
+    if pot == 0:
+        raise RuleError("amount_out_of_range", "Der Frei-Parken-Topf ist leer")
+    c.s.pay(None, player, pot, "Frei Parken")
+    c.s.set("pot", None, 0)
+    return f"{player} landet auf Frei Parken und nimmt den Topf: {c.money(pot)}"
 
 
 def _jail_fine(c: _Ctx, cmd: Command) -> str:
     player = c.player(cmd)
-    c.s.pay(player, None, c.edition.jail_fine, "Gefängnis")
-    return f"{player} zahlt {c.money(c.edition.jail_fine)}, um aus dem Gefängnis zu kommen"
+    where = c.to_bank(player, c.edition.jail_fine, "Gefängnis")
+    return f"{player} zahlt {c.money(c.edition.jail_fine)} {where}, um aus dem Gefängnis zu kommen"
 
 
 def _jail_card(c: _Ctx, cmd: Command) -> str:
@@ -700,6 +837,10 @@ _HANDLERS: dict[str, Callable[[_Ctx, Command], str]] = {
     "jail_card": _jail_card,
     "bankrupt": _bankrupt,
     "end": _end,
+    "pay_all": _pay_all,
+    "collect_all": _collect_all,
+    "repairs": _repairs,
+    "free_parking": _free_parking,
     "new_game": lambda c, cmd: "",
     "undo": lambda c, cmd: "",
 }

@@ -40,6 +40,10 @@ def to_json(state: GameState) -> dict[str, Any]:
         out["minutes"] = state.minutes
     if state.speed_die:
         out["speed_die"] = True
+    if state.house_rules:
+        out["house_rules"] = sorted(state.house_rules)
+    if "free_parking_pot" in state.house_rules:
+        out["pot"] = state.pot
     return out
 
 
@@ -57,6 +61,8 @@ def from_json(data: dict[str, Any]) -> GameState:
             winner=data["winner"],
             minutes=data.get("minutes"),
             speed_die=bool(data.get("speed_die", False)),
+            house_rules=frozenset(data.get("house_rules", ())),
+            pot=int(data.get("pot", 0)),
         )
         for p in data["players"]:
             state.players[p["name"]] = PlayerState(p["name"], int(p["cash"]), bool(p["bankrupt"]), int(p["jail_cards"]))

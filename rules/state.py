@@ -61,6 +61,10 @@ class GameState:
     minutes: int | None = None
     """Agreed playing time of a timed game."""
     speed_die: bool = False
+    house_rules: frozenset[str] = frozenset()
+    """House rules chosen at new_game (off by default): free_parking_pot, double_go, no_auctions."""
+    pot: Money = 0
+    """The Frei-Parken pot (house rule free_parking_pot): taxes, fines and payments to the bank."""
 
     @property
     def houses_per_hotel(self) -> int:
@@ -70,7 +74,7 @@ class GameState:
 
 PlayerField = Literal["cash", "bankrupt", "jail_cards"]
 DeedField = Literal["owner", "houses", "hotel", "mortgaged"]
-GameField = Literal["bank_houses", "bank_hotels", "finished", "winner"]
+GameField = Literal["bank_houses", "bank_hotels", "finished", "winner", "pot"]
 Field: TypeAlias = PlayerField | DeedField | GameField
 Target: TypeAlias = str | Square | None
 Value: TypeAlias = int | bool | str | None

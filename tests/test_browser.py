@@ -98,6 +98,17 @@ def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveSer
     page.fill("#minutes", "45")
     page.check('input[name=player][value="Cem"]')
     page.check('input[name=player][value="Dana"]')
+    # Issue 10: a running game is not wiped with one click; the page asks first.
+    questions: list[str] = []
+    answer = {"yes": True}
+    page.on("dialog", lambda d: (questions.append(d.message), d.accept() if answer["yes"] else d.dismiss()))
+    page.click("#newgame button")
+    expect(page.locator("#msg")).to_have_text("Gebucht")
+    answer["yes"] = False
+    page.click("#newgame button")
+    expect(page.locator("#msg")).to_contain_text("Ein Spiel läuft noch")
+    assert questions and "Ersetzen?" in questions[-1]
+    answer["yes"] = True
     page.click("#newgame button")
     expect(page.locator("#msg")).to_have_text("Gebucht")
     status = browser.new_context(**PHONE).new_page()

@@ -52,7 +52,8 @@ def test_lack_of_money_keeps_an_option_open_so_the_banker_can_raise_it() -> None
 
 def test_legal_ops_of_a_fresh_player() -> None:
     game = _game()
-    assert legal_ops(game, "Anna") == ["buy", "tax", "jail_fine", "jail_card_drawn", "go", "bankrupt"]
+    assert legal_ops(game, "Anna") == ["buy", "tax", "jail_fine", "jail_card_drawn", "go", "bankrupt",
+                                       "pay_all", "collect_all"]  # no buildings, no Frei-Parken rule
 
 
 def test_a_bankrupt_player_has_no_legal_action() -> None:
@@ -60,10 +61,9 @@ def test_a_bankrupt_player_has_no_legal_action() -> None:
     assert legal_ops(game, "Ben") == []
 
 
-def test_ops_the_rules_do_not_know_yet_are_never_offered() -> None:
-    """pay_all & co. arrive with the rules branch; until then they are not legal, not an error."""
+def test_frei_parken_is_offered_only_with_its_house_rule() -> None:
     game = _game()
-    assert "pay_all" not in legal_ops(game, "Anna")
+    assert "free_parking" not in legal_ops(game, "Anna")
     assert candidate("pay_all", "Anna") == {"op": "pay_all", "player": "Anna", "amount": 1}
 
 

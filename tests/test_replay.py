@@ -32,7 +32,7 @@ def test_replay_prints_one_result_per_command_then_the_state(tmp_path: Path) -> 
         {"ok": True},
         {"ok": True},
         {"ok": False, "code": "bad_command", "message": "Zeile ist kein gültiges JSON"},
-        {"ok": False, "code": "amount_out_of_range", "message": "Betrag 99M geht nicht: erlaubt 10K bis 20M in Schritten von 10K"},
+        {"ok": False, "code": "amount_out_of_range", "message": "Betrag 99M geht nicht: erlaubt 10K bis 20M"},
         {"ok": True},
         {"ok": True},
     ]

@@ -85,10 +85,18 @@ def test_go_pays_the_salary_and_may_be_pressed_twice_in_a_turn() -> None:
     assert cash(game, "Anna") == 19_000_000
 
 
-@pytest.mark.parametrize("amount", [9_999, 0, 20_010_000, 15_000])
+@pytest.mark.parametrize("amount", [9_999, 0, 20_010_000])
 def test_banking_entries_only_between_10k_and_20m(amount: int) -> None:
-    """"Es können nur Beträge zwischen 10K und 20M eingegeben werden" (in steps of 10K)."""
+    """"Es können nur Beträge zwischen 10K und 20M eingegeben werden"."""
     refused(start("banking"), "amount_out_of_range", op="credit", player="Anna", amount=amount)
+
+
+@pytest.mark.parametrize("amount", [15_000, 10_000, 2_550_000, 20_000_000])
+def test_banking_any_amount_in_the_range_is_accepted(amount: int) -> None:
+    """Seed 000: "nur Beträge zwischen € 10K und € 20M eintippen": a range; no 10K step is in the book."""
+    game = start("banking")
+    apply(game, op="credit", player="Anna", amount=amount)
+    assert game.state is not None and game.state.players["Anna"].cash == 15_000_000 + amount
 
 
 def test_one_unit_entries_between_1_and_2000() -> None:

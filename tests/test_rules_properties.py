@@ -26,7 +26,8 @@ AMOUNTS = [1, 10, 50, 200, 10_000, 500_000, 2_000_000]
 # op: weight. Ending ops are rare so that games run long.
 WEIGHTS = {"credit": 4, "debit": 4, "transfer": 4, "go": 4, "buy": 14, "auction": 3, "rent": 6, "build": 16,
            "sell_building": 6, "mortgage": 5, "unmortgage": 4, "trade": 6, "tax": 2, "jail_fine": 2,
-           "jail_card": 3, "undo": 3, "bankrupt": 1, "end": 1, "junk": 2}
+           "jail_card": 3, "undo": 3, "bankrupt": 1, "end": 1, "junk": 2,
+           "pay_all": 2, "collect_all": 2, "repairs": 3, "free_parking": 2}
 OP_TABLE = [op for op, w in WEIGHTS.items() for _ in range(w)]
 
 
@@ -46,8 +47,13 @@ def draw_command(data: st.DataObject, game: Game) -> dict[str, Any]:
         return {"op": op, "player": player, "amount": amount}
     if op == "transfer":
         return {"op": op, "from": player, "to": other, "amount": amount}
-    if op in ("go", "jail_fine"):
-        return {"op": op, "player": player}
+    if op in ("go", "jail_fine", "free_parking"):
+        return {"op": op, "player": player, **({"exact": data.draw(st.booleans())} if op == "go" else {})}
+    if op in ("pay_all", "collect_all"):
+        return {"op": op, "player": player, "amount": amount}
+    if op == "repairs":
+        return {"op": op, "player": player, "per_house": data.draw(st.sampled_from([0, 25, 400_000, -1])),
+                "per_hotel": data.draw(st.sampled_from([0, 100, 1_150_000, 30_000_000]))}
     if op == "buy":
         # Mostly complete a group the player has started: monopolies are where the rules bite.
         wanted = [sq for sq in HOT_SQUARES if state.deeds[sq].owner is None
@@ -92,6 +98,7 @@ games = st.fixed_dictionaries({
     "players": st.integers(2, 4).map(lambda n: NAMES[:n]),
     "minutes": st.just(60),
     "seed": st.integers(0, 1000),
+    "house_rules": st.lists(st.sampled_from(["free_parking_pot", "double_go", "no_auctions"]), unique=True),
 })
 
 
@@ -143,6 +150,19 @@ def test_random_games_keep_every_invariant(start: dict[str, Any], data: st.DataO
                 flows[t.payee] += t.amount
         for name, old in cash_before.items():
             assert game.state.players[name].cash - old == flows[name], (cmd, event.transfers)
+        # The pot: only with its house rule, fed by exactly what went "to the bank", emptied by Frei Parken.
+        pot_change = game.state.pot - (before or {}).get("pot", 0)
+        to_bank = sum(t.amount for t in event.transfers if t.payee is None)
+        from_bank = sum(t.amount for t in event.transfers if t.payer is None)
+        assert game.state.pot >= 0
+        if "free_parking_pot" not in game.state.house_rules:
+            assert game.state.pot == 0
+        elif cmd.get("op") in ("debit", "tax", "jail_fine", "repairs"):
+            assert pot_change == to_bank
+        elif cmd.get("op") == "free_parking":
+            assert pot_change == -from_bank
+        elif cmd.get("op") != "undo":
+            assert pot_change == 0
         if cmd.get("op") == "sell_building" and not cmd.get("to_houses"):
             sq = cmd["square"]
             if DEEDS[sq].group and before is not None:
@@ -177,6 +197,6 @@ def test_undo_everything_returns_to_the_start(start: dict[str, Any], data: st.Da
             continue
         with contextlib.suppress(RuleError):
             game.apply(cmd)
-    while game.history:
+    while game.history[-1].op != "new_game":  # the new_game itself is the first entry
         game.apply({"op": "undo"})
     assert snapshot(game.state) == initial

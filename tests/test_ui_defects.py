@@ -54,7 +54,8 @@ def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
     labels = table.labels()
     for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek lösen"):
         assert illegal not in labels
-    assert labels == ["Kaufen", "Einkommensteuer", "Zusatzsteuer", "Gefängnis", "Tausch", "Bankrott", "Rangliste"]
+    assert labels == ["Kaufen", "Einkommensteuer", "Zusatzsteuer", "Gefängnis", "An alle zahlen",
+                      "Von allen kassieren", "Tausch", "Bankrott", "Rangliste"]
 
 
 def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:

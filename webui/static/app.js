@@ -161,7 +161,15 @@ const Bank = (() => {
       if (r.ok) { csrf = r.csrf; show(true); } else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
-    const send = async (cmd) => { const r = await post("/api/commands", cmd); say(r.ok ? "Gebucht" : `Abgelehnt: ${r.message}`); };
+    const send = async (cmd) => {
+      let r = await post("/api/commands", cmd);
+      // A running game is replaced only when the banker says so; Storno brings it back.
+      if (!r.ok && r.code === "game_running" &&
+          window.confirm("Ein Spiel läuft noch. Ersetzen? (Storno holt es zurück)")) {
+        r = await post("/api/commands", { ...cmd, replace: true });
+      }
+      say(r.ok ? "Gebucht" : `Abgelehnt: ${r.message}`);
+    };
     $("#undo").onclick = () => send({ op: "undo" });
     $("#end").onclick = () => send({ op: "end" });
     $("#raw").onsubmit = (ev) => {
