@@ -307,7 +307,7 @@ class Banker:
             self.tone("refused")
             message = outcome.message
             if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
-                message = message.removeprefix("Nicht genug Geld: ")
+                message = message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
             self._show_result("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, back,
                               refused=True)
             self.raise_offer = outcome.code == "insufficient_funds" and self.player is not None
@@ -324,7 +324,8 @@ class Banker:
         return None
 
     def _show_result(self, title: str, big: str, text: str, back: State, *, refused: bool) -> None:
-        lines = tuple(textwrap.wrap(text, LINE))[:3]
+        # A sentence may name its own line breaks ("\n"): the rules' "… hat 1500,\nes fehlen 500".
+        lines = tuple(line for part in text.split("\n") for line in textwrap.wrap(part, LINE))[:3]
         self.result = Screen(title=title, big=big, lines=lines, icons="!" if refused else "")
         self.result_at = self.clock()
         self.result_next = back

@@ -152,7 +152,8 @@ class Staged:
                 money = self.money
                 raise RuleError(
                     "insufficient_funds",
-                    f"Nicht genug Geld: {payer} hat {money(have)}, braucht {money(amount)}",
+                    f"Nicht genug Geld: {payer} hat {money(have)}, es fehlen {money(amount - have)} "
+                    f"(braucht {money(amount)})",
                 )
             self.set("cash", payer, have - amount)
         if payee is not None:

@@ -109,7 +109,7 @@ def test_a_player_never_pays_more_than_they_have() -> None:
     game = start("banking")
     apply(game, op="debit", player="Anna", amount=14_000_000)
     message = refused(game, "insufficient_funds", op="debit", player="Anna", amount=2_000_000)
-    assert message == "Nicht genug Geld: Anna hat 1M, braucht 2M"
+    assert message == "Nicht genug Geld: Anna hat 1M, es fehlen 1M (braucht 2M)"
 
 
 def test_unknown_player_is_refused() -> None:
