@@ -117,3 +117,14 @@ def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveSer
     expect(status.locator("#scores h2")).to_have_text("Punktestand")
     expect(status.locator("#title")).to_contain_text("Skylanders")
     shot(status, "status-timed")
+
+
+def test_house_rules_and_the_pot_are_on_the_status_page(browser: Browser, server: LiveServer) -> None:
+    """Issue 13: house rules are shown on the status page, with the Frei-Parken pot."""
+    status = browser.new_context(**PHONE).new_page()
+    status.goto(server.base + "/")
+    assert server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
+                                         "players": ["Anna", "Ben"], "house_rules": ["free_parking_pot"],
+                                         "replace": True})[0] == 200
+    assert server.post("/api/commands", {"op": "tax", "player": "Anna", "square": 4})[0] == 200
+    expect(status.locator("#houserules")).to_have_text("Hausregeln: Frei-Parken-Topf · Topf: 200")

@@ -409,3 +409,29 @@ def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None
     state = table.ledger.game.state
     assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
     assert state.players["Ben"].jail_cards == 1 and table.cash("Ben") == 1500 - 220
+
+
+def test_pay_everyone_on_the_device_in_few_presses(table: Table) -> None:
+    """Issue 13: "Zahle jedem Spieler 50" was one transfer per player; now one flow."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("An alle zahlen")
+    table.type("50")
+    table.press("OK")
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state is not None
+    assert [p.cash for p in state.players.values()] == [1400, 1550, 1550]
+
+
+def test_birthday_on_the_device(table: Table) -> None:
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Von allen kassieren")
+    table.type("10")
+    table.press("OK")
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state is not None and state.players["Anna"].cash == 1520

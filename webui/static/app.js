@@ -52,8 +52,16 @@ const Bank = (() => {
       scores.append(el("p", {}, "Noch kein Spiel. Am Gerät C gedrückt halten, um eines zu starten."));
       return;
     }
-    const modes = { standard: "Standardspiel", quick: "Schnellspiel", timed: "Spiel auf Zeit" };
+    const modes = { standard: "Standardspiel", quick: board.edition === "skylanders" ? "kurzes Spiel" : "Schnellspiel",
+                    timed: "Spiel auf Zeit" };
     $("#title").textContent = `${board.title} · ${modes[s.mode]}`;
+    const ruleNames = { free_parking_pot: "Frei-Parken-Topf", double_go: "doppeltes Gehalt auf LOS",
+                        no_auctions: "keine Versteigerungen" };
+    const houseRules = $("#houserules");
+    const chosen = s.house_rules || [];
+    houseRules.hidden = chosen.length === 0;
+    houseRules.textContent = chosen.length ? `Hausregeln: ${chosen.map((r) => ruleNames[r] || r).join(", ")}` +
+      (s.pot !== undefined ? ` · Topf: ${money(s.pot)}` : "") : "";
     const winner = $("#winner");
     winner.hidden = !s.finished;
     winner.textContent = s.finished ? `Spielende – ${s.winner || "niemand"} gewinnt!` : "";
