@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 WEB_STALL = 10.0
 """Seconds without a turn of the web server's loop before the watchdog stops being fed."""
+CLOCK_EVERY = 5.0
+"""Seconds between stores of a timed game's play clock (and refreshes of the phones' countdown)."""
 JOURNAL_RETRY = 5.0
 """Seconds between attempts to open a journal that failed for a cause that may pass (a full card)."""
 
@@ -83,6 +85,7 @@ class Daemon:
         self.frozen = threading.Event()
         self.retry_journal_at: float | None = None
         self.publisher = Publisher()
+        self._published_key: tuple[int, str | None] | None = None
         self.session_epoch = 0
         """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
@@ -179,22 +182,26 @@ class Daemon:
         if self.sim:
             log.info("Virtuelles Gerät: %sdevice", self.url)
 
-    def _publish(self) -> None:
-        """After each event: if anything changed, build the public state once and publish its bytes."""
+    def _publish(self, *, force: bool = False) -> None:
+        """After each event: if anything changed, build the public state once and publish its bytes.
+
+        ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
+        """
         ledger = self.ledger
-        version = (ledger.version if ledger is not None else 0) * 2 + (1 if self.fault else 0)
-        if version == self.publisher.current.version and self.publisher.current.body != b"{}":
+        key = (ledger.version if ledger is not None else 0, self.fault)
+        if key == self._published_key and not force:
             return
+        self._published_key = key
         from webui.app import public_state
 
         snap = ledger.snapshot() if ledger is not None else {
-            "version": 0, "state": None, "log": [], "ends_at": None, "problem": self.fault}
+            "version": 0, "state": None, "log": [], "remaining": None, "problem": self.fault}
         snap["cards"] = self._cards()
-        snap["version"] = version
+        snap["version"] = self.publisher.current.version + 1
         if self.fault and not snap.get("problem"):
             snap["problem"] = self.fault
         body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
-        self.publisher.publish(Published(version, body))
+        self.publisher.publish(Published(snap["version"], body))
 
     def _cards(self) -> list[dict[str, Any]]:
         if self.cards is None:
@@ -206,7 +213,7 @@ class Daemon:
 
     def run(self) -> None:
         self.notifier.ready(f"bereit: {self.url}")
-        next_tick = time.monotonic()
+        next_tick = next_clock = time.monotonic()
         next_ping = 0.0
         while not self.stop_event.is_set():
             wake = min(next_tick, next_ping) if self.notifier.watchdog_interval else next_tick
@@ -222,6 +229,12 @@ class Daemon:
                 next_tick = now + 1.0
                 if self.banker is not None:
                     self.banker.tick()
+                if self.ledger is not None and self.ledger.remaining() is not None and now >= next_clock:
+                    # A timed game: store the play clock (a power cut loses at most this much) and
+                    # send phones the seconds left, so a page opened now counts from the truth.
+                    next_clock = now + CLOCK_EVERY
+                    self.ledger.checkpoint_clock()
+                    self._publish(force=True)
                 elif self.retry_journal_at is not None and now >= self.retry_journal_at:
                     self._open_journal()
                 self._publish()

@@ -56,12 +56,22 @@ class Ledger:
 
     journal: Journal
     clock: Callable[[], float] = time.time
+    """Wall time, for the journal's timestamps only: it never decides how long a game has run."""
+    mono: Callable[[], float] = time.monotonic
+    """The play clock of a timed game: a wall-clock jump (NTP after a boot without a battery clock)
+    cannot end or extend a game."""
     game: Game = field(default_factory=Game)
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
     worth: list[dict[str, Any]] = field(default_factory=list)
     """Net worth of every player along the current game (the chart): at most 2 × CHART_POINTS points,
     thinned evenly as the game grows, so neither memory nor replay grows with it."""
     started_at: float | None = None
+    game_seq: int | None = None
+    """Journal sequence number of the current game's new_game (the key of its play clock)."""
+    played: float = 0.0
+    """Seconds of play before ``_since`` (persisted every few seconds; the clock stands still while off)."""
+    clock_resumed: bool = False
+    """The game's clock went on from where it stood at the last shutdown: the OLED says so once."""
     problem: str | None = None
     """A storage problem to show on screen and page; None when all is well."""
     skipped: int = 0
@@ -69,7 +79,9 @@ class Ledger:
 
     def __post_init__(self) -> None:
         self._stride, self._skipped = 1, 0
-        self._views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int]] = []
+        self._views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None,
+                                float]] = []
+        self._since = self.mono()
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self.version = 0
@@ -82,6 +94,7 @@ class Ledger:
         self.log.clear()
         self.worth.clear()
         self.started_at = None
+        self.game_seq = None
         self._views = []
         self.skipped = 0
         # Only the games a command can still reach: the running one, and the one a replacing
@@ -97,20 +110,60 @@ class Ledger:
                 log.error("journal entry %d refused on replay (%s): %s", rec.seq, err.code, rec.cmd)
                 continue
             self._record(event, rec.seq, rec.at, before)
+        self._load_clock()
+
+    # The play clock of a timed game ------------------------------------------------------
+
+    def _load_clock(self) -> None:
+        """After replay: the play time stored for this game; the clock stood still while the appliance was off."""
+        self._since = self.mono()
+        self.played, self.clock_resumed = 0.0, False
+        if self.game_seq is None:
+            return
+        stored = self.journal.setting(f"playclock:{self.game_seq}")
+        if stored is not None:
+            self.played = float(stored)
+        elif self.started_at is not None:
+            # A game from before the play clock: its wall-clock age is all there is to go by.
+            self.played = max(0.0, self.clock() - self.started_at)
+        self.clock_resumed = self.played > 0 and self.remaining() is not None
+
+    def elapsed(self) -> float:
+        return self.played + (self.mono() - self._since)
+
+    def remaining(self) -> float | None:
+        """Seconds left in a running timed game (never negative), None for any other game."""
+        state = self.game.state
+        if state is None or state.mode is not Mode.TIMED or state.minutes is None or state.finished:
+            return None
+        return max(0.0, state.minutes * 60 - self.elapsed())
+
+    def checkpoint_clock(self) -> None:
+        """Store the play time (every few seconds from the daemon): a power cut loses at most that much."""
+        if self.game_seq is None or self.remaining() is None:
+            return
+        try:
+            self.journal.set_setting(f"playclock:{self.game_seq}", f"{self.elapsed():.1f}")
+        except JournalError as err:
+            log.error("play clock not stored: %s", err)
 
     def _record(self, event: Event, seq: int, at: float, before: Any = None) -> None:
         if event.duplicate:
             return
         if event.op == "undo" and self.game.state is not before and self._views:
-            # Storno of a new_game: the game it replaced is back, and so is its log and chart.
-            self.log, self.worth, self.started_at, self._stride, self._skipped = self._views.pop()
+            # Storno of a new_game: the game it replaced is back, and so is its log, chart and clock.
+            (self.log, self.worth, self.started_at, self._stride, self._skipped, self.game_seq,
+             self.played) = self._views.pop()
+            self._since = self.mono()
         elif event.op == "new_game":
-            self._views.append((self.log, self.worth, self.started_at, self._stride, self._skipped))
+            self._views.append((self.log, self.worth, self.started_at, self._stride, self._skipped, self.game_seq,
+                                self.elapsed()))
             del self._views[:-2]
             self.log = deque(maxlen=LOG_SIZE)
             self.worth = []
             self._stride, self._skipped = 1, 0
             self.started_at = at
+            self.game_seq, self.played, self._since = seq, 0.0, self.mono()
         self.log.append(LogEntry(seq, at, event.op, event.text))
         self._skipped += 1
         if self._skipped < self._stride:
@@ -153,8 +206,11 @@ class Ledger:
                 message = err.message if isinstance(err, JournalError) else "Speichern fehlgeschlagen"
                 log.error("journal write failed: %s", err)
                 self.problem = message
+                game_seq, elapsed = self.game_seq, self.elapsed()
                 try:
                     self._replay()
+                    if self.game_seq == game_seq:  # the same game goes on: its clock did not stop
+                        self.played, self._since, self.clock_resumed = elapsed, self.mono(), False
                 except JournalError as again:
                     log.error("journal unreadable after a failed write: %s", again)
                 return Outcome(False, "storage_error", f"{message}: nicht gebucht")
@@ -170,22 +226,15 @@ class Ledger:
 
     # Reading -----------------------------------------------------------------------------
 
-    @property
-    def ends_at(self) -> float | None:
-        state = self.game.state
-        if state is None or state.mode is not Mode.TIMED or state.minutes is None or self.started_at is None:
-            return None
-        return self.started_at + state.minutes * 60
-
     def snapshot(self) -> dict[str, Any]:
-        """The contract's state plus ``log``, ``ends_at`` and the net-worth history, for the web."""
+        """The contract's state plus ``log`` and ``remaining`` (seconds left in a timed game), for the web."""
         with self._lock:
             state = self.game.state
             return {
                 "version": self.version,
                 "state": to_json(state) if state is not None else None,
                 "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
-                "ends_at": self.ends_at,
+                "remaining": self.remaining(),
                 "problem": self.problem,
             }
 

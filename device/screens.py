@@ -61,9 +61,10 @@ def _idle_screen(b: Banker, icons: str) -> Screen:
         big, line = "Bereit", "C lang: neu"
     elif state.finished:
         big, line = "Ende", f"{state.winner or '–'} gewinnt"
-    elif state.mode is Mode.TIMED and b.ledger.ends_at is not None:
-        left = max(0, int(b.ledger.ends_at - b.wall()))
-        big, line = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", "Karte drauf"
+    elif (remaining := b.ledger.remaining()) is not None:
+        left = int(remaining)
+        line = "Uhr läuft" if b.ledger.clock_resumed else "Karte drauf"  # it went on from where it stood
+        big = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
     else:
         big = {Mode.STANDARD: "Standard", Mode.QUICK: _quick_name(state.edition).split()[0]}.get(state.mode, "")
         line = "Karte drauf"

@@ -198,6 +198,7 @@ class Banker:
             value = Key.OK.value if inp.key is Key.PUSH else inp.key.value
         if not isinstance(inp, Tick):
             self.last_input = self.clock()
+            self.ledger.clock_resumed = False  # the banker has seen "Uhr läuft"
             if self.state is State.SLEEP:
                 self._go_to(self._wake(), "any input")
                 self.render()
@@ -1090,23 +1091,23 @@ class Banker:
     # Time ---------------------------------------------------------------------------------------
 
     def _tick(self, now: Any = None) -> State | None:
+        left = self.ledger.remaining()
+        if left is not None and left <= 0:  # time is up: that comes before going to sleep
+            outcome = self.ledger.submit({"op": "end"})
+            if outcome.ok:
+                return self._game_over()
         pinned = self.state is State.PAGES  # the end and the ranking stay until a key
         if self.clock() - self.last_input >= SLEEP_AFTER and self.state is not State.SLEEP and not pinned:
             self.before_sleep = self.state
             self.sleep_display()
             return State.SLEEP
-        ends = self.ledger.ends_at
-        if ends is not None and self.game is not None and not self.game.finished and self.wall() >= ends:
-            outcome = self.ledger.submit({"op": "end"})
-            if outcome.ok:
-                return self._game_over()
         return None
 
     def tick(self) -> None:
         """Called about once a second by the main loop."""
         if self.state is State.SLEEP:
-            ends = self.ledger.ends_at
-            if ends is None or self.game is None or self.game.finished or self.wall() < ends:
+            left = self.ledger.remaining()
+            if left is None or left > 0:
                 return
             self._go_to(self._wake(), "any input")  # time is up: wake everybody
         self.feed(Tick())

@@ -6,9 +6,14 @@ Asserted: the words on the OLED, the tones, and the game state.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ui_table import Table
 
-from device.ui import SLEEP_AFTER, State
+from device.cards import Cards
+from device.journal import Journal
+from device.ledger import Ledger
+from device.ui import SLEEP_AFTER, Banker, State
 
 
 def test_idle_screen_shows_the_page_address_and_its_qr_code(table: Table) -> None:
@@ -161,7 +166,7 @@ def test_timed_game_ends_with_the_end_tone_and_the_ranking(table: Table) -> None
     table.press("OK", "OK")
     assert table.text().splitlines()[1] == "0:30:00"
     table.ledger.submit({"op": "credit", "player": "Ben", "amount": 10_000})
-    table.wall += 30 * 60
+    table.now += 30 * 60  # half an hour of play on the monotonic clock
     table.bank.tick()
     assert table.ledger.game.state.finished
     assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
@@ -341,3 +346,27 @@ def test_volume_with_the_point_key_and_no_card(table: Table) -> None:
     table.bank.cycle_volume = lambda: next(levels)
     table.press(".")
     assert table.text().splitlines()[1] == "LEISE"
+
+
+def test_a_wall_clock_jump_neither_ends_nor_extends_a_timed_game(table: Table) -> None:
+    """Issue 9: a Pi boots without a battery clock; NTP then moves the wall clock by hours."""
+    table.start("Anna", "Ben", mode="timed", minutes=90)
+    table.now += 60
+    left = table.ledger.remaining()
+    for jump in (2 * 3600, -4 * 3600, 2 * 3600):
+        table.wall += jump
+        table.bank.tick()
+        assert table.ledger.remaining() == left and not table.ledger.game.state.finished
+
+
+def test_a_restart_resumes_the_play_clock_where_it_stood(table: Table, tmp_path: Path) -> None:
+    """Issue 9: while the appliance is off the clock stands still; on restart the OLED says it continues."""
+    table.start("Anna", "Ben", mode="timed", minutes=90)
+    table.now += 600
+    table.ledger.checkpoint_clock()
+    table.journal.close()
+    later = Ledger(Journal(tmp_path / "journal.sqlite3"), clock=lambda: table.wall + 86_400, mono=lambda: 5.0)
+    assert later.remaining() == 90 * 60 - 600 and later.clock_resumed
+    bank = Banker(ledger=later, cards=Cards(later.journal), show=lambda s: None, tone=lambda t: None,
+                  url="http://192.168.1.20:8080/", clock=lambda: 5.0)
+    assert bank.screen().lines[0] == "Uhr läuft"  # the 12 characters beside the QR code

@@ -25,7 +25,7 @@ class Table:
         self.now = 1000.0
         self.wall = 1_800_000_000.0
         self.journal = Journal(path / "journal.sqlite3")
-        self.ledger = Ledger(self.journal, clock=lambda: self.wall)
+        self.ledger = Ledger(self.journal, clock=lambda: self.wall, mono=lambda: self.now)
         self.cards = Cards(self.journal)
         self.cards.seed_simulated()
         self.display = SimDisplay()

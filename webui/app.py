@@ -87,12 +87,13 @@ class RateLimit:
 
 
 def public_state(snap: dict[str, Any]) -> dict[str, Any]:
-    """The contract's state object plus ``log``, ``ends_at`` (timed) and what the page needs."""
+    """The contract's state object plus ``log``, ``remaining`` (timed: seconds left when published)
+    and what the page needs."""
     state = snap["state"]
     out: dict[str, Any] = dict(state) if state is not None else {"players": [], "ranking": []}
     out["log"] = snap["log"][:30]
     if state is not None and state.get("mode") == "timed":
-        out["ends_at"] = snap["ends_at"]
+        out["remaining"] = snap["remaining"]
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
     out["version"] = snap["version"]
     out["problem"] = snap["problem"]

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import threading
 from dataclasses import dataclass
+
+BOOT = secrets.token_hex(4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +24,8 @@ class Published:
 
     @property
     def etag(self) -> str:
-        return f'"v{self.version}"'
+        """Versions start again at each start: the boot id keeps a phone's cached copy from matching."""
+        return f'"{BOOT}-{self.version}"'
 
     @property
     def event(self) -> bytes:

@@ -95,9 +95,12 @@ const Bank = (() => {
   function tick(s) {
     const clock = $("#clock");
     clearInterval(clockTimer);
-    if (!s.ends_at || s.finished) { clock.hidden = true; return; }
+    if (s.remaining === undefined || s.remaining === null || s.finished) { clock.hidden = true; return; }
+    // The appliance's play clock, counted down from when this state arrived: the phone's own clock
+    // never decides the end (the appliance books it and sends the result).
+    const received = performance.now();
     const show = () => {
-      const left = Math.max(0, Math.round(s.ends_at - Date.now() / 1000));
+      const left = Math.max(0, Math.round(s.remaining - (performance.now() - received) / 1000));
       const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, sec = left % 60;
       clock.textContent = `Noch ${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`;
     };
@@ -106,19 +109,26 @@ const Bank = (() => {
     clockTimer = setInterval(show, 1000);
   }
 
+  let newest = -1;
   async function apply(s) {
+    // States can overtake each other while a board loads: never draw an older one over a newer one.
+    if (s.version < newest) return;
+    newest = s.version;
     await loadBoard(s.edition);
-    renderStatus(s);
+    if (s.version === newest) renderStatus(s);
   }
 
   // Live updates by Server-Sent Events; when the stream drops, poll until it is back.
   function status() {
     let poller = null;
-    const poll = async () => { try { await apply(await (await fetch("/api/state")).json()); } catch (e) { /* offline */ } };
+    // Versions start again when the appliance restarts: a new connection or a poll starts the count anew.
+    const poll = async () => {
+      try { const s = await (await fetch("/api/state")).json(); newest = -1; await apply(s); } catch (e) { /* offline */ }
+    };
     const connect = () => {
       const source = new EventSource("/api/events");
       source.addEventListener("state", (ev) => { $("#live").classList.add("on"); apply(JSON.parse(ev.data)); });
-      source.onopen = () => { clearInterval(poller); poller = null; };
+      source.onopen = () => { clearInterval(poller); poller = null; newest = -1; };
       source.onerror = () => {
         $("#live").classList.remove("on");
         if (!poller) poller = setInterval(poll, 3000);
