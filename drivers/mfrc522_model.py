@@ -18,6 +18,7 @@ from typing import Any
 from gpiozero.pins.mock import MockSPIDevice
 
 from .rfid import (
+    CASCADE_TAG,
     CMD_IDLE,
     CMD_SOFT_RESET,
     CMD_TRANSCEIVE,
@@ -26,7 +27,7 @@ from .rfid import (
     IRQ_IDLE,
     IRQ_RX,
     IRQ_TIMER,
-    PICC_ANTICOLL_CL1,
+    PICC_CASCADE,
     PICC_HALT,
     PICC_REQA,
     PICC_WUPA,
@@ -38,39 +39,63 @@ from .rfid import (
     REG_FIFO_DATA,
     REG_FIFO_LEVEL,
     REG_VERSION,
+    SAK_UID_INCOMPLETE,
     crc_a,
 )
 
 
 class Card:
-    """An ISO 14443A card (MIFARE Classic style, 4-byte UID)."""
+    """An ISO 14443A card with a 4-, 7- or 10-byte UID (MIFARE Classic, NTAG/Ultralight stickers, …).
+
+    Written from ISO/IEC 14443-3: the UID is split over cascade levels; every level but the last
+    answers its anticollision with the cascade tag 0x88 and three UID bytes, and its SELECT with a
+    SAK whose bit 3 says "UID not complete". Frames that carry a CRC_A (SELECT, HALT) are ignored
+    when the CRC is wrong, as a card does.
+    """
 
     def __init__(self, uid: str) -> None:
         self.uid = bytes.fromhex(uid)
-        if len(self.uid) != 4:
-            raise ValueError("4-byte UIDs only")
+        if len(self.uid) not in (4, 7, 10):
+            raise ValueError("a UID has 4, 7 or 10 bytes")
+        if len(self.uid) == 4 and self.uid[0] == CASCADE_TAG:
+            raise ValueError("0x88 is the cascade tag: no single-size UID starts with it")
+        self.levels = self._levels()
         self.state = "IDLE"
+        self.level = 0
+
+    def _levels(self) -> list[bytes]:
+        u = self.uid
+        if len(u) == 4:
+            return [u]
+        if len(u) == 7:
+            return [bytes([CASCADE_TAG]) + u[:3], u[3:7]]
+        return [bytes([CASCADE_TAG]) + u[:3], bytes([CASCADE_TAG]) + u[3:6], u[6:10]]
 
     def receive(self, frame: bytes, bits: int) -> tuple[bytes | None, bool]:
         """Answer a frame; returns (response or None for silence, collision flag)."""
         if bits == 7 and frame[:1] in (bytes([PICC_REQA]), bytes([PICC_WUPA])):
             wakes = ("IDLE",) if frame[0] == PICC_REQA else ("IDLE", "HALT")
             if self.state in wakes:
-                self.state = "READY"
-                return bytes([0x04, 0x00]), False
+                self.state, self.level = "READY", 0
+                return bytes([0x44 if len(self.uid) == 7 else 0x04, 0x00]), False
             if self.state != "HALT":  # not a command for READY/ACTIVE: back to IDLE, silently
                 self.state = "IDLE"
             return None, False
-        if frame == bytes([PICC_ANTICOLL_CL1, 0x20]) and self.state == "READY":
-            bcc = self.uid[0] ^ self.uid[1] ^ self.uid[2] ^ self.uid[3]
-            return self.uid + bytes([bcc]), False
-        if frame[:2] == bytes([PICC_ANTICOLL_CL1, 0x70]) and self.state == "READY" and len(frame) == 9:
-            if frame[2:6] == self.uid and crc_a(frame[:7]) == frame[7:9]:
-                self.state = "ACTIVE"
-                sak = bytes([0x08])
+        part = self.levels[self.level] if self.state == "READY" else b""
+        sel = PICC_CASCADE[self.level] if self.state == "READY" else None
+        if sel is not None and frame == bytes([sel, 0x20]):
+            return part + bytes([part[0] ^ part[1] ^ part[2] ^ part[3]]), False
+        if sel is not None and frame[:2] == bytes([sel, 0x70]) and len(frame) == 9:
+            if frame[2:6] == part and crc_a(frame[:7]) == frame[7:9]:
+                last = self.level == len(self.levels) - 1
+                sak = bytes([0x08 if last else SAK_UID_INCOMPLETE])
+                if last:
+                    self.state = "ACTIVE"
+                else:
+                    self.level += 1
                 return sak + crc_a(sak), False
             return None, False
-        if frame[:2] == bytes([PICC_HALT, 0x00]) and self.state == "ACTIVE":
+        if frame[:2] == bytes([PICC_HALT, 0x00]) and self.state == "ACTIVE" and crc_a(frame[:2]) == frame[2:4]:
             self.state = "HALT"
             return None, False
         # Anything else out of sequence sends the card back to IDLE (or keeps it halted).
@@ -97,6 +122,10 @@ class Mfrc522Model(MockSPIDevice):
         self._addr: int | None = None
         self._read = False
         self._transfers = 0
+        self.waiting_for_data = False
+        """After a frame nobody answered, the receiver still waits: StartSend is ignored until
+        CommandReg is written again (datasheet 10.3.1.8; why the reference drivers write Idle first)."""
+        self.ignored_start_sends = 0
 
     # The table's verbs ---------------------------------------------------------------
 
@@ -167,6 +196,7 @@ class Mfrc522Model(MockSPIDevice):
             else:
                 self.regs[reg] &= ~value & 0x7F
         elif reg == REG_COMMAND:
+            self.waiting_for_data = False
             self.regs[reg] = value & 0x0F
             if value & 0x0F == CMD_SOFT_RESET:
                 self.fifo.clear()
@@ -174,7 +204,10 @@ class Mfrc522Model(MockSPIDevice):
         elif reg == REG_BIT_FRAMING:
             self.regs[reg] = value & 0x7F
             if value & 0x80 and self.regs[REG_COMMAND] == CMD_TRANSCEIVE:
-                self._transceive(value & 0x07 or 8)
+                if self.waiting_for_data:
+                    self.ignored_start_sends += 1  # no frame goes out, no interrupt comes
+                else:
+                    self._transceive(value & 0x07 or 8)
         else:
             self.regs[reg] = value
 
@@ -187,6 +220,7 @@ class Mfrc522Model(MockSPIDevice):
         answers = [a for a in answers if a is not None]
         if not answers:
             self.regs[REG_COM_IRQ] |= IRQ_TIMER
+            self.waiting_for_data = True
             return
         if len(answers) > 1 and len(set(answers)) > 1:
             self.regs[REG_ERROR] = ERR_COLL

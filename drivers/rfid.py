@@ -37,8 +37,13 @@ IRQ_TIMER, IRQ_IDLE, IRQ_RX = 0x01, 0x10, 0x20
 ERR_PROTOCOL, ERR_PARITY, ERR_CRC, ERR_COLL, ERR_BUFFER_OVFL = 0x01, 0x02, 0x04, 0x08, 0x10
 # ISO 14443A card commands.
 PICC_REQA, PICC_WUPA, PICC_ANTICOLL_CL1, PICC_HALT = 0x26, 0x52, 0x93, 0x50
+PICC_CASCADE = (0x93, 0x95, 0x97)
+"""SEL codes of cascade levels 1–3 (ISO/IEC 14443-3, 6.5.3): 4-, 7- and 10-byte UIDs."""
+CASCADE_TAG = 0x88
+SAK_UID_INCOMPLETE = 0x04
 
-KNOWN_VERSIONS = {0x88, 0x90, 0x91, 0x92, 0x12, 0xB2}
+KNOWN_VERSIONS = {0x88, 0x89, 0x90, 0x91, 0x92, 0x12, 0x15, 0x18, 0xB2}
+"""VersionReg values real modules report (clones included); any value but 0x00/0xFF means a chip."""
 """VersionReg of MFRC522 v0/v1/v2 and the common clones; 0x00 or 0xFF means nobody answers."""
 
 
@@ -66,9 +71,6 @@ class Mfrc522:
     def __init__(self, spi: Any, wait: Callable[[float], object] = time.sleep) -> None:
         self.spi = spi
         self._wait = wait
-        self._transceiving = False
-        self._dirty = True
-        """The FIFO may hold leftovers (after an error): flush before the next frame."""
 
     def write(self, reg: int, value: int) -> None:
         self.spi.transfer([(reg << 1) & 0x7E, value])
@@ -83,7 +85,7 @@ class Mfrc522:
     def init(self) -> int:
         """Soft reset, a short timer (5 ms) for card answers, 100 % ASK, antenna on."""
         version = self.version()
-        if version not in KNOWN_VERSIONS:
+        if version in (0x00, 0xFF):  # a bus with nothing on it reads all zeros or all ones
             raise ReaderError(f"kein MFRC522 am SPI-Bus (VersionReg 0x{version:02X})")
         self.write(REG_COMMAND, CMD_SOFT_RESET)
         self._wait(0.05)
@@ -94,27 +96,21 @@ class Mfrc522:
         self.write(REG_TX_ASK, 0x40)
         self.write(REG_MODE, 0x3D)  # CRC preset 0x6363
         self.write(REG_TX_CONTROL, self.read(REG_TX_CONTROL) | 0x03)
-        self._transceiving = False
-        self._dirty = True
         return version
 
     def transceive(self, data: bytes, last_bits: int = 8) -> bytes | None:
         """Send a frame, return the card's answer, None for silence (no card).
 
-        The chip stays in Transceive between frames ("continuously repeats the transmission …
-        each transmit process must be started by setting StartSend", datasheet 10.3.1.8), so an
-        idle poll costs four register accesses: the FIFO is only flushed when an earlier frame
-        may have left bytes in it (every answer is read out whole).
+        Every frame starts from a known modem state, as the reference drivers do
+        (miguelbalboa/rfid ``PCD_CommunicateWithPICC``): Idle, interrupts cleared, FIFO flushed,
+        then Transceive and StartSend. After a frame nobody answered the receiver may still be
+        waiting for data, and a StartSend without a fresh Transceive command is then ignored.
         """
+        self.write(REG_COMMAND, CMD_IDLE)
         self.write(REG_COM_IRQ, 0x7F)  # clear every interrupt flag
-        if self._dirty:
-            self.write(REG_FIFO_LEVEL, 0x80)  # flush the FIFO
-            self._dirty = False
+        self.write(REG_FIFO_LEVEL, 0x80)  # flush the FIFO
         self.spi.transfer([(REG_FIFO_DATA << 1) & 0x7E, *data])  # one SPI write fills the FIFO
-        if not self._transceiving:
-            self.write(REG_COMMAND, CMD_IDLE)
-            self.write(REG_COMMAND, CMD_TRANSCEIVE)
-            self._transceiving = True
+        self.write(REG_COMMAND, CMD_TRANSCEIVE)
         self.write(REG_BIT_FRAMING, 0x80 | (last_bits & 0x07))  # StartSend
         for _ in range(40):
             irq = self.read(REG_COM_IRQ)
@@ -122,14 +118,11 @@ class Mfrc522:
                 break
             self._wait(0.0005)
         else:
-            self._transceiving = False
-            self._dirty = True
             raise ReaderError("MFRC522 antwortet nicht (kein Interrupt)")
         if irq & IRQ_TIMER and not irq & IRQ_RX:
             return None
         error = self.read(REG_ERROR)
         if error & (ERR_COLL | ERR_CRC | ERR_PARITY | ERR_PROTOCOL | ERR_BUFFER_OVFL):
-            self._dirty = True
             raise CardError(f"Lesefehler 0x{error:02X}")
         count = self.read(REG_FIFO_LEVEL)
         if not count:
@@ -138,21 +131,32 @@ class Mfrc522:
         return bytes(self.spi.transfer([addr] * count + [0])[1:])
 
     def read_uid(self) -> bytes | None:
-        """Wake any card in the field (also a halted one) and read its UID with its check byte."""
+        """Wake any card in the field (also a halted one), select it through every cascade level
+        (ISO/IEC 14443-3, 6.5.3; ``PICC_Select`` in the reference driver) and return its whole UID:
+        4, 7 or 10 bytes. Each level's BCC and the SAK's CRC_A are checked."""
         if self.transceive(bytes([PICC_WUPA]), last_bits=7) is None:
             return None
-        answer = self.transceive(bytes([PICC_ANTICOLL_CL1, 0x20]))
-        if answer is None or len(answer) != 5:
-            raise CardError("unvollständige UID")
-        if answer[0] ^ answer[1] ^ answer[2] ^ answer[3] != answer[4]:
-            raise CardError("Prüfsumme der UID falsch")
-        return answer
+        uid = b""
+        for sel in PICC_CASCADE:
+            answer = self.transceive(bytes([sel, 0x20]))
+            if answer is None or len(answer) != 5:
+                raise CardError("unvollständige UID")
+            if answer[0] ^ answer[1] ^ answer[2] ^ answer[3] != answer[4]:
+                raise CardError("Prüfsumme der UID falsch")
+            select = bytes([sel, 0x70]) + answer
+            sak = self.transceive(select + crc_a(select))
+            if sak is None or len(sak) != 3 or crc_a(sak[:1]) != sak[1:]:
+                raise CardError("Karte antwortet nicht richtig auf SELECT")
+            if sak[0] & SAK_UID_INCOMPLETE:
+                if answer[0] != CASCADE_TAG:
+                    raise CardError("Kaskade ohne Kaskaden-Kennung")
+                uid += answer[1:4]
+                continue
+            return uid + answer[:4]
+        raise CardError("UID länger als drei Kaskadenstufen")
 
-    def select_and_halt(self, answer: bytes) -> None:
-        """SELECT then HALT: the card stays silent until the next WUPA, which tells us it is still there."""
-        select = bytes([PICC_ANTICOLL_CL1, 0x70]) + answer
-        if not self.transceive(select + crc_a(select)):
-            raise CardError("Karte antwortet nicht auf SELECT")
+    def halt(self) -> None:
+        """HALT: the card stays silent until the next WUPA, which tells us it is still there."""
         halt = bytes([PICC_HALT, 0x00])
         self.transceive(halt + crc_a(halt))
 
@@ -223,12 +227,12 @@ class RfidReader(Part):
                     self.present = None
                 return
             self._misses = 0
-            uid = answer[:4].hex()
+            uid = answer.hex()
             if uid != self.present:
                 self.present = uid
                 if self.on_tap:
                     self.on_tap(uid)  # the UID is verified: report it before finishing with the card
-            self.chip.select_and_halt(answer)
+            self.chip.halt()
         except CardError as err:
             log.debug("read error: %s", err)
         except ReaderError as err:

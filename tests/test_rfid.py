@@ -207,3 +207,65 @@ def test_a_reader_thread_blocked_in_a_transfer_counts_as_stalled(factory: MockFa
         assert reader.alive and not reader.stalled(later)
         assert reader.stalled(later + reader.stall_after + 1)
         spi.release.set()
+
+
+STICKER = "04c2a51a6e5c80"  # NTAG213: 7 bytes, as printed on a roll of deed stickers
+NEXT_ON_THE_ROLL = "04c2a51a6e5c81"
+TEN = "04112233445566778899"
+
+
+def test_seven_byte_stickers_are_read_whole_and_told_apart(table: Table, chip: Mfrc522Model) -> None:
+    """Issue 9: cascade level 1 alone gave '88' + three bytes, the same for every sticker of a roll."""
+    chip.present(STICKER)
+    table.polls(2)
+    chip.lift()
+    table.polls(5)
+    chip.present(NEXT_ON_THE_ROLL)
+    table.polls(2)
+    assert table.taps == [STICKER, NEXT_ON_THE_ROLL]
+
+
+def test_ten_byte_uids_are_read_through_three_cascade_levels(table: Table, chip: Mfrc522Model) -> None:
+    chip.present(TEN)
+    table.polls(2)
+    assert table.taps == [TEN] and len(TEN) == 20
+
+
+def test_a_thousand_empty_polls_never_report_the_reader_missing(table: Table, chip: Mfrc522Model) -> None:
+    """Issue 9: after a frame nobody answers the receiver keeps waiting; StartSend alone is then ignored."""
+    table.polls(1000)
+    assert table.status == [(True, "MFRC522 bereit (Version 0x92)")]
+    assert chip.ignored_start_sends == 0
+    chip.present(ANNA)
+    table.polls(1)
+    assert table.taps == [ANNA]
+
+
+@pytest.mark.parametrize("version", [0x88, 0x89, 0x90, 0x91, 0x92, 0x12, 0x15, 0x18, 0xB2])
+def test_every_real_chip_version_counts_as_present(factory: MockFactory, version: int) -> None:
+    chip = Mfrc522Model(pin_factory=factory)
+    chip.regs[0x37] = version
+    t = Table(factory)
+    try:
+        t.polls(1)
+        assert t.status == [(True, f"MFRC522 bereit (Version 0x{version:02X})")]
+    finally:
+        t.reader.close()
+
+
+@pytest.mark.parametrize("version", [0x00, 0xFF])
+def test_all_zeros_or_all_ones_is_no_chip(factory: MockFactory, version: int) -> None:
+    chip = Mfrc522Model(pin_factory=factory)
+    chip.regs[0x37] = version
+    t = Table(factory)
+    try:
+        t.polls(1)
+        assert t.status[-1][0] is False and "nicht gefunden" in t.status[-1][1]
+    finally:
+        t.reader.close()
+
+
+def test_two_cards_at_once_never_give_a_wrong_uid(table: Table, chip: Mfrc522Model) -> None:
+    chip.present(STICKER, ANNA)
+    table.polls(20)
+    assert table.taps == []

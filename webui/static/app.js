@@ -121,10 +121,8 @@ const Bank = (() => {
   // Live updates by Server-Sent Events; when the stream drops, poll until it is back.
   function status() {
     let poller = null;
-    // Versions start again when the appliance restarts: a new connection or a poll starts the count anew.
-    const poll = async () => {
-      try { const s = await (await fetch("/api/state")).json(); newest = -1; await apply(s); } catch (e) { /* offline */ }
-    };
+    // Versions start again when the appliance restarts: a new stream connection starts the count anew.
+    const poll = async () => { try { await apply(await (await fetch("/api/state")).json()); } catch (e) { /* offline */ } };
     const connect = () => {
       const source = new EventSource("/api/events");
       source.addEventListener("state", (ev) => { $("#live").classList.add("on"); apply(JSON.parse(ev.data)); });
