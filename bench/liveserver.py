@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,13 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, state_dir: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, state_dir: Path, env: dict[str, str] | None = None, *, bare: bool = False,
+                 preexec: Callable[[], None] | None = None) -> None:
+        self.preexec = preexec
+        """Run in the child before exec (a benchmark's CPU quota)."""
         self.state_dir = state_dir
+        self.bare = bare
+        """Run ``bench.bare_server`` (the benchmarks' yardstick) instead of Bankleser."""
         self.port = free_port()
         self.env = {**os.environ, "BANKLESER_BANKER_PIN": PIN, **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
@@ -41,10 +47,14 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> LiveServer:
-        cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
-        self.proc = subprocess.Popen([*cmd, "run", "--sim", "--state-dir", str(self.state_dir),
-                                      "--port", str(self.port)], cwd=ROOT, env=self.env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if self.bare:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            argv = [sys.executable, "-m", "bench.bare_server", str(self.state_dir), str(self.port)]
+        else:
+            cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+            argv = [*cmd, "run", "--sim", "--state-dir", str(self.state_dir), "--port", str(self.port)]
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, preexec_fn=self.preexec)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

@@ -80,6 +80,8 @@ class Daemon:
         self.journal: Journal | None = None
         self.cards: Cards | None = None
         self.fault: str | None = None
+        self.history_fault: str | None = None
+        """Damage in past games' rows, found after start-up: shown, booking goes on."""
         self.server: Any = None
         self.app: Any = None
         self.frozen = threading.Event()
@@ -128,6 +130,8 @@ class Daemon:
             return
         self.fault = None
         self.retry_journal_at = None
+        # Start-up checked the rows it replays; the rest of the history is checked beside the loop.
+        threading.Thread(target=self._verify_history, args=(journal,), name="verlauf-pruefen", daemon=True).start()
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
@@ -141,6 +145,13 @@ class Daemon:
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin,
             )
+
+    def _verify_history(self, journal: Journal) -> None:
+        err = journal.verify_history()
+        if err is not None:  # the running game came from verified rows: booking goes on, the page says it
+            log.error("journal history: %s", err)
+            self.history_fault = f"Verlauf: {err.message}: {err.detail} (bankleser salvage, siehe README)"
+            self.events.put(("wake",))
 
     @property
     def url(self) -> str:
@@ -188,7 +199,7 @@ class Daemon:
         ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
         """
         ledger = self.ledger
-        key = (ledger.version if ledger is not None else 0, self.fault)
+        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault)
         if key == self._published_key and not force:
             return
         self._published_key = key
@@ -198,8 +209,8 @@ class Daemon:
             "version": 0, "state": None, "log": [], "remaining": None, "problem": self.fault}
         snap["cards"] = self._cards()
         snap["version"] = self.publisher.current.version + 1
-        if self.fault and not snap.get("problem"):
-            snap["problem"] = self.fault
+        if (self.fault or self.history_fault) and not snap.get("problem"):
+            snap["problem"] = self.fault or self.history_fault
         body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
         self.publisher.publish(Published(snap["version"], body))
 
@@ -303,6 +314,9 @@ class Daemon:
             self.server.close()
         if self.hardware is not None:
             self.hardware.close(Screen(title="Bankleser", big="Aus", lines=("Alles gespeichert",)))
+        if self.ledger is not None and self.fault is None:
+            self.ledger.checkpoint_clock()
+            self.ledger.checkpoint()  # the next start replays nothing
         if self.journal is not None:
             self.journal.close()
 

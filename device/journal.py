@@ -14,6 +14,7 @@ Registered cards and settings live in the same file and survive new games.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -21,7 +22,7 @@ import shutil
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,12 @@ CREATE TABLE IF NOT EXISTS commands (
 CREATE TABLE IF NOT EXISTS games (
     seq INTEGER PRIMARY KEY,
     at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    seq INTEGER PRIMARY KEY,
+    link TEXT NOT NULL,
+    body TEXT NOT NULL,
+    crc INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS cards (
     uid TEXT PRIMARY KEY,
@@ -126,6 +133,27 @@ def _private_file(path: Path) -> None:
         os.chmod(path, 0o600)
 
 
+def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: str) -> None:
+    """Rows after ``start`` (whose link is ``prev``) against their checksums, the chain and the head."""
+    last, matched = start, head is None or head.seq == 0 or (head.seq == start and head.link == prev)
+    for seq, at, text, crc, stored in ro.execute("SELECT seq, at, cmd, crc, link FROM commands WHERE seq > ? "
+                                                 "ORDER BY seq", (start,)):
+        if _crc(text) != crc:
+            raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
+        expected = link(prev, seq, at, text)
+        if stored != expected:
+            raise JournalError("Journal beschädigt", f"Eintrag {seq}: Kette unterbrochen (fehlt ein Eintrag?)")
+        if head is not None and seq == head.seq:
+            matched = stored == head.link
+        prev, last = expected, seq
+    if head is not None and last < head.seq:
+        raise JournalError("Journal unvollständig",
+                           f"{head.seq - last} bestätigte Buchungen fehlen (vorhanden bis {last}, "
+                           f"bestätigt bis {head.seq})")
+    if not matched:
+        raise JournalError("Journal beschädigt", f"Eintrag {head.seq if head else 0} passt nicht zur Kopfdatei")
+
+
 class Journal:
     """One writer connection, one transaction per command, opened only after the file checked out."""
 
@@ -162,35 +190,43 @@ class Journal:
     # Checking before opening for writing ---------------------------------------------------
 
     def _verify(self, head: Head | None) -> None:
-        """Read every row through a read-only connection; raise if anything acknowledged is missing or damaged."""
+        """Read the rows start-up needs through a read-only connection; raise if anything acknowledged is
+        missing or damaged.
+
+        Those are the rows after the newest checkpoint (whose link ties it to the chain), so start-up
+        does not grow with years of past games; :meth:`verify_history` checks the rest afterwards.
+        """
+        with self._reader() as ro:
+            check = ro.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise JournalError("Journal beschädigt", f"{self.path}: {check}")
+            if not any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)")):
+                return  # a journal from before the chain: migrated once it is opened
+            start, prev = 0, ""
+            if ro.execute("SELECT 1 FROM sqlite_master WHERE name = 'checkpoints'").fetchone():
+                row = ro.execute("SELECT c.seq, c.link FROM checkpoints c JOIN commands m "
+                                 "ON m.seq = c.seq AND m.link = c.link ORDER BY c.seq DESC LIMIT 1").fetchone()
+                if row is not None:
+                    start, prev = row
+            _check_chain(ro, head, start, prev)
+
+    def verify_history(self) -> JournalError | None:
+        """Check every row's checksum and link, on a connection of its own (a thread after start-up)."""
+        try:
+            with self._reader() as ro:
+                _check_chain(ro, self.head_file.read(), 0, "")
+        except JournalError as err:
+            return err
+        return None
+
+    @contextlib.contextmanager
+    def _reader(self) -> Iterator[sqlite3.Connection]:
         try:
             ro = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
         except sqlite3.DatabaseError as err:
             raise storage_error(err, self.path, "Lesen") from err
         try:
-            check = ro.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise JournalError("Journal beschädigt", f"{self.path}: {check}")
-            has_link = any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)"))
-            if not has_link:
-                return  # a journal from before the chain: migrated once it is opened
-            prev, last, matched = "", 0, head is None or head.seq == 0
-            query = "SELECT seq, at, cmd, crc, link FROM commands ORDER BY seq"
-            for seq, at, text, crc, stored in ro.execute(query):
-                if _crc(text) != crc:
-                    raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
-                expected = link(prev, seq, at, text)
-                if stored != expected:
-                    raise JournalError("Journal beschädigt", f"Eintrag {seq}: Kette unterbrochen (fehlt ein Eintrag?)")
-                if head is not None and seq == head.seq:
-                    matched = stored == head.link
-                prev, last = expected, seq
-            if head is not None and last < head.seq:
-                raise JournalError("Journal unvollständig",
-                                   f"{head.seq - last} bestätigte Buchungen fehlen (vorhanden bis {last}, "
-                                   f"bestätigt bis {head.seq})")
-            if not matched:
-                raise JournalError("Journal beschädigt", f"Eintrag {head.seq if head else 0} passt nicht zur Kopfdatei")
+            yield ro
         except sqlite3.DatabaseError as err:
             raise JournalError("Journal beschädigt", f"{self.path}: {err}") from err
         finally:
@@ -222,17 +258,25 @@ class Journal:
 
     def append(self, cmd: Mapping[str, Any], at: float | None = None, text: str | None = None) -> int:
         """Write one command durably (WAL fdatasync, then the head); returns its sequence number."""
-        text = encode(cmd) if text is None else text
-        at = time.time() if at is None else at
-        seq = self._last[0] + 1
-        new_link = link(self._last[1], seq, at, text)
+        return self.append_many([(cmd, time.time() if at is None else at, text)])
+
+    def append_many(self, items: Iterable[tuple[Mapping[str, Any], float, str | None]]) -> int:
+        """Write commands (command, time, stored text or None) in one durable transaction: all or none.
+
+        For salvage and benchmarks; the ledger appends one command at a time, acknowledged each.
+        """
+        last = self._last
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO commands (seq, at, cmd, crc, link) VALUES (?, ?, ?, ?, ?)",
-                                 (seq, at, text, _crc(text), new_link))
-                if cmd.get("op") == "new_game":
-                    self._db.execute("INSERT INTO games (seq, at) VALUES (?, ?)", (seq, at))
+                for cmd, at, stored in items:
+                    text = encode(cmd) if stored is None else stored
+                    seq = last[0] + 1
+                    last = (seq, link(last[1], seq, at, text))
+                    self._db.execute("INSERT INTO commands (seq, at, cmd, crc, link) VALUES (?, ?, ?, ?, ?)",
+                                     (seq, at, text, _crc(text), last[1]))
+                    if cmd.get("op") == "new_game":
+                        self._db.execute("INSERT INTO games (seq, at) VALUES (?, ?)", (seq, at))
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:
@@ -240,9 +284,9 @@ class Journal:
                 raise
         except sqlite3.DatabaseError as err:
             raise storage_error(err, self.path, "Speichern") from err
-        self._last = (seq, new_link)
+        self._last = last
         self._write_head()
-        return seq
+        return last[0]
 
     # Reading -------------------------------------------------------------------------------
 
@@ -262,6 +306,41 @@ class Journal:
     def game_starts(self) -> list[tuple[int, float]]:
         """Sequence number and time of every ``new_game``, from the index (no scan of the commands)."""
         return [(seq, at) for seq, at in self._db.execute("SELECT seq, at FROM games ORDER BY seq")]
+
+    # Checkpoints: a cache of the replayed memory, never the truth ----------------------------
+
+    def write_checkpoint(self, seq: int, body: str) -> None:
+        """Store what the replay up to ``seq`` gave, replacing older ones; ``seq`` must be the last command."""
+        if seq != self._last[0]:
+            raise ValueError(f"checkpoint at {seq}, journal at {self._last[0]}")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("DELETE FROM checkpoints")
+                self._db.execute("INSERT INTO checkpoints (seq, link, body, crc) VALUES (?, ?, ?, ?)",
+                                 (seq, self._last[1], body, _crc(body)))
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as err:
+            raise storage_error(err, self.path, "Speichern") from err
+
+    def checkpoint(self) -> tuple[int, str] | None:
+        """The newest checkpoint whose checksum holds and whose link is the command row's own, else None.
+
+        The link ties it to the verified chain: a checkpoint left from a journal that was later
+        salvaged or restored from a backup never matches and is ignored.
+        """
+        row = self._db.execute("SELECT seq, link, body, crc FROM checkpoints ORDER BY seq DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        seq, cp_link, body, crc = row
+        own = self._db.execute("SELECT link FROM commands WHERE seq = ?", (seq,)).fetchone()
+        if _crc(body) != crc or own is None or own[0] != cp_link:
+            return None
+        return seq, body
 
     @property
     def last_seq(self) -> int:

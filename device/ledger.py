@@ -8,15 +8,21 @@ journal, so the state never holds what the journal does not.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import rules
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
+from rules.snapshot import game_from_data, game_to_data
 
 from .journal import Journal, JournalError, Unstorable, encode
 
@@ -25,6 +31,20 @@ log = logging.getLogger(__name__)
 LOG_SIZE = 200
 CHART_POINTS = 300
 """A phone's chart cannot show more: a long game keeps every ``stride``-th point, at least this many."""
+CHECKPOINT_EVERY = 500
+"""Commands between checkpoints: after a power cut, start-up replays at most this many."""
+
+
+@cache
+def code_version() -> str:
+    """The rules' and this file's source: a checkpoint is used only by the code that wrote it.
+
+    A newer version may judge an old command differently; it then replays the journal itself.
+    """
+    digest = hashlib.sha256()
+    for path in [*sorted(Path(rules.__file__).parent.glob("*.py")), Path(__file__)]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +98,6 @@ class Ledger:
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
 
     def __post_init__(self) -> None:
-        self._stride, self._skipped = 1, 0
         self._views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None,
                                 float]] = []
         self._since = self.mono()
@@ -89,19 +108,40 @@ class Ledger:
 
     # Replay ------------------------------------------------------------------------------
 
+    def _reset(self) -> None:
+        self.game, self.log, self.worth, self._views = Game(), deque(maxlen=LOG_SIZE), [], []
+        self.started_at = self.game_seq = None
+        self.skipped, self._stride, self._skipped = 0, 1, 0
+
     def _replay(self) -> None:
-        self.game = Game()
-        self.log.clear()
-        self.worth.clear()
-        self.started_at = None
-        self.game_seq = None
-        self._views = []
-        self.skipped = 0
-        # Only the games a command can still reach: the running one, and the one a replacing
-        # new_game would bring back if it is undone. Older games are history, read on demand.
-        starts = self.journal.game_starts()
-        first = starts[-2][0] if len(starts) >= 2 else None
+        self._reset()
+        self._checkpointed = 0
+        first = self._restore()
+        replayed = self._replay_from(first) if first is not None else self._replay_games()
+        self._load_clock()
+        if replayed >= CHECKPOINT_EVERY:
+            self.checkpoint()  # the next start, even after a power cut, needs not replay these again
+
+    def _replay_games(self) -> int:
+        """Replay from the start of a game before the current one; older games are history.
+
+        Storno can bring back a replaced game, and with it the games it replaced: if the window
+        was too short, a journaled Storno is refused on replay. Then the window doubles, until
+        every journaled command is accepted again or the replay starts at the journal's start.
+        """
+        starts, back = self.journal.game_starts(), 2
+        while True:
+            first = starts[-back][0] if len(starts) >= back else None
+            replayed = self._replay_from(first)
+            if not self.skipped or first is None:
+                return replayed
+            self._reset()
+            back *= 2
+
+    def _replay_from(self, first: int | None) -> int:
+        replayed = 0
         for rec in self.journal.records(first):
+            replayed += 1
             try:
                 before = self.game.state
                 event = self.game.apply(rec.cmd, replaying=True)
@@ -110,7 +150,64 @@ class Ledger:
                 log.error("journal entry %d refused on replay (%s): %s", rec.seq, err.code, rec.cmd)
                 continue
             self._record(event, rec.seq, rec.at, before)
-        self._load_clock()
+        return replayed
+
+    # Checkpoints -------------------------------------------------------------------------
+
+    def _memory(self) -> dict[str, Any]:
+        def view(log: deque[LogEntry], worth: list[dict[str, Any]], started: float | None, stride: int,
+                 skipped: int, game_seq: int | None, played: float) -> list[Any]:
+            return [[[e.seq, e.at, e.op, e.text] for e in log], worth, started, stride, skipped, game_seq, played]
+
+        return {"code": code_version(), "game": game_to_data(self.game), "skipped": self.skipped,
+                "current": view(self.log, self.worth, self.started_at, self._stride, self._skipped, self.game_seq,
+                                0.0),
+                "views": [view(*v) for v in self._views]}
+
+    def checkpoint(self) -> None:
+        """Store the replayed memory, so start-up replays only what comes after (a cache, never the truth)."""
+        with self._lock:
+            seq = self.journal.last_seq
+            if seq == 0 or seq == self._checkpointed:
+                return
+            try:
+                body = json.dumps(self._memory(), ensure_ascii=False, separators=(",", ":"))
+                self.journal.write_checkpoint(seq, body)
+                self._checkpointed = seq
+            except (JournalError, ValueError) as err:
+                log.error("checkpoint not stored (start-up replays instead): %s", err)
+
+    def _restore(self) -> int | None:
+        """Load the newest usable checkpoint; returns the first sequence number still to replay, or None."""
+        try:
+            found = self.journal.checkpoint()
+        except Exception as err:  # a damaged cache is no reason not to start: replay instead
+            log.error("checkpoint unreadable: %s", err)
+            return None
+        if found is None:
+            return None
+        seq, body = found
+        try:
+            data = json.loads(body)
+            if data.get("code") != code_version():
+                log.info("checkpoint from other code: replaying the journal")
+                return None
+            game = game_from_data(data["game"])
+
+            def unview(v: list[Any]) -> tuple[Any, ...]:
+                entries, worth, started, stride, skipped, game_seq, played = v
+                return (deque((LogEntry(*e) for e in entries), maxlen=LOG_SIZE), worth, started, stride, skipped,
+                        game_seq, played)
+
+            current = unview(data["current"])
+            views = [unview(v) for v in data["views"]]
+        except (RuleError, ValueError, TypeError, KeyError) as err:
+            log.error("checkpoint unusable (%s): replaying the journal", err)
+            return None
+        self.game, self.skipped, self._views = game, int(data["skipped"]), views
+        self.log, self.worth, self.started_at, self._stride, self._skipped, self.game_seq, _ = current
+        self._checkpointed = seq
+        return seq + 1
 
     # The play clock of a timed game ------------------------------------------------------
 
@@ -218,6 +315,8 @@ class Ledger:
             self._record(event, seq, now, before)
             self.version += 1
             self._changed.notify_all()
+            if seq - self._checkpointed >= CHECKPOINT_EVERY:
+                self.checkpoint()
             return Outcome(True, event=event)
 
     def check(self, cmd: dict[str, Any]) -> RuleError | None:

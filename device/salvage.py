@@ -14,6 +14,7 @@ import sqlite3
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .head import HeadFile
 from .journal import Journal, _crc, link
@@ -79,6 +80,7 @@ def salvage(source: Path, target: Path) -> Report:
         for key, value in settings:
             out.set_setting(key, value)
         prev, expected_seq = "", 1
+        keep: list[tuple[dict[str, Any], float, str]] = []
         for seq, at, text, crc in rows:
             if seq > expected_seq:
                 report.gaps.append((expected_seq, seq - 1))
@@ -97,8 +99,9 @@ def salvage(source: Path, target: Path) -> Report:
             except ValueError:
                 report.damaged.append(seq)
                 continue
-            out.append(cmd, at=at, text=text)
+            keep.append((cmd, at, text))
             report.exported += 1
+        out.append_many(keep)
     finally:
         out.close()
     return report

@@ -9,6 +9,7 @@ nothing. Pure: no clock, no I/O; the quick-game deal draws from a seed passed in
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -101,9 +102,11 @@ class Game:
 
     state: GameState | None = None
     applied_ids: set[str] = field(default_factory=set)
-    history: list[Event] = field(default_factory=list)
-    """Accepted events of the current game, its new_game first, newest last; ``undo`` pops from here."""
-    previous: list[tuple[GameState | None, list[Event]]] = field(default_factory=list)
+    """Ids applied in the current game (a retry comes within seconds, not games later): bounded by the game."""
+    history: deque[Event] = field(default_factory=lambda: deque(maxlen=UNDO_DEPTH))
+    """Accepted events of the current game, newest last, at most UNDO_DEPTH (its new_game first while
+    it fits); ``undo`` pops from here. Bounded, so memory and a checkpoint do not grow with the game."""
+    previous: list[tuple[GameState | None, deque[Event], set[str]]] = field(default_factory=list)
     """The games replaced by later new_games, newest last: undoing a new_game brings one back."""
 
     # The public door -----------------------------------------------------------------
@@ -197,10 +200,11 @@ class Game:
                                             "(Storno holt es zurück)")
         state, transfers = new_game_state(cmd)
         # The game it replaces (running or finished) comes back if this new_game is undone.
-        self.previous.append((self.state, self.history))
+        self.previous.append((self.state, self.history, self.applied_ids))
         del self.previous[:-MAX_PREVIOUS]
+        self.applied_ids = set()
         self.state = state
-        self.history = []
+        self.history = deque(maxlen=UNDO_DEPTH)
         names = ", ".join(state.players)
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
@@ -211,12 +215,13 @@ class Game:
 
     def _undo(self, cmd: Command) -> Event:
         if self.state is None or not self.history:
-            raise RuleError("bad_command", "Nichts zu stornieren")
+            raise RuleError("bad_command", f"Nichts mehr zu stornieren (Storno reicht bis zum Spielbeginn, "
+                                           f"höchstens {UNDO_DEPTH} Buchungen zurück)")
         if self.history[-1].op == "new_game":
             if not self.previous or self.previous[-1][0] is None:
                 raise RuleError("bad_command", "Nichts zu stornieren: das erste Spiel")
             first = self.history[-1]
-            self.state, self.history = self.previous.pop()
+            self.state, self.history, self.applied_ids = self.previous.pop()
             back = self.state
             assert back is not None
             return Event("undo", cmd, f"Storno: {first.text} — das vorige Spiel ({back.edition.title}) geht weiter",
@@ -231,6 +236,9 @@ class Game:
 
 _MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
 MAX_PREVIOUS = 2
+UNDO_DEPTH = 200
+"""Storno walks back at most this many bookings: every one the page's log still shows (a table takes back
+the last few; an unbounded history grew the appliance's memory and start-up with every booking)."""
 """Replaced games kept for Storno: enough to take back a new game by mistake, bounded in memory."""
 HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
 HOUSE_RULE_NAMES = {"free_parking_pot": "Frei-Parken-Topf", "double_go": "doppeltes Gehalt auf LOS",

@@ -1,0 +1,63 @@
+"""A whole game (state, undo history, applied ids, replaced games) as plain JSON-able data.
+
+Start-up used to replay every command of the running game; with a checkpoint of this data the
+daemon replays only the commands after it. Restoring must give exactly what a replay gives, so
+everything ``Game`` holds is here, and nothing derived (net worth, ranking) is trusted from it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .errors import BadCommand
+from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game
+from .serialize import from_json, to_json
+from .state import Change, GameState, Transfer
+
+FORMAT = 1
+"""Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread."""
+
+
+def _event(e: Event) -> list[Any]:
+    return [e.op, e.text, [[t.payer, t.payee, t.amount, t.reason] for t in e.transfers],
+            [[c.field, c.target, c.old, c.new] for c in e.changes]]
+
+
+def _unevent(data: list[Any]) -> Event:
+    op, text, transfers, changes = data
+    return Event(op, _NO_COMMAND, text, tuple(Transfer(*t) for t in transfers), tuple(Change(*c) for c in changes))
+
+
+def _state(state: GameState | None) -> dict[str, Any] | None:
+    return None if state is None else to_json(state)
+
+
+def _unstate(data: dict[str, Any] | None) -> GameState | None:
+    return None if data is None else from_json(data)
+
+
+def game_to_data(game: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "state": _state(game.state),
+        "history": [_event(e) for e in game.history],
+        "ids": sorted(game.applied_ids),
+        "previous": [[_state(s), [_event(e) for e in h], sorted(ids)] for s, h, ids in game.previous],
+    }
+
+
+def game_from_data(data: dict[str, Any]) -> Game:
+    """The game :func:`game_to_data` described; raises BadCommand for anything else."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadCommand("Sicherungspunkt in unbekanntem Format")
+    try:
+        return Game(
+            state=_unstate(data["state"]),
+            applied_ids=set(data["ids"]),
+            history=deque((_unevent(e) for e in data["history"]), maxlen=UNDO_DEPTH),
+            previous=[(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), set(ids))
+                      for s, h, ids in data["previous"]],
+        )
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadCommand(f"Sicherungspunkt unlesbar: {err}") from None
