@@ -175,6 +175,8 @@ class Journal:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            # Appends need few pages in memory; the default 2 MB cache only grew the appliance's memory.
+            self._db.execute("PRAGMA cache_size=-256")
             self._db.executescript(SCHEMA)
             self._migrate()
             row = self._db.execute("SELECT seq, link FROM commands ORDER BY seq DESC LIMIT 1").fetchone()

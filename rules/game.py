@@ -101,12 +101,13 @@ class Game:
     """A table's game: the state, the ids already applied, and the events that may be undone."""
 
     state: GameState | None = None
-    applied_ids: set[str] = field(default_factory=set)
-    """Ids applied in the current game (a retry comes within seconds, not games later): bounded by the game."""
+    applied_ids: dict[str, None] = field(default_factory=dict)
+    """The last RECENT_IDS ids applied in the current game, oldest first: a retry comes within seconds, not
+    thousands of bookings or games later, and an unbounded set grew memory with every booking."""
     history: deque[Event] = field(default_factory=lambda: deque(maxlen=UNDO_DEPTH))
     """Accepted events of the current game, newest last, at most UNDO_DEPTH (its new_game first while
     it fits); ``undo`` pops from here. Bounded, so memory and a checkpoint do not grow with the game."""
-    previous: list[tuple[GameState | None, deque[Event], set[str]]] = field(default_factory=list)
+    previous: list[tuple[GameState | None, deque[Event], dict[str, None]]] = field(default_factory=list)
     """The games replaced by later new_games, newest last: undoing a new_game brings one back."""
 
     # The public door -----------------------------------------------------------------
@@ -139,7 +140,9 @@ class Game:
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
         if cid is not None:
-            self.applied_ids.add(cid)
+            self.applied_ids[cid] = None
+            if len(self.applied_ids) > RECENT_IDS:
+                del self.applied_ids[next(iter(self.applied_ids))]
         return event
 
     def preview(self, cmd: Command) -> Event:
@@ -202,7 +205,7 @@ class Game:
         # The game it replaces (running or finished) comes back if this new_game is undone.
         self.previous.append((self.state, self.history, self.applied_ids))
         del self.previous[:-MAX_PREVIOUS]
-        self.applied_ids = set()
+        self.applied_ids = {}
         self.state = state
         self.history = deque(maxlen=UNDO_DEPTH)
         names = ", ".join(state.players)
@@ -237,6 +240,7 @@ class Game:
 _MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
 MAX_PREVIOUS = 2
 UNDO_DEPTH = 200
+RECENT_IDS = 1000
 """Storno walks back at most this many bookings: every one the page's log still shows (a table takes back
 the last few; an unbounded history grew the appliance's memory and start-up with every booking)."""
 """Replaced games kept for Storno: enough to take back a new game by mistake, bounded in memory."""

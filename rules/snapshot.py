@@ -42,8 +42,8 @@ def game_to_data(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "state": _state(game.state),
         "history": [_event(e) for e in game.history],
-        "ids": sorted(game.applied_ids),
-        "previous": [[_state(s), [_event(e) for e in h], sorted(ids)] for s, h, ids in game.previous],
+        "ids": list(game.applied_ids),
+        "previous": [[_state(s), [_event(e) for e in h], list(ids)] for s, h, ids in game.previous],
     }
 
 
@@ -54,9 +54,9 @@ def game_from_data(data: dict[str, Any]) -> Game:
     try:
         return Game(
             state=_unstate(data["state"]),
-            applied_ids=set(data["ids"]),
+            applied_ids=dict.fromkeys(data["ids"]),
             history=deque((_unevent(e) for e in data["history"]), maxlen=UNDO_DEPTH),
-            previous=[(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), set(ids))
+            previous=[(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids))
                       for s, h, ids in data["previous"]],
         )
     except (KeyError, TypeError, ValueError) as err:

@@ -204,3 +204,17 @@ def test_damage_after_the_checkpoint_still_stops_start_up(tmp_path: Path) -> Non
         db.execute("UPDATE commands SET cmd = replace(cmd, 'Ben', 'Cem') WHERE seq = 7")
     with pytest.raises(JournalError, match="beschädigt"):
         Journal(path)
+
+
+def test_a_retried_command_is_not_applied_twice_within_the_recent_ids() -> None:
+    """"A command whose id was already applied is acknowledged again and not applied twice (a phone that
+    retries)": a retry comes within seconds, so the game remembers the last RECENT_IDS ids, not all."""
+    from rules.game import RECENT_IDS
+
+    game = Game()
+    game.apply(NEW)
+    for i in range(RECENT_IDS + 50):
+        game.apply({"op": "credit", "player": "Anna", "amount": 1, "id": f"c{i}"})
+    assert game.apply({"op": "credit", "player": "Anna", "amount": 1, "id": f"c{RECENT_IDS + 49}"}).duplicate
+    assert game.apply({"op": "credit", "player": "Anna", "amount": 1, "id": f"c{50}"}).duplicate
+    assert len(game.applied_ids) == RECENT_IDS
