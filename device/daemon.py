@@ -31,6 +31,7 @@ from webui.live import Published, Publisher
 
 from .cards import Cards
 from .config import Config
+from .history import History
 from .inputs import Tap, parse_key
 from .journal import Journal, JournalError
 from .ledger import Ledger
@@ -325,6 +326,7 @@ class WebBackend:
     """What the web app may do: read snapshots freely, change things only through the loop."""
 
     def __init__(self, daemon: Daemon) -> None:
+        self._history: History | None = None
         self._d = daemon
 
     @property
@@ -502,6 +504,14 @@ class WebBackend:
     def freeze(self) -> None:
         """Sim-mode test verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (watchdog test)."""
         self._d.events.put(("freeze",))
+
+    def history(self) -> History | None:
+        """Past games, read from the journal file on a connection of the page threads' own."""
+        if self._d.journal is None:
+            return None
+        if self._history is None or self._history.path != self._d.journal.path:
+            self._history = History(self._d.journal.path)
+        return self._history
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,

@@ -133,6 +133,34 @@ def _private_file(path: Path) -> None:
         os.chmod(path, 0o600)
 
 
+def read_records(db: sqlite3.Connection, first: int, last: int) -> Iterator[Record]:
+    """Commands ``first`` to ``last`` inclusive, in order, each checked against its checksum."""
+    try:
+        rows = db.execute("SELECT seq, at, cmd, crc FROM commands WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                          (first, last))
+        for seq, at, text, crc in rows:
+            if _crc(text) != crc:
+                raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
+            yield Record(seq, at, json.loads(text))
+    except sqlite3.DatabaseError as err:
+        raise JournalError("Journal nicht lesbar", str(err)) from err
+
+
+@contextlib.contextmanager
+def read_only(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection that can never write (nor merge or delete a WAL): for checks and for the history."""
+    try:
+        ro = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+    except sqlite3.DatabaseError as err:
+        raise storage_error(err, path, "Lesen") from err
+    try:
+        yield ro
+    except sqlite3.DatabaseError as err:
+        raise JournalError("Journal beschädigt", f"{path}: {err}") from err
+    finally:
+        ro.close()
+
+
 def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: str) -> None:
     """Rows after ``start`` (whose link is ``prev``) against their checksums, the chain and the head."""
     last, matched = start, head is None or head.seq == 0 or (head.seq == start and head.link == prev)
@@ -198,7 +226,7 @@ class Journal:
         Those are the rows after the newest checkpoint (whose link ties it to the chain), so start-up
         does not grow with years of past games; :meth:`verify_history` checks the rest afterwards.
         """
-        with self._reader() as ro:
+        with read_only(self.path) as ro:
             check = ro.execute("PRAGMA integrity_check").fetchone()[0]
             if check != "ok":
                 raise JournalError("Journal beschädigt", f"{self.path}: {check}")
@@ -215,24 +243,11 @@ class Journal:
     def verify_history(self) -> JournalError | None:
         """Check every row's checksum and link, on a connection of its own (a thread after start-up)."""
         try:
-            with self._reader() as ro:
+            with read_only(self.path) as ro:
                 _check_chain(ro, self.head_file.read(), 0, "")
         except JournalError as err:
             return err
         return None
-
-    @contextlib.contextmanager
-    def _reader(self) -> Iterator[sqlite3.Connection]:
-        try:
-            ro = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
-        except sqlite3.DatabaseError as err:
-            raise storage_error(err, self.path, "Lesen") from err
-        try:
-            yield ro
-        except sqlite3.DatabaseError as err:
-            raise JournalError("Journal beschädigt", f"{self.path}: {err}") from err
-        finally:
-            ro.close()
 
     def _migrate(self) -> None:
         """Give a journal from before the chain its links and its index of games, once."""
@@ -294,16 +309,7 @@ class Journal:
 
     def records(self, first_seq: int | None = None, last_seq: int | None = None) -> Iterator[Record]:
         """Commands in order, from ``first_seq`` to ``last_seq`` inclusive. A damaged row is an error."""
-        lo, hi = first_seq or 0, last_seq if last_seq is not None else self._last[0]
-        try:
-            rows = self._db.execute("SELECT seq, at, cmd, crc FROM commands WHERE seq BETWEEN ? AND ? ORDER BY seq",
-                                    (lo, hi))
-            for seq, at, text, crc in rows:
-                if _crc(text) != crc:
-                    raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
-                yield Record(seq, at, json.loads(text))
-        except sqlite3.DatabaseError as err:
-            raise JournalError("Journal nicht lesbar", str(err)) from err
+        return read_records(self._db, first_seq or 0, last_seq if last_seq is not None else self._last[0])
 
     def game_starts(self) -> list[tuple[int, float]]:
         """Sequence number and time of every ``new_game``, from the index (no scan of the commands)."""

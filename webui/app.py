@@ -25,6 +25,7 @@ from werkzeug.exceptions import HTTPException
 from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, RuleError, clean_name, format_money, square_name
 
 from .chart import worth_svg
+from .games import register as register_games
 from .live import Published
 
 LOGIN_ATTEMPTS, LOGIN_WINDOW = 5, 300.0
@@ -58,6 +59,7 @@ class Backend(Protocol):
     def display_png(self) -> bytes: ...
     def wait_display(self, after: int, timeout: float) -> tuple[int, str]: ...
     def freeze(self) -> None: ...
+    def history(self) -> Any: ...
 
 
 class RateLimit:
@@ -196,6 +198,8 @@ def create_app(backend: Backend) -> Flask:
         buf = io.BytesIO()
         segno.make(backend.url, error="m").save(buf, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), mimetype="image/svg+xml")
+
+    register_games(app, backend.history)
 
     chart_cache: dict[int, bytes] = {}
     chart_lock = threading.Lock()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Any
 
@@ -32,5 +33,49 @@ def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> 
         line = " ".join(xy(i, int(p.get(name, 0))) for i, p in enumerate(points))
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{line}"/>')
         out.append(f'<text x="{PAD + 4 + k * 72}" y="{H - 8}" fill="{colour}">{escape(name)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+TW, TH, TPAD = 360, 210, 40
+
+
+def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -> str:
+    """Net worth over the time of day, one line per player, sized to be read on a 320 px phone.
+
+    ``points`` carry ``at`` (wall time of the booking); the names go in a legend beside the chart
+    (HTML), so eight of them never overlap in the drawing.
+    """
+    if len(points) < 2 or not players:
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TW} {TH}" role="img">'
+                '<text x="50%" y="50%" text-anchor="middle" fill="#666" font-size="13">'
+                'Noch keine Buchungen</text></svg>')
+    step = max(1, len(points) // 300)
+    shown = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
+    t0, t1 = shown[0]["at"], shown[-1]["at"]
+    span = (t1 - t0) or 1.0
+    top = max(max(int(p.get(n, 0)) for n in players) for p in shown) or 1
+    left, right, bottom = TPAD + 8, TW - 6, TH - 24
+
+    def x(at: float) -> float:
+        return left + (at - t0) * (right - left) / span
+
+    def y(value: int) -> float:
+        return bottom - value * (bottom - 10) / top
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TW} {TH}" role="img" '
+           'aria-label="Vermögen im Spielverlauf (Uhrzeit)" font-family="sans-serif" font-size="12">',
+           f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#999"/>',
+           f'<text x="{left - 3}" y="16" text-anchor="end" fill="#444">{escape(label(top))}</text>',
+           f'<text x="{left - 3}" y="{bottom}" text-anchor="end" fill="#444">0</text>']
+    for k in range(4):  # four ticks of the time of day
+        at = t0 + span * k / 3
+        anchor = ("start", "middle", "middle", "end")[k]
+        out.append(f'<text x="{x(at):.1f}" y="{TH - 6}" text-anchor="{anchor}" fill="#444">'
+                   f'{time.strftime("%H:%M", time.localtime(at))}</text>')
+    for k, name in enumerate(players):
+        line = " ".join(f"{x(p['at']):.1f},{y(int(p.get(name, 0))):.1f}" for p in shown)
+        out.append(f'<polyline fill="none" stroke="{COLOURS[k % len(COLOURS)]}" stroke-width="2" points="{line}">'
+                   f'<title>{escape(name)}</title></polyline>')
     out.append("</svg>")
     return "".join(out)

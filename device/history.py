@@ -1,0 +1,247 @@
+"""Every game the journal holds, told after the fact: the list, a report per game, the Bestenliste.
+
+The journal keeps every command of every game; this module replays it with the rules on a
+read-only connection of its own, beside the daemon's loop, so nothing here slows booking or
+start-up. Which game a command belongs to is what the rules say at the time: a replacing
+``new_game`` pushes the running game aside, a Storno of it brings that game back, and a game whose
+``new_game`` was taken back never was one (it is left out).
+
+Summaries of games that no Storno can reach any more are kept (a few hundred bytes each); the
+newest games are replayed again when the journal has grown. A report replays its one game.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking
+from rules.game import mode_name
+
+from .journal import Record, read_only, read_records
+
+OPEN_GAMES = 3
+"""The newest games are replayed on every look: a Storno can still bring them back or change them."""
+STATUS_TITLES = {"läuft": "läuft", "beendet": "beendet", "ersetzt": "ersetzt (neues Spiel)"}
+
+
+@dataclass
+class Told:
+    """What one game did, gathered while the journal is replayed."""
+
+    id: int
+    """The journal's sequence number of its new_game: stable for as long as the journal lives."""
+    started: float
+    edition: str
+    mode: str
+    mode_title: str
+    players: list[str]
+    house_rules: list[str]
+    ended: float = 0.0
+    last_seq: int = 0
+    status: str = "läuft"
+    """läuft, beendet (the mode's end was reached), ersetzt (a new game replaced it), storniert."""
+    final: GameState | None = None
+    commands: int = 0
+    detail: bool = False
+    stack: list[tuple[Record, Event]] = field(default_factory=list)
+    """Accepted bookings that stand (a Storno takes the last one off), for the report's figures."""
+    log: list[tuple[float, str]] = field(default_factory=list)
+    points: list[dict[str, Any]] = field(default_factory=list)
+    seqs: list[int] = field(default_factory=list)
+    """Journal entries of this game (its own Stornos included), for the download."""
+
+    def summary(self) -> dict[str, Any]:
+        state = self.final
+        worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
+        return {"id": self.id, "started": self.started, "ended": self.ended, "last_seq": self.last_seq,
+                "edition": self.edition, "edition_title": EDITIONS[self.edition].title, "mode": self.mode,
+                "mode_title": self.mode_title, "players": self.players, "house_rules": self.house_rules,
+                "status": self.status, "winner": state.winner if state is not None else None,
+                "ranking": ranking(state) if state is not None else [], "worth": worth,
+                "cash": {n: p.cash for n, p in state.players.items()} if state is not None else {},
+                "commands": self.commands}
+
+
+def tell(records: Iterable[Record], detail_for: int | None = None) -> dict[int, Told]:
+    """Replay ``records`` (from a game's start) and tell each game; ``detail_for``: that game's whole story."""
+    game = Game()
+    told: dict[int, Told] = {}
+    current: list[int] = []
+    for rec in records:
+        before = game.state
+        try:
+            event = game.apply(rec.cmd, replaying=True)
+        except RuleError:
+            continue  # refused on replay: a Storno reaching before this window, or older rules
+        if event.duplicate:
+            continue
+        state = game.state
+        assert state is not None
+        if event.op == "new_game":
+            if current:
+                old = told[current[-1]]
+                old.final, old.status = before, "beendet" if before is not None and before.finished else "ersetzt"
+            current.append(rec.seq)
+            told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value, mode_name(state),
+                                 list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for)
+        elif event.op == "undo" and state is not before:
+            told.pop(current.pop())  # its new_game was taken back: it never was a game
+            if current:
+                told[current[-1]].status = "läuft"
+            continue
+        if not current:
+            continue
+        one = told[current[-1]]
+        one.commands, one.ended, one.last_seq = one.commands + 1, rec.at, rec.seq
+        one.status = "beendet" if state.finished else "läuft"
+        if one.detail:
+            _detail(one, rec, event, state)
+    if current:
+        told[current[-1]].final = game.state
+    return told
+
+
+def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
+    one.seqs.append(rec.seq)
+    one.log.append((rec.at, event.text))
+    if event.op == "undo":
+        if one.stack:
+            one.stack.pop()
+    elif event.op != "new_game":
+        one.stack.append((rec, event))
+    one.points.append({"at": rec.at, **{n: net_worth(state, n) for n in state.players}})
+
+
+# -- a report ----------------------------------------------------------------------------------
+
+
+def figures(one: Told) -> dict[str, dict[str, Any]]:
+    """Per player: rent paid and received, the deed that earned most, the biggest payment, buildings
+    bought, mortgages taken, the time of bankruptcy; from the bookings that stand."""
+    out: dict[str, dict[str, Any]] = {
+        n: {"rent_paid": 0, "rent_received": 0, "best_deed": None, "biggest": None, "buildings": 0,
+            "mortgages": 0, "bankrupt_at": None} for n in one.players}
+    earned: dict[str, dict[int, int]] = {n: {} for n in one.players}
+    for rec, event in one.stack:
+        player = rec.cmd.get("player")
+        if event.op == "rent":
+            for t in event.transfers:
+                if t.payer in out and t.payee in out:
+                    out[t.payer]["rent_paid"] += t.amount
+                    out[t.payee]["rent_received"] += t.amount
+                    sq = int(rec.cmd["square"])
+                    earned[t.payee][sq] = earned[t.payee].get(sq, 0) + t.amount
+        elif event.op == "build" and player in out:
+            out[player]["buildings"] += 1
+        elif event.op == "mortgage" and player in out:
+            out[player]["mortgages"] += 1
+        elif event.op == "bankrupt" and player in out:
+            out[player]["bankrupt_at"] = rec.at
+        for t in event.transfers:
+            if t.payer in out and (out[t.payer]["biggest"] is None or t.amount > out[t.payer]["biggest"][0]):
+                out[t.payer]["biggest"] = (t.amount, event.text)
+    for name, deeds in earned.items():
+        if deeds:
+            sq, amount = max(deeds.items(), key=lambda kv: (kv[1], -kv[0]))
+            out[name]["best_deed"] = (sq, amount)
+    return out
+
+
+def transactions_csv(one: Told) -> str:
+    """Every payment of the game, one row each, for a spreadsheet (German Excel reads ';')."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter=";", lineterminator="\r\n")
+    writer.writerow(["Eintrag", "Zeit (Unix)", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"])
+    for (rec, event) in one.stack:
+        for t in event.transfers:
+            writer.writerow([rec.seq, f"{rec.at:.3f}", event.op, t.payer or "Bank", t.payee or "Bank", t.amount,
+                             t.reason, event.text])
+    return buf.getvalue()
+
+
+# -- the history of a journal ---------------------------------------------------------------
+
+
+class History:
+    """The games of one journal file, read on a connection of its own (web threads, never the loop)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._closed: dict[int, dict[str, Any]] = {}
+        """Summaries of games before the open window, by id: they cannot change any more."""
+        self._open: list[dict[str, Any]] = []
+        self._read_to = 0
+        self._window = 0
+        """The first journal entry of the open window (a game's new_game)."""
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game, newest first (games whose new_game was taken back are not games)."""
+        with self._lock:
+            self._update()
+            return sorted([*self._closed.values(), *self._open], key=lambda g: -g["id"])
+
+    def _update(self) -> None:
+        with read_only(self.path) as db:
+            last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM commands").fetchone()[0]
+            if last == self._read_to:
+                return
+            starts = [seq for (seq,) in db.execute("SELECT seq FROM games ORDER BY seq")]
+            window = starts[-OPEN_GAMES] if len(starts) >= OPEN_GAMES else (starts[0] if starts else 0)
+            if window > self._window:
+                # Games that left the window are closed for good: told once from where the last look began.
+                for one in tell(read_records(db, self._window, window - 1)).values():
+                    summary = one.summary()
+                    if summary["status"] == "läuft":  # the next new_game, outside this range, replaced it
+                        summary["status"] = "ersetzt"
+                    self._closed[one.id] = summary
+                self._window = window
+            self._open = [one.summary() for one in tell(read_records(db, self._window, last)).values()
+                          if one.id not in self._closed]
+            self._read_to = last
+
+    def report(self, game_id: int) -> Told | None:
+        """One game's whole story, replayed from its new_game to its last entry."""
+        summary = next((g for g in self.games() if g["id"] == game_id), None)
+        if summary is None:
+            return None
+        with read_only(self.path) as db:
+            told = tell(read_records(db, game_id, summary["last_seq"]), detail_for=game_id)
+        return told.get(game_id)
+
+    def commands(self, one: Told) -> list[dict[str, Any]]:
+        """The game's own journal entries: ``bankleser replay`` of them ends where the game ended."""
+        with read_only(self.path) as db:
+            wanted = set(one.seqs)
+            return [rec.cmd for rec in read_records(db, one.id, one.last_seq) if rec.seq in wanted]
+
+    def best(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
+        """The Bestenliste: per player name, over every game that reached its end."""
+        rows: dict[str, dict[str, Any]] = {}
+        for g in self.games():
+            if g["status"] != "beendet" or (edition and g["edition"] != edition) or (mode and g["mode"] != mode):
+                continue
+            for name in g["players"]:
+                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0, "best_quick": None,
+                                                       "best_timed": None, "edition": g["edition"]})
+                row["games"] += 1
+                row["wins"] += g["winner"] == name or (g["winner"] is None and g["ranking"][:1] == [name])
+                worth = g["worth"].get(name)
+                key = {"quick": "best_quick", "timed": "best_timed"}.get(g["mode"])
+                if key and worth is not None and (row[key] is None or worth > row[key][0]):
+                    row[key] = (worth, g["edition"])
+        out = list(rows.values())
+        for row in out:
+            row["rate"] = row["wins"] / row["games"]
+        return sorted(out, key=lambda r: (-r["wins"], -r["rate"], -r["games"], r["name"].casefold()))
+
+
+def jsonl(commands: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(cmd, ensure_ascii=False) + "\n" for cmd in commands)

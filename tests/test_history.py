@@ -1,0 +1,141 @@
+"""Issue 14: every game kept, a report for each, a Bestenliste across evenings."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from device.history import History, figures, jsonl, tell, transactions_csv
+from device.journal import Journal, read_only, read_records
+from device.ledger import Ledger
+from device.replay import replay_lines
+
+
+def game(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben", "Cem"),
+         **extra: Any) -> dict[str, Any]:
+    return {"op": "new_game", "edition": edition, "mode": mode, "players": list(players), **extra}
+
+
+def book(ledger: Ledger, *commands: dict[str, Any]) -> None:
+    for cmd in commands:
+        outcome = ledger.submit(cmd)
+        assert outcome.ok, (cmd, outcome)
+
+
+def evening(tmp_path: Path) -> tuple[Ledger, History]:
+    """A classic game played to its end, a quick game replaced, a new game taken back, a timed game ended."""
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    book(ledger, game(players=("Anna", "Ben")),
+         {"op": "buy", "player": "Anna", "square": 39},
+         {"op": "buy", "player": "Anna", "square": 37},
+         {"op": "build", "player": "Anna", "square": 39},
+         {"op": "rent", "player": "Ben", "square": 39},
+         {"op": "rent", "player": "Ben", "square": 37},
+         {"op": "buy", "player": "Anna", "square": 1},
+         {"op": "mortgage", "player": "Anna", "square": 1},
+         {"op": "bankrupt", "player": "Ben", "creditor": "Anna"})
+    book(ledger, game("banking", "quick", ("Anna", "Ben", "Cem"), seed=7),
+         {"op": "credit", "player": "Cem", "amount": 1_000_000})
+    book(ledger, game("sonic", "standard", ("Dana", "Emil"), replace=True),
+         {"op": "undo"})  # a new game by mistake, taken back at once: the quick game goes on
+    book(ledger, {"op": "go", "player": "Ben"})
+    book(ledger, game("schalke", "timed", ("Anna", "Cem"), minutes=30, replace=True),
+         {"op": "credit", "player": "Cem", "amount": 500}, {"op": "end"})
+    return ledger, History(ledger.journal.path)
+
+
+def test_every_game_is_kept_with_its_end_and_a_replaced_game_is_marked(tmp_path: Path) -> None:
+    """"Finished, ended and replaced games stay in the journal's history (a replaced game is marked so)." A game
+    whose new_game was taken back by Storno never was one."""
+    _, history = evening(tmp_path)
+    games = history.games()
+    assert [(g["edition"], g["mode"], g["status"]) for g in games] == [
+        ("schalke", "timed", "beendet"), ("banking", "quick", "ersetzt"), ("classic", "standard", "beendet")]
+    classic = games[-1]
+    assert classic["winner"] == "Anna" and classic["ranking"][0] == "Anna" and classic["players"] == ["Anna", "Ben"]
+    quick = games[1]
+    assert quick["commands"] == 3  # new_game, Cem's credit, Ben's LOS after the Storno brought it back
+    assert all(g["ended"] >= g["started"] > 0 for g in games)
+
+
+def test_the_report_tells_rent_the_best_deed_the_biggest_payment_buildings_mortgages_and_bankruptcy(
+        tmp_path: Path) -> None:
+    _, history = evening(tmp_path)
+    classic = history.games()[-1]
+    one = history.report(classic["id"])
+    assert one is not None
+    f = figures(one)
+    # Schlossallee with one house: 200; Parkstraße with the group complete: 2 × 35.
+    assert f["Ben"]["rent_paid"] == 270 and f["Anna"]["rent_received"] == 270
+    assert f["Anna"]["best_deed"] == (39, 200)
+    assert f["Anna"]["buildings"] == 1 and f["Anna"]["mortgages"] == 1
+    assert f["Ben"]["bankrupt_at"] is not None and f["Anna"]["bankrupt_at"] is None
+    assert f["Anna"]["biggest"][0] == 400  # Schlossallee at its printed price
+    assert next(text for _, text in one.log).startswith("Neues Spiel")
+    assert len(one.log) == 9 and len(one.points) == 9 and all("at" in p for p in one.points)
+
+
+def test_a_downloaded_game_replays_to_the_same_end(tmp_path: Path) -> None:
+    """"download of the game as JSON lines that `bankleser replay` reproduces exactly\""""
+    _, history = evening(tmp_path)
+    for summary in history.games():
+        one = history.report(summary["id"])
+        assert one is not None
+        lines = jsonl(history.commands(one)).splitlines()
+        results = list(replay_lines(lines))
+        assert all(r.get("ok", True) for r in results[:-1]), results
+        state = results[-1]["state"]
+        assert state["ranking"] == summary["ranking"]
+        assert {p["name"]: p["net_worth"] for p in state["players"]} == summary["worth"]
+        assert {p["name"]: p["cash"] for p in state["players"]} == summary["cash"]
+
+
+def test_the_csv_has_one_row_per_payment(tmp_path: Path) -> None:
+    _, history = evening(tmp_path)
+    one = history.report(history.games()[-1]["id"])
+    assert one is not None
+    rows = list(csv.reader(io.StringIO(transactions_csv(one)), delimiter=";"))
+    assert rows[0][:6] == ["Eintrag", "Zeit (Unix)", "Befehl", "Zahler", "Empfänger", "Betrag"]
+    rents = [r for r in rows[1:] if r[2] == "rent"]
+    assert [(r[3], r[4], r[5]) for r in rents] == [("Ben", "Anna", "200"), ("Ben", "Anna", "70")]
+
+
+def test_the_bestenliste_counts_finished_games_per_name_and_filters(tmp_path: Path) -> None:
+    ledger, history = evening(tmp_path)
+    book(ledger, game("classic", "quick", ("anna", "Ben"), seed=1, replace=True))  # the same Anna, other case
+    rows = {r["name"].casefold(): r for r in history.best()}
+    assert rows["anna"]["games"] == 2 and rows["anna"]["wins"] == 1  # classic won; the timed game Cem or Anna
+    timed = history.best(mode="timed")
+    assert {r["name"] for r in timed} == {"Anna", "Cem"}
+    winner = next(r for r in timed if r["wins"])
+    assert winner["best_timed"] is not None and winner["rate"] == 1.0
+    assert history.best(edition="sonic") == []
+    assert [r["name"] for r in history.best(edition="classic")] == ["Anna", "Ben"]
+
+
+def test_games_out_of_storno_reach_are_told_once_and_alike(tmp_path: Path) -> None:
+    """Nothing changes a game three new games back: its summary is kept, and equals a replay of everything."""
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    history = History(ledger.journal.path)
+    for i in range(8):
+        book(ledger, game(players=("Anna", "Ben"), replace=True), {"op": "go", "player": "Anna"},
+             {"op": "transfer", "from": "Ben", "to": "Anna", "amount": 10 * (i + 1)})
+        history.games()  # looked at after every game: the window moves on
+    with read_only(ledger.journal.path) as db:
+        everything = {one.id: one.summary() for one in tell(read_records(db, 0, ledger.journal.last_seq)).values()}
+    assert {g["id"]: g for g in history.games()} == everything
+
+
+def test_history_never_writes_to_the_journal(tmp_path: Path) -> None:
+    ledger, history = evening(tmp_path)
+    ledger.journal.close()
+    path = Path(ledger.journal.path)
+    before = {p.name: p.read_bytes() for p in path.parent.iterdir() if not p.name.endswith("-shm")}
+    history.games()
+    for g in history.games():
+        history.report(g["id"])
+    after = {p.name: p.read_bytes() for p in path.parent.iterdir() if not p.name.endswith("-shm")}
+    assert {name: after[name] for name in before} == before  # every file as it was
+    assert all(after[name] == b"" for name in after.keys() - before.keys())  # at most SQLite's empty WAL

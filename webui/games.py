@@ -1,0 +1,97 @@
+"""The pages after the game: every game (/spiele), a report per game, the Bestenliste.
+
+They read the journal's history (``device.history``) on a connection of their own, in the page
+threads, never in the daemon's loop; nothing here can change a game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Response, abort, render_template, request
+
+from rules import DEEDS, EDITIONS, Mode, format_money, square_name
+
+from .chart import COLOURS, timeline_svg
+
+MODE_TITLES = {Mode.STANDARD.value: "Standardspiel", Mode.QUICK.value: "Schnellspiel", Mode.TIMED.value: "auf Zeit"}
+
+
+def when(at: float | None) -> str:
+    return time.strftime("%d.%m.%Y %H:%M", time.localtime(at)) if at else "–"
+
+
+def clock(at: float | None) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(at)) if at else "–"
+
+
+def duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def register(app: Flask, history: Callable[[], Any]) -> None:
+    """``history()``: the journal's :class:`device.history.History`, or None while the journal is unreadable."""
+
+    def games_or_503() -> Any:
+        found = history()
+        if found is None:
+            abort(503, "Das Journal ist gerade nicht lesbar")
+        return found
+
+    def money(edition: str) -> Callable[[int], str]:
+        ed = EDITIONS[edition]
+        return lambda amount: format_money(int(amount), ed)
+
+    @app.get("/spiele")
+    def games_page() -> str:
+        games = games_or_503().games()
+        return render_template("spiele.html", games=games, when=when, duration=duration, money=money)
+
+    @app.get("/spiele/<int:game_id>")
+    def game_page(game_id: int) -> str:
+        hist = games_or_503()
+        one = hist.report(game_id)
+        if one is None:
+            abort(404, "Dieses Spiel gibt es nicht")
+        from device.history import figures
+
+        summary = one.summary()
+        ed = EDITIONS[one.edition]
+        chart = timeline_svg(one.points, one.players, money(one.edition))
+        return render_template("spiel.html", g=summary, figures=figures(one), log=one.log, chart=chart,
+                               colours=COLOURS, money=money(one.edition), when=when, clock=clock,
+                               duration=duration, deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
+
+    @app.get("/spiele/<int:game_id>.jsonl")
+    def game_jsonl(game_id: int) -> Response:
+        from device.history import jsonl
+
+        hist = games_or_503()
+        one = hist.report(game_id)
+        if one is None:
+            abort(404, "Dieses Spiel gibt es nicht")
+        return Response(jsonl(hist.commands(one)), mimetype="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="spiel-{game_id}.jsonl"'})
+
+    @app.get("/spiele/<int:game_id>.csv")
+    def game_csv(game_id: int) -> Response:
+        from device.history import transactions_csv
+
+        one = games_or_503().report(game_id)
+        if one is None:
+            abort(404, "Dieses Spiel gibt es nicht")
+        return Response("\ufeff" + transactions_csv(one), mimetype="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="spiel-{game_id}.csv"'})
+
+    @app.get("/bestenliste")
+    def best_page() -> str:
+        edition = request.args.get("edition") or None
+        mode = request.args.get("mode") or None
+        if (edition and edition not in EDITIONS) or (mode and mode not in MODE_TITLES):
+            abort(404, "Unbekannte Ausgabe oder Spielart")
+        rows = games_or_503().best(edition, mode)
+        return render_template("bestenliste.html", rows=rows, editions=EDITIONS, modes=MODE_TITLES,
+                               edition=edition, mode=mode, money=money)
