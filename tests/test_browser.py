@@ -128,3 +128,59 @@ def test_house_rules_and_the_pot_are_on_the_status_page(browser: Browser, server
                                          "replace": True})[0] == 200
     assert server.post("/api/commands", {"op": "tax", "player": "Anna", "square": 4})[0] == 200
     expect(status.locator("#houserules")).to_have_text("Hausregeln: Frei-Parken-Topf · Topf: 200")
+
+
+def no_overflow(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"page {width} px wide"  # type: ignore[index]
+
+
+def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: Browser, server: LiveServer) -> None:
+    """Issue 14: after scripted games of several editions and modes, the list, a report with its chart and the
+    Bestenliste load in the real browser at 390 px and 320 px, without overflow or console errors."""
+    post = server.post
+    for cmd in ({"op": "transfer", "from": "Ben", "to": "Anna", "amount": 2_000_000},
+                {"op": "bankrupt", "player": "Ben", "creditor": "Anna"},
+                {"op": "new_game", "edition": "skylanders", "mode": "quick", "players": ["Anna", "Cem", "Dana"],
+                 "seed": 3},
+                {"op": "credit", "player": "Cem", "amount": 100},
+                {"op": "new_game", "edition": "classic", "mode": "timed", "players": ["Anna", "Cem"],
+                 "minutes": 20, "replace": True},
+                {"op": "go", "player": "Cem"}, {"op": "end"}):
+        assert post("/api/commands", cmd)[0] == 200, cmd
+    for width in (390, 320):
+        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m, seen=errors: seen.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
+        page.goto(server.base + "/spiele")
+        games = page.locator(".game")
+        expect(games).to_have_count(3)
+        expect(games.nth(0)).to_contain_text("MONOPOLY")
+        expect(games.nth(0)).to_contain_text("beendet")
+        expect(games.nth(1)).to_contain_text("ersetzt")
+        expect(games.nth(2)).to_contain_text("Gewinner: Anna")
+        no_overflow(page)
+        shot(page, f"spiele-{width}")
+        games.nth(2).locator("a").click()
+        expect(page.locator("h1")).to_contain_text("Standardspiel")
+        expect(page.locator(".timeline svg polyline")).to_have_count(2)
+        expect(page.locator(".legend li")).to_have_count(2)
+        expect(page.locator(".log.full li")).to_have_count(3)
+        expect(page.locator(".figures").first).to_contain_text("Größte Zahlung")
+        no_overflow(page)
+        shot(page, f"spiel-{width}")
+        page.goto(server.base + "/bestenliste?mode=timed")
+        expect(page.locator("table.best tbody tr")).to_have_count(2)
+        no_overflow(page)
+        page.goto(server.base + "/bestenliste")
+        rows = page.locator("table.best tbody tr")
+        expect(rows).to_have_count(3)  # Anna (2 games, 1 win), Cem (1 of 1), Ben (0 of 1); Dana's game was replaced
+        expect(rows.nth(0)).to_contain_text("Cem")
+        expect(rows.nth(1)).to_contain_text("Anna")
+        expect(rows.nth(1)).to_contain_text("50 %")
+        no_overflow(page)
+        shot(page, f"bestenliste-{width}")
+        assert errors == []
+        context.close()
