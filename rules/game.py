@@ -1,8 +1,8 @@
 """The game: every command of the contract, checked against the whole state, then applied.
 
-``Game.apply(command)`` is the single door through which money and property move. A JSON
-command is parsed once at the door into its typed form (:mod:`rules.commands`); a handler
-takes that and reads the state through a :class:`~rules.state.Staged` overlay and stages its changes; a
+``Game.apply(command)`` is the single door through which money and property move. The JSON
+is parsed once, at that door, into a typed command (:mod:`rules.commands`). Its handler reads
+the state through a :class:`~rules.state.Staged` overlay and stages its changes; a
 :class:`~rules.errors.RuleError` anywhere drops the overlay, so a refused command changes
 nothing. Pure: no clock, no I/O; the quick-game deal draws from a seed passed in.
 """
@@ -75,7 +75,7 @@ class Game:
         new games over running ones without it; they replay as they were accepted.
         """
         typed = _typed(cmd)
-        given = cmd if isinstance(cmd, Mapping) else typed.to_json()
+        given = _given(cmd, typed)
         if typed.id is not None and typed.id in self.applied_ids:
             return Event(typed.op, given, "bereits ausgeführt", duplicate=True)
         if isinstance(typed, cmds.NewGame):
@@ -100,7 +100,7 @@ class Game:
         if isinstance(typed, (cmds.NewGame, cmds.Undo)):
             raise BadCommand(f"Keine Vorschau für {typed.op!r}")
         staged, text = self._stage(typed)
-        return Event(typed.op, cmd if isinstance(cmd, Mapping) else typed.to_json(), text, tuple(staged.transfers))
+        return Event(typed.op, _given(cmd, typed), text, tuple(staged.transfers))
 
     def _stage(self, cmd: Command) -> tuple[Staged, str]:
         state = self._running()
@@ -181,7 +181,13 @@ HOUSE_RULE_NAMES = {"free_parking_pot": "Frei-Parken-Topf", "double_go": "doppel
 
 
 def _typed(cmd: Mapping[str, Any] | Command) -> Command:
+    """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed)."""
     return cmd if isinstance(cmd, cmds.BaseCommand) else parse(cmd)
+
+
+def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any]:
+    """The command as the event keeps it: the JSON object exactly as given, or the typed one's JSON."""
+    return cmd if isinstance(cmd, Mapping) else typed.to_json()
 
 
 def mode_name(state: GameState) -> str:
@@ -725,4 +731,4 @@ _HANDLERS: dict[type[cmds.BaseCommand], Callable[[_Ctx, Any], str]] = {
 
 OPS: frozenset[str] = frozenset(cmds.COMMANDS)
 
-__all__ = ["OPS", "Command", "Event", "Game", "level", "net_worth", "new_game_state", "square_name"]
+__all__ = ["OPS", "Event", "Game", "level", "net_worth", "new_game_state", "square_name"]
