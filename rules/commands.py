@@ -21,7 +21,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
-from .board import DEEDS, SQUARES, Kind, Square
+from .board import DEEDS, SQUARES, TAX_SQUARES, Kind, Square
 from .editions import EDITIONS, Mode
 from .errors import BadCommand, RuleError
 from .money import Money
@@ -222,6 +222,10 @@ class Tax(BaseCommand):
     square: Square
     """4 or 38."""
 
+    def __post_init__(self) -> None:
+        if self.square not in TAX_SQUARES:
+            raise BadCommand(f"Feld {self.square} ist kein Steuerfeld ({' oder '.join(map(str, TAX_SQUARES))})")
+
 
 @dataclass(frozen=True, slots=True)
 class JailFine(BaseCommand):
@@ -347,7 +351,7 @@ class Trade(BaseCommand):
         if not (self.a_gives or self.b_gives):
             raise BadCommand("Der Tausch ist leer")
         if any(sq not in squares for sq in self.lift):
-            raise BadCommand("'lift' nennt nur belastete Grundstücke aus diesem Tausch")
+            raise BadCommand("'lift' nennt nur Grundstücke aus diesem Tausch")
 
 
 Command: TypeAlias = (NewGame | Undo | End | Credit | Debit | Transfer | Go | PayAll | CollectAll | Repairs

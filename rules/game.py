@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import commands as cmds
-from .board import DEEDS, GROUPS, SQUARES, TAX_SQUARES, Kind, Square
+from .board import DEEDS, GROUPS, SQUARES, Kind, Square
 from .commands import Command, known_square, parse
 from .editions import EDITIONS, Edition, Mode
 from .errors import BadCommand, RuleError
@@ -542,9 +542,7 @@ def _trade_words(c: _Ctx, side: cmds.TradeSide) -> str:
 
 
 def _tax(c: _Ctx, cmd: cmds.Tax) -> str:
-    player, sq = c.player(cmd.player), known_square(cmd.square)
-    if sq not in TAX_SQUARES:
-        raise BadCommand(f"{c.name(sq)} ist kein Steuerfeld")
+    player, sq = c.player(cmd.player), cmd.square
     amount = c.edition.money(SQUARES[sq].tax)
     where = c.to_bank(player, amount, c.name(sq))
     pot = f" ({where})" if c.house_rule("free_parking_pot") else ""

@@ -103,7 +103,8 @@ def test_a_json_true_is_never_a_number(obj: dict[str, Any], key: str) -> None:
     ({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [1]}, "b_gives": {"squares": [1]}},
      "Ein Grundstück steht zweimal im Tausch"),
     ({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [1]}, "lift": [3]},
-     "'lift' nennt nur belastete Grundstücke aus diesem Tausch"),
+     "'lift' nennt nur Grundstücke aus diesem Tausch"),
+    ({"op": "tax", "player": "Anna", "square": 5}, "Feld 5 ist kein Steuerfeld (4 oder 38)"),
     ({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"cash": -5}}, "Negative Beträge gibt es beim Tausch nicht"),
     ({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"money": 5}}, "'a_gives' kennt nur squares, cash, jail_cards"),
     ({"op": "jail_card", "player": "Anna", "delta": 2}, "'delta' ist +1 (gezogen) oder -1 (eingesetzt)"),
@@ -195,10 +196,10 @@ def commands(draw: st.DrawFn) -> Command:
                       lift=tuple(draw(st.lists(st.sampled_from(a_gives.squares + b_gives.squares), unique=True))
                                  if a_gives.squares + b_gives.squares else ()))
     else:
+        special = {"square": st.sampled_from([4, 38]) if cls is cmds.Tax else SQUARES, "delta": st.sampled_from([1, -1])}
         for f in dataclasses.fields(cls):
             if f.name != "id":
-                values[f.name] = draw(SQUARES if f.name == "square" else st.sampled_from([1, -1])
-                                      if f.name == "delta" else _scalar(hints[f.name]))
+                values[f.name] = draw(special[f.name] if f.name in special else _scalar(hints[f.name]))
     try:
         command: Command = cls(**values)
     except RuleError:
