@@ -1,13 +1,14 @@
-"""Pure MONOPOLY rules for the five editions: board, money, game state, commands, scoring.
+"""Pure MONOPOLY rules for the five editions: board, money, game state, typed commands, scoring.
 
 Nothing here does I/O, reads a clock or draws randomness of its own; it imports nothing of
 the project outside this package and nothing outside the standard library.
 """
 
 from .board import DEEDS, GROUP_NAMES, GROUPS, SQUARES, Deed, Kind, Square
+from .commands import Command, parse
 from .editions import EDITIONS, Edition, Mode
 from .errors import CODES, BadCommand, RuleError
-from .game import OPS, Command, Event, Game, square_name
+from .game import OPS, Event, Game, square_name
 from .money import Money, ReaderAmount, format_money, parse_amount, reader_text
 from .names import MAX_NAME, check_distinct, clean_name, name_key
 from .serialize import from_json, to_json
@@ -50,6 +51,7 @@ __all__ = [
     "lift_cost",
     "name_key",
     "net_worth",
+    "parse",
     "parse_amount",
     "ranking",
     "reader_text",

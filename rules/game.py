@@ -1,7 +1,8 @@
 """The game: every command of the contract, checked against the whole state, then applied.
 
-``Game.apply(command)`` is the single door through which money and property move. A handler
-reads the state through a :class:`~rules.state.Staged` overlay and stages its changes; a
+``Game.apply(command)`` is the single door through which money and property move. The JSON
+is parsed once, at that door, into a typed command (:mod:`rules.commands`). Its handler reads
+the state through a :class:`~rules.state.Staged` overlay and stages its changes; a
 :class:`~rules.errors.RuleError` anywhere drops the overlay, so a refused command changes
 nothing. Pure: no clock, no I/O; the quick-game deal draws from a seed passed in.
 """
@@ -15,11 +16,12 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from .board import DEEDS, GROUPS, SQUARES, TAX_SQUARES, Kind, Square
+from . import commands as cmds
+from .board import DEEDS, GROUPS, SQUARES, Kind, Square
+from .commands import Command, known_square, parse
 from .editions import EDITIONS, Edition, Mode
 from .errors import BadCommand, RuleError
 from .money import Money, format_money
-from .names import MAX_NAME, check_distinct, clean_name
 from .state import (
     JAIL_CARDS_IN_GAME,
     Change,
@@ -32,9 +34,6 @@ from .state import (
 )
 from .valuation import interest, level, lift_cost, net_worth, owns_group, ranking, rent
 
-Command = Mapping[str, Any]
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _NO_COMMAND: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -50,47 +49,6 @@ class Event:
     changes: tuple[Change, ...] = ()
     duplicate: bool = False
     """The command's id was applied before; nothing happened this time."""
-
-
-# -- reading commands ---------------------------------------------------------------------
-
-
-def _field(cmd: Command, key: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
-    if key not in cmd or cmd[key] is None:
-        if optional:
-            return None
-        raise BadCommand(f"Feld '{key}' fehlt")
-    value = cmd[key]
-    # bool is an int in Python; a JSON true is never an amount or a square.
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BadCommand(f"Feld '{key}' hat den falschen Typ")
-    if not isinstance(value, kind):
-        raise BadCommand(f"Feld '{key}' hat den falschen Typ")
-    return value
-
-
-def _int(cmd: Command, key: str, *, optional: bool = False) -> int | None:
-    value: int | None = _field(cmd, key, int, optional=optional)
-    return value
-
-
-def _req_int(cmd: Command, key: str) -> int:
-    value = _int(cmd, key)
-    assert value is not None
-    return value
-
-
-def _str(cmd: Command, key: str) -> str:
-    value: str = _field(cmd, key, str)
-    return value
-
-
-def _square_number(value: Any) -> Square:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadCommand("Feldnummer muss eine Zahl sein")
-    if not 0 <= value < len(SQUARES):
-        raise RuleError("unknown_square", f"Feld {value} gibt es nicht (0–39)")
-    return value
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -112,57 +70,48 @@ class Game:
 
     # The public door -----------------------------------------------------------------
 
-    def apply(self, cmd: Command, *, replaying: bool = False) -> Event:
+    def apply(self, cmd: Mapping[str, Any] | Command, *, replaying: bool = False) -> Event:
         """Check ``cmd`` against the whole state and apply it, or raise RuleError having changed nothing.
 
-        ``replaying``: the command comes from the appliance's own journal, where it was accepted once.
-        A journal written before ``new_game`` needed ``"replace": true`` holds new games over running
-        ones without it; they replay as they were accepted.
+        ``cmd`` is the contract's JSON object (parsed here, once) or a typed command. The event keeps
+        the command as given. ``replaying``: the command comes from the appliance's own journal, where
+        it was accepted once. A journal written before ``new_game`` needed ``"replace": true`` holds
+        new games over running ones without it; they replay as they were accepted.
         """
-        if not isinstance(cmd, Mapping):
-            raise BadCommand("Befehl muss ein JSON-Objekt sein")
-        cid = cmd.get("id")
-        if cid is not None and not isinstance(cid, str):
-            raise BadCommand("Feld 'id' muss ein Text sein")
-        op = cmd.get("op")
-        if cid is not None and cid in self.applied_ids:
-            return Event(str(op), cmd, "bereits ausgeführt", duplicate=True)
-        handler = _HANDLERS.get(op) if isinstance(op, str) else None
-        if handler is None:
-            raise BadCommand(f"Unbekannter Befehl: {op!r}")
-        if op == "new_game":
-            event = self._new_game(cmd, replaying)
-        elif op == "undo":
-            event = self._undo(cmd)
+        typed = _typed(cmd)
+        given = _given(cmd, typed)
+        if typed.id is not None and typed.id in self.applied_ids:
+            return Event(typed.op, given, "bereits ausgeführt", duplicate=True)
+        if isinstance(typed, cmds.NewGame):
+            event = self._new_game(typed, given, replaying)
+        elif isinstance(typed, cmds.Undo):
+            event = self._undo(given)
         else:
-            staged, text = self._stage(handler, cmd)
-            event = Event(str(op), cmd, text, tuple(staged.transfers), staged.commit())
+            staged, text = self._stage(typed)
+            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit())
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
-        if cid is not None:
-            self.applied_ids[cid] = None
+        if typed.id is not None:
+            self.applied_ids[typed.id] = None
             if len(self.applied_ids) > RECENT_IDS:
                 del self.applied_ids[next(iter(self.applied_ids))]
         return event
 
-    def preview(self, cmd: Command) -> Event:
+    def preview(self, cmd: Mapping[str, Any] | Command) -> Event:
         """What ``cmd`` would book (text and transfers), without booking it; raises as ``apply`` would.
 
         The device's confirm screens show this, so they never recompute a rule amount.
         """
-        if not isinstance(cmd, Mapping):
-            raise BadCommand("Befehl muss ein JSON-Objekt sein")
-        op = cmd.get("op")
-        handler = _HANDLERS.get(op) if isinstance(op, str) else None
-        if handler is None or op in ("new_game", "undo"):
-            raise BadCommand(f"Keine Vorschau für {op!r}")
-        staged, text = self._stage(handler, cmd)
-        return Event(str(op), cmd, text, tuple(staged.transfers))
+        typed = _typed(cmd)
+        if isinstance(typed, (cmds.NewGame, cmds.Undo)):
+            raise BadCommand(f"Keine Vorschau für {typed.op!r}")
+        staged, text = self._stage(typed)
+        return Event(typed.op, _given(cmd, typed), text, tuple(staged.transfers))
 
-    def _stage(self, handler: Callable[[_Ctx, Command], str], cmd: Command) -> tuple[Staged, str]:
-        state = self._running(cmd.get("op"))
+    def _stage(self, cmd: Command) -> tuple[Staged, str]:
+        state = self._running()
         staged = Staged(state)
-        text = handler(_Ctx(state, staged), cmd)
+        text = _HANDLERS[type(cmd)](_Ctx(state, staged), cmd)
         _check_end(state, staged)
         return staged, text
 
@@ -172,33 +121,28 @@ class Game:
             return False
         return self.history[-1].op != "new_game" or bool(self.previous and self.previous[-1][0] is not None)
 
-    def check(self, cmd: Command) -> RuleError | None:
-        """Would ``cmd`` be accepted? Answers without changing anything."""
-        if not isinstance(cmd, Mapping) or cmd.get("op") in ("new_game", "undo"):
-            return None
+    def check(self, cmd: Mapping[str, Any] | Command) -> RuleError | None:
+        """Would ``cmd`` be accepted? Answers without changing anything (a new_game or undo: None)."""
         try:
-            state = self._running(cmd.get("op"))
-            handler = _HANDLERS.get(cmd.get("op"))  # type: ignore[arg-type]
-            if handler is None:
-                raise BadCommand(f"Unbekannter Befehl: {cmd.get('op')!r}")
-            handler(_Ctx(state, Staged(state)), cmd)
+            typed = _typed(cmd)
+            if not isinstance(typed, (cmds.NewGame, cmds.Undo)):
+                self._stage(typed)
         except RuleError as err:
             return err
         return None
 
     # Helpers -------------------------------------------------------------------------
 
-    def _running(self, op: object) -> GameState:
+    def _running(self) -> GameState:
         if self.state is None:
             raise RuleError("game_over", "Kein Spiel läuft: erst ein neues Spiel starten")
         if self.state.finished:
             raise RuleError("game_over", "Das Spiel ist zu Ende")
         return self.state
 
-    def _new_game(self, cmd: Command, replaying: bool) -> Event:
-        replace_ = _field(cmd, "replace", bool, optional=True)
+    def _new_game(self, cmd: cmds.NewGame, given: Mapping[str, Any], replaying: bool) -> Event:
         running = self.state is not None and not self.state.finished
-        if running and not replace_ and not replaying:
+        if running and not cmd.replace and not replaying:
             raise RuleError("game_running", 'Ein Spiel läuft noch: zum Ersetzen "replace": true mitschicken '
                                             "(Storno holt es zurück)")
         state, transfers = new_game_state(cmd)
@@ -211,12 +155,12 @@ class Game:
         names = ", ".join(state.players)
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
-        event = Event("new_game", cmd,
+        event = Event("new_game", given,
                       f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}", tuple(transfers))
         self.history.append(replace(event, command=_NO_COMMAND))
         return event
 
-    def _undo(self, cmd: Command) -> Event:
+    def _undo(self, cmd: Mapping[str, Any]) -> Event:
         if self.state is None or not self.history:
             raise RuleError("bad_command", f"Nichts mehr zu stornieren (Storno reicht bis zum Spielbeginn, "
                                            f"höchstens {UNDO_DEPTH} Buchungen zurück)")
@@ -244,9 +188,18 @@ RECENT_IDS = 1000
 """Storno walks back at most this many bookings: every one the page's log still shows (a table takes back
 the last few; an unbounded history grew the appliance's memory and start-up with every booking)."""
 """Replaced games kept for Storno: enough to take back a new game by mistake, bounded in memory."""
-HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
 HOUSE_RULE_NAMES = {"free_parking_pot": "Frei-Parken-Topf", "double_go": "doppeltes Gehalt auf LOS",
                     "no_auctions": "keine Versteigerungen"}
+
+
+def _typed(cmd: Mapping[str, Any] | Command) -> Command:
+    """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed)."""
+    return cmd if isinstance(cmd, cmds.BaseCommand) else parse(cmd)
+
+
+def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any]:
+    """The command as the event keeps it: the JSON object exactly as given, or the typed one's JSON."""
+    return cmd if isinstance(cmd, Mapping) else typed.to_json()
 
 
 def mode_name(state: GameState) -> str:
@@ -259,47 +212,28 @@ def mode_name(state: GameState) -> str:
 # -- starting a game ----------------------------------------------------------------------
 
 
-def new_game_state(cmd: Command) -> tuple[GameState, list[Transfer]]:
+def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, list[Transfer]]:
     """The state a ``new_game`` command sets up, with the money the bank paid out and in."""
-    edition = EDITIONS.get(cmd.get("edition"))  # type: ignore[arg-type]
-    if edition is None:
-        raise BadCommand(f"Unbekannte Ausgabe: {cmd.get('edition')!r} ({', '.join(EDITIONS)})")
-    try:
-        mode = Mode(cmd.get("mode", "standard"))
-    except ValueError:
-        raise BadCommand(f"Unbekannter Spielmodus: {cmd.get('mode')!r}") from None
-    names = _field(cmd, "players", list)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadCommand(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(names)}")
-    for name in names:
-        # A journal keeps names as typed; a name the rule would change is refused, not rewritten.
-        if not isinstance(name, str) or clean_name(name) != name:
-            raise BadCommand(f"Ungültiger Spielername: {name!r} (1–{MAX_NAME} sichtbare Zeichen)")
-    check_distinct(names)
-    minutes = _int(cmd, "minutes", optional=True)
-    if mode is Mode.TIMED and (minutes is None or not 1 <= minutes <= 24 * 60):
-        raise BadCommand("Spiel auf Zeit: Spieldauer in Minuten angeben (1–1440)")
-    speed_die = bool(_field(cmd, "speed_die", bool, optional=True))
-    if speed_die and not edition.speed_die_bonus:
-        raise BadCommand(f"{edition.title} hat keinen Tempo-Würfel")
-    rules = _field(cmd, "house_rules", list, optional=True) or []
-    unknown = [r for r in rules if r not in HOUSE_RULES]
-    if unknown:
-        raise BadCommand(f"Unbekannte Hausregel: {unknown[0]!r} ({', '.join(HOUSE_RULES)})")
-    start = edition.start_capital + (edition.speed_die_bonus if speed_die else 0)
+    if not isinstance(cmd, cmds.NewGame):
+        typed = parse(cmd)
+        if not isinstance(typed, cmds.NewGame):
+            raise BadCommand(f"Kein neues Spiel: {typed.op!r}")
+        cmd = typed
+    edition, names = EDITIONS[cmd.edition], list(cmd.players)
+    start = edition.start_capital + (edition.speed_die_bonus if cmd.speed_die else 0)
     state = GameState(
         edition=edition,
-        mode=mode,
+        mode=cmd.mode,
         players={n: PlayerState(n, start) for n in names},
-        minutes=minutes if mode is Mode.TIMED else None,
-        speed_die=speed_die,
-        house_rules=frozenset(rules),
+        minutes=cmd.minutes if cmd.mode is Mode.TIMED else None,
+        speed_die=cmd.speed_die,
+        house_rules=frozenset(cmd.house_rules),
     )
     transfers = [Transfer(None, n, start, "Startkapital") for n in names]
-    if mode is Mode.QUICK:
-        deal = _quick_deal(cmd, names, edition)
-        for name, squares in deal.items():
-            for sq in squares:
+    if cmd.mode is Mode.QUICK:
+        deal = _quick_deal(cmd, edition)
+        for name in names:
+            for sq in deal[name]:
                 state.deeds[sq].owner = name
                 if edition.quick.deal_paid:
                     price = edition.money(DEEDS[sq].price)
@@ -308,31 +242,13 @@ def new_game_state(cmd: Command) -> tuple[GameState, list[Transfer]]:
     return state, transfers
 
 
-def _quick_deal(cmd: Command, names: list[str], edition: Edition) -> dict[str, list[Square]]:
-    each = edition.quick.deeds_each
-    deal = cmd.get("deal")
-    if deal is None:
-        seed = _int(cmd, "seed", optional=True)
-        if seed is None:
-            raise BadCommand("Schnellspiel: 'seed' oder 'deal' angeben")
-        drawn = random.Random(seed).sample(sorted(DEEDS), each * len(names))
-        return {n: sorted(drawn[i * each : (i + 1) * each]) for i, n in enumerate(names)}
-    if not isinstance(deal, Mapping) or set(deal) != set(names):
-        raise BadCommand("Schnellspiel: 'deal' braucht für jeden Spieler eine Liste von Feldern")
-    seen: set[Square] = set()
-    out: dict[str, list[Square]] = {}
-    for name in names:
-        squares = deal[name]
-        if not isinstance(squares, list) or len(squares) != each:
-            raise BadCommand(f"Schnellspiel: jeder Spieler bekommt {each} Besitzrechtkarten")
-        for sq in squares:
-            if _square_number(sq) not in DEEDS:
-                raise RuleError("not_a_property", f"{SQUARES[sq].name} ist kein Grundstück")
-            if sq in seen:
-                raise BadCommand(f"{DEEDS[sq].name} wurde zweimal ausgeteilt")
-            seen.add(sq)
-        out[name] = list(squares)
-    return out
+def _quick_deal(cmd: cmds.NewGame, edition: Edition) -> Mapping[str, tuple[Square, ...]]:
+    """The deal as the command gives it, or drawn from its seed (both checked by the command)."""
+    if cmd.deal is not None:
+        return cmd.deal
+    each, names = edition.quick.deeds_each, cmd.players
+    drawn = random.Random(cmd.seed).sample(sorted(DEEDS), each * len(names))
+    return {n: tuple(sorted(drawn[i * each : (i + 1) * each])) for i, n in enumerate(names)}
 
 
 def square_name(edition: Edition, square: Square) -> str:
@@ -357,16 +273,16 @@ class _Ctx:
     def name(self, square: Square) -> str:
         return square_name(self.edition, square)
 
-    def player(self, cmd: Command, key: str = "player") -> str:
-        name = _str(cmd, key)
+    def player(self, name: str) -> str:
+        """A player still in this game."""
         if name not in self.state.players:
             raise RuleError("unknown_player", f"Unbekannter Spieler: {name}")
         if self.s.get("bankrupt", name):
             raise RuleError("player_bankrupt", f"{name} ist bankrott und spielt nicht mehr mit")
         return name
 
-    def amount(self, cmd: Command, key: str = "amount") -> Money:
-        value = _req_int(cmd, key)
+    def amount(self, value: Money) -> Money:
+        """An amount the card reader accepts in this edition."""
         ed = self.edition
         # Seed 000: "nur Beträge zwischen € 10K und € 20M eintippen" — a range, no step.
         if not ed.min_entry <= value <= ed.max_entry:
@@ -388,20 +304,20 @@ class _Ctx:
             return "in den Frei-Parken-Topf"
         return "an die Bank"
 
-    def deed(self, cmd: Command, key: str = "square") -> Square:
-        sq = _square_number(cmd.get(key))
+    def deed(self, square: Square) -> Square:
+        sq = known_square(square)
         if sq not in DEEDS:
             raise RuleError("not_a_property", f"{self.name(sq)} ist kein Grundstück")
         return sq
 
-    def owned(self, cmd: Command, player: str, key: str = "square") -> Square:
-        sq = self.deed(cmd, key)
+    def owned(self, square: Square, player: str) -> Square:
+        sq = self.deed(square)
         if self.s.get("owner", sq) != player:
             raise RuleError("not_owner", f"{self.name(sq)} gehört nicht {player}")
         return sq
 
-    def street(self, cmd: Command, player: str) -> Square:
-        sq = self.owned(cmd, player)
+    def street(self, square: Square, player: str) -> Square:
+        sq = self.owned(square, player)
         if DEEDS[sq].kind is not Kind.STREET:
             raise RuleError("not_a_property", f"Auf {self.name(sq)} kann man nicht bauen")
         return sq
@@ -422,29 +338,26 @@ class _Ctx:
         return f"{houses} {ed.house if houses == 1 else ed.houses}" if houses else "unbebaut"
 
 
-def _credit(c: _Ctx, cmd: Command) -> str:
-    player, amount = c.player(cmd), c.amount(cmd)
+def _credit(c: _Ctx, cmd: cmds.Credit) -> str:
+    player, amount = c.player(cmd.player), c.amount(cmd.amount)
     c.s.pay(None, player, amount, "Haben")
     return f"{player} erhält {c.money(amount)} von der Bank"
 
 
-def _debit(c: _Ctx, cmd: Command) -> str:
-    player, amount = c.player(cmd), c.amount(cmd)
+def _debit(c: _Ctx, cmd: cmds.Debit) -> str:
+    player, amount = c.player(cmd.player), c.amount(cmd.amount)
     where = c.to_bank(player, amount, "Soll")
     return f"{player} zahlt {c.money(amount)} {where}"
 
 
-def _transfer(c: _Ctx, cmd: Command) -> str:
-    payer, payee, amount = c.player(cmd, "from"), c.player(cmd, "to"), c.amount(cmd)
-    if payer == payee:
-        raise BadCommand("Überweisung an sich selbst")
+def _transfer(c: _Ctx, cmd: cmds.Transfer) -> str:
+    payer, payee, amount = c.player(cmd.from_), c.player(cmd.to), c.amount(cmd.amount)
     c.s.pay(payer, payee, amount, f"Überweisung an {payee}")
     return f"{payer} zahlt {payee} {c.money(amount)}"
 
 
-def _go(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    exact = bool(_field(cmd, "exact", bool, optional=True))
+def _go(c: _Ctx, cmd: cmds.Go) -> str:
+    player, exact = c.player(cmd.player), cmd.exact
     if exact and not c.house_rule("double_go"):
         raise RuleError("house_rule_off", "Doppeltes Gehalt auf LOS ist keine Hausregel dieses Spiels")
     salary = c.edition.salary * (2 if exact else 1)
@@ -452,12 +365,12 @@ def _go(c: _Ctx, cmd: Command) -> str:
     return f"{player} {'landet genau auf' if exact else 'geht über'} LOS: {c.money(salary)}"
 
 
-def _buy(c: _Ctx, cmd: Command) -> str:
-    player, sq = c.player(cmd), c.deed(cmd)
+def _buy(c: _Ctx, cmd: cmds.Buy) -> str:
+    player, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
     if owner is not None:
         raise RuleError("already_owned", f"{c.name(sq)} gehört schon {owner}")
-    price = _int(cmd, "price", optional=True)
+    price = cmd.price
     if price is None:
         price, how = c.edition.money(DEEDS[sq].price), "kauft"
     else:
@@ -474,8 +387,8 @@ def _buy(c: _Ctx, cmd: Command) -> str:
     return f"{player} {how} {c.name(sq)} für {c.money(price)}"
 
 
-def _rent(c: _Ctx, cmd: Command) -> str:
-    payer, sq = c.player(cmd), c.deed(cmd)
+def _rent(c: _Ctx, cmd: cmds.Rent) -> str:
+    payer, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
     if owner is None:
         raise RuleError("not_owner", f"{c.name(sq)} gehört niemandem: keine Miete")
@@ -486,7 +399,7 @@ def _rent(c: _Ctx, cmd: Command) -> str:
     dice = None
     note = c.buildings_word(sq) if DEEDS[sq].kind is Kind.STREET else ""
     if DEEDS[sq].kind is Kind.UTILITY:
-        dice = _int(cmd, "dice")
+        dice = cmd.dice  # never None on a utility: the command says so
         top = 15 if c.state.speed_die else 12
         if dice is None or not 2 <= dice <= top:
             raise RuleError("amount_out_of_range", f"Augenzahl muss zwischen 2 und {top} liegen")
@@ -496,9 +409,9 @@ def _rent(c: _Ctx, cmd: Command) -> str:
     return f"{payer} zahlt {owner} Miete für {c.name(sq)} ({note}): {c.money(amount)}"
 
 
-def _build(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    sq = c.street(cmd, player)
+def _build(c: _Ctx, cmd: cmds.Build) -> str:
+    player = c.player(cmd.player)
+    sq = c.street(cmd.square, player)
     group = GROUPS[DEEDS[sq].group or ""]
     ed, hph = c.edition, c.state.houses_per_hotel
     if not owns_group(c.state, player, DEEDS[sq].group or ""):
@@ -531,10 +444,10 @@ def _build(c: _Ctx, cmd: Command) -> str:
     return f"{player} baut auf {c.name(sq)}: {here + 1} {ed.house if here == 0 else ed.houses} ({c.money(cost)})"
 
 
-def _sell_building(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    sq = c.street(cmd, player)
-    to_houses = bool(_field(cmd, "to_houses", bool, optional=True))
+def _sell_building(c: _Ctx, cmd: cmds.SellBuilding) -> str:
+    player = c.player(cmd.player)
+    sq = c.street(cmd.square, player)
+    to_houses = cmd.to_houses
     ed, hph = c.edition, c.state.houses_per_hotel
     here = c.level(sq)
     if here == 0:
@@ -566,9 +479,9 @@ def _sell_building(c: _Ctx, cmd: Command) -> str:
     return f"{player} verkauft das {ed.hotel} auf {c.name(sq)} ({c.money(whole)})"
 
 
-def _mortgage(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    sq = c.owned(cmd, player)
+def _mortgage(c: _Ctx, cmd: cmds.Mortgage) -> str:
+    player = c.player(cmd.player)
+    sq = c.owned(cmd.square, player)
     if c.s.get("mortgaged", sq):
         raise RuleError("mortgaged", f"{c.name(sq)} ist schon mit einer Hypothek belastet")
     if c.group_has_buildings(sq):
@@ -579,9 +492,9 @@ def _mortgage(c: _Ctx, cmd: Command) -> str:
     return f"{player} nimmt eine Hypothek auf {c.name(sq)} auf ({c.money(value)})"
 
 
-def _unmortgage(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    sq = c.owned(cmd, player)
+def _unmortgage(c: _Ctx, cmd: cmds.Unmortgage) -> str:
+    player = c.player(cmd.player)
+    sq = c.owned(cmd.square, player)
     if not c.s.get("mortgaged", sq):
         raise RuleError("not_mortgaged", f"{c.name(sq)} ist nicht mit einer Hypothek belastet")
     cost = lift_cost(c.edition, sq)
@@ -590,54 +503,35 @@ def _unmortgage(c: _Ctx, cmd: Command) -> str:
     return f"{player} zahlt die Hypothek auf {c.name(sq)} zurück ({c.money(cost)})"
 
 
-def _trade_side(c: _Ctx, cmd: Command, key: str, giver: str) -> tuple[list[Square], Money, int]:
-    side = cmd.get(key) or {}
-    if not isinstance(side, Mapping) or set(side) - {"squares", "cash", "jail_cards"}:
-        raise BadCommand(f"'{key}' muss {{squares, cash, jail_cards}} sein")
-    squares = side.get("squares") or []
-    if not isinstance(squares, list):
-        raise BadCommand(f"'{key}.squares' muss eine Liste sein")
-    cash = _int(side, "cash", optional=True) or 0
-    cards = _int(side, "jail_cards", optional=True) or 0
-    if cash < 0 or cards < 0:
-        raise BadCommand("Negative Beträge gibt es beim Tausch nicht")
-    for i in range(len(squares)):
-        sq = c.owned({"square": squares[i]}, giver)
-        if c.group_has_buildings(sq):
+def _trade_side(c: _Ctx, side: cmds.TradeSide, giver: str) -> None:
+    for sq in side.squares:
+        if c.group_has_buildings(c.owned(sq, giver)):
             raise RuleError("has_buildings", f"Erst die Gebäude der Farbgruppe von {c.name(sq)} verkaufen")
     held = int(c.s.get("jail_cards", giver) or 0)
-    if cards > held:
+    if side.jail_cards > held:
         raise RuleError("not_owner", f"{giver} hat nur {held} Gefängnis-frei-Karten")
-    return squares, cash, cards
 
 
-def _trade(c: _Ctx, cmd: Command) -> str:
-    a, b = c.player(cmd, "a"), c.player(cmd, "b")
-    if a == b:
-        raise BadCommand("Tausch mit sich selbst")
-    a_sq, a_cash, a_cards = _trade_side(c, cmd, "a_gives", a)
-    b_sq, b_cash, b_cards = _trade_side(c, cmd, "b_gives", b)
-    if len(set(a_sq + b_sq)) != len(a_sq) + len(b_sq):
-        raise BadCommand("Ein Grundstück steht zweimal im Tausch")
-    if not (a_sq or b_sq or a_cash or b_cash or a_cards or b_cards):
-        raise BadCommand("Der Tausch ist leer")
-    lift = cmd.get("lift") or []
-    if not isinstance(lift, list) or any(sq not in a_sq + b_sq or not c.s.get("mortgaged", sq) for sq in lift):
-        raise BadCommand("'lift' nennt nur belastete Grundstücke aus diesem Tausch")
+def _trade(c: _Ctx, cmd: cmds.Trade) -> str:
+    a, b = c.player(cmd.a), c.player(cmd.b)
+    _trade_side(c, cmd.a_gives, a)
+    _trade_side(c, cmd.b_gives, b)
+    for sq in cmd.lift:
+        if not c.s.get("mortgaged", sq):
+            raise RuleError("not_mortgaged", f"{c.name(sq)} ist nicht mit einer Hypothek belastet: nichts zu lösen")
     # Exchange first, so money received in the trade can pay the fees on mortgaged deeds.
-    c.s.pay(a, b, a_cash, f"Tausch mit {b}")
-    c.s.pay(b, a, b_cash, f"Tausch mit {a}")
-    for giver, taker, cards in ((a, b, a_cards), (b, a, b_cards)):
+    c.s.pay(a, b, cmd.a_gives.cash, f"Tausch mit {b}")
+    c.s.pay(b, a, cmd.b_gives.cash, f"Tausch mit {a}")
+    for giver, taker, cards in ((a, b, cmd.a_gives.jail_cards), (b, a, cmd.b_gives.jail_cards)):
         if cards:
             c.s.set("jail_cards", giver, int(c.s.get("jail_cards", giver) or 0) - cards)
             c.s.set("jail_cards", taker, int(c.s.get("jail_cards", taker) or 0) + cards)
-    for taker, squares in ((b, a_sq), (a, b_sq)):
+    for taker, squares in ((b, cmd.a_gives.squares), (a, cmd.b_gives.squares)):
         for sq in squares:
             c.s.set("owner", sq, taker)
             if c.s.get("mortgaged", sq):
-                _take_mortgaged(c, taker, sq, lift=sq in lift)
-    parts = [f"{a} gibt {_trade_words(c, a_sq, a_cash, a_cards)}", f"{b} gibt {_trade_words(c, b_sq, b_cash, b_cards)}"]
-    return "Tausch: " + "; ".join(parts)
+                _take_mortgaged(c, taker, sq, lift=sq in cmd.lift)
+    return f"Tausch: {a} gibt {_trade_words(c, cmd.a_gives)}; {b} gibt {_trade_words(c, cmd.b_gives)}"
 
 
 def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> None:
@@ -650,20 +544,17 @@ def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> None:
         c.s.pay(taker, None, interest(c.edition, mortgage), f"10 % Zinsen {c.name(sq)}")
 
 
-def _trade_words(c: _Ctx, squares: list[Square], cash: Money, cards: int) -> str:
-    words = [c.name(sq) for sq in squares]
-    if cash:
-        words.append(c.money(cash))
-    if cards:
+def _trade_words(c: _Ctx, side: cmds.TradeSide) -> str:
+    words = [c.name(sq) for sq in side.squares]
+    if side.cash:
+        words.append(c.money(side.cash))
+    if cards := side.jail_cards:
         words.append(f"{cards} Gefängnis-frei-Karte{'n' if cards > 1 else ''}")
     return ", ".join(words) or "nichts"
 
 
-def _tax(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    sq = _square_number(cmd.get("square"))
-    if sq not in TAX_SQUARES:
-        raise BadCommand(f"{c.name(sq)} ist kein Steuerfeld")
+def _tax(c: _Ctx, cmd: cmds.Tax) -> str:
+    player, sq = c.player(cmd.player), cmd.square
     amount = c.edition.money(SQUARES[sq].tax)
     where = c.to_bank(player, amount, c.name(sq))
     pot = f" ({where})" if c.house_rule("free_parking_pot") else ""
@@ -674,9 +565,9 @@ def _others(c: _Ctx, player: str) -> list[str]:
     return [p for p in c.state.players if p != player and not c.s.get("bankrupt", p)]
 
 
-def _pay_all(c: _Ctx, cmd: Command) -> str:
+def _pay_all(c: _Ctx, cmd: cmds.PayAll) -> str:
     """ "Zahle jedem Spieler …": one command, every other player still in the game."""
-    player, amount = c.player(cmd), c.amount(cmd)
+    player, amount = c.player(cmd.player), c.amount(cmd.amount)
     others = _others(c, player)
     total = amount * len(others)
     if c.s.cash(player) < total:
@@ -687,9 +578,9 @@ def _pay_all(c: _Ctx, cmd: Command) -> str:
     return f"{player} zahlt jedem Mitspieler {c.money(amount)} (zusammen {c.money(total)})"
 
 
-def _collect_all(c: _Ctx, cmd: Command) -> str:
+def _collect_all(c: _Ctx, cmd: cmds.CollectAll) -> str:
     """ "Du hast Geburtstag: jeder Spieler zahlt dir …": refused as a whole if anyone cannot pay."""
-    player, amount = c.player(cmd), c.amount(cmd)
+    player, amount = c.player(cmd.player), c.amount(cmd.amount)
     others = _others(c, player)
     short = [o for o in others if c.s.cash(o) < amount]
     if short:
@@ -700,17 +591,16 @@ def _collect_all(c: _Ctx, cmd: Command) -> str:
     return f"Jeder Mitspieler zahlt {player} {c.money(amount)} (zusammen {c.money(amount * len(others))})"
 
 
-def _rate(c: _Ctx, cmd: Command, key: str) -> Money:
-    value = _req_int(cmd, key)
+def _rate(c: _Ctx, value: Money, key: str) -> Money:
     if not 0 <= value <= c.edition.max_entry:
         raise RuleError("amount_out_of_range", f"'{key}': 0 bis {c.money(c.edition.max_entry)}")
     return value
 
 
-def _repairs(c: _Ctx, cmd: Command) -> str:
+def _repairs(c: _Ctx, cmd: cmds.Repairs) -> str:
     """Renovierung / Straßenausbesserung: so much per house and per hotel the player owns."""
-    player = c.player(cmd)
-    per_house, per_hotel = _rate(c, cmd, "per_house"), _rate(c, cmd, "per_hotel")
+    player = c.player(cmd.player)
+    per_house, per_hotel = _rate(c, cmd.per_house, "per_house"), _rate(c, cmd.per_hotel, "per_hotel")
     own = [sq for sq in DEEDS if c.s.get("owner", sq) == player]
     houses = sum(int(c.s.get("houses", sq) or 0) for sq in own)
     hotels = sum(1 for sq in own if c.s.get("hotel", sq))
@@ -724,8 +614,8 @@ def _repairs(c: _Ctx, cmd: Command) -> str:
             f"{ed.hotel if hotels == 1 else ed.hotels}: {c.money(total)} {where}")
 
 
-def _free_parking(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
+def _free_parking(c: _Ctx, cmd: cmds.FreeParking) -> str:
+    player = c.player(cmd.player)
     if not c.house_rule("free_parking_pot"):
         raise RuleError("house_rule_off", "Frei Parken: ohne die Hausregel gibt es keinen Topf")
     pot = int(c.s.get("pot") or 0)
@@ -736,37 +626,30 @@ def _free_parking(c: _Ctx, cmd: Command) -> str:
     return f"{player} landet auf Frei Parken und nimmt den Topf: {c.money(pot)}"
 
 
-def _jail_fine(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
+def _jail_fine(c: _Ctx, cmd: cmds.JailFine) -> str:
+    player = c.player(cmd.player)
     where = c.to_bank(player, c.edition.jail_fine, "Gefängnis")
     return f"{player} zahlt {c.money(c.edition.jail_fine)} {where}, um aus dem Gefängnis zu kommen"
 
 
-def _jail_card(c: _Ctx, cmd: Command) -> str:
-    player = c.player(cmd)
-    delta = _int(cmd, "delta")
+def _jail_card(c: _Ctx, cmd: cmds.JailCard) -> str:
+    player = c.player(cmd.player)
     held = int(c.s.get("jail_cards", player) or 0)
-    if delta == 1:
+    if cmd.delta == 1:
         out = sum(int(c.s.get("jail_cards", p) or 0) for p in c.state.players)
         if out >= JAIL_CARDS_IN_GAME:
             raise RuleError("no_stock", "Beide Gefängnis-frei-Karten sind schon vergeben")
         c.s.set("jail_cards", player, held + 1)
         return f"{player} erhält eine Gefängnis-frei-Karte"
-    if delta == -1:
-        if held < 1:
-            raise RuleError("not_owner", f"{player} hat keine Gefängnis-frei-Karte")
-        c.s.set("jail_cards", player, held - 1)
-        return f"{player} setzt eine Gefängnis-frei-Karte ein"
-    raise BadCommand("'delta' ist +1 (gezogen) oder -1 (eingesetzt)")
+    if held < 1:
+        raise RuleError("not_owner", f"{player} hat keine Gefängnis-frei-Karte")
+    c.s.set("jail_cards", player, held - 1)
+    return f"{player} setzt eine Gefängnis-frei-Karte ein"
 
 
-def _bankrupt(c: _Ctx, cmd: Command) -> str:
-    debtor = c.player(cmd)
-    creditor = None
-    if cmd.get("creditor") is not None:
-        creditor = c.player(cmd, "creditor")
-        if creditor == debtor:
-            raise BadCommand("Niemand ist bei sich selbst verschuldet")
+def _bankrupt(c: _Ctx, cmd: cmds.Bankrupt) -> str:
+    debtor = c.player(cmd.player)
+    creditor = None if cmd.creditor is None else c.player(cmd.creditor)
     ed = c.edition
     deeds = [sq for sq in DEEDS if c.s.get("owner", sq) == debtor]
     # Buildings go back to the bank at half price first; the proceeds are part of the estate.
@@ -795,7 +678,7 @@ def _bankrupt(c: _Ctx, cmd: Command) -> str:
     return f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
 
 
-def _end(c: _Ctx, cmd: Command) -> str:
+def _end(c: _Ctx, cmd: cmds.End) -> str:
     if c.state.mode is not Mode.TIMED:
         raise BadCommand("Nur ein Spiel auf Zeit wird mit 'end' beendet")
     c.s.set("finished", None, True)
@@ -832,31 +715,30 @@ def _preview(state: GameState, s: Staged) -> GameState:
     return copy
 
 
-_HANDLERS: dict[str, Callable[[_Ctx, Command], str]] = {
-    "credit": _credit,
-    "debit": _debit,
-    "transfer": _transfer,
-    "go": _go,
-    "buy": _buy,
-    "rent": _rent,
-    "build": _build,
-    "sell_building": _sell_building,
-    "mortgage": _mortgage,
-    "unmortgage": _unmortgage,
-    "trade": _trade,
-    "tax": _tax,
-    "jail_fine": _jail_fine,
-    "jail_card": _jail_card,
-    "bankrupt": _bankrupt,
-    "end": _end,
-    "pay_all": _pay_all,
-    "collect_all": _collect_all,
-    "repairs": _repairs,
-    "free_parking": _free_parking,
-    "new_game": lambda c, cmd: "",
-    "undo": lambda c, cmd: "",
+_HANDLERS: dict[type[cmds.BaseCommand], Callable[[_Ctx, Any], str]] = {
+    cmds.Credit: _credit,
+    cmds.Debit: _debit,
+    cmds.Transfer: _transfer,
+    cmds.Go: _go,
+    cmds.Buy: _buy,
+    cmds.Rent: _rent,
+    cmds.Build: _build,
+    cmds.SellBuilding: _sell_building,
+    cmds.Mortgage: _mortgage,
+    cmds.Unmortgage: _unmortgage,
+    cmds.Trade: _trade,
+    cmds.Tax: _tax,
+    cmds.JailFine: _jail_fine,
+    cmds.JailCard: _jail_card,
+    cmds.Bankrupt: _bankrupt,
+    cmds.End: _end,
+    cmds.PayAll: _pay_all,
+    cmds.CollectAll: _collect_all,
+    cmds.Repairs: _repairs,
+    cmds.FreeParking: _free_parking,
 }
+"""The handler of each op but new_game and undo, which change the game itself (``Game``)."""
 
-OPS: frozenset[str] = frozenset(_HANDLERS)
+OPS: frozenset[str] = frozenset(cmds.COMMANDS)
 
-__all__ = ["OPS", "Command", "Event", "Game", "level", "net_worth", "new_game_state", "square_name"]
+__all__ = ["OPS", "Event", "Game", "level", "net_worth", "new_game_state", "square_name"]

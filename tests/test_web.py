@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+import rules.game
 from daemon_fixture import PIN
 from device.daemon import Daemon
 
@@ -93,6 +94,32 @@ def test_bad_input_is_never_a_500(client: FlaskClient, body: str, status: int) -
     command(client, NEW, csrf)
     r = client.post("/api/commands", data=body, content_type="application/json", headers={"X-CSRF-Token": csrf})
     assert r.status_code == status and r.get_json()["ok"] is False
+
+
+@pytest.mark.parametrize("cmd", [
+    {"op": "credit", "player": "Anna"}, {"op": "credit", "player": "Anna", "amount": True}, {"op": "fly"},
+    {"op": "transfer", "from": "Anna", "to": "Anna", "amount": 10_000}, {"op": "trade", "a": "Anna", "b": "Ben"},
+])
+def test_a_malformed_command_reaches_the_rules_and_their_message_is_the_answer(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch, cmd: dict[str, Any]) -> None:
+    """Issue 13: the web layer checks no command itself. The body arrives untouched at ``rules.parse``,
+    the one place that refuses a command for its shape, and the rules' own message is answered, as 400."""
+    real = rules.game.parse
+    seen: list[object] = []
+
+    def spy(obj: object) -> rules.Command:
+        seen.append(obj)
+        return real(obj)
+
+    csrf = login(client)
+    command(client, NEW, csrf)
+    monkeypatch.setattr(rules.game, "parse", spy)
+    r = command(client, cmd, csrf)
+    with pytest.raises(rules.RuleError) as expected:
+        real(cmd)
+    assert r.status_code == 400
+    assert r.get_json() == {"ok": False, "code": "bad_command", "message": expected.value.message}
+    assert seen[:1] == [cmd]
 
 
 def test_oversized_request_is_refused(client: FlaskClient) -> None:

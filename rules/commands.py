@@ -1,0 +1,438 @@
+"""The commands of the contract as typed values: the JSON is parsed once, at the door.
+
+``parse(obj)`` turns one JSON object of the command contract (ARCHITECTURE.md) into a frozen
+dataclass per op, or raises ``RuleError("bad_command")`` with a German message. It is the one
+place that refuses a command for its shape: a field missing or of the wrong type (a JSON
+``true`` is never a number), an unknown op, or fields that contradict each other in any game
+(a transfer to oneself, an empty trade). Whether a well-formed command is allowed *now*
+(amounts in range, who owns what, money) is the game's to judge (:mod:`rules.game`).
+
+As always: fields the contract does not know are ignored, and ``null`` is the same as absent.
+``to_json()`` gives the contract's object back, so ``parse(c.to_json()) == c``.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeAlias
+
+from .board import DEEDS, SQUARES, TAX_SQUARES, Kind, Square
+from .editions import EDITIONS, Mode
+from .errors import BadCommand, RuleError
+from .money import Money
+from .names import MAX_NAME, check_distinct, clean_name
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
+"""The house rules a ``new_game`` may choose; all off by default."""
+
+
+def known_square(square: Square) -> Square:
+    """The square, or RuleError(unknown_square) for a number off the board."""
+    if not 0 <= square < len(SQUARES):
+        raise RuleError("unknown_square", f"Feld {square} gibt es nicht (0–39)")
+    return square
+
+
+@dataclass(frozen=True, slots=True)
+class BaseCommand:
+    """What every command has: its op, and an optional id."""
+
+    op: ClassVar[str]
+    id: str | None = field(default=None, kw_only=True)
+    """A phone's retry id: a command whose id was applied before is acknowledged, not applied again."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's object for this command (optional fields left out when unset)."""
+        out: dict[str, Any] = {"op": self.op}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not (value is None or value is False or value == ()):
+                out[f.metadata.get("key", f.name)] = _dump(value)
+        return out
+
+
+# -- starting, correcting, ending ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(BaseCommand):
+    op: ClassVar[str] = "new_game"
+    edition: str
+    """Key of :data:`rules.editions.EDITIONS`."""
+    players: tuple[str, ...]
+    """2–8 distinct names, in seat order, exactly as they will be stored."""
+    mode: Mode = Mode.STANDARD
+    minutes: int | None = None
+    """Agreed playing time; required (1–1440) in a timed game."""
+    deal: Mapping[str, tuple[Square, ...]] | None = None
+    """The quick game's deal, per player; without it the deal is drawn from ``seed``."""
+    seed: int | None = None
+    speed_die: bool = False
+    house_rules: tuple[str, ...] = ()
+    """Names from :data:`HOUSE_RULES`."""
+    replace: bool = False
+    """Replace a running game (Storno brings it back)."""
+
+    def __post_init__(self) -> None:
+        edition = EDITIONS.get(self.edition)
+        if edition is None:
+            raise BadCommand(f"Unbekannte Ausgabe: {self.edition!r} ({', '.join(EDITIONS)})")
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
+            raise BadCommand(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(self.players)}")
+        for name in self.players:
+            # A journal keeps names as typed; a name the rule would change is refused, not rewritten.
+            if clean_name(name) != name:
+                raise BadCommand(f"Ungültiger Spielername: {name!r} (1–{MAX_NAME} sichtbare Zeichen)")
+        check_distinct(list(self.players))
+        if self.mode is Mode.TIMED and (self.minutes is None or not 1 <= self.minutes <= 24 * 60):
+            raise BadCommand("Spiel auf Zeit: Spieldauer in Minuten angeben (1–1440)")
+        if self.speed_die and not edition.speed_die_bonus:
+            raise BadCommand(f"{edition.title} hat keinen Tempo-Würfel")
+        unknown = [r for r in self.house_rules if r not in HOUSE_RULES]
+        if unknown:
+            raise BadCommand(f"Unbekannte Hausregel: {unknown[0]!r} ({', '.join(HOUSE_RULES)})")
+        if self.mode is Mode.QUICK:
+            self._check_deal(edition.quick.deeds_each)
+
+    def _check_deal(self, each: int) -> None:
+        if self.deal is None:
+            if self.seed is None:
+                raise BadCommand("Schnellspiel: 'seed' oder 'deal' angeben")
+            return
+        if set(self.deal) != set(self.players):
+            raise BadCommand("Schnellspiel: 'deal' braucht für jeden Spieler eine Liste von Feldern")
+        seen: set[Square] = set()
+        for name in self.players:
+            if len(self.deal[name]) != each:
+                raise BadCommand(f"Schnellspiel: jeder Spieler bekommt {each} Besitzrechtkarten")
+            for sq in self.deal[name]:
+                if known_square(sq) not in DEEDS:
+                    raise RuleError("not_a_property", f"{SQUARES[sq].name} ist kein Grundstück")
+                if sq in seen:
+                    raise BadCommand(f"{DEEDS[sq].name} wurde zweimal ausgeteilt")
+                seen.add(sq)
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(BaseCommand):
+    """Storno: take back the last accepted command of the game (or a new_game that replaced one)."""
+
+    op: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class End(BaseCommand):
+    """A timed game's time is up."""
+
+    op: ClassVar[str] = "end"
+
+
+# -- money ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Credit(BaseCommand):
+    """The bank pays the player."""
+
+    op: ClassVar[str] = "credit"
+    player: str
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class Debit(BaseCommand):
+    """The player pays the bank (or the Frei-Parken pot)."""
+
+    op: ClassVar[str] = "debit"
+    player: str
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer(BaseCommand):
+    """One player pays another."""
+
+    op: ClassVar[str] = "transfer"
+    from_: str = field(metadata={"key": "from"})
+    """The payer (``from`` in the JSON: a keyword in Python)."""
+    to: str
+    amount: Money
+
+    def __post_init__(self) -> None:
+        if self.from_ == self.to:
+            raise BadCommand("Überweisung an sich selbst")
+
+
+@dataclass(frozen=True, slots=True)
+class Go(BaseCommand):
+    """The GO salary."""
+
+    op: ClassVar[str] = "go"
+    player: str
+    exact: bool = False
+    """Landed exactly on LOS: twice the salary under the house rule ``double_go``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayAll(BaseCommand):
+    """ "Zahle jedem Spieler …": the player pays ``amount`` to every other player still in the game."""
+
+    op: ClassVar[str] = "pay_all"
+    player: str
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class CollectAll(BaseCommand):
+    """ "Du hast Geburtstag": every other player still in the game pays the player ``amount``."""
+
+    op: ClassVar[str] = "collect_all"
+    player: str
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class Repairs(BaseCommand):
+    """Renovierung: so much per house and per hotel the player owns."""
+
+    op: ClassVar[str] = "repairs"
+    player: str
+    per_house: Money
+    per_hotel: Money
+
+
+@dataclass(frozen=True, slots=True)
+class FreeParking(BaseCommand):
+    """The player takes the Frei-Parken pot (house rule ``free_parking_pot``)."""
+
+    op: ClassVar[str] = "free_parking"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tax(BaseCommand):
+    op: ClassVar[str] = "tax"
+    player: str
+    square: Square
+    """4 or 38."""
+
+    def __post_init__(self) -> None:
+        if self.square not in TAX_SQUARES:
+            raise BadCommand(f"Feld {self.square} ist kein Steuerfeld ({' oder '.join(map(str, TAX_SQUARES))})")
+
+
+@dataclass(frozen=True, slots=True)
+class JailFine(BaseCommand):
+    op: ClassVar[str] = "jail_fine"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class JailCard(BaseCommand):
+    """A "Gefängnis frei" card drawn (+1) or used (−1)."""
+
+    op: ClassVar[str] = "jail_card"
+    player: str
+    delta: int
+
+    def __post_init__(self) -> None:
+        if self.delta not in (1, -1):
+            raise BadCommand("'delta' ist +1 (gezogen) oder -1 (eingesetzt)")
+
+
+@dataclass(frozen=True, slots=True)
+class Bankrupt(BaseCommand):
+    op: ClassVar[str] = "bankrupt"
+    player: str
+    creditor: str | None = None
+    """The player owed; None: the bank."""
+
+    def __post_init__(self) -> None:
+        if self.creditor == self.player:
+            raise BadCommand("Niemand ist bei sich selbst verschuldet")
+
+
+# -- property ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(BaseCommand):
+    op: ClassVar[str] = "buy"
+    player: str
+    square: Square
+    price: Money | None = None
+    """An auction's result; None: the printed price."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rent(BaseCommand):
+    op: ClassVar[str] = "rent"
+    player: str
+    """Who pays; the owner is read from the state."""
+    square: Square
+    dice: int | None = None
+    """The throw, for a utility (required there)."""
+
+    def __post_init__(self) -> None:
+        if self.dice is None and self.square in DEEDS and DEEDS[self.square].kind is Kind.UTILITY:
+            raise BadCommand("Feld 'dice' fehlt")
+
+
+@dataclass(frozen=True, slots=True)
+class Build(BaseCommand):
+    """One more house, or the hotel when the street has the houses a hotel needs."""
+
+    op: ClassVar[str] = "build"
+    player: str
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding(BaseCommand):
+    op: ClassVar[str] = "sell_building"
+    player: str
+    square: Square
+    to_houses: bool = False
+    """Turn the hotel back into houses rather than sell it whole."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage(BaseCommand):
+    op: ClassVar[str] = "mortgage"
+    player: str
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgage(BaseCommand):
+    op: ClassVar[str] = "unmortgage"
+    player: str
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class TradeSide:
+    """What one side of a trade gives: ``{squares, cash, jail_cards}``, each optional."""
+
+    squares: tuple[Square, ...] = ()
+    cash: Money = 0
+    jail_cards: int = 0
+
+    def __post_init__(self) -> None:
+        if self.cash < 0 or self.jail_cards < 0:
+            raise BadCommand("Negative Beträge gibt es beim Tausch nicht")
+
+    def __bool__(self) -> bool:
+        return bool(self.squares or self.cash or self.jail_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(BaseCommand):
+    op: ClassVar[str] = "trade"
+    a: str
+    b: str
+    a_gives: TradeSide = TradeSide()
+    b_gives: TradeSide = TradeSide()
+    lift: tuple[Square, ...] = ()
+    """Mortgaged squares of this trade whose mortgage the receiver lifts at once."""
+
+    def __post_init__(self) -> None:
+        if self.a == self.b:
+            raise BadCommand("Tausch mit sich selbst")
+        squares = self.a_gives.squares + self.b_gives.squares
+        if len(set(squares)) != len(squares):
+            raise BadCommand("Ein Grundstück steht zweimal im Tausch")
+        if not (self.a_gives or self.b_gives):
+            raise BadCommand("Der Tausch ist leer")
+        if any(sq not in squares for sq in self.lift):
+            raise BadCommand("'lift' nennt nur Grundstücke aus diesem Tausch")
+
+
+Command: TypeAlias = (NewGame | Undo | End | Credit | Debit | Transfer | Go | PayAll | CollectAll | Repairs
+                      | FreeParking | Tax | JailFine | JailCard | Bankrupt | Buy | Rent | Build | SellBuilding
+                      | Mortgage | Unmortgage | Trade)
+"""Any command of the contract."""
+
+COMMANDS: Mapping[str, type[BaseCommand]] = MappingProxyType({cls.op: cls for cls in typing.get_args(Command)})
+"""The command class of each op."""
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+
+def parse(obj: object) -> Command:
+    """The typed command for one JSON object of the contract, or RuleError(bad_command) saying why not."""
+    if not isinstance(obj, Mapping):
+        raise BadCommand("Befehl muss ein JSON-Objekt sein")
+    op = obj.get("op")
+    cls = COMMANDS.get(op) if isinstance(op, str) else None
+    if cls is None:
+        raise BadCommand(f"Unbekannter Befehl: {op!r}")
+    command: Command = _build(cls, obj, "")
+    return command
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """The field types of a command class, resolved once."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _build(cls: type[Any], obj: Mapping[str, Any], prefix: str) -> Any:
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        key = f.metadata.get("key", f.name)
+        raw = obj.get(key)
+        if raw is None:
+            if f.default is MISSING and f.default_factory is MISSING:
+                raise BadCommand(f"Feld '{prefix}{key}' fehlt")
+            continue
+        values[f.name] = _read(raw, _hints(cls)[f.name], prefix + key)
+    return cls(**values)
+
+
+def _read(value: Any, kind: Any, key: str) -> Any:
+    """``value`` as the field's type ``kind``; bool is not an int, a JSON list becomes a tuple."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (types.UnionType, typing.Union):  # X | None: None was handled by the caller
+        return _read(value, next(a for a in args if a is not type(None)), key)
+    if kind in (int, str, bool):
+        if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
+            return value
+    elif isinstance(kind, type) and issubclass(kind, Enum):
+        options = [m.value for m in kind]
+        if value in options:
+            return kind(value)
+        raise BadCommand(f"Feld '{key}': {value!r} gibt es nicht ({', '.join(map(str, options))})")
+    elif origin is tuple and isinstance(value, list):
+        return tuple(_read(v, args[0], key) for v in value)
+    elif origin is Mapping and isinstance(value, Mapping):
+        return MappingProxyType({k: _read(v, args[1], f"{key}.{k}") for k, v in value.items()})
+    elif isinstance(kind, type) and is_dataclass(kind) and isinstance(value, Mapping):
+        allowed = [f.name for f in fields(kind)]
+        if set(value) - set(allowed):
+            raise BadCommand(f"'{key}' kennt nur {', '.join(allowed)}")
+        return _build(kind, value, f"{key}.")
+    raise BadCommand(f"Feld '{key}' hat den falschen Typ")
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_dump(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _dump(v) for k, v in value.items()}
+    if is_dataclass(value):
+        return {f.name: _dump(getattr(value, f.name)) for f in fields(value)}
+    return value
