@@ -1,6 +1,6 @@
 """The banker's reader as a table: from which state, on which input, by which action, to where.
 
-Every change of state goes through :meth:`device.ui.Banker._go_to`, which logs "from A to B"
+Every change of state goes through :meth:`device.machine.Machine._go_to`, which logs "from A to B"
 and checks the destination against this table (strict in the tests), so the graph that
 ``bankleser flows`` prints is the graph the device runs.
 
