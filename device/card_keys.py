@@ -25,13 +25,11 @@ class CardKeys:
         if card.kind == "deed":
             return self._deed_tapped(card.square)
         if self.game is None or card.name not in self.game.players:
-            self._show_result(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE, refused=False)
-            return State.RESULT
+            return self._show_message(f"Karte #{card.number}", card.name, "spielt nicht mit", State.IDLE)
         if self.game.players[card.name].bankrupt:
-            self._show_result(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit",
-                              State.IDLE, refused=True)
             self.player = None
-            return State.RESULT
+            return self._show_message(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit",
+                                      State.IDLE, refused=True)
         previous = self.player if self.state is State.CARD else None
         self.payer = previous if previous not in (None, card.name) else None
         self.player = card.name
@@ -82,9 +80,8 @@ class CardKeys:
         if self.game is None:
             return State.IDLE
         if self.player is None:
-            self._show_result(f"Feld {square}", square_name(self.game.edition, square)[:14], self._deed_info(square),
-                              State.IDLE, refused=False)
-            return State.RESULT
+            return self._show_message(f"Feld {square}", square_name(self.game.edition, square)[:14],
+                                      self._deed_info(square), State.IDLE)
         return self._property_menu(square)
 
     def _deed_info(self, square: int) -> str:

@@ -70,6 +70,17 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
 """The menu of a player on the reader, in this order, each entry only when it opens."""
 
 
+README_BLOCK = "```\n# Transitions ("
+"""Where the README's copy of :func:`describe` starts; it ends at the code block's end."""
+
+
+def readme_with_flows(readme: str) -> str:
+    """The README with its block of flows as the code has them (``bankleser flows --readme README.md``)."""
+    start = readme.index(README_BLOCK) + 4
+    end = readme.index("\n```", start)
+    return readme[:start] + describe() + readme[end:]
+
+
 def describe() -> str:
     """What ``bankleser flows`` prints: the transition graph, then the declared flows."""
     flows = "\n".join(f"{f.label}: {f.steps()}" for f in PLAYER_FLOWS)

@@ -66,6 +66,9 @@ class Machine:
     prompt: Entry | None = None
     pending: Pending | None = None
     result: Screen | None = None
+    """RESULT: what came of the banker's command (booked, or refused with the reason)."""
+    message: Screen | None = None
+    """MESSAGE: a note or prompt nobody booked (the reader's status, the volume, "Karte auflegen")."""
     result_at: float = 0.0
     result_next: State = State.IDLE
     raise_offer: bool = False
@@ -120,7 +123,7 @@ class Machine:
         self._follow_game()
         if not isinstance(inp, Tick):
             self.note = ""
-        if self.state is State.RESULT and isinstance(inp, Press) and self._result_passes(value):
+        if self.state in (State.RESULT, State.MESSAGE) and isinstance(inp, Press) and self._result_passes(value):
             self._run("key", value)
         self._run(trig, value)
         self.render()
@@ -167,7 +170,7 @@ class Machine:
                 self.before_sleep = State.IDLE
                 self.player = None
             return
-        if (replaced and self.state not in (State.IDLE, State.RESULT, State.PAGES)) or gone:
+        if (replaced and self.state not in (State.IDLE, State.RESULT, State.MESSAGE, State.PAGES)) or gone:
             self._to_idle()
             self.pages = []
             self._go_to(State.IDLE, "web change")
@@ -179,11 +182,10 @@ class Machine:
     def reader_status(self, ok: bool, why: str) -> None:
         self.reader_problem = "" if ok else why
         if not ok and why == TWO_CARDS:
-            self._show_result("Leser", "ZWEI KARTEN", "Eine Karte auflegen", State.IDLE, refused=True)
-            self._go_to(State.RESULT, "reader fault")
+            self._go_to(self._show_message("Leser", "ZWEI KARTEN", "Eine Karte auflegen", State.IDLE, refused=True),
+                        "reader fault")
         elif not ok:
-            self._show_result("Leser", "LESER FEHLT", why, State.IDLE, refused=True)
-            self._go_to(State.RESULT, "reader fault")
+            self._go_to(self._show_message("Leser", "LESER FEHLT", why, State.IDLE, refused=True), "reader fault")
         self.render()
 
     @property

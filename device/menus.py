@@ -61,9 +61,8 @@ class Menus:
         assert self.player is not None
         items = [flows[op] for op in square_ops(self.ledger.game, self.player, square) if op in flows]
         if not items:
-            self._show_result(square_name(self.game.edition, square)[:LINE], "NICHTS MÖGLICH",
-                              self._deed_info(square), State.CARD, refused=True)
-            return State.RESULT
+            return self._show_message(square_name(self.game.edition, square)[:LINE], "NICHTS MÖGLICH",
+                                      self._deed_info(square), State.CARD, refused=True)
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(square_name(self.game.edition, square)[:LINE],
@@ -71,8 +70,7 @@ class Menus:
 
     def _choose_square(self, title: str, squares: list[int], then: Callable[[int], State]) -> State:
         if not squares:
-            self._show_result(title, "NICHTS DA", "Keine passenden Grundstücke", State.CARD, refused=True)
-            return State.RESULT
+            return self._show_message(title, "NICHTS DA", "Keine passenden Grundstücke", State.CARD, refused=True)
         edition = self.game.edition if self.game else EDITIONS["classic"]
         options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
         return self._open_choice(Choice(title, options, then))
@@ -121,8 +119,7 @@ class Menus:
     def _ask_undo(self) -> State:
         history = self.ledger.game.history
         if not history:
-            self._show_result("Storno", "NICHTS", "Nichts zu stornieren", State.IDLE, refused=True)
-            return State.RESULT
+            return self._show_message("Storno", "NICHTS", "Nichts zu stornieren", State.IDLE, refused=True)
         return self._ask({"op": "undo"}, "Storno?", "STORNO", tuple(textwrap.wrap(history[-1].text, LINE))[:2])
 
     def _ask_end(self) -> State:
@@ -139,8 +136,7 @@ class Menus:
     def _volume(self, key: Any = None) -> State:
         level_name = self.cycle_volume()
         self.tone("card")
-        self._show_result("Lautstärke", level_name.upper(), "Taste . ändert", State.IDLE, refused=False)
-        return State.RESULT
+        return self._show_message("Lautstärke", level_name.upper(), "Taste . ändert", State.IDLE)
 
     def _ask_pin(self) -> State:
         """The banker's PIN for the web admin, typed on the device itself: 4 to 8 digits."""
@@ -156,6 +152,4 @@ class Menus:
         return self._ask_number(Entry("Neue Banker-PIN", done, money=False, hint="4-8 Ziffern, OK"))
 
     def _learn(self) -> State:
-        self._show_result("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen", State.IDLE,
-                          refused=False)
-        return State.RESULT
+        return self._show_message("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen", State.IDLE)

@@ -1,4 +1,4 @@
-"""What the reader answers: a booked or refused command's result, pages to read, the verdict words.
+"""What the reader answers: a command's result, a message, pages to read, the verdict words.
 
 A part of :class:`device.ui.Banker` (a mixin): the state lives on the Banker.
 """
@@ -44,7 +44,7 @@ VERDICTS = {
 
 
 class Results:
-    """Results and pages: shown after a command, left by a key or after a few seconds."""
+    """Results, messages and pages: left by a key, results and messages also after a few seconds."""
 
     def _result_passes(self, key: str) -> bool:
         """A key on a plain result leaves it and then acts (no swallowed keys after a booking).
@@ -99,6 +99,22 @@ class Results:
         self.result_at = self.clock()
         self.result_next = back
         self.raise_offer = False
+
+    def _show_message(self, title: str, big: str, text: str, back: State, *, refused: bool = False) -> State:
+        """A note or prompt nobody booked (MESSAGE): it leaves like a result, never offers to raise money."""
+        lines = tuple(textwrap.wrap(text, LINE))[:3]
+        self.message = Screen(title=title, big=big, lines=lines, icons="!" if refused else "")
+        self.result_at = self.clock()
+        self.result_next = back
+        self.raise_offer = False
+        return State.MESSAGE
+
+    def _after_message(self, key: str) -> State:
+        """OK, C, a tick after a few seconds, or any other key (which then acts): back where it came from."""
+        return self._after_result(key)
+
+    def _message_tick(self, now: Any) -> State | None:
+        return self._result_tick(now)
 
     def _after_result(self, key: str) -> State:
         if self.raise_offer and key == "OK":

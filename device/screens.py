@@ -53,6 +53,9 @@ def screen(b: Banker) -> Screen:
         lines = (*b.result.lines[: 3 - len(extra)], *extra)
         return Screen(title=b.result.title, big=b.result.big, lines=lines,
                       icons=b.result.icons + icons)
+    if state is State.MESSAGE and b.message:
+        m = b.message
+        return Screen(title=m.title, big=m.big, lines=m.lines, icons=m.icons + icons)
     return Screen(title="Bankleser", big="…", icons=icons)
 
 def _idle_screen(b: Banker, icons: str) -> Screen:

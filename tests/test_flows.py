@@ -8,7 +8,7 @@ import pytest
 from ui_table import Table
 
 from device.cli import main
-from device.flows import Flow, describe
+from device.flows import Flow, describe, readme_with_flows
 from device.transitions import TABLE, State, graph
 
 
@@ -30,6 +30,14 @@ def test_every_state_but_sleep_is_left_somewhere_and_reached_somewhere() -> None
 def test_the_readme_shows_the_graph_the_code_prints() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert describe() in readme
+    assert readme_with_flows(readme) == readme  # the whole block, no line left over from an older graph
+
+
+def test_bankleser_flows_writes_the_readme_block(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Flows\n\n```\n# Transitions (old)\nidle --x/y--> z\n```\n\nAfter.\n", encoding="utf-8")
+    assert main(["flows", "--readme", str(readme)]) == 0
+    assert readme.read_text(encoding="utf-8") == f"# Flows\n\n```\n{describe()}\n```\n\nAfter.\n"
 
 
 def test_a_flow_with_fields_types_them_then_confirms_the_preview(table: Table) -> None:
@@ -53,3 +61,23 @@ def test_the_readme_shows_the_measured_presses() -> None:
 
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert table() in readme
+
+
+def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) -> None:
+    """RESULT says booked or refused; MESSAGE carries the notes nobody booked. Both leave alike."""
+    from device.ui import TWO_CARDS
+
+    table.start("Anna", "Ben")
+    table.press(".")  # the volume, without a card
+    assert table.bank.state is State.MESSAGE and table.text().splitlines()[0] == "Lautstärke"
+    table.tap("Anna")  # a tap on a message selects that card
+    table.press("LOS")
+    assert table.bank.state is State.RESULT and table.text().startswith("Gebucht")
+    table.bank.reader_status(False, TWO_CARDS)
+    assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "ZWEI KARTEN"
+    table.now += 5
+    table.bank.tick()
+    assert table.bank.state is State.IDLE
+    table.press("MENU")
+    table.choose("Karte anlernen")
+    assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "AUFLEGEN"
