@@ -9,11 +9,10 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from drivers.screen import Screen
-from rules import DEEDS, EDITIONS, Mode, level, ranking, square_name
+from rules import DEEDS, EDITIONS, level, square_name
 from rules.legal import legal_ops, legal_squares, square_ops
 
-from .flows import PLAYER_FLOWS, Flow
+from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, RAISE_MONEY, Square
 from .lists import Choice, Entry, Option
 from .screens import LINE
 from .transitions import State
@@ -23,50 +22,41 @@ class Menus:
     """Which entries open now (asked of rules/legal.py), and the entries that are one screen."""
 
     def _open_menu(self, key: str = "MENU") -> State:
-        if self.game is None or self.game.finished:
-            items = [("Neues Spiel", self._ask_new_game), ("Lautstärke", self._volume),
-                     ("Karte anlernen", self._learn), ("Banker-PIN", self._ask_pin)]
-        elif self.player is None:
-            items = [("Rangliste", self._ranking), ("Storno", self._ask_undo), ("Lautstärke", self._volume),
-                     ("Karte anlernen", self._learn), ("Banker-PIN", self._ask_pin),
-                     ("Neues Spiel", self._ask_new_game)]
-            if self.game.mode is Mode.TIMED:
-                items.insert(1, ("Spiel beenden", self._ask_end))
+        """The banker's menu without a card, a player's with one: the entries of device/flows.py that open now."""
+        game = self.ledger.game
+        if self.player is None:
+            flows = [f for f in BANKER_MENU if f.shown is None or f.shown(game)]
+            items = [(f.label, f, {}) for f in flows]
         else:
-            legal = set(legal_ops(self.ledger.game, self.player))
-            has_undo = self.ledger.game.undoable()
+            legal = set(legal_ops(game, self.player))
             items = []
             for f in PLAYER_FLOWS:
-                if (f.opens_on and not f.opens_on & legal) or (f.label == "Storno" and not has_undo):
+                if (f.opens_on and not f.opens_on & legal) or (f.shown is not None and not f.shown(game)):
                     continue
-                if f.each_square:  # one entry per square: "Einkommensteuer" is two presses from the menu
-                    items += [(square_name(self.game.edition, sq), lambda f=f, sq=sq: self._square_flow(f, sq))
-                              for sq in self._legal(f.square)]
+                each = next((s for s in f.steps if isinstance(s, Square) and s.each), None)
+                if each is not None:  # one entry per square: "Einkommensteuer" is two presses from the menu
+                    items += [(square_name(self.game.edition, sq), f, {each.field: sq})
+                              for sq in self._legal(each.legal)]
                 else:
-                    items.append((f.label, lambda f=f: self._start_flow(f)))
+                    items.append((f.label, f, {}))
         self.stack.clear()
         self.choice = None
-        return self._open_choice(Choice(self.player or "Menü", [Option(label, fn) for label, fn in items],
-                                        lambda fn: fn(), numbered=self.player is not None))
+        return self._open_choice(Choice(self.player or "Menü", [Option(label, (f, v)) for label, f, v in items],
+                                        lambda picked: self._start_flow(*picked), numbered=self.player is not None))
 
     def _property_menu(self, square: int) -> State:
-        flows: dict[str, tuple[str, Callable[[], State]]] = {
-            "buy": ("Kaufen", lambda: self._buy_square(square)),
-            "rent": ("Miete zahlen", lambda: self._rent_square(square)),
-            "build": ("Bauen", lambda: self._ask_build(square)),
-            "sell_building": ("Verkaufen", lambda: self._sell_square(square)),
-            "mortgage": ("Hypothek aufnehmen", lambda: self._ask_mortgage(square, True)),
-            "unmortgage": ("Hypothek lösen", lambda: self._ask_mortgage(square, False)),
-        }
+        """A deed's tag with a player's card on: the flows the rules open on that square, the square chosen."""
         assert self.player is not None
-        items = [flows[op] for op in square_ops(self.ledger.game, self.player, square) if op in flows]
-        if not items:
+        on_deed = {op: f for f in PLAYER_FLOWS if f.deed_label for op in f.opens_on}
+        flows = [on_deed[op] for op in square_ops(self.ledger.game, self.player, square) if op in on_deed]
+        if not flows:
             return self._show_message(square_name(self.game.edition, square)[:LINE], "NICHTS MÖGLICH",
                                       self._deed_info(square), State.CARD, refused=True)
         self.stack.clear()
         self.choice = None
         return self._open_choice(Choice(square_name(self.game.edition, square)[:LINE],
-                                        [Option(label, fn) for label, fn in items], lambda fn: fn()))
+                                        [Option(f.deed_label, f) for f in flows],
+                                        lambda f: self._start_flow(f, {"square": square})))
 
     def _choose_square(self, title: str, squares: list[int], then: Callable[[int], State]) -> State:
         if not squares:
@@ -83,27 +73,6 @@ class Menus:
     def _own(self, predicate: Callable[[int], bool] = lambda sq: True) -> list[int]:
         return [sq for sq, d in self.game.deeds.items() if d.owner == self.player and predicate(sq)]
 
-    def _start_flow(self, flow: Flow) -> State:
-        """Run a declared flow (device/flows.py): its own method, or square/fields → preview → book."""
-        if flow.method:
-            result: State = getattr(self, flow.method)()
-            return result
-        cmd: dict[str, Any] = {"op": flow.op, "player": self.player}
-        if flow.square:
-            return self._choose_square(flow.label, self._legal(flow.square), lambda sq: self._square_flow(flow, sq))
-        return self._fields(flow, cmd, 0)
-
-    def _square_flow(self, flow: Flow, square: int) -> State:
-        return self._fields(flow, {"op": flow.op, "player": self.player, "square": square}, 0)
-
-    def _fields(self, flow: Flow, cmd: dict[str, Any], i: int) -> State:
-        """Type the flow's fields one by one, then confirm the rules' preview."""
-        if i == len(flow.fields):
-            return self._preview(cmd, flow.label)
-        name, prompt = flow.fields[i]
-        return self._ask_number(Entry(prompt, lambda amount: self._fields(flow, {**cmd, name: amount}, i + 1),
-                                      allow_zero=True, hint="OK: 0"))
-
     def _raise_menu(self) -> State:
         """After ZU WENIG GELD: what the player could raise, and the ways to raise it or give up."""
         state = self.game
@@ -111,10 +80,10 @@ class Menus:
         free = self._own(lambda s: not state.deeds[s].mortgaged)
         mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in free)
         return self._open_choice(Choice(f"Beschaffbar {self._money(half + mortgages)}", [
-            Option(f"Gebäude ({self._money(half)})", self._sell),
-            Option(f"Hypothek ({self._money(mortgages)})", self._mortgage),
-            Option("Bankrott", self._bankrupt),
-        ], lambda fn: fn(), back=lambda: State.CARD))
+            Option(f"Gebäude ({self._money(half)})", FLOWS[RAISE_MONEY[0]]),
+            Option(f"Hypothek ({self._money(mortgages)})", FLOWS[RAISE_MONEY[1]]),
+            Option(RAISE_MONEY[2], FLOWS[RAISE_MONEY[2]]),
+        ], self._start_flow, back=lambda: State.CARD))
 
     def _ask_undo(self) -> State:
         history = self.ledger.game.history
@@ -124,10 +93,6 @@ class Menus:
 
     def _ask_end(self) -> State:
         return self._ask({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden", "OK / C"))
-
-    def _ranking(self) -> State:
-        return self._show_pages([Screen(title="Rangliste", big=ranking(self.game)[0], lines=self._podium())],
-                                State.CARD if self.player else State.IDLE)
 
     def _point(self, key: str) -> State | None:
         """The "." key without a card: the volume (seed 000: "Taste . drücken")."""

@@ -9,7 +9,7 @@ import textwrap
 from typing import Any
 
 from drivers.screen import Screen
-from rules import net_worth, ranking, reader_text
+from rules import format_money, net_worth, ranking, reader_text
 
 from .ledger import Outcome
 from .screens import LINE
@@ -158,7 +158,9 @@ class Results:
             back = State.IDLE
         return back
 
-    def _podium(self) -> tuple[str, ...]:
+    def _podium(self, game: Any = None) -> tuple[str, ...]:
         """The three richest, with their net worth: for the ranking and the end of a game."""
-        order = ranking(self.game)[:3]
-        return tuple(f"{i}. {n} {self._money(net_worth(self.game, n))}"[:LINE] for i, n in enumerate(order, 1))
+        game = game or self.game
+        order = ranking(game)[:3]
+        return tuple(f"{i}. {n} {format_money(net_worth(game, n), game.edition)}"[:LINE]
+                     for i, n in enumerate(order, 1))

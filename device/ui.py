@@ -7,7 +7,7 @@ Each part is a module one can read in one sitting; the Banker is all of them on 
 - ``lists.py``      the steps flows are made of: lists, typed numbers, the rules' preview, OK;
 - ``card_keys.py``  taps (player, deed, unknown card), Haben, Soll, LOS and transfers;
 - ``menus.py``      which menu entries open now, and the one-screen entries;
-- ``rule_flows.py`` buy or auction, rent, sell, jail, bankruptcy, trade;
+- ``runner.py``    runs the flows declared in ``flows.py``: steps, then the rules' preview, then OK;
 - ``wizard.py``     the new game.
 
 Where the machine may go is ``transitions.py``; the player's menu is ``flows.py``; what the
@@ -21,7 +21,7 @@ from .lists import Choice, Entry, Lists, Option, Pending
 from .machine import SLEEP_AFTER, TWO_CARDS, Machine
 from .menus import Menus
 from .results import RESULT_SHOWN, VERDICTS, Results
-from .rule_flows import RuleFlows
+from .runner import FlowRunner
 from .transitions import State
 from .wizard import Wizard
 
@@ -29,7 +29,7 @@ __all__ = ["RESULT_SHOWN", "SLEEP_AFTER", "TWO_CARDS", "VERDICTS", "Banker", "Ch
            "Pending", "State"]
 
 
-class Banker(CardKeys, Menus, RuleFlows, Wizard, Lists, Results, Machine):
+class Banker(CardKeys, Menus, FlowRunner, Wizard, Lists, Results, Machine):
     """The state machine. ``show`` draws a screen, ``tone`` plays a tune; ``url`` is the page.
 
     Constructed with the fields of :class:`device.machine.Machine`; its methods come from the parts.

@@ -8,7 +8,7 @@ import pytest
 from ui_table import Table
 
 from device.cli import main
-from device.flows import Flow, describe, readme_with_flows
+from device.flows import Flow, Type, describe, readme_with_flows
 from device.transitions import TABLE, State, graph
 
 
@@ -44,7 +44,7 @@ def test_a_flow_with_fields_types_them_then_confirms_the_preview(table: Table) -
     """One row declares a flow: here Soll by fields, the way "An alle zahlen" will run."""
     table.start("Anna", "Ben")
     table.tap("Anna")
-    flow = Flow("Zahlen", frozenset(), op="debit", fields=(("amount", "Betrag?"),))
+    flow = Flow("Zahlen", frozenset(), op="debit", steps=(Type("amount", "Betrag?"),))
     table.bank.state = table.bank._start_flow(flow)
     table.bank.render()
     assert table.text().splitlines()[:2] == ["Betrag?", "0"]
