@@ -5,14 +5,14 @@ A part of :class:`device.ui.Banker` (a mixin): the state lives on the Banker.
 
 from __future__ import annotations
 
-from rules import DEEDS, EDITIONS, parse_amount, square_name
-from rules.errors import RuleError
+from rules import DEEDS, EDITIONS, square_name
 
 from .lists import Choice, Option
+from .menus import Menus
 from .transitions import State
 
 
-class CardKeys:
+class CardKeys(Menus):
     """A player's card, a deed's tag or an unknown card; amounts typed for Haben, Soll and transfers."""
 
     def _on_tap(self, uid: str) -> State:
@@ -84,12 +84,6 @@ class CardKeys:
                                       self._deed_info(square), State.IDLE)
         return self._property_menu(square)
 
-    def _deed_info(self, square: int) -> str:
-        d = self.game.deeds[square]
-        if d.owner is None:
-            return f"frei, Preis {self._money(self.game.edition.money(DEEDS[square].price))}"
-        return f"gehört {d.owner}" + (" (Hypothek)" if d.mortgaged else "")
-
     def _start_amount(self, key: str) -> State:
         verb = "credit" if key == "HABEN" else "debit"
         if self.state is State.AMOUNT and self.action == "open" and self.entry:
@@ -139,15 +133,6 @@ class CardKeys:
             self.entry = ""
             return None
         return self._back(key) if self.state is State.ENTER else State.CARD
-
-    def _amount(self) -> int | None:
-        """The typed amount, or None after showing why it is not one."""
-        try:
-            return parse_amount(self.entry, self.game.edition)
-        except RuleError as err:
-            self.tone("refused")
-            self._show_result("Abgelehnt", "BETRAG?", err.message, self.state, refused=True)
-            return None
 
     def _book_amount(self, key: str) -> State | None:
         if self.action == "open":

@@ -13,8 +13,9 @@ A field already known is skipped: a deed's tag starts a flow with its square.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules import DEEDS, Kind, square_name
@@ -107,7 +108,7 @@ class Type:
     zero: bool = True
     """An empty OK means 0 ("OK: 0")."""
     hint: Text = ""
-    refuse: dict[str, Text] = field(default_factory=dict)
+    refuse: dict[str, Text] = dataclasses.field(default_factory=dict)
     """Refusals of the rules (by code) that ask again at once, saying this, instead of a result."""
     when: Callable[[View], bool] | None = None
     says: str = ""

@@ -8,10 +8,12 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rules import EDITIONS, parse_amount, square_name
 from rules.errors import RuleError
 
+from .results import Results
 from .screens import LINE
 from .transitions import State
 
@@ -61,8 +63,12 @@ class Pending:
     lines: tuple[str, ...]
 
 
-class Lists:
+class Lists(Results):
     """Choose from a list, type a number, confirm the rules' preview."""
+
+    if TYPE_CHECKING:  # a part above that a list calls (card_keys.py: a tap the list cannot use)
+        def _switch(self, uid: str) -> State:
+            ...
 
     def _open_choice(self, choice: Choice) -> State:
         if self.choice is not None and self.state in (State.CHOOSE, State.ENTER):
@@ -105,6 +111,7 @@ class Lists:
             number = int(self.choice.typed)
             if number in values:
                 self.choice.index = values.index(number)
+        return None
 
     def _pick_typed(self, choice: Choice) -> State | None:
         number = int(choice.typed)
@@ -149,15 +156,6 @@ class Lists:
             return back()
         self.choice = None
         return State.CARD if self.player else State.IDLE
-
-    def _to_idle(self, key: Any = None) -> State:
-        self.player = None
-        self.payer = None
-        self.choice = None
-        self.stack.clear()
-        self.pending = None
-        self.entry = ""
-        return State.IDLE
 
     def _ask_number(self, entry: Entry) -> State:
         if self.choice is not None and self.state is State.CHOOSE:
@@ -209,6 +207,22 @@ class Lists:
         self.choice = None
         self.stack.clear()
         return self._submit(pending.cmd, State.CARD if self.player else State.IDLE)
+
+    def _amount(self) -> int | None:
+        """The typed amount, or None after showing why it is not one."""
+        try:
+            return parse_amount(self.entry, self.game.edition)
+        except RuleError as err:
+            self.tone("refused")
+            self._show_result("Abgelehnt", "BETRAG?", err.message, self.state, refused=True)
+            return None
+
+    def _choose_square(self, title: str, squares: list[int], then: Callable[[int], State]) -> State:
+        if not squares:
+            return self._show_message(title, "NICHTS DA", "Keine passenden Grundstücke", State.CARD, refused=True)
+        edition = self.game.edition if self.game else EDITIONS["classic"]
+        options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
+        return self._open_choice(Choice(title, options, then))
 
 
 DONE = object()

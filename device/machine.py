@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.screen import Screen
 from rules import format_money
@@ -23,9 +23,11 @@ from rules import format_money
 from .cards import Cards
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .ledger import Ledger
-from .lists import Choice, Entry, Pending
 from .screens import screen
 from .transitions import LOOKUP, State
+
+if TYPE_CHECKING:
+    from .lists import Choice, Entry, Pending
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +94,13 @@ class Machine:
     strict: bool = False
     """Tests: a transition missing from the table raises instead of only being logged."""
 
+
+    if TYPE_CHECKING:  # parts above the core that it calls (results.py)
+        def _show_message(self, title: str, big: str, text: str, back: State, *, refused: bool = False) -> State:
+            ...
+
+        def _game_over(self) -> State:
+            ...
 
     def __post_init__(self) -> None:
         self.last_input = self.clock()
@@ -229,3 +238,21 @@ class Machine:
         if screen != self.last_screen:
             self.last_screen = screen
             self.show(screen)
+
+    def _result_passes(self, key: str) -> bool:
+        """A key on a plain result leaves it and then acts (no swallowed keys after a booking).
+
+        OK and C only dismiss; a result that waits for a key (the deal, the end, the raise-money
+        offer) takes the key itself.
+        """
+        waits = self.raise_offer
+        return key not in ("OK", "C", "PUSH") and not waits
+
+    def _to_idle(self, key: Any = None) -> State:
+        self.player = None
+        self.payer = None
+        self.choice = None
+        self.stack.clear()
+        self.pending = None
+        self.entry = ""
+        return State.IDLE

@@ -9,21 +9,23 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from rules import DEEDS, EDITIONS, level, square_name
-from rules.legal import legal_ops, legal_squares, square_ops
+from rules import DEEDS, level, square_name
+from rules.legal import legal_ops, square_ops
 
-from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, RAISE_MONEY, Square
+from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, RAISE_MONEY, Flow, Square
 from .lists import Choice, Entry, Option
+from .runner import FlowRunner
 from .screens import LINE
 from .transitions import State
 
 
-class Menus:
+class Menus(FlowRunner):
     """Which entries open now (asked of rules/legal.py), and the entries that are one screen."""
 
     def _open_menu(self, key: str = "MENU") -> State:
         """The banker's menu without a card, a player's with one: the entries of device/flows.py that open now."""
         game = self.ledger.game
+        items: list[tuple[str, Flow, dict[str, Any]]]
         if self.player is None:
             flows = [f for f in BANKER_MENU if f.shown is None or f.shown(game)]
             items = [(f.label, f, {}) for f in flows]
@@ -57,18 +59,6 @@ class Menus:
         return self._open_choice(Choice(square_name(self.game.edition, square)[:LINE],
                                         [Option(f.deed_label, f) for f in flows],
                                         lambda f: self._start_flow(f, {"square": square})))
-
-    def _choose_square(self, title: str, squares: list[int], then: Callable[[int], State]) -> State:
-        if not squares:
-            return self._show_message(title, "NICHTS DA", "Keine passenden Grundstücke", State.CARD, refused=True)
-        edition = self.game.edition if self.game else EDITIONS["classic"]
-        options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
-        return self._open_choice(Choice(title, options, then))
-
-    def _legal(self, op: str) -> list[int]:
-        """The squares the rules accept ``op`` on for the player now (rules/legal.py)."""
-        assert self.player is not None
-        return legal_squares(self.ledger.game, self.player, op)
 
     def _own(self, predicate: Callable[[int], bool] = lambda sq: True) -> list[int]:
         return [sq for sq, d in self.game.deeds.items() if d.owner == self.player and predicate(sq)]
@@ -118,3 +108,9 @@ class Menus:
 
     def _learn(self) -> State:
         return self._show_message("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen", State.IDLE)
+
+    def _deed_info(self, square: int) -> str:
+        d = self.game.deeds[square]
+        if d.owner is None:
+            return f"frei, Preis {self._money(self.game.edition.money(DEEDS[square].price))}"
+        return f"gehört {d.owner}" + (" (Hypothek)" if d.mortgaged else "")

@@ -6,12 +6,13 @@ A part of :class:`device.ui.Banker` (a mixin): the state lives on the Banker.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.screen import Screen
 from rules import format_money, net_worth, ranking, reader_text
 
 from .ledger import Outcome
+from .machine import Machine
 from .screens import LINE
 from .transitions import State
 
@@ -43,17 +44,12 @@ VERDICTS = {
 """A word or two for the OLED; the full German reason goes on the small lines."""
 
 
-class Results:
+class Results(Machine):
     """Results, messages and pages: left by a key, results and messages also after a few seconds."""
 
-    def _result_passes(self, key: str) -> bool:
-        """A key on a plain result leaves it and then acts (no swallowed keys after a booking).
-
-        OK and C only dismiss; a result that waits for a key (the deal, the end, the raise-money
-        offer) takes the key itself.
-        """
-        waits = self.raise_offer
-        return key not in ("OK", "C", "PUSH") and not waits
+    if TYPE_CHECKING:  # a part above that a result calls (menus.py)
+        def _raise_menu(self) -> State:
+            ...
 
     def _submit(self, cmd: dict[str, Any], back: State) -> State:
         outcome = self.ledger.submit(cmd)

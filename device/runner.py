@@ -16,13 +16,14 @@ from typing import Any
 from drivers.screen import Screen
 from rules import ranking
 from rules.errors import RuleError
+from rules.legal import legal_squares
 
 from .flows import Flow, Pick, Square, Step, Type, View, text
-from .lists import DONE, Choice, Entry, Option
+from .lists import DONE, Choice, Entry, Lists, Option
 from .transitions import State
 
 
-class FlowRunner:
+class FlowRunner(Lists):
     """Start a declared flow, run its steps, confirm and book."""
 
     def _start_flow(self, flow: Flow, values: dict[str, Any] | None = None) -> State:
@@ -96,6 +97,11 @@ class FlowRunner:
         if game is None:
             return self._show_message(title, "NICHTS", "Noch kein Spiel", back)
         return self._show_pages([Screen(title=title, big=ranking(game)[0], lines=self._podium(game))], back)
+
+    def _legal(self, op: str) -> list[int]:
+        """The squares the rules accept ``op`` on for the player now (rules/legal.py)."""
+        assert self.player is not None
+        return legal_squares(self.ledger.game, self.player, op)
 
 
 def _applies(step: Step, view: View) -> bool:

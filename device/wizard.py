@@ -13,12 +13,13 @@ from rules import EDITIONS, Mode, square_name
 from rules.errors import RuleError
 from rules.game import new_game_state
 
+from .card_keys import CardKeys
 from .lists import Choice, Entry, Option
 from .screens import LINE, _quick_name
 from .transitions import State
 
 
-class Wizard:
+class Wizard(CardKeys):
     """Hold C: a new game, the last game's edition, mode and players offered as the default."""
 
     def _ask_new_game(self, key: Any = None) -> State:
