@@ -4,8 +4,9 @@ Every change of state goes through :meth:`device.machine.Machine._go_to`, which 
 and checks the destination against this table (strict in the tests), so the graph that
 ``bankleser flows`` prints is the graph the device runs.
 
-A step of a declared banker flow (``device/flows.py``) may lead to any of ``FLOW_STEP``: a
-flow is a chain of lists, prompts and a confirmation that ends in a result.
+A step of a declared banker flow (``device/flows.py``, run by ``device/runner.py``) may lead to
+any of ``FLOW_STEP``: a flow is a chain of lists, prompts and a confirmation that ends in a
+result. The runner only answers the next state; this table's row is what moves there.
 """
 
 from __future__ import annotations

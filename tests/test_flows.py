@@ -81,3 +81,40 @@ def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) ->
     table.press("MENU")
     table.choose("Karte anlernen")
     assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "AUFLEGEN"
+
+
+def test_a_menu_entry_is_one_row_of_flows_py(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Letztes Spiel" (the last game's ranking) will be one row: here the running game stands in for it."""
+    from device import flows, menus
+
+    row = Flow("Letztes Spiel", ranking=lambda ledger: ledger.game.state)
+    monkeypatch.setattr(menus, "BANKER_MENU", (*flows.BANKER_MENU, row))
+    table.start("Anna", "Ben")
+    table.press("MENU")
+    table.choose("Letztes Spiel")
+    assert table.bank.state is State.PAGES and table.text().splitlines()[:2] == ["Letztes Spiel", "Anna"]
+
+
+def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) -> None:
+    """A declared flow: a choice whose value goes into the command, a typed field, the preview, OK."""
+    from device.flows import Pick
+
+    flow = Flow("Zahlung", op="", command=lambda v: {"op": v["_how"], "player": v.player, "amount": v["amount"]},
+                steps=(Pick("_how", "Wie?", lambda v: [("Haben", "credit"), ("Soll", "debit")], "Haben oder Soll"),
+                       Type("amount", "Betrag?")))
+    assert flow.describe() == "Haben oder Soll → Betrag? tippen → Vorschau der Regeln → OK bucht"
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.bank.state = table.bank._start_flow(flow)
+    table.bank.render()
+    table.choose("Soll")
+    table.type("1M")
+    table.press("C")  # corrected
+    table.press("C")  # back to the list, the choice kept
+    assert table.labels() == ["Haben", "Soll"]
+    table.choose("Haben")
+    table.type("1M")
+    table.press("OK")
+    assert table.text().splitlines()[:2] == ["Zahlung", "1M"]
+    table.press("OK")
+    assert table.cash("Anna") == 16_000_000
