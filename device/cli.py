@@ -20,7 +20,8 @@ def _parser() -> argparse.ArgumentParser:
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
-    sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
+    flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
+    flows.add_argument("--readme", type=Path, help="write them into this README's block instead of printing")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     run.add_argument("--config", type=Path, help="TOML config file")
@@ -35,9 +36,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run":
         return _run(args)
     if args.command == "flows":
-        from .flows import describe
+        from .flows import describe, readme_with_flows
 
-        print(describe())
+        if args.readme:
+            args.readme.write_text(readme_with_flows(args.readme.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            print(describe())
         return 0
     if args.command == "replay":
         try:

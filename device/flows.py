@@ -1,76 +1,355 @@
-"""The banker's flows, declared in one place: a menu entry, when the rules open it, its steps.
+"""The banker's flows, declared in one place: the menus' entries, when they open, their steps.
 
-A flow on a square ("Hypothek aufnehmen") is: choose a square from those the rules accept
-(``rules.legal.legal_squares``) → confirm what ``Game.preview`` says → book. A flow with
-fields ("An alle zahlen") types each field, then confirms and books. Flows whose steps differ
-(buying with an auction, rent with the dice, trade) name the Banker's method that runs them.
-Adding a flow is one row here.
+A flow is data: steps that fill in a command's fields (a square from those the rules accept, a
+choice from a list, a typed number), then the confirmation of what ``Game.preview`` says the
+rules will book, then the booking. ``device/runner.py`` interprets them; the transition table
+(``device/transitions.py``) stays the one place the state changes. Adding a flow, or a menu
+entry, is one row here.
+
+A step's ``field`` names the command field it fills; a name starting with "_" is the flow's
+own (the auction's "how", the trade's sides) and reaches the command only through ``command``.
+A field already known is skipped: a deed's tag starts a flow with its square.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from rules import DEEDS, Kind, square_name
 
 from .transitions import graph
+
+
+@dataclass(frozen=True)
+class View:
+    """What a step may read: the game, the player on the reader, the fields filled in so far."""
+
+    game: Any
+    """The game's state (``rules.state.GameState``)."""
+    player: str
+    values: dict[str, Any]
+    money: Callable[[int], str]
+    """An amount as the edition writes it ("2M", "1.500")."""
+    creditor: str | None = None
+    """Whom the last refused payment was owed to (None: the bank): the bankruptcy's preselection."""
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    @property
+    def edition(self) -> Any:
+        return self.game.edition
+
+    def others(self) -> list[str]:
+        """The players still in the game, but the one on the reader."""
+        return [n for n, p in self.game.players.items() if n != self.player and not p.bankrupt]
+
+    def square(self, sq: int) -> str:
+        """A square in a list: its number, then its name in this edition."""
+        return f"{sq:2d} {square_name(self.edition, sq)}"
+
+
+Text = str | Callable[[View], str]
+"""A title or hint: fixed, or written from what is known so far."""
+Options = Callable[[View], list[tuple[str, Any]]]
+"""A list's entries: (label, value)."""
+
+
+def text(t: Text, view: View) -> str:
+    return t if isinstance(t, str) else t(view)
+
+
+@dataclass(frozen=True)
+class Square:
+    """Choose a square from those the rules accept for ``legal`` now (``rules.legal``); a deed's tag picks it."""
+
+    legal: str
+    title: str = ""
+    """The list's title (the flow's label if empty)."""
+    field: str = "square"
+    each: bool = False
+    """One menu entry per legal square, named after it (the tax squares: no list in between)."""
+    when: Callable[[View], bool] | None = None
+
+    def about(self) -> str:
+        return f"ein Menüeintrag je Feld (legal: {self.legal})" if self.each else f"Feld wählen (legal: {self.legal})"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Choose from a list; ``multi``: mark several, "Fertig" closes (the field gets the list)."""
+
+    field: str
+    title: Text
+    options: Options
+    says: str
+    """How ``bankleser flows`` names the step."""
+    multi: bool = False
+    tap: bool = False
+    """A player's card tapped picks that player."""
+    start: Callable[[View], Any] | None = None
+    """The value preselected."""
+    when: Callable[[View], bool] | None = None
+
+    def about(self) -> str:
+        return self.says
+
+
+@dataclass(frozen=True)
+class Type:
+    """Type a number for ``field``: money as the edition writes it, or a plain number."""
+
+    field: str
+    prompt: Text
+    money: bool = True
+    zero: bool = True
+    """An empty OK means 0 ("OK: 0")."""
+    hint: Text = ""
+    refuse: dict[str, Text] = dataclasses.field(default_factory=dict)
+    """Refusals of the rules (by code) that ask again at once, saying this, instead of a result."""
+    when: Callable[[View], bool] | None = None
+    says: str = ""
+
+    def about(self) -> str:
+        return self.says or f"{self.prompt if isinstance(self.prompt, str) else self.field} tippen"
+
+
+Step = Square | Pick | Type
 
 
 @dataclass(frozen=True)
 class Flow:
     label: str
     """The menu entry."""
-    opens_on: frozenset[str]
+    opens_on: frozenset[str] = frozenset()
     """Rows of ``rules.legal.OPS_TABLE``: the entry is offered when any is legal (empty: always)."""
     op: str = ""
-    """The command's op for the generic flows."""
-    square: str = ""
-    """Choose a square from the legal ones for this row of ``rules.legal`` first."""
-    fields: tuple[tuple[str, str], ...] = ()
-    """(command field, prompt) typed as amounts, in order."""
+    """The command's op: ``{"op", "player", **fields}`` unless ``command`` builds it."""
+    steps: tuple[Step, ...] = ()
+    command: Callable[[View], dict[str, Any]] | None = None
+    title: Text = ""
+    """The confirmation's title (the label if empty)."""
+    at_once: frozenset[str] = frozenset()
+    """Ops booked without a confirmation (nothing to preview: a card counted)."""
+    preview: bool = True
+    """Ask the rules first; False: confirm ``confirm``'s lines only (bankruptcy: nothing to reckon)."""
+    confirm: Callable[[View, Any], tuple[str, str, tuple[str, ...]]] | None = None
+    """The confirmation's (title, big, lines) from the view and the rules' preview (default: its text)."""
     method: str = ""
-    """A Banker method that runs a flow of its own shape instead."""
-    each_square: bool = False
-    """One menu entry per legal square, named after it (the tax squares: no list in between)."""
+    """Not a flow but one screen: a Banker method (Storno, Lautstärke, the new game's wizard)."""
+    ranking: Callable[[Any], Any] | None = None
+    """Not a flow but the ranking of the game this picks from the ledger (None: there is none)."""
+    deed_label: str = ""
+    """The entry in a deed's menu (a tag tapped), if the flow is offered there; "" : not there."""
+    shown: Callable[[Any], bool] | None = None
+    """Offered only when this says so of the ledger's game (``rules.Game``: its state, its undo)."""
 
-    def steps(self) -> str:
+    def build(self, view: View) -> dict[str, Any]:
+        if self.command is not None:
+            return self.command(view)
+        own = {k: v for k, v in view.values.items() if not k.startswith("_")}
+        return {"op": self.op, "player": view.player, **own}
+
+    def describe(self) -> str:
         if self.method:
             return f"{self.method.lstrip('_')}()"
-        parts = []
-        if self.each_square:
-            parts.append(f"ein Menüeintrag je Feld (legal: {self.square})")
-        elif self.square:
-            parts.append(f"Feld wählen (legal: {self.square})")
-        parts += [f"{prompt} tippen" for _, prompt in self.fields]
-        parts += ["Vorschau der Regeln", "OK bucht"]
-        return " → ".join(parts)
+        if self.ranking:
+            return "Rangliste zeigen"
+        parts = [s.about() for s in self.steps]
+        parts += ["Vorschau der Regeln", "OK bucht"] if self.preview else ["OK bucht"]
+        at_once = f" ({', '.join(sorted(self.at_once))}: sofort gebucht)" if self.at_once else ""
+        return " → ".join(parts) + at_once
 
 
-def _f(label: str, *opens: str, **kw: object) -> Flow:
-    return Flow(label, frozenset(opens), **kw)  # type: ignore[arg-type]
+def _f(label: str, *opens: str, **kw: Any) -> Flow:
+    return Flow(label, frozenset(opens), **kw)
 
+
+# The steps of the rules-aware flows ---------------------------------------------------------
+
+def _price(v: View) -> list[tuple[str, Any]]:
+    price = v.edition.money(DEEDS[v["square"]].price)
+    return [(f"Preis {v.money(price)}", False), ("Auktion: Gebot", True)]
+
+
+def _dice(v: View) -> str:
+    return "2-15" if v.game.speed_die else "2-12"
+
+
+def _utility(v: View) -> bool:
+    return DEEDS[v["square"]].kind is Kind.UTILITY
+
+
+def _jail(v: View) -> list[tuple[str, Any]]:
+    fine = v.money(v.edition.jail_fine)
+    return [(f"Strafe zahlen {fine}", {"op": "jail_fine"}), ("Frei-Karte gezogen", {"op": "jail_card", "delta": 1}),
+            ("Frei-Karte eingesetzt", {"op": "jail_card", "delta": -1})]
+
+
+def _hotel(v: View) -> bool:
+    return bool(v.game.deeds[v["square"]].hotel)
+
+
+def _creditors(v: View) -> list[tuple[str, Any]]:
+    return [(f"an {n}", n) for n in v.others()] + [("an die Bank", None)]
+
+
+def _bankrupt(v: View) -> dict[str, Any]:
+    creditor = v["creditor"]
+    return {"op": "bankrupt", "player": v.player, **({"creditor": creditor} if creditor else {})}
+
+
+def _holdings(owner: Callable[[View], str]) -> Options:
+    """The owner's deeds and Gefängnis-frei-Karten: all of it can change hands."""
+    def options(v: View) -> list[tuple[str, Any]]:
+        name = owner(v)
+        deeds = [(v.square(sq), sq) for sq, d in v.game.deeds.items() if d.owner == name]
+        return deeds + [("Gefängnis-frei-Karte", ("jail", i)) for i in range(v.game.players[name].jail_cards)]
+    return options
+
+
+def _side(chosen: list[Any], cash: int) -> dict[str, Any]:
+    side: dict[str, Any] = {"squares": [c for c in chosen if isinstance(c, int)]}
+    if jail := sum(1 for c in chosen if isinstance(c, tuple)):
+        side["jail_cards"] = jail
+    side["cash"] = cash
+    return side
+
+
+def _mortgaged(v: View) -> list[int]:
+    chosen = [c for c in v["_a_items"] + v["_b_items"] if isinstance(c, int)]
+    return [sq for sq in chosen if v.game.deeds[sq].mortgaged]
+
+
+def _trade(v: View) -> dict[str, Any]:
+    cmd = {"op": "trade", "a": v.player, "b": v["_b"], "a_gives": _side(v["_a_items"], v["_a_cash"]),
+           "b_gives": _side(v["_b_items"], v["_b_cash"])}
+    return {**cmd, "lift": v["_lift"]} if v.values.get("_lift") else cmd
+
+
+def _cards(n: int) -> str:
+    return "1 Karte" if n == 1 else f"{n} Karten"
+
+
+def _trade_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
+    """Who gives how many cards and how much; what goes to the bank (fees, lifting) as the rules book it."""
+    me, other, line = v.player, v["_b"], 21
+    to_bank = sum(t.amount for t in event.transfers if t.payee is None)
+    give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
+    return "Tausch", f"{me}⇄{other}"[:12], (
+        f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}"[:line],
+        f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}"[:line],
+        f"an die Bank: {v.money(to_bank)}"[:line] if to_bank else "OK bucht, C zurück")
+
+
+def _running(game: Any) -> bool:
+    """The ledger's game (``rules.Game``) has a game under way."""
+    return game.state is not None and not game.state.finished
+
+
+def _no_game(game: Any) -> bool:
+    return not _running(game)
+
+
+def _undoable(game: Any) -> bool:
+    return bool(game.undoable())
+
+
+def _timed(game: Any) -> bool:
+    return _running(game) and game.state.mode.value == "timed"
+
+
+def _this_game(ledger: Any) -> Any:
+    return ledger.game.state
+
+
+# The menus ----------------------------------------------------------------------------------
 
 PLAYER_FLOWS: tuple[Flow, ...] = (
-    _f("Kaufen", "buy", method="_buy"),
-    _f("Miete zahlen", "rent", method="_rent"),
-    _f("Steuer", "tax", op="tax", square="tax", each_square=True),
-    _f("Gefängnis", "jail_fine", "jail_card_drawn", "jail_card_used", method="_jail"),
-    _f("Bauen", "build", op="build", square="build"),
-    _f("Gebäude verkaufen", "sell_building", method="_sell"),
-    _f("Hypothek aufnehmen", "mortgage", op="mortgage", square="mortgage"),
-    _f("Hypothek lösen", "unmortgage", op="unmortgage", square="unmortgage"),
-    # These four open once the rules know their ops (rules branch, ARCHITECTURE.md).
-    _f("An alle zahlen", "pay_all", op="pay_all", fields=(("amount", "Betrag an jeden?"),)),
-    _f("Von allen kassieren", "collect_all", op="collect_all", fields=(("amount", "Betrag von jedem?"),)),
-    _f("Renovierung", "repairs", op="repairs", fields=(("per_house", "Je Haus?"), ("per_hotel", "Je Hotel?"))),
+    _f("Kaufen", "buy", op="buy", deed_label="Kaufen", title=lambda v: "Auktion" if v["_auction"] else "Kaufen",
+       steps=(Square("buy", "Kaufen: welches?"),
+              Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, "Preis oder Auktion wählen"),
+              Type("price", "Auktion: Gebot", zero=False, when=lambda v: v["_auction"],
+                   says="Gebot tippen (Auktion)"))),
+    _f("Miete zahlen", "rent", op="rent", deed_label="Miete zahlen", title="Miete",
+       steps=(Square("rent", "Miete für?"),
+              Type("dice", "Augenzahl?", money=False, zero=False, hint=lambda v: f"{_dice(v)}, OK",
+                   refuse={"amount_out_of_range": lambda v: f"nur {_dice(v)}"}, when=_utility,
+                   says="Augenzahl tippen (Werk)"))),
+    _f("Steuer", "tax", op="tax", steps=(Square("tax", each=True),)),
+    _f("Gefängnis", "jail_fine", "jail_card_drawn", "jail_card_used", at_once=frozenset({"jail_card"}),
+       command=lambda v: {"player": v.player, **v["_what"]},
+       steps=(Pick("_what", "Gefängnis", _jail, "Strafe oder Frei-Karte wählen"),)),
+    _f("Bauen", "build", op="build", deed_label="Bauen", steps=(Square("build"),)),
+    _f("Gebäude verkaufen", "sell_building", op="sell_building", deed_label="Verkaufen", title="Verkaufen",
+       steps=(Square("sell_building", "Verkaufen: wo?"),
+              Pick("to_houses", lambda v: f"{v.edition.hotel} verkaufen",
+                   lambda v: [("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True)],
+                   "ganz oder zurück in Häuser (Hotel)", when=_hotel))),
+    _f("Hypothek aufnehmen", "mortgage", op="mortgage", deed_label="Hypothek aufnehmen", steps=(Square("mortgage"),)),
+    _f("Hypothek lösen", "unmortgage", op="unmortgage", deed_label="Hypothek lösen", steps=(Square("unmortgage"),)),
+    _f("An alle zahlen", "pay_all", op="pay_all", steps=(Type("amount", "Betrag an jeden?"),)),
+    _f("Von allen kassieren", "collect_all", op="collect_all", steps=(Type("amount", "Betrag von jedem?"),)),
+    _f("Renovierung", "repairs", op="repairs", steps=(Type("per_house", "Je Haus?"), Type("per_hotel", "Je Hotel?"))),
     _f("Frei Parken", "free_parking", op="free_parking"),
-    _f("Tausch", method="_trade"),
-    _f("Bankrott", "bankrupt", method="_bankrupt"),
-    _f("Storno", method="_ask_undo"),
-    _f("Rangliste", method="_ranking"),
+    _f("Tausch", command=_trade, confirm=_trade_summary, steps=(
+        Pick("_b", "Tausch mit? (Karte)", lambda v: [(n, n) for n in v.others()], "Partner wählen oder Karte",
+             tap=True),
+        Pick("_a_items", lambda v: f"{v.player} gibt:", _holdings(lambda v: v.player), "eigene Karten markieren",
+             multi=True),
+        Type("_a_cash", lambda v: f"Geld von {v.player}?", says="eigenes Geld tippen"),
+        Pick("_b_items", lambda v: f"{v['_b']} gibt:", _holdings(lambda v: v["_b"]), "Karten des Partners markieren",
+             multi=True),
+        Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
+        Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
+             "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
+    _f("Bankrott", "bankrupt", command=_bankrupt, preview=False,
+       confirm=lambda v, _: ("Bankrott", v.player, (f"Gläubiger: {v['creditor'] or 'Bank'}", "OK: unwiderruflich?")),
+       steps=(Pick("creditor", "Bankrott: Gläubiger?", _creditors, "Gläubiger wählen (vorgewählt: wem es fehlte)",
+                   start=lambda v: v.creditor),)),
+    _f("Storno", method="_ask_undo", shown=_undoable),
+    _f("Rangliste", ranking=_this_game),
 )
 """The menu of a player on the reader, in this order, each entry only when it opens."""
 
+BANKER_MENU: tuple[Flow, ...] = (
+    _f("Neues Spiel", method="_ask_new_game", shown=_no_game),
+    _f("Rangliste", ranking=_this_game, shown=_running),
+    _f("Spiel beenden", method="_ask_end", shown=_timed),
+    _f("Storno", method="_ask_undo", shown=_running),
+    _f("Lautstärke", method="_volume"),
+    _f("Karte anlernen", method="_learn"),
+    _f("Banker-PIN", method="_ask_pin"),
+    _f("Neues Spiel", method="_ask_new_game", shown=_running),
+)
+"""The banker's menu (no card on the reader), in this order, each entry only when ``shown`` says so."""
+
+RAISE_MONEY: tuple[str, ...] = ("Gebäude verkaufen", "Hypothek aufnehmen", "Bankrott")
+"""After ZU WENIG GELD: the flows that raise money, or give up (``menus._raise_menu``)."""
+
+FLOWS = {f.label: f for f in PLAYER_FLOWS}
+
+README_BLOCK = "```\n# Transitions ("
+"""Where the README's copy of :func:`describe` starts; it ends at the code block's end."""
+
+
+def readme_with_flows(readme: str) -> str:
+    """The README with its block of flows as the code has them (``bankleser flows --readme README.md``)."""
+    start = readme.index(README_BLOCK) + 4
+    end = readme.index("\n```", start)
+    return readme[:start] + describe() + readme[end:]
+
 
 def describe() -> str:
-    """What ``bankleser flows`` prints: the transition graph, then the declared flows."""
-    flows = "\n".join(f"{f.label}: {f.steps()}" for f in PLAYER_FLOWS)
-    return f"# Transitions (state --trigger/action--> destinations)\n{graph()}\n\n# Banker flows\n{flows}"
+    """What ``bankleser flows`` prints: the transition graph, then the declared flows and menus."""
+    flows = "\n".join(f"{f.label}: {f.describe()}{_when(f)}" for f in PLAYER_FLOWS)
+    banker = "\n".join(f"{f.label}: {f.describe()}{_when(f)}" for f in BANKER_MENU)
+    return (f"# Transitions (state --trigger/action--> destinations)\n{graph()}\n\n# Banker flows\n{flows}\n\n"
+            f"# Banker menu (no card)\n{banker}")
+
+
+def _when(flow: Flow) -> str:
+    return f" [{flow.shown.__name__.strip('_').replace('_', ' ')}]" if flow.shown else ""

@@ -16,13 +16,13 @@ from rules.editions import KURZES_SPIEL
 from .transitions import State
 
 if TYPE_CHECKING:
-    from .ui import Banker
+    from .machine import Machine
 
 LINE = 21
 """Characters on a small line of the OLED."""
 
 
-def screen(b: Banker) -> Screen:
+def screen(b: Machine) -> Screen:
     icons = ("!" if b.reader_problem or b.ledger.problem else "") + ("x" if b.volume() == "aus" else "")
     state = b.state
     if state is State.SLEEP:
@@ -53,9 +53,12 @@ def screen(b: Banker) -> Screen:
         lines = (*b.result.lines[: 3 - len(extra)], *extra)
         return Screen(title=b.result.title, big=b.result.big, lines=lines,
                       icons=b.result.icons + icons)
+    if state is State.MESSAGE and b.message:
+        m = b.message
+        return Screen(title=m.title, big=m.big, lines=m.lines, icons=m.icons + icons)
     return Screen(title="Bankleser", big="…", icons=icons)
 
-def _idle_screen(b: Banker, icons: str) -> Screen:
+def _idle_screen(b: Machine, icons: str) -> Screen:
     state = b.game
     if state is None:
         big, line = "Bereit", "C lang: neu"
@@ -72,7 +75,7 @@ def _idle_screen(b: Banker, icons: str) -> Screen:
     lines = (line[:12], *_address_lines(url))
     return Screen(title="Bankleser", big=big, lines=lines, icons=icons, qr=url or None)
 
-def _card_screen(b: Banker, icons: str) -> Screen:
+def _card_screen(b: Machine, icons: str) -> Screen:
     state = b.game
     player = state.players[b.player]
     title = f"{b.player} #{b.card_number}"
@@ -90,7 +93,7 @@ def _card_screen(b: Banker, icons: str) -> Screen:
     lines.append(b.note or "Haben Soll LOS Menü")
     return Screen(title=title, big=shown.text, lines=tuple(lines), icons=icons)
 
-def _entry_screen(b: Banker, icons: str) -> Screen:
+def _entry_screen(b: Machine, icons: str) -> Screen:
     if b.state is State.ENTER and b.prompt is not None:
         hint = "OK, C zurück" if b.entry else b.prompt.hint + ", C zurück"
         return Screen(title=b.prompt.title, big=b.entry or "0", lines=(hint,), icons=icons)
@@ -104,7 +107,7 @@ def _entry_screen(b: Banker, icons: str) -> Screen:
     hints = ("OK bucht", "oder Karte: Überweisung") if b.action == "debit" else ("OK bucht", "C korrigiert")
     return Screen(title=f"{b.player}: {verb}", big=b.entry or "0", lines=hints, icons=icons)
 
-def _choice_screen(b: Banker, icons: str) -> Screen:
+def _choice_screen(b: Machine, icons: str) -> Screen:
     choice = b.choice
     assert choice is not None
     n = len(choice.options)

@@ -1,11 +1,12 @@
 """The banker's reader as a table: from which state, on which input, by which action, to where.
 
-Every change of state goes through :meth:`device.ui.Banker._go_to`, which logs "from A to B"
+Every change of state goes through :meth:`device.machine.Machine._go_to`, which logs "from A to B"
 and checks the destination against this table (strict in the tests), so the graph that
 ``bankleser flows`` prints is the graph the device runs.
 
-A step of a declared banker flow (``device/flows.py``) may lead to any of ``FLOW_STEP``: a
-flow is a chain of lists, prompts and a confirmation that ends in a result.
+A step of a declared banker flow (``device/flows.py``, run by ``device/runner.py``) may lead to
+any of ``FLOW_STEP``: a flow is a chain of lists, prompts and a confirmation that ends in a
+result. The runner only answers the next state; this table's row is what moves there.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ class State(Enum):
     CONFIRM = "confirm"
     """What the rules will book (their preview), waiting for OK."""
     RESULT = "result"
-    """Booked or refused with the reason, or a short message: a few seconds, or a key that then acts."""
+    """What came of a command: booked, or refused with the reason (and an offer to raise money)."""
+    MESSAGE = "message"
+    """A note or prompt nobody booked: the reader's status, the volume, "Karte auflegen", a deed's owner."""
     PAGES = "pages"
     """Screens to read until a key: the end of a game, the ranking, the quick game's deal."""
     JOIN = "join"
@@ -38,9 +41,9 @@ class State(Enum):
 
 
 S = State
-FLOW_STEP = frozenset({S.CHOOSE, S.ENTER, S.CONFIRM, S.RESULT, S.PAGES, S.JOIN, S.CARD, S.IDLE})
-"""Where a step of a flow may lead: the next list or prompt, the confirmation, the result, or back."""
-TAPPED = frozenset({S.CARD, S.CHOOSE, S.RESULT, S.IDLE})
+FLOW_STEP = frozenset({S.CHOOSE, S.ENTER, S.CONFIRM, S.RESULT, S.MESSAGE, S.PAGES, S.JOIN, S.CARD, S.IDLE})
+"""Where a step of a flow may lead: the next list or prompt, the confirmation, the result, a note, or back."""
+TAPPED = frozenset({S.CARD, S.CHOOSE, S.MESSAGE, S.IDLE})
 """Where a card's tap leads: that player's card, a deed's actions or an unknown card's list, a note."""
 
 
@@ -68,7 +71,7 @@ TABLE: tuple[Transition, ...] = (
     _row(S.IDLE, "tap", "_on_tap", TAPPED),
     *(_row(S.IDLE, k, "_open_menu", S.CHOOSE) for k in _MENU_KEYS),
     _row(S.IDLE, "hold:C", "_ask_new_game", S.CHOOSE),
-    _row(S.IDLE, "digit", "_point", S.RESULT),
+    _row(S.IDLE, "digit", "_point", S.MESSAGE),
     _row(S.IDLE, "tick", "_tick", S.SLEEP, S.PAGES),
     _row(S.CARD, "tap", "_on_tap", TAPPED),
     _row(S.CARD, "HABEN", "_start_amount", S.AMOUNT),
@@ -113,6 +116,10 @@ TABLE: tuple[Transition, ...] = (
     _row(S.RESULT, "tap", "_on_tap", TAPPED),
     _row(S.RESULT, "hold:C", "_ask_new_game", S.CHOOSE),
     _row(S.RESULT, "tick", "_result_tick", S.SLEEP, S.CARD, S.IDLE, S.AMOUNT, S.ENTER, S.PAGES),
+    *(_row(S.MESSAGE, k, "_after_message", S.CARD, S.IDLE) for k in ("OK", "C", "key")),
+    _row(S.MESSAGE, "tap", "_on_tap", TAPPED),
+    _row(S.MESSAGE, "hold:C", "_ask_new_game", S.CHOOSE),
+    _row(S.MESSAGE, "tick", "_message_tick", S.SLEEP, S.CARD, S.IDLE, S.PAGES),
     _row(S.JOIN, "tap", "_join"),
     _row(S.JOIN, "OK", "_start_game", S.RESULT, S.PAGES),
     _row(S.JOIN, "C", "_join_clear", S.IDLE),
@@ -126,7 +133,7 @@ TABLE: tuple[Transition, ...] = (
 )
 """Every (state, trigger) the device acts on; a pair not here is logged and ignored.
 
-RESULT "key": any other key on a plain result leaves it (to where the result returns) and then
+RESULT and MESSAGE "key": any other key on a plain result or a message leaves it (to where the result returns) and then
 acts there at once, so no key is swallowed after a booking.
 """
 
@@ -137,7 +144,7 @@ EVENTS: tuple[Transition, ...] = (
     _row(S.ENTER, "web change", "_follow_game", S.IDLE),
     _row(S.CONFIRM, "web change", "_follow_game", S.IDLE, S.CARD),
     _row(S.JOIN, "web change", "_follow_game", S.IDLE),
-    *(_row(s, "reader fault", "reader_status", S.RESULT) for s in State if s is not S.RESULT),
+    *(_row(s, "reader fault", "reader_status", S.MESSAGE) for s in State if s is not S.MESSAGE),
     _row(S.PAGES, "web change", "_follow_game", S.IDLE),
 )
 """Changes that come from elsewhere: the web (new game, undo, end, renamed cards), the reader."""

@@ -8,7 +8,7 @@ import pytest
 from ui_table import Table
 
 from device.cli import main
-from device.flows import Flow, describe
+from device.flows import Flow, Type, describe, readme_with_flows
 from device.transitions import TABLE, State, graph
 
 
@@ -30,13 +30,21 @@ def test_every_state_but_sleep_is_left_somewhere_and_reached_somewhere() -> None
 def test_the_readme_shows_the_graph_the_code_prints() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert describe() in readme
+    assert readme_with_flows(readme) == readme  # the whole block, no line left over from an older graph
+
+
+def test_bankleser_flows_writes_the_readme_block(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Flows\n\n```\n# Transitions (old)\nidle --x/y--> z\n```\n\nAfter.\n", encoding="utf-8")
+    assert main(["flows", "--readme", str(readme)]) == 0
+    assert readme.read_text(encoding="utf-8") == f"# Flows\n\n```\n{describe()}\n```\n\nAfter.\n"
 
 
 def test_a_flow_with_fields_types_them_then_confirms_the_preview(table: Table) -> None:
     """One row declares a flow: here Soll by fields, the way "An alle zahlen" will run."""
     table.start("Anna", "Ben")
     table.tap("Anna")
-    flow = Flow("Zahlen", frozenset(), op="debit", fields=(("amount", "Betrag?"),))
+    flow = Flow("Zahlen", frozenset(), op="debit", steps=(Type("amount", "Betrag?"),))
     table.bank.state = table.bank._start_flow(flow)
     table.bank.render()
     assert table.text().splitlines()[:2] == ["Betrag?", "0"]
@@ -53,3 +61,60 @@ def test_the_readme_shows_the_measured_presses() -> None:
 
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert table() in readme
+
+
+def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) -> None:
+    """RESULT says booked or refused; MESSAGE carries the notes nobody booked. Both leave alike."""
+    from device.ui import TWO_CARDS
+
+    table.start("Anna", "Ben")
+    table.press(".")  # the volume, without a card
+    assert table.bank.state is State.MESSAGE and table.text().splitlines()[0] == "Lautstärke"
+    table.tap("Anna")  # a tap on a message selects that card
+    table.press("LOS")
+    assert table.bank.state is State.RESULT and table.text().startswith("Gebucht")
+    table.bank.reader_status(False, TWO_CARDS)
+    assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "ZWEI KARTEN"
+    table.now += 5
+    table.bank.tick()
+    assert table.bank.state is State.IDLE
+    table.press("MENU")
+    table.choose("Karte anlernen")
+    assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "AUFLEGEN"
+
+
+def test_a_menu_entry_is_one_row_of_flows_py(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Letztes Spiel" (the last game's ranking) will be one row: here the running game stands in for it."""
+    from device import flows, menus
+
+    row = Flow("Letztes Spiel", ranking=lambda ledger: ledger.game.state)
+    monkeypatch.setattr(menus, "BANKER_MENU", (*flows.BANKER_MENU, row))
+    table.start("Anna", "Ben")
+    table.press("MENU")
+    table.choose("Letztes Spiel")
+    assert table.bank.state is State.PAGES and table.text().splitlines()[:2] == ["Letztes Spiel", "Anna"]
+
+
+def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) -> None:
+    """A declared flow: a choice whose value goes into the command, a typed field, the preview, OK."""
+    from device.flows import Pick
+
+    flow = Flow("Zahlung", op="", command=lambda v: {"op": v["_how"], "player": v.player, "amount": v["amount"]},
+                steps=(Pick("_how", "Wie?", lambda v: [("Haben", "credit"), ("Soll", "debit")], "Haben oder Soll"),
+                       Type("amount", "Betrag?")))
+    assert flow.describe() == "Haben oder Soll → Betrag? tippen → Vorschau der Regeln → OK bucht"
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.bank.state = table.bank._start_flow(flow)
+    table.bank.render()
+    table.choose("Soll")
+    table.type("1M")
+    table.press("C")  # corrected
+    table.press("C")  # back to the list, the choice kept
+    assert table.labels() == ["Haben", "Soll"]
+    table.choose("Haben")
+    table.type("1M")
+    table.press("OK")
+    assert table.text().splitlines()[:2] == ["Zahlung", "1M"]
+    table.press("OK")
+    assert table.cash("Anna") == 16_000_000

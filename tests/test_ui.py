@@ -129,9 +129,9 @@ def test_keys_in_the_wrong_order_are_ignored(table: Table) -> None:
 def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
     table.press("hold:C")
     assert table.text().startswith("Neues Spiel?")
-    table.press("OK")  # ja
-    table.press("OK")  # Banking
-    table.press("DOWN", "OK")  # Schnellspiel
+    table.choose("Ja: alle Stände neu")
+    table.choose("Banking")
+    table.choose("Schnellspiel")
     table.tap("Anna")
     table.tap("Ben")
     table.tap("Ben")  # a double tap joins once
@@ -151,14 +151,20 @@ def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
 
 
 def test_a_game_needs_two_players(table: Table) -> None:
-    table.press("hold:C", "OK", "OK", "OK")
+    table.press("hold:C")
+    table.choose("Ja: alle Stände neu")
+    table.choose("Banking")
+    table.choose("Standard")
     table.tap("Anna")
     table.press("OK")
     assert table.bank.state is State.JOIN and table.ledger.game.state is None
 
 
 def test_timed_game_ends_with_the_end_tone_and_the_ranking(table: Table) -> None:
-    table.press("hold:C", "OK", "OK", "DOWN", "DOWN", "OK")
+    table.press("hold:C")
+    table.choose("Ja: alle Stände neu")
+    table.choose("Banking")
+    table.choose("Auf Zeit")
     table.type("30")
     table.press("OK")
     table.tap("Anna")
@@ -189,9 +195,11 @@ def test_buy_from_the_menu_by_square_number(table: Table) -> None:
 def test_auction_price_typed_after_choosing_auction(table: Table) -> None:
     table.start("Anna", "Ben")
     table.tap("Ben")
-    table.press("MENU", "OK")
+    table.press("MENU")
+    table.choose("Kaufen")
     table.type("1")
-    table.press("OK", "DOWN", "OK")
+    table.press("OK")  # Badstraße by its number
+    table.choose("Auktion: Gebot")
     table.type("250K")
     table.press("OK", "OK")
     assert table.ledger.game.state.deeds[1].owner == "Ben" and table.cash("Ben") == 14_750_000
@@ -214,7 +222,7 @@ def test_utility_rent_asks_for_the_dice(table: Table) -> None:
     table.ledger.submit({"op": "buy", "player": "Anna", "square": 12})
     table.tap("Ben")
     table.tap(12)
-    table.press("OK")
+    table.choose("Miete zahlen")
     assert table.text().startswith("Augenzahl?")
     table.type("9")
     table.press("OK")
@@ -244,11 +252,12 @@ def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
     table.tap("Anna")
     table.press("MENU")
     table.choose("Hypothek aufnehmen")
-    table.press("OK", "OK")
+    table.choose("37 Parkstraße")
+    table.press("OK")
     assert table.cash("Anna") == 1500 - 350 + 175
     table.press("OK", "MENU")
     table.choose("Hypothek lösen")
-    table.press("OK")
+    table.choose("37 Parkstraße")
     assert table.text().splitlines()[:2] == ["Hypothek lösen", "193"]
     table.press("OK")
     assert table.cash("Anna") == 1500 - 350 + 175 - 193
@@ -271,7 +280,8 @@ def test_storno_undoes_the_last_transaction_as_a_journaled_command(table: Table)
     table.press("HABEN")
     table.type("1M")
     table.press("OK", "C", "C")  # booked; back to the card; card off
-    table.press("MENU", "DOWN", "OK")  # Storno (global menu)
+    table.press("MENU")  # the banker's menu: no card on the reader
+    table.choose("Storno")
     assert table.text().startswith("Storno?")
     table.press("OK")
     assert table.cash("Anna") == 15_000_000
@@ -285,9 +295,10 @@ def test_trade_from_the_menu(table: Table) -> None:
     table.press("MENU")
     table.choose("Tausch")
     table.tap("Ben")  # partner by card
-    table.press("OK", "DOWN", "OK")  # mark Schlossallee, Fertig
+    table.choose("39 Schlossallee")  # marked
+    table.choose("Fertig")
     table.press("OK")  # Anna gives no money
-    table.press("OK")  # Ben has no deeds: Fertig
+    table.choose("Fertig")  # Ben has no deeds
     table.type("500")
     table.press("OK")
     assert table.text().splitlines()[0] == "Tausch"
@@ -300,7 +311,7 @@ def test_unknown_card_can_be_registered_as_a_bank_card(table: Table) -> None:
     table.bank.handle("tap", "04c0ffee")
     assert table.text().splitlines() == ["Unbekannte Karte", ">Bankkarte anlernen", " Besitzrecht anlernen",
                                          " Abbrechen"]
-    table.press("OK")
+    table.choose("Bankkarte anlernen")
     assert table.text().splitlines()[:2] == ["Angelernt", "Karte #7"]
     card = table.cards.get("04c0ffee")
     assert card is not None and card.number == 7
@@ -334,7 +345,8 @@ def test_result_returns_to_the_card_after_a_few_seconds(table: Table) -> None:
 def test_banker_pin_set_on_the_device(table: Table) -> None:
     pins: list[str] = []
     table.bank.set_pin = lambda pin: pins.append(pin) or True
-    table.press("MENU", "DOWN", "DOWN", "DOWN", "OK")
+    table.press("MENU")
+    table.choose("Banker-PIN")
     table.type("4711")
     table.press("OK")
     assert pins == ["4711"] and table.text().splitlines()[1] == "GESPEICHERT"

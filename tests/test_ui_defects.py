@@ -86,7 +86,8 @@ def test_the_ranking_after_a_bankruptcy_stays_until_a_key(table: Table) -> None:
     table.tap("Anna")
     table.press("MENU")
     table.choose("Bankrott")
-    table.press("OK", "OK")
+    table.choose("an die Bank")
+    table.press("OK")  # irrevocable
     table.now += 120
     table.bank.tick()
     assert table.bank.state is State.PAGES and not table.asleep
@@ -262,9 +263,15 @@ def test_tax_and_jail_fine_in_at_most_four_presses_after_the_tap(table: Table) -
     """Fewer presses: "tax and jail fine reachable in ≤ 4 presses" (today 13)."""
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
-    table.press("MENU", "2", "OK")  # 2 Einkommensteuer, confirm
+    table.press("MENU")
+    assert table.labels()[1] == "Einkommensteuer"  # the numbered menu: its digit picks it
+    table.press("2", "OK")  # 2 Einkommensteuer, confirm
     assert table.cash("Anna") == 1300
-    table.press("MENU", "4", "OK", "OK")  # 4 Gefängnis, Strafe zahlen, confirm
+    table.press("MENU")
+    assert table.labels()[3] == "Gefängnis"
+    table.press("4")
+    assert table.labels()[0] == "Strafe zahlen 50"  # marked first: OK takes it
+    table.press("OK", "OK")  # Strafe zahlen, confirm
     assert table.cash("Anna") == 1250
 
 
@@ -337,7 +344,12 @@ def test_a_second_card_then_haben_is_that_players_own_haben(table: Table) -> Non
 def test_the_new_game_wizard_offers_the_last_edition_mode_and_players(table: Table) -> None:
     """Fewer presses: "the new-game wizard offering the last edition, mode and players as the default"."""
     table.start("Anna", "Ben", "Cem", edition="sonic", mode="quick", seed=7)
-    table.press("hold:C", "OK", "OK", "OK")  # replace, Sonic, Schnellspiel
+    table.press("hold:C")
+    table.choose("Ja: ersetzen")
+    assert table.labels()[table.bank.choice.index] == "Sonic"  # type: ignore[union-attr]
+    table.press("OK")
+    assert table.labels()[table.bank.choice.index] == "Schnellspiel"  # type: ignore[union-attr]
+    table.press("OK")  # the last game's edition and mode: OK keeps them
     assert table.text().splitlines()[:3] == ["Karten auflegen", "3 Spieler", "Anna, Ben, Cem"]
     table.press("OK")
     last = list(table.journal.records())[-1].cmd
@@ -346,7 +358,11 @@ def test_the_new_game_wizard_offers_the_last_edition_mode_and_players(table: Tab
 
 def test_c_in_the_join_list_first_empties_it(table: Table) -> None:
     table.start("Anna", "Ben")
-    table.press("hold:C", "OK", "OK", "OK", "C")
+    table.press("hold:C")
+    table.choose("Ja: ersetzen")
+    table.choose("Banking")
+    table.choose("Standard")
+    table.press("C")
     assert table.text().splitlines()[:2] == ["Karten auflegen", "0 Spieler"]
     table.tap("Cem")
     table.tap("Ben")
