@@ -84,6 +84,9 @@ class ReaderConfig:
     spi_device: int = 0
     reset_pin: int = 25
     poll_interval: float = 0.035
+    rx_gain_db: int = 48
+    """Receiver gain (RFCfgReg.RxGain): 18, 23, 33, 38, 43 or 48 dB. 48 hears small stickers
+    through a deed card; lower it only if a card far off the reader is read by mistake."""
 
 
 @dataclass
@@ -204,7 +207,8 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     reader = part("RFID-Leser", lambda: SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
                   if r.kind == "sim" else RfidReader(
         pin_factory=pin_factory, spi_port=r.spi_port, spi_device=r.spi_device, reset_pin=r.reset_pin,
-        poll_interval=r.poll_interval, on_tap=cb.on_tap, on_status=cb.on_reader_status))
+        poll_interval=r.poll_interval, rx_gain_db=r.rx_gain_db, on_tap=cb.on_tap,
+        on_status=cb.on_reader_status))
     return Hardware(display, keypad, encoder, buzzer, led, reader)
 
 
