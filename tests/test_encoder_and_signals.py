@@ -106,9 +106,12 @@ def wait_quiet(buzzer: Buzzer) -> None:
 def test_buzzer_plays_the_tune_at_its_frequencies(pwm_factory: MockFactory) -> None:
     buzzer = Buzzer(18, pin_factory=pwm_factory, volume=Volume.LOW)
     pin = pwm_factory.pin(18)
+    frequencies: list[float | None] = []
+    set_frequency = pin._set_frequency
+    pin._set_frequency = lambda f: (frequencies.append(f), set_frequency(f))  # a history, like states
     buzzer.play("card")
     wait_quiet(buzzer)
-    assert pin.frequency == TUNES["card"][0][0] == 1760.0
+    assert frequencies == [TUNES["card"][0][0], None] and TUNES["card"][0][0] == 1760.0
     assert [s.state for s in pin.states] == [0, Volume.LOW.value, 0]
     buzzer.close()
     buzzer.close()
@@ -130,3 +133,15 @@ def test_led_blinks(factory: MockFactory) -> None:
     assert factory.pin(23).state
     led.off()
     led.close()
+
+
+def test_no_pwm_runs_between_tunes(pwm_factory: MockFactory) -> None:
+    """Issue 9: after a tune (and before the first) the PWM is stopped, not left running at duty 0."""
+    buzzer = Buzzer(18, pin_factory=pwm_factory, volume=Volume.HIGH)
+    pin = pwm_factory.pin(18)
+    assert pin.frequency is None
+    buzzer.play("done")
+    wait_quiet(buzzer)
+    assert pin.frequency is None and pin.state == 0
+    assert Volume.HIGH.value in [s.state for s in pin.states]  # it did sound
+    buzzer.close()
