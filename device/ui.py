@@ -908,7 +908,7 @@ class Banker:
                 return self._refused(trade, err.code, err.message)
             give, take = trade["a_gives"], trade["b_gives"]
             to_bank = sum(t.amount for t in event.transfers if t.payee is None)  # fees and lifting, as booked
-            return self._ask(trade, "Tausch", f"{me}⇄{other}"[:12], (
+            return self._ask(trade, "Tausch", f"{me}↔{other}"[:12], (
                 f"{me}: {_cards(len(give.get('squares', [])))} {self._money(give.get('cash', 0))}"[:LINE],
                 f"{other}: {_cards(len(take.get('squares', [])))} {self._money(take.get('cash', 0))}"[:LINE],
                 f"an die Bank: {self._money(to_bank)}"[:LINE] if to_bank else "OK bucht, C zurück"))

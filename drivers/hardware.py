@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .display import Display, SimDisplay, open_oled
+from .display import Display, SimDisplay, check_rotate, open_oled
 from .encoder import Encoder, SimEncoder
 from .keypad import DEFAULT_LAYOUT, MatrixKeypad, SimKeypad
 from .rfid import RfidReader, SimReader
@@ -42,7 +42,7 @@ class DisplayConfig:
     i2c_port: int = 1
     address: int = 0x3C
     rotate: int = 0
-    """0–3: quarter turns, for a panel mounted upside down."""
+    """0, or 2 for a panel mounted upside down (1 and 3 would need a portrait layout: refused)."""
     contrast: int = 0xCF
 
 
@@ -111,7 +111,16 @@ class HardwareConfig:
                 raise ValueError(f"[hardware.{f.name}]: unknown keys {sorted(unknown)}")
             for key, value in section.items():
                 setattr(target, key, value)
+        out.check()
         return out
+
+    def check(self) -> None:
+        """Values the hardware cannot do are config errors at start, not a squeezed screen later."""
+        from .rfid import RX_GAINS_DB
+
+        check_rotate(self.display.rotate)
+        if self.reader.rx_gain_db not in RX_GAINS_DB:
+            raise ValueError(f"reader.rx_gain_db = {self.reader.rx_gain_db!r}: möglich sind {sorted(RX_GAINS_DB)}")
 
     def simulated(self) -> HardwareConfig:
         """Every part as its twin (``--sim``, and the default off a Pi)."""
