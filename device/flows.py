@@ -239,7 +239,7 @@ def _trade_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
     me, other, line = v.player, v["_b"], 21
     to_bank = sum(t.amount for t in event.transfers if t.payee is None)
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
-    return "Tausch", f"{me}⇄{other}"[:12], (
+    return "Tausch", f"{me}↔{other}"[:12], (
         f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}"[:line],
         f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}"[:line],
         f"an die Bank: {v.money(to_bank)}"[:line] if to_bank else "OK bucht, C zurück")

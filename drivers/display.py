@@ -6,6 +6,7 @@ render pixel-clean in mode "1" at exactly these sizes, with the umlauts German n
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from .screen import Screen
+
+log = logging.getLogger(__name__)
 
 WIDTH, HEIGHT = 128, 64
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -82,52 +85,139 @@ def render(screen: Screen) -> Image.Image:
     return img
 
 
-class Display:
-    """A luma device with sleep and wake. Takes the device, never reaches for a global."""
+ROTATIONS = (0, 2)
+"""Quarter turns the layout supports: 0 and 2 (upside down). 1 and 3 would need a 64×128 portrait
+layout that no screen has, so they are refused instead of drawing a squeezed, cut frame."""
 
-    def __init__(self, device: Any) -> None:
+
+class Display:
+    """A luma device with sleep and wake, drawn from its own thread. Takes the device, never reaches for a global.
+
+    A full frame over I²C takes ~24 ms at 400 kHz and ~93 ms at the Pi's default 100 kHz; drawn
+    on the main loop it would hold up keys and taps. ``show()`` only hands the screen over: the
+    display's thread renders and sends the newest screen, and screens that were replaced before
+    it got to them are dropped (nobody needs to see them). Sleep and wake go the same way, so no
+    caller ever waits for the bus. ``threaded=False`` draws at once (the simulated twin, whose
+    frames the tests read right after each key).
+    """
+
+    def __init__(self, device: Any, *, contrast: int = CONTRAST_AWAKE, threaded: bool = True) -> None:
         self._device = device
-        self._lock = threading.Lock()
+        self.contrast = contrast
+        """The configured contrast, restored at every wake."""
+        self._lock = threading.Lock()  # the device: one user at a time
+        self._handover = threading.Condition()
+        self._pending: Screen | None = None
+        self._want_asleep = False
+        self._panel_asleep = False
         self._closed = False
+        self._busy = False
         self.asleep = False
         self.screen: Screen | None = None
+        self.drawn = 0
+        """Frames sent to the panel (intermediate screens dropped are not counted)."""
+        self._thread: threading.Thread | None = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, name="display", daemon=True)
+            self._thread.start()
 
-    def show(self, screen: Screen) -> Image.Image:
+    def show(self, screen: Screen) -> None:
+        """The next screen. Returns at once; the display's thread draws the newest one."""
+        with self._handover:
+            if self._closed:
+                return
+            self.screen = screen
+            if self._thread is not None:
+                self._pending = screen
+                self._handover.notify_all()
+                return
+        self._draw(screen)
+
+    def sleep(self) -> None:
+        """Dim, then switch the panel off: an idle OLED burns in and drains nothing useful."""
+        self._power(asleep=True)
+
+    def wake(self) -> None:
+        """Panel on again, at the configured contrast."""
+        self._power(asleep=False)
+
+    def _power(self, *, asleep: bool) -> None:
+        with self._handover:
+            if self._closed:
+                return
+            self.asleep = self._want_asleep = asleep
+            if self._thread is not None:
+                self._handover.notify_all()
+                return
+        self._apply_power()
+
+    def _apply_power(self) -> None:
+        with self._lock:
+            want = self._want_asleep
+            if want and not self._panel_asleep:
+                self._device.contrast(CONTRAST_DIM)
+                self._device.hide()
+            elif not want and self._panel_asleep:
+                self._device.show()
+                self._device.contrast(self.contrast)
+            self._panel_asleep = want
+
+    def _draw(self, screen: Screen) -> None:
         image = render(screen)
         with self._lock:
-            if self._closed:
-                return image
             self._device.display(image)
-            self.screen = screen
+            self.drawn += 1
         self._shown(screen, image)
-        return image
+
+    def _run(self) -> None:
+        while True:
+            with self._handover:
+                self._handover.wait_for(lambda: self._pending is not None or self._closed
+                                       or self._want_asleep != self._panel_asleep)
+                screen, self._pending = self._pending, None
+                closing = self._closed
+                self._busy = True
+            try:
+                if not self._want_asleep:
+                    self._apply_power()  # wake before drawing
+                if screen is not None:
+                    self._draw(screen)
+                self._apply_power()  # sleep after the last frame
+            except Exception:  # a glitch on the bus must not end the display
+                log.exception("display update failed")
+            with self._handover:
+                self._busy = False
+                self._handover.notify_all()
+                if closing and self._pending is None:
+                    return
+
+    def flush(self, timeout: float = 2.0) -> bool:
+        """Wait until the thread has drawn everything handed to it (tests, benchmarks, shutdown)."""
+        if self._thread is None:
+            return True
+        with self._handover:
+            return self._handover.wait_for(lambda: self._pending is None and not self._busy
+                                          and self._want_asleep == self._panel_asleep, timeout)
 
     def _shown(self, screen: Screen, image: Image.Image) -> None:
         """Hook for the simulated twin."""
 
-    def sleep(self) -> None:
-        """Dim, then switch the panel off: an idle OLED burns in and drains nothing useful."""
-        with self._lock:
-            if not self._closed and not self.asleep:
-                self._device.contrast(CONTRAST_DIM)
-                self._device.hide()
-                self.asleep = True
-
-    def wake(self) -> None:
-        with self._lock:
-            if not self._closed and self.asleep:
-                self._device.show()
-                self._device.contrast(CONTRAST_AWAKE)
-                self.asleep = False
-
     def close(self, last: Screen | None = None) -> None:
         """Show a last screen (kept on the panel) and release the bus. Idempotent."""
-        if last is not None and not self._closed:
-            self.show(last)
-        with self._lock:
+        with self._handover:
             if self._closed:
                 return
+            if last is not None:
+                self.screen = self._pending = last
+                self._want_asleep = self.asleep = False
             self._closed = True
+            self._handover.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        elif last is not None:
+            self._apply_power()
+            self._draw(last)
+        with self._lock:
             self._device.persist = last is not None
             self._device.cleanup()
 
@@ -157,7 +247,7 @@ class SimDisplay(Display):
     def __init__(self, history: int = 500) -> None:
         from luma.core.device import dummy
 
-        super().__init__(dummy(width=WIDTH, height=HEIGHT, mode="1"))
+        super().__init__(dummy(width=WIDTH, height=HEIGHT, mode="1"), threaded=False)
         self.frames: deque[Frame] = deque(maxlen=history)
         self._seq = 0
         self._changed = threading.Condition()
@@ -193,6 +283,14 @@ class SimDisplay(Display):
         return img
 
 
+def check_rotate(rotate: int) -> int:
+    """Only the rotations the layout supports; a clear config error for the others."""
+    if rotate not in ROTATIONS:
+        raise ValueError(f"display.rotate = {rotate!r}: nur 0 oder 2 (auf dem Kopf) möglich; "
+                         "1 und 3 bräuchten ein Hochformat-Layout, das es nicht gibt")
+    return rotate
+
+
 def open_oled(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Display:
     """The real panel on I²C. Raises luma's DeviceNotFoundError when the bus or panel is missing."""
     from luma.core.interface.serial import i2c
@@ -201,6 +299,6 @@ def open_oled(*, driver: str, port: int, address: int, rotate: int, contrast: in
     kinds = {"ssd1306": ssd1306, "sh1106": sh1106}
     if driver not in kinds:
         raise ValueError(f"unknown OLED driver {driver!r} (ssd1306, sh1106)")
-    device = kinds[driver](i2c(port=port, address=address), width=WIDTH, height=HEIGHT, rotate=rotate)
+    device = kinds[driver](i2c(port=port, address=address), width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
     device.contrast(contrast)
-    return Display(device)
+    return Display(device, contrast=contrast)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .display import Display, SimDisplay, open_oled
+from .display import Display, SimDisplay, check_rotate, open_oled
 from .encoder import Encoder, SimEncoder
 from .keypad import DEFAULT_LAYOUT, MatrixKeypad, SimKeypad
 from .rfid import RfidReader, SimReader
@@ -42,7 +42,7 @@ class DisplayConfig:
     i2c_port: int = 1
     address: int = 0x3C
     rotate: int = 0
-    """0–3: quarter turns, for a panel mounted upside down."""
+    """0, or 2 for a panel mounted upside down (1 and 3 would need a portrait layout: refused)."""
     contrast: int = 0xCF
 
 
@@ -84,6 +84,9 @@ class ReaderConfig:
     spi_device: int = 0
     reset_pin: int = 25
     poll_interval: float = 0.035
+    rx_gain_db: int = 48
+    """Receiver gain (RFCfgReg.RxGain): 18, 23, 33, 38, 43 or 48 dB. 48 hears small stickers
+    through a deed card; lower it only if a card far off the reader is read by mistake."""
 
 
 @dataclass
@@ -108,7 +111,16 @@ class HardwareConfig:
                 raise ValueError(f"[hardware.{f.name}]: unknown keys {sorted(unknown)}")
             for key, value in section.items():
                 setattr(target, key, value)
+        out.check()
         return out
+
+    def check(self) -> None:
+        """Values the hardware cannot do are config errors at start, not a squeezed screen later."""
+        from .rfid import RX_GAINS_DB
+
+        check_rotate(self.display.rotate)
+        if self.reader.rx_gain_db not in RX_GAINS_DB:
+            raise ValueError(f"reader.rx_gain_db = {self.reader.rx_gain_db!r}: möglich sind {sorted(RX_GAINS_DB)}")
 
     def simulated(self) -> HardwareConfig:
         """Every part as its twin (``--sim``, and the default off a Pi)."""
@@ -204,7 +216,8 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     reader = part("RFID-Leser", lambda: SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
                   if r.kind == "sim" else RfidReader(
         pin_factory=pin_factory, spi_port=r.spi_port, spi_device=r.spi_device, reset_pin=r.reset_pin,
-        poll_interval=r.poll_interval, on_tap=cb.on_tap, on_status=cb.on_reader_status))
+        poll_interval=r.poll_interval, rx_gain_db=r.rx_gain_db, on_tap=cb.on_tap,
+        on_status=cb.on_reader_status))
     return Hardware(display, keypad, encoder, buzzer, led, reader)
 
 

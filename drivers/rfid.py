@@ -16,6 +16,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from gpiozero import DigitalOutputDevice
@@ -26,15 +27,16 @@ log = logging.getLogger(__name__)
 
 # Registers (MFRC522 datasheet, section 9).
 REG_COMMAND, REG_COM_IEN, REG_COM_IRQ, REG_ERROR = 0x01, 0x02, 0x04, 0x06
-REG_FIFO_DATA, REG_FIFO_LEVEL, REG_CONTROL, REG_BIT_FRAMING = 0x09, 0x0A, 0x0C, 0x0D
-REG_MODE, REG_TX_CONTROL, REG_TX_ASK = 0x11, 0x14, 0x15
+REG_FIFO_DATA, REG_FIFO_LEVEL, REG_CONTROL, REG_BIT_FRAMING, REG_COLL = 0x09, 0x0A, 0x0C, 0x0D, 0x0E
+REG_MODE, REG_TX_CONTROL, REG_TX_ASK, REG_RF_CFG = 0x11, 0x14, 0x15, 0x26
 REG_T_MODE, REG_T_PRESCALER, REG_T_RELOAD_H, REG_T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
 REG_VERSION = 0x37
 # Commands.
 CMD_IDLE, CMD_TRANSCEIVE, CMD_SOFT_RESET = 0x00, 0x0C, 0x0F
-# ComIrqReg bits; ErrorReg bits.
+# ComIrqReg bits; ErrorReg bits; CollReg bits.
 IRQ_TIMER, IRQ_IDLE, IRQ_RX = 0x01, 0x10, 0x20
-ERR_PROTOCOL, ERR_PARITY, ERR_CRC, ERR_COLL, ERR_BUFFER_OVFL = 0x01, 0x02, 0x04, 0x08, 0x10
+ERR_PROTOCOL, ERR_PARITY, ERR_CRC, ERR_COLL, ERR_BUFFER_OVFL, ERR_RESERVED = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
+COLL_VALUES_AFTER, COLL_POS_NOT_VALID, COLL_POS = 0x80, 0x20, 0x1F
 # ISO 14443A card commands.
 PICC_REQA, PICC_WUPA, PICC_ANTICOLL_CL1, PICC_HALT = 0x26, 0x52, 0x93, 0x50
 PICC_CASCADE = (0x93, 0x95, 0x97)
@@ -44,7 +46,14 @@ SAK_UID_INCOMPLETE = 0x04
 
 KNOWN_VERSIONS = {0x88, 0x89, 0x90, 0x91, 0x92, 0x12, 0x15, 0x18, 0xB2}
 """VersionReg values real modules report (clones included); any value but 0x00/0xFF means a chip."""
-"""VersionReg of MFRC522 v0/v1/v2 and the common clones; 0x00 or 0xFF means nobody answers."""
+
+RX_GAINS_DB = {18: 0b010, 23: 0b011, 33: 0b100, 38: 0b101, 43: 0b110, 48: 0b111}
+"""RFCfgReg.RxGain[2:0] for each receiver gain (datasheet table 98). The chip resets to 33 dB; the
+reference driver's ``PCD_SetAntennaGain(RxGain_max)`` uses 48 dB, which small stickers need."""
+DEFAULT_RX_GAIN_DB = 48
+
+TWO_CARDS = "two_cards"
+"""``on_status(False, TWO_CARDS)``: more than one card lies on the reader (the device's ``TWO_CARDS``)."""
 
 
 def crc_a(data: bytes) -> bytes:
@@ -65,12 +74,57 @@ class CardError(Exception):
     """A card answered badly this time (collision, CRC or parity error): try again next poll."""
 
 
-class Mfrc522:
-    """Register access and the UID-reading protocol, over any gpiozero SPI interface."""
+class CollisionError(CardError):
+    """More than one card answered and the collision could not be resolved this time."""
 
-    def __init__(self, spi: Any, wait: Callable[[float], object] = time.sleep) -> None:
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the receiver put in the FIFO after one frame."""
+
+    data: bytes
+    """The FIFO's bytes; with RxAlign the first received bit sits at that bit of ``data[0]``."""
+    last_bits: int
+    """Valid bits in the last byte (ControlReg.RxLastBits), 8 for a whole byte."""
+    collision: int | None
+    """CollReg.CollPos (1–32, counted in the FIFO's bits) of the first collision; 0 when the
+    chip saw a collision it cannot place; None without a collision."""
+
+    def bits(self, rx_align: int = 0) -> list[int]:
+        """The received bits, LSB first, without the RxAlign bits below them."""
+        bits = [(b >> i) & 1 for b in self.data for i in range(8)]
+        if self.data:
+            bits = bits[: len(bits) - 8 + self.last_bits]
+        return bits[rx_align:]
+
+
+def _pack(bits: list[int]) -> bytes:
+    out = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        out[i // 8] |= bit << (i % 8)
+    return bytes(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """One card selected in the field."""
+
+    uid: bytes
+    """4, 7 or 10 bytes."""
+    collided: bool
+    """More than one card answered on the way: this UID is one of them, verified by its SELECT."""
+
+
+class Mfrc522:
+    """Register access and the UID-reading protocol, over any SPI object with ``transfer(list[int]) -> list[int]``."""
+
+    def __init__(self, spi: Any, wait: Callable[[float], object] = time.sleep,
+                 rx_gain_db: int = DEFAULT_RX_GAIN_DB) -> None:
+        if rx_gain_db not in RX_GAINS_DB:
+            raise ValueError(f"rx_gain_db muss einer von {sorted(RX_GAINS_DB)} sein, nicht {rx_gain_db}")
         self.spi = spi
         self._wait = wait
+        self.rx_gain_db = rx_gain_db
 
     def write(self, reg: int, value: int) -> None:
         self.spi.transfer([(reg << 1) & 0x7E, value])
@@ -83,7 +137,7 @@ class Mfrc522:
         return self.read(REG_VERSION)
 
     def init(self) -> int:
-        """Soft reset, a short timer (5 ms) for card answers, 100 % ASK, antenna on."""
+        """Soft reset, a short timer (5 ms) for card answers, 100 % ASK, receiver gain, antenna on."""
         version = self.version()
         if version in (0x00, 0xFF):  # a bus with nothing on it reads all zeros or all ones
             raise ReaderError(f"kein MFRC522 am SPI-Bus (VersionReg 0x{version:02X})")
@@ -95,23 +149,30 @@ class Mfrc522:
         self.write(REG_T_RELOAD_L, 200)  # 5 ms: ample for REQA/anticollision answers
         self.write(REG_TX_ASK, 0x40)
         self.write(REG_MODE, 0x3D)  # CRC preset 0x6363
+        self.write(REG_RF_CFG, RX_GAINS_DB[self.rx_gain_db] << 4)
+        # ValuesAfterColl = 0: bits after a collision read as zeros, not noise (ISO anticollision).
+        self.write(REG_COLL, self.read(REG_COLL) & ~COLL_VALUES_AFTER & 0xFF)
         self.write(REG_TX_CONTROL, self.read(REG_TX_CONTROL) | 0x03)
+        if not self.read(REG_TX_CONTROL) & 0x03:
+            raise ReaderError("Antenne lässt sich nicht einschalten")
         return version
 
-    def transceive(self, data: bytes, last_bits: int = 8) -> bytes | None:
-        """Send a frame, return the card's answer, None for silence (no card).
+    def exchange(self, data: bytes, tx_last_bits: int = 0, rx_align: int = 0) -> Reply | None:
+        """Send a frame (``tx_last_bits`` of its last byte, 0 = all 8), return what came back, None for
+        silence. Collisions come back as data with ``Reply.collision`` set; other errors raise.
 
         Every frame starts from a known modem state, as the reference drivers do
         (miguelbalboa/rfid ``PCD_CommunicateWithPICC``): Idle, interrupts cleared, FIFO flushed,
         then Transceive and StartSend. After a frame nobody answered the receiver may still be
         waiting for data, and a StartSend without a fresh Transceive command is then ignored.
         """
+        framing = ((rx_align & 0x07) << 4) | (tx_last_bits & 0x07)
         self.write(REG_COMMAND, CMD_IDLE)
         self.write(REG_COM_IRQ, 0x7F)  # clear every interrupt flag
         self.write(REG_FIFO_LEVEL, 0x80)  # flush the FIFO
         self.spi.transfer([(REG_FIFO_DATA << 1) & 0x7E, *data])  # one SPI write fills the FIFO
         self.write(REG_COMMAND, CMD_TRANSCEIVE)
-        self.write(REG_BIT_FRAMING, 0x80 | (last_bits & 0x07))  # StartSend
+        self.write(REG_BIT_FRAMING, 0x80 | framing)  # StartSend
         for _ in range(40):
             irq = self.read(REG_COM_IRQ)
             if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
@@ -122,38 +183,94 @@ class Mfrc522:
         if irq & IRQ_TIMER and not irq & IRQ_RX:
             return None
         error = self.read(REG_ERROR)
-        if error & (ERR_COLL | ERR_CRC | ERR_PARITY | ERR_PROTOCOL | ERR_BUFFER_OVFL):
+        if error & ERR_RESERVED:
+            # Bit 5 of ErrorReg is reserved and reads 0 on a chip: a bus floating high reads all ones,
+            # which would otherwise look like a card answering with every error, for ever.
+            raise ReaderError(f"MFRC522 liefert nur 0x{error:02X}")
+        if error & (ERR_CRC | ERR_PARITY | ERR_PROTOCOL | ERR_BUFFER_OVFL):
             raise CardError(f"Lesefehler 0x{error:02X}")
         count = self.read(REG_FIFO_LEVEL)
-        if not count:
-            return b""
         addr = ((REG_FIFO_DATA << 1) & 0x7E) | 0x80
-        return bytes(self.spi.transfer([addr] * count + [0])[1:])
+        fifo = bytes(self.spi.transfer([addr] * count + [0])[1:]) if count else b""
+        last_bits = (self.read(REG_CONTROL) & 0x07) or 8
+        collision = None
+        if error & ERR_COLL:
+            coll = self.read(REG_COLL)
+            collision = 0 if coll & COLL_POS_NOT_VALID else (coll & COLL_POS) or 32
+        return Reply(fifo, last_bits, collision)
 
-    def read_uid(self) -> bytes | None:
-        """Wake any card in the field (also a halted one), select it through every cascade level
-        (ISO/IEC 14443-3, 6.5.3; ``PICC_Select`` in the reference driver) and return its whole UID:
-        4, 7 or 10 bytes. Each level's BCC and the SAK's CRC_A are checked."""
-        if self.transceive(bytes([PICC_WUPA]), last_bits=7) is None:
+    def transceive(self, data: bytes, last_bits: int = 8) -> bytes | None:
+        """A byte-oriented exchange where a collision is just a failed read."""
+        reply = self.exchange(data, tx_last_bits=last_bits & 0x07)
+        if reply is None:
             return None
+        if reply.collision is not None:
+            raise CardError("Kollision")
+        return reply.data
+
+    def read_uid(self) -> Read | None:
+        """Wake every card in the field (also a halted one), select one through every cascade level
+        (ISO/IEC 14443-3, 6.5.3; ``PICC_Select`` in the reference driver) and return its whole UID:
+        4, 7 or 10 bytes. Each level's BCC and the SAK's CRC_A are checked.
+
+        With several cards, bit-oriented anticollision picks the one with a 1 at each collision.
+        A UID is only returned after its own SELECT was acknowledged, so it can never be a mix of
+        two cards' bits; a collision that cannot be placed raises :class:`CardError`.
+        """
+        wake = self.exchange(bytes([PICC_WUPA]), tx_last_bits=7)
+        if wake is None:
+            return None
+        collided = wake.collision is not None  # different ATQAs collide too: still somebody there
         uid = b""
-        for sel in PICC_CASCADE:
-            answer = self.transceive(bytes([sel, 0x20]))
-            if answer is None or len(answer) != 5:
-                raise CardError("unvollständige UID")
-            if answer[0] ^ answer[1] ^ answer[2] ^ answer[3] != answer[4]:
-                raise CardError("Prüfsumme der UID falsch")
-            select = bytes([sel, 0x70]) + answer
-            sak = self.transceive(select + crc_a(select))
-            if sak is None or len(sak) != 3 or crc_a(sak[:1]) != sak[1:]:
-                raise CardError("Karte antwortet nicht richtig auf SELECT")
-            if sak[0] & SAK_UID_INCOMPLETE:
-                if answer[0] != CASCADE_TAG:
-                    raise CardError("Kaskade ohne Kaskaden-Kennung")
-                uid += answer[1:4]
-                continue
-            return uid + answer[:4]
-        raise CardError("UID länger als drei Kaskadenstufen")
+        try:
+            for sel in PICC_CASCADE:
+                part, sak, level_collided = self._select_level(sel)
+                collided = collided or level_collided
+                if sak & SAK_UID_INCOMPLETE:
+                    if part[0] != CASCADE_TAG:
+                        raise CardError("Kaskade ohne Kaskaden-Kennung")
+                    uid += part[1:4]
+                    continue
+                return Read(uid + part, collided)
+            raise CardError("UID länger als drei Kaskadenstufen")
+        except CardError as err:
+            if collided and not isinstance(err, CollisionError):
+                raise CollisionError(str(err)) from err
+            raise
+
+    def _select_level(self, sel: int) -> tuple[bytes, int, bool]:
+        """Anticollision loop and SELECT of one cascade level: (UID CLn, SAK, whether cards collided)."""
+        known: list[int] = []  # the bits of UID CLn + BCC known so far
+        collided = False
+        while len(known) < 40:
+            whole, extra = divmod(len(known), 8)
+            frame = bytes([sel, ((2 + whole) << 4) | extra]) + _pack(known)
+            reply = self.exchange(frame, tx_last_bits=extra, rx_align=extra)
+            if reply is None:
+                raise CardError("keine Antwort auf die Antikollision")
+            got = reply.bits(extra)
+            if reply.collision is None:
+                known += got
+                if len(known) != 40:
+                    raise CardError("unvollständige UID")
+                break
+            collided = True
+            if reply.collision == 0:
+                raise CollisionError("Kollision ohne Position")
+            # CollPos counts the FIFO's bits, RxAlign included, from the first whole byte we did
+            # not send; the bits before it are good, the colliding one we choose to be 1.
+            at = whole * 8 + reply.collision - 1  # 0-based index of the colliding bit in UID CLn
+            if not len(known) <= at < 32 or at - len(known) > len(got):
+                raise CollisionError("Kollisionsposition unmöglich")
+            known += [*got[: at - len(known)], 1]
+        part = _pack(known[:32])
+        if part[0] ^ part[1] ^ part[2] ^ part[3] != _pack(known[32:40])[0]:
+            raise CardError("Prüfsumme der UID falsch")
+        select = bytes([sel, 0x70]) + part + _pack(known[32:40])
+        sak = self.transceive(select + crc_a(select))
+        if sak is None or len(sak) != 3 or crc_a(sak[:1]) != sak[1:]:
+            raise CardError("Karte antwortet nicht richtig auf SELECT")
+        return part, sak[0], collided
 
     def halt(self) -> None:
         """HALT: the card stays silent until the next WUPA, which tells us it is still there."""
@@ -169,21 +286,28 @@ class RfidReader(Part):
     """Polls the chip without spinning; reports each presentation of a card once.
 
     A card held on the reader is one tap; lifted for ``absent_polls`` polls and put back, it
-    is a second. Read errors and collisions are skipped. When the chip stops answering the
-    reader reports it (``on_status(False, why)``), retries every ``retry_interval`` and reports
-    the recovery.
+    is a second. Read errors are skipped. Two cards at once are never a tap (which one did the
+    player mean?); if they lie there for ``crowded_polls`` polls the reader says so
+    (``on_status(False, TWO_CARDS)``), and says again when only one is left.
+
+    A chip that reads all 0x00 or 0xFF, or stops answering, is reported once; every
+    ``retry_interval`` the reader pulses RST (NRSTPD low for a moment: a hard reset that frees a
+    wedged chip and restores every register) and tries again, and reports the recovery once.
     """
 
     def __init__(self, *, pin_factory: Any, spi_port: int = 0, spi_device: int = 0, reset_pin: int | None = 25,
                  poll_interval: float = 0.035, absent_polls: int = 3, retry_interval: float = 1.0,
+                 crowded_polls: int = 3, rx_gain_db: int = DEFAULT_RX_GAIN_DB,
                  on_tap: TapCallback | None = None, on_status: StatusCallback | None = None,
                  clock: Callable[[], float] = time.monotonic, spi: Any = None) -> None:
-        """``spi``: an SPI interface to use instead of ``pin_factory.spi(port, device)``."""
+        """``spi``: any object with ``transfer(list[int]) -> list[int]`` (and ``close()``) to use
+        instead of ``pin_factory.spi(port, device)``: an independent chip model can drive this code."""
         self.on_tap = on_tap
         self.on_status = on_status
         self.poll_interval = poll_interval
         self.absent_polls = absent_polls
         self.retry_interval = retry_interval
+        self.crowded_polls = crowded_polls
         self._clock = clock
         self._stop = threading.Event()
         self._reset = (DigitalOutputDevice(reset_pin, initial_value=True, pin_factory=pin_factory)
@@ -191,11 +315,13 @@ class RfidReader(Part):
         self._spi = spi if spi is not None else pin_factory.spi(port=spi_port, device=spi_device)
         with contextlib.suppress(Exception):  # the mock interface has a fixed rate (SPIFixedRate)
             self._spi.rate = 1_000_000
-        self.chip = Mfrc522(self._spi, wait=self._stop.wait)
+        self.chip = Mfrc522(self._spi, wait=self._stop.wait, rx_gain_db=rx_gain_db)
         self.ok: bool | None = None
         self.problem = ""
         self.present: str | None = None
+        self.crowded = False
         self._misses = 0
+        self._collisions = 0
         self._next_retry = 0.0
         self._thread: threading.Thread | None = None
 
@@ -206,12 +332,30 @@ class RfidReader(Part):
             if self.on_status:
                 self.on_status(ok, why)
 
+    def _set_crowded(self, crowded: bool) -> None:
+        if crowded != self.crowded:
+            self.crowded = crowded
+            log.info("RFID-Leser: %s", "mehrere Karten im Feld" if crowded else "wieder nur eine Karte")
+            if self.on_status:
+                self.on_status(not crowded, TWO_CARDS if crowded else "eine Karte")
+
+    def pulse_reset(self) -> None:
+        """NRSTPD low, then high: a hard reset (datasheet 8.8.1); then the oscillator needs time to start."""
+        if self._reset is None:
+            return
+        self._reset.off()
+        self._stop.wait(0.001)
+        self._reset.on()
+        self._stop.wait(0.05)
+
     def poll(self, now: float | None = None) -> None:
         """One look at the field."""
         now = self._clock() if now is None else now
         if not self.ok:
             if now < self._next_retry:
                 return
+            if self.ok is False:
+                self.pulse_reset()
             try:
                 version = self.chip.init()
             except ReaderError as err:
@@ -220,19 +364,35 @@ class RfidReader(Part):
                 return
             self._set_status(True, f"MFRC522 bereit (Version 0x{version:02X})")
         try:
-            answer = self.chip.read_uid()
-            if answer is None:
+            read = self.chip.read_uid()
+            if read is None:
+                self._collisions = 0
+                self._set_crowded(False)
                 self._misses += 1
                 if self._misses >= self.absent_polls:
                     self.present = None
                 return
+            if read.collided:
+                # More than one card: which did the player mean? Never guess; ask for one card.
+                self.chip.halt()
+                self._collisions += 1
+                if self._collisions >= self.crowded_polls:
+                    self._set_crowded(True)
+                return
+            self._collisions = 0
+            self._set_crowded(False)
             self._misses = 0
-            uid = answer.hex()
+            uid = read.uid.hex()
             if uid != self.present:
                 self.present = uid
                 if self.on_tap:
                     self.on_tap(uid)  # the UID is verified: report it before finishing with the card
             self.chip.halt()
+        except CollisionError as err:
+            log.debug("collision: %s", err)
+            self._collisions += 1
+            if self._collisions >= self.crowded_polls:
+                self._set_crowded(True)
         except CardError as err:
             log.debug("read error: %s", err)
         except ReaderError as err:

@@ -49,6 +49,7 @@ class Buzzer(Part):
         self.volume = volume
         self.played: list[str] = []
         self._pwm = PWMOutputDevice(pin, frequency=1000, initial_value=0, pin_factory=pin_factory) if pin else None
+        self._silence()  # gpiozero starts PWM at duty 0 on construction: stop it until a tune plays
         self._queue: queue.Queue[tuple[Note, ...] | None] = queue.Queue()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="buzzer", daemon=True)
@@ -80,7 +81,13 @@ class Buzzer(Part):
             else:
                 self._pwm.value = 0
             self._stop.wait(seconds)
-        self._pwm.value = 0
+        self._silence()
+
+    def _silence(self) -> None:
+        """Duty 0 and PWM stopped: no lgpio PWM entry left running between tunes (for hours)."""
+        if self._pwm is not None:
+            self._pwm.value = 0
+            self._pwm.frequency = None
 
     @property
     def alive(self) -> bool:

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Install, update or remove Bankleser as a service on Raspberry Pi OS (Bookworm).
+# Install, update or remove Bankleser as a service on Raspberry Pi OS Bookworm or Trixie.
 #
 #   sudo systemd/install.sh                 install or update (idempotent), enable and start
+#   sudo systemd/install.sh --read-only-root   ... and make the root file system read-only (overlayfs);
+#                                           needs /var/lib/bankleser on its own partition (see README)
 #   sudo systemd/install.sh --uninstall     remove the service and the program, keep the journal and config
 #   sudo systemd/install.sh --uninstall --purge   ... and delete the journal, config and user too
 #   systemd/install.sh --root DIR           write every file under DIR and only print the system commands
 #   systemd/install.sh --dry-run            print what would be done, change nothing
+#
+# For the tests: BANKLESER_OS_RELEASE (a file like /etc/os-release), BANKLESER_PYTHON_VERSION ("3.13")
+# and BANKLESER_HAS_PYTHON3_LGPIO (1 or 0) stand in for the machine's answers.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,13 +18,15 @@ ROOT=""
 DRY=0
 ACTION=install
 PURGE=0
+READ_ONLY_ROOT=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --root) ROOT=${2%/}; shift 2 ;;
         --dry-run) DRY=1; shift ;;
         --uninstall) ACTION=uninstall; shift ;;
         --purge) PURGE=1; shift ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        --read-only-root) READ_ONLY_ROOT=1; shift ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -47,8 +54,111 @@ if [ "$DRY" = 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
     exit 1
 fi
 
+# Which system: Raspberry Pi OS Bookworm has Python 3.11, Trixie 3.13. lgpio (gpiozero's pin factory
+# on Bookworm and later) has wheels on PyPI up to 3.12 only; Raspberry Pi OS packages it for its own
+# Python as python3-lgpio. So wherever that package exists we use it, on every release alike, and
+# make the virtualenv with --system-site-packages so it sees it; pip then finds lgpio installed
+# and builds nothing. Without the package (plain Debian) Python 3.11/3.12 take the wheel from PyPI;
+# 3.13 stops with a clear message instead of a failed C build.
+os_codename() {
+    local file=${BANKLESER_OS_RELEASE:-/etc/os-release}
+    (
+        VERSION_CODENAME=""
+        # shellcheck disable=SC1090
+        [ -r "$file" ] && . "$file"
+        echo "${VERSION_CODENAME:-unknown}"
+    )
+}
+python_version() {
+    if [ -n "${BANKLESER_PYTHON_VERSION:-}" ]; then echo "$BANKLESER_PYTHON_VERSION"; return; fi
+    python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo none
+}
+has_python3_lgpio() {
+    if [ -n "${BANKLESER_HAS_PYTHON3_LGPIO:-}" ]; then [ "$BANKLESER_HAS_PYTHON3_LGPIO" = 1 ]; return; fi
+    apt-cache show python3-lgpio >/dev/null 2>&1
+}
+
+plan() {
+    CODENAME=$(os_codename)
+    PYVER=$(python_version)
+    case "$PYVER" in
+        3.1[1-9]) ;;
+        *) echo "Bankleser needs Python 3.11 or newer (Raspberry Pi OS Bookworm or Trixie); this system has $PYVER ($CODENAME)." >&2
+           exit 1 ;;
+    esac
+    if has_python3_lgpio; then
+        LGPIO=debian
+        VENV_ARGS="--system-site-packages"
+    elif [ "$PYVER" = 3.11 ] || [ "$PYVER" = 3.12 ]; then
+        LGPIO=wheel
+        VENV_ARGS=""
+    else
+        echo "No python3-lgpio package on this $CODENAME system and no lgpio wheel for Python $PYVER on PyPI." >&2
+        echo "Use Raspberry Pi OS (it packages python3-lgpio), or install python3-lgpio, then run this again." >&2
+        exit 1
+    fi
+    say "= system: $CODENAME, Python $PYVER; lgpio: $( [ "$LGPIO" = debian ] && echo "Debian's python3-lgpio, venv with --system-site-packages" || echo "the wheel from PyPI, plain venv" )"
+}
+
+# The I²C clock: a full 128×64 frame is ~93 ms at the Pi's default 100 kHz, ~24 ms at 400 kHz
+# (SSD1306 and SH1106 both allow 400 kHz). Bookworm and later boot from /boot/firmware.
+i2c_baudrate() {
+    local cfg=""
+    for candidate in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
+        if [ -e "$candidate" ]; then cfg=$candidate; break; fi
+    done
+    if [ -z "$cfg" ]; then
+        say "! No config.txt under $ROOT/boot: add 'dtparam=i2c_arm_baudrate=400000' to it by hand, reboot."
+        return
+    fi
+    if grep -qx 'dtparam=i2c_arm_baudrate=400000' "$cfg"; then
+        say "= $cfg: I2C at 400 kHz already"
+    elif grep -q '^dtparam=i2c_arm_baudrate=' "$cfg"; then
+        fs sed -i 's/^dtparam=i2c_arm_baudrate=.*/dtparam=i2c_arm_baudrate=400000/' "$cfg"
+        REBOOT=1
+    else
+        say "+ append dtparam=i2c_arm_baudrate=400000 to $cfg"
+        if [ "$DRY" = 0 ]; then printf '%s\n' 'dtparam=i2c_arm_baudrate=400000' >> "$cfg"; fi
+        REBOOT=1
+    fi
+}
+
+# Read-only root: raspi-config's overlayfs keeps / in RAM over a read-only card, so a power cut
+# cannot damage the system. The journal must then live on a partition of its own, outside the
+# overlay (overlayroot's recurse=0), or every game would vanish at the next boot.
+read_only_root() {
+    if ! grep -Eq '^[^#]*[[:space:]]/var/lib/bankleser[[:space:]]' "$ROOT/etc/fstab" 2>/dev/null; then
+        echo "--read-only-root: /var/lib/bankleser is not a partition of its own in /etc/fstab." >&2
+        echo "Without one the journal would live in RAM and be lost at every reboot. See README, 'Power cuts'." >&2
+        exit 1
+    fi
+    sys raspi-config nonint do_overlayfs 0
+    local cmdline=""
+    for candidate in "$ROOT/boot/firmware/cmdline.txt" "$ROOT/boot/cmdline.txt"; do
+        if [ -e "$candidate" ]; then cmdline=$candidate; break; fi
+    done
+    if [ -z "$cmdline" ]; then
+        say "! No cmdline.txt under $ROOT/boot: add 'overlayroot=tmpfs:recurse=0' to it by hand."
+    elif grep -q 'overlayroot=tmpfs:recurse=0' "$cmdline"; then
+        say "= $cmdline: overlayroot leaves the journal partition writable already"
+    elif grep -q 'overlayroot=' "$cmdline"; then
+        fs sed -i 's/overlayroot=[^ ]*/overlayroot=tmpfs:recurse=0/' "$cmdline"
+    else
+        fs sed -i '1s/$/ overlayroot=tmpfs:recurse=0/' "$cmdline"
+    fi
+    REBOOT=1
+}
+
+REBOOT=0
+
 do_install() {
-    sys apt-get install -y python3-venv python3-dev sqlite3
+    plan
+    sys apt-get update
+    if [ "$LGPIO" = debian ]; then
+        sys apt-get install -y python3-venv python3-dev python3-lgpio sqlite3
+    else
+        sys apt-get install -y python3-venv python3-dev sqlite3
+    fi
     if ! getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
         sys adduser --system --group --home /var/lib/bankleser --no-create-home bankleser
     fi
@@ -65,7 +175,8 @@ do_install() {
         tar -C "$SRC" --exclude=./.venv --exclude=./.git --exclude=./test-artifacts --exclude='__pycache__' --exclude='.lgd-nfy*' -cf - . |
             tar -C "$OPT/src" -xf -
     fi
-    sys python3 -m venv "$VENV"
+    # shellcheck disable=SC2086
+    sys python3 -m venv $VENV_ARGS "$VENV"
     sys "$VENV/bin/pip" install --upgrade "$OPT/src[pi]"
     # The config: written once with comments, never overwritten by an update.
     if [ -e "$CONF_DIR/config.toml" ]; then
@@ -81,6 +192,8 @@ do_install() {
     else
         say "! Enable I2C and SPI: add 'dtparam=i2c_arm=on' and 'dtparam=spi=on' to /boot/firmware/config.txt, reboot."
     fi
+    i2c_baudrate
+    if [ "$READ_ONLY_ROOT" = 1 ]; then read_only_root; fi
     if [ "$DRY" = 0 ]; then
         sed "s#@VENV@#$VENV#g" "$SRC/systemd/bankleser.service.in" > "$UNIT.tmp"
         mv "$UNIT.tmp" "$UNIT"
@@ -90,6 +203,7 @@ do_install() {
     sys systemctl enable bankleser.service
     sys systemctl restart bankleser.service
     say "Bankleser installed. Status: systemctl status bankleser; log: journalctl -u bankleser -f"
+    if [ "$REBOOT" = 1 ]; then say "Reboot once (sudo reboot) for the boot settings to take effect."; fi
 }
 
 do_uninstall() {

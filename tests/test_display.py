@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
+import pytest
+from luma.core.device import dummy
 from PIL import Image, ImageChops
 
 from drivers.display import HEIGHT, WIDTH, Display, SimDisplay, render
@@ -60,24 +64,79 @@ def test_sim_display_keeps_every_frame_and_tells_subscribers() -> None:
     assert display.wait_for(2, timeout=0) is display.last
 
 
-def test_sleep_dims_and_hides_wake_restores() -> None:
-    calls: list[str] = []
+class SlowPanel(dummy):
+    """luma's dummy device as a panel on a slow bus: every frame takes ``frame_time`` to send,
+    and every command is kept in ``calls``."""
 
-    class Panel:
-        persist = False
+    def __init__(self, frame_time: float = 0.0) -> None:
+        super().__init__(width=WIDTH, height=HEIGHT, mode="1")
+        self.frame_time = frame_time
+        self.calls: list[str] = []
+        self.frames: list[bytes] = []
+        self.sending = threading.Event()
+        self.release = threading.Event()
+        self.release.set()
 
-        def display(self, image: object) -> None: calls.append("display")
-        def contrast(self, level: int) -> None: calls.append(f"contrast {level}")
-        def hide(self) -> None: calls.append("hide")
-        def show(self) -> None: calls.append("show")
-        def cleanup(self) -> None: calls.append("cleanup")
+    def display(self, image: Image.Image) -> None:
+        self.sending.set()
+        self.release.wait(5)
+        time.sleep(self.frame_time)
+        super().display(image)
+        self.frames.append(image.tobytes())
+        self.calls.append("display")
 
-    panel = Panel()
-    with Display(panel) as display:
+    def contrast(self, level: int) -> None:
+        self.calls.append(f"contrast {level}")
+
+    def hide(self) -> None:
+        self.calls.append("hide")
+
+    def show(self) -> None:
+        self.calls.append("show")
+
+    def cleanup(self) -> None:
+        self.calls.append("cleanup")
+
+
+def test_sleep_dims_and_hides_wake_restores_the_configured_contrast() -> None:
+    """Issue 9: waking set 0xCF whatever the config said."""
+    panel = SlowPanel()
+    with Display(panel, contrast=0x40) as display:
         display.sleep()
+        assert display.flush()
         display.sleep()
         display.wake()
-    assert calls == ["contrast 16", "hide", "show", "contrast 207", "cleanup"]
+        assert display.flush()
+    assert panel.calls == ["contrast 16", "hide", "show", "contrast 64", "cleanup"]
+
+
+def test_show_returns_at_once_and_the_newest_frame_wins() -> None:
+    """Issue 9: a frame over I²C takes ~24 ms (400 kHz) to ~93 ms (100 kHz); the main loop must not wait."""
+    panel = SlowPanel(frame_time=0.024)
+    with Display(panel) as display:
+        panel.release.clear()
+        display.show(Screen(big="1"))
+        assert panel.sending.wait(2)  # the thread is busy sending "1"
+        started = time.perf_counter()
+        for n in range(2, 10):
+            display.show(Screen(big=str(n)))
+        handed_over = time.perf_counter() - started
+        panel.release.set()
+        assert display.flush()
+    assert handed_over < 0.01  # eight show() calls while the bus was busy
+    assert panel.frames == [render(Screen(big=s)).tobytes() for s in ("1", "9")]  # 2…8 dropped
+
+
+def test_only_rotations_that_work_are_accepted() -> None:
+    from drivers.display import check_rotate
+    from drivers.hardware import HardwareConfig
+
+    assert check_rotate(0) == 0 and check_rotate(2) == 2
+    for bad in (1, 3, 4):
+        with pytest.raises(ValueError, match="nur 0 oder 2"):
+            check_rotate(bad)
+        with pytest.raises(ValueError, match="nur 0 oder 2"):
+            HardwareConfig.from_dict({"display": {"rotate": bad}})
 
 
 def test_close_keeps_the_last_screen_and_is_idempotent() -> None:
@@ -86,3 +145,47 @@ def test_close_keeps_the_last_screen_and_is_idempotent() -> None:
     display.close()
     assert display.last is not None and display.last.text == "Aus"
     assert display._device.persist  # luma leaves the panel on with the last screen
+
+
+def _shown_strings() -> set[str]:
+    """Every text the UI can put on the panel: the string literals (f-string parts included) of the
+    screens, the banker's reader, its flows and the rules' messages, verdicts and names, and the
+    names of every edition and square. Docstrings are left out: nobody at the table reads them."""
+    import ast
+
+    from rules.board import GROUP_NAMES, SQUARES
+    from rules.editions import EDITIONS
+
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / "device").glob("*.py")) + sorted((root / "rules").glob("*.py"))
+    texts: set[str] = set()
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        texts |= {node.value for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs}
+    texts |= {sq.name for sq in SQUARES} | set(GROUP_NAMES.values())
+    for edition in EDITIONS.values():
+        texts |= {edition.title, *edition.square_names.values()}
+    return texts
+
+
+def test_every_text_the_ui_can_show_has_glyphs_in_the_shipped_font() -> None:
+    """Issue 9: "⇄" rendered as an empty box. A missing glyph draws the font's .notdef box."""
+    from drivers.display import font
+
+    texts = _shown_strings()
+    assert len(texts) > 300 and "Eine Karte auflegen" in texts and "Schlossallee" in texts
+    chars = {ch for text in texts for ch in text if ch.isprintable() and not ch.isspace()}
+    missing: dict[str, set[str]] = {}
+    for size, bold in [(12, False)] + [(s, True) for s in (12, 14, 16, 20, 24, 28, 32)]:
+        f = font(size, bold)
+        notdef = f.getmask("\ue000", mode="1")  # a private-use code point: no font has it
+        box = (notdef.size, bytes(notdef))
+        for ch in chars:
+            mask = f.getmask(ch, mode="1")
+            if (mask.size, bytes(mask)) == box:
+                missing.setdefault(ch, set()).add(f"{size}{'b' if bold else ''}")
+    assert missing == {}
+    for line in {line for text in texts for line in text.splitlines()}:  # each renders into a frame
+        render(Screen(title=line[:20], big=line[:12], lines=(line,)))

@@ -54,3 +54,22 @@ def test_real_gpio_parts_open_on_mock_pins(factory: MockFactory) -> None:
     hw.start()
     assert hw.threads_alive()
     hw.close()
+
+
+def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:
+    """Issue 9: [hardware.reader] rx_gain_db reaches the chip's RFCfgReg; a gain the chip has not is refused."""
+    from drivers.mfrc522_model import Mfrc522Model
+
+    chip = Mfrc522Model(pin_factory=factory)
+    cfg = HardwareConfig.from_dict({"display": {"kind": "sim"}, "keypad": {"kind": "sim"}, "encoder": {"kind": "none"},
+                                    "buzzer": {"kind": "sim"}, "led": {"kind": "sim"}, "reader": {"rx_gain_db": 43}})
+    hw = open_hardware(cfg, NOOP, pin_factory=factory)
+    try:
+        assert isinstance(hw.reader, RfidReader)
+        hw.reader.poll(0.0)
+        assert chip.rx_gain_db == 43
+    finally:
+        hw.close()
+    cfg.reader.rx_gain_db = 40
+    with pytest.raises(HardwareError, match="rx_gain_db"):
+        open_hardware(cfg, NOOP, pin_factory=factory)

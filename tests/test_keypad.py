@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -93,3 +94,110 @@ def test_scan_thread_wakes_on_a_key_and_stops_at_once(factory: MockFactory, matr
 def test_unknown_logical_keys_are_refused(factory: MockFactory) -> None:
     with pytest.raises(ValueError, match="unknown logical keys"):
         MatrixKeypad(ROWS, COLS, [["1", "2", "3", "X"]] * 4, pin_factory=factory)
+
+
+def scans(kp: MatrixKeypad, start: float, n: int) -> float:
+    for i in range(n):
+        kp.poll(start + i * 0.02)
+    return start + n * 0.02
+
+
+def test_two_keys_in_one_column_give_no_key_and_never_short_two_outputs(factory: MockFactory,
+                                                                          matrix: MockKeyMatrix) -> None:
+    """Issue 9: rows not scanned were driven high; two keys in a column joined a low and a high output."""
+    keys: list[str] = []
+    with keypad(factory, keys) as kp:
+        matrix.hold(0, 1)
+        matrix.hold(2, 1)  # "2" and "8" at once
+        t = scans(kp, 0.0, 10)
+        matrix.release(0, 1)
+        matrix.release(2, 1)
+        scans(kp, t, 5)
+    assert keys == [] and matrix.shorts == 0
+
+
+def test_a_ghost_rectangle_is_ignored_not_guessed(factory: MockFactory, matrix: MockKeyMatrix) -> None:
+    """Three corners of a rectangle ("1", "4", "5") make the fourth ("2") read closed too: no key at all."""
+    keys: list[str] = []
+    with keypad(factory, keys) as kp:
+        for pos in ((0, 0), (1, 0), (1, 1)):
+            matrix.hold(*pos)
+        assert kp.scan() == {(0, 0), (1, 0), (1, 1), (0, 1)}
+        t = scans(kp, 0.0, 10)
+        for pos in ((0, 0), (1, 0), (1, 1)):
+            matrix.release(*pos)
+        scans(kp, t, 5)
+    assert keys == [] and matrix.shorts == 0
+
+
+def test_a_key_with_contact_bounce_on_press_and_release_is_one_key(factory: MockFactory,
+                                                                    matrix: MockKeyMatrix) -> None:
+    keys: list[str] = []
+    with keypad(factory, keys) as kp:
+        t = 0.0
+        for closed in (True, False, True, False, True):  # chatter, one scan each
+            (matrix.hold if closed else matrix.release)(1, 2)
+            t = scans(kp, t, 1)
+        t = scans(kp, t, 10)  # held 200 ms
+        for closed in (False, True, False, True, False):
+            (matrix.hold if closed else matrix.release)(1, 2)
+            t = scans(kp, t, 1)
+        scans(kp, t, 5)
+    assert keys == ["6"]
+
+
+def test_rolling_from_one_key_to_the_next_types_both(factory: MockFactory, matrix: MockKeyMatrix) -> None:
+    """Fast typing: "1" still down when "2" goes down. "2" counts once "1" is up, not before."""
+    keys: list[str] = []
+    with keypad(factory, keys) as kp:
+        matrix.hold(0, 0)
+        t = scans(kp, 0.0, 3)
+        matrix.hold(0, 1)
+        t = scans(kp, t, 3)
+        assert keys == ["1"]
+        matrix.release(0, 0)
+        t = scans(kp, t, 3)
+        matrix.release(0, 1)
+        scans(kp, t, 3)
+    assert keys == ["1", "2"]
+
+
+def test_a_scan_drives_one_row_low_and_releases_the_rest_then_all_wait_low(
+        factory: MockFactory, matrix: MockKeyMatrix) -> None:
+    """No row is ever driven high. Between scans every row is low, so a key is a column edge that
+    wakes the scan thread: an idle keypad costs no CPU."""
+    seen: list[tuple[tuple[str, bool], ...]] = []
+    with keypad(factory, []) as kp:
+        update = matrix.update
+
+        def spy() -> None:
+            seen.append(tuple((p.function, bool(p.state)) for p in matrix.rows))
+            update()
+
+        matrix.update = spy  # type: ignore[method-assign]
+        kp.scan()
+        matrix.update = update  # type: ignore[method-assign]
+        assert all(p.function == "output" and not p.state for p in matrix.rows)
+    assert ("output", True) not in {row for snapshot in seen for row in snapshot}
+    scanning = [snap for snap in seen if [f for f, _ in snap].count("output") == 1]
+    assert {[f for f, _ in snap].index("output") for snap in scanning} == {0, 1, 2, 3}
+
+
+def test_the_key_left_down_after_an_ambiguous_chord_is_typed_by_the_scan_thread(
+        factory: MockFactory, matrix: MockKeyMatrix) -> None:
+    """Lifting one of two keys in a column makes no column edge: the thread must keep scanning anyway."""
+    got = threading.Event()
+    keys: list[str] = []
+
+    def on_key(key: str) -> None:
+        keys.append(key)
+        got.set()
+
+    with MatrixKeypad(ROWS, COLS, pin_factory=factory, on_key=on_key, scan_interval=0.002).start():
+        matrix.hold(0, 1)
+        matrix.hold(2, 1)
+        time.sleep(0.05)  # the thread's own scans see the chord (a real-time thread: no fake clock here)
+        assert keys == []
+        matrix.release(0, 1)
+        assert got.wait(2)
+    assert keys == ["8"]

@@ -6,12 +6,15 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from drivers.mfrc522_model import Mfrc522Model
-from drivers.rfid import RfidReader, SimReader, crc_a
+from drivers.mfrc522_model import Mfrc522Model, RegisterSPI, iso_crc_a
+from drivers.rfid import TWO_CARDS, CardError, Mfrc522, RfidReader, SimReader, crc_a
 
 ANNA, BEN = "04a1b2c3", "0badcafe"
 
@@ -48,6 +51,9 @@ def table(factory: MockFactory, chip: Mfrc522Model) -> Iterator[Table]:
 def test_crc_a_matches_iso_14443_3_examples() -> None:
     assert crc_a(bytes([0x50, 0x00])) == bytes([0x57, 0xCD])  # HALT
     assert crc_a(bytes([0x00, 0x00])) == bytes([0xA0, 0x1E])
+    # The model computes it its own way (bit by bit, annex B): both agree.
+    for data in (b"\x50\x00", b"\x12\x34", b"\x93\x70\x04\xa1\xb2\xc3\xd4", b""):
+        assert crc_a(data) == iso_crc_a(data)
 
 
 def test_reader_reports_ready_with_the_chip_version(table: Table) -> None:
@@ -110,7 +116,7 @@ def test_a_read_error_is_skipped_and_the_card_read_next_time(table: Table, chip:
 def test_missing_chip_is_reported_and_recovery_too(factory: MockFactory) -> None:
     """No chip on the bus: VersionReg reads 0x00; the reader says so and retries each second."""
     chip = Mfrc522Model(pin_factory=factory)
-    chip.powered = False  # not plugged in: nobody drives MISO
+    chip.unplug(0x00)  # not plugged in: nobody drives MISO, the pull-down reads zeros
     with Table(factory).reader as reader:
         table = Table.__new__(Table)
         table.taps, table.status, table.now = [], [], 0.0
@@ -118,7 +124,7 @@ def test_missing_chip_is_reported_and_recovery_too(factory: MockFactory) -> None
         table.reader = reader
         table.polls(1)
         assert table.status[-1][0] is False and "nicht gefunden" in table.status[-1][1]
-        chip.powered = True  # plugged in: the next retry, a second later, finds it
+        chip.replug()  # plugged in: the next retry, a second later, finds it
         chip.present(ANNA)
         table.polls(1)
         assert len(table.status) == 1
@@ -127,14 +133,29 @@ def test_missing_chip_is_reported_and_recovery_too(factory: MockFactory) -> None
         assert table.status[-1] == (True, "MFRC522 bereit (Version 0x92)") and table.taps == [ANNA]
 
 
-def test_a_chip_that_stops_answering_is_reported(table: Table, chip: Mfrc522Model) -> None:
-    chip.powered = False
+@pytest.mark.parametrize("floating", [0x00, 0xFF])
+def test_a_chip_that_stops_answering_is_reported_once_and_its_return_once(table: Table, chip: Mfrc522Model,
+                                                                          floating: int) -> None:
+    """Issue 9: a module pulled off reads all zeros or all ones; plugged back, it has lost every register."""
+    chip.present(ANNA)
+    table.polls(2)
+    chip.unplug(floating)
     table.polls(1)
     assert table.status[-1][0] is False and "antwortet nicht" in table.status[-1][1]
-    chip.powered = True
+    for _ in range(5):  # unplugged for five seconds: retried each second, reported once
+        table.now += 1.0
+        table.polls(1)
+    assert [ok for ok, _ in table.status] == [True, False]
+    chip.replug()  # reset values: antenna off, no timer; only a fresh init reads cards again
+    assert not chip.antenna_on
+    chip.lift()
+    table.polls(3)
     table.now += 1.0
     table.polls(1)
-    assert table.status[-1][0] is True
+    assert [ok for ok, _ in table.status] == [True, False, True]
+    chip.present(BEN)
+    table.polls(1)
+    assert table.taps == [ANNA, BEN] and chip.antenna_on
 
 
 def test_polling_thread_reports_taps_and_stops_at_once(factory: MockFactory, chip: Mfrc522Model) -> None:
@@ -243,8 +264,7 @@ def test_a_thousand_empty_polls_never_report_the_reader_missing(table: Table, ch
 
 @pytest.mark.parametrize("version", [0x88, 0x89, 0x90, 0x91, 0x92, 0x12, 0x15, 0x18, 0xB2])
 def test_every_real_chip_version_counts_as_present(factory: MockFactory, version: int) -> None:
-    chip = Mfrc522Model(pin_factory=factory)
-    chip.regs[0x37] = version
+    Mfrc522Model(pin_factory=factory, version=version)
     t = Table(factory)
     try:
         t.polls(1)
@@ -255,8 +275,7 @@ def test_every_real_chip_version_counts_as_present(factory: MockFactory, version
 
 @pytest.mark.parametrize("version", [0x00, 0xFF])
 def test_all_zeros_or_all_ones_is_no_chip(factory: MockFactory, version: int) -> None:
-    chip = Mfrc522Model(pin_factory=factory)
-    chip.regs[0x37] = version
+    Mfrc522Model(pin_factory=factory, version=version)
     t = Table(factory)
     try:
         t.polls(1)
@@ -269,3 +288,116 @@ def test_two_cards_at_once_never_give_a_wrong_uid(table: Table, chip: Mfrc522Mod
     chip.present(STICKER, ANNA)
     table.polls(20)
     assert table.taps == []
+
+
+def test_a_wedged_chip_is_freed_by_a_pulse_on_rst(table: Table, chip: Mfrc522Model) -> None:
+    """Issue 9: a chip that reads all 0xFF after a brown-out only recovers by a hard reset on NRSTPD."""
+    resets = chip.resets
+    chip.wedge(0xFF)
+    table.polls(1)
+    assert table.status[-1][0] is False
+    for _ in range(3):
+        table.now += 1.0
+        table.polls(1)
+    assert chip.resets == resets + 1 and [ok for ok, _ in table.status] == [True, False, True]
+    chip.present(ANNA)
+    table.polls(1)
+    assert table.taps == [ANNA]
+
+
+def test_a_small_sticker_needs_the_configured_receiver_gain(factory: MockFactory, chip: Mfrc522Model) -> None:
+    """Issue 9: the chip resets to 33 dB; a sticker under a deed card is only heard at a higher gain."""
+    taps: list[str] = []
+    with RfidReader(pin_factory=factory, on_tap=taps.append) as reader:
+        reader.poll(0.0)
+        chip.present(STICKER, needs_db=43)
+        reader.poll(0.04)
+    assert taps == [STICKER] and chip.rx_gain_db == 48
+    chip.lift()
+    with RfidReader(pin_factory=factory, rx_gain_db=33, on_tap=taps.append) as reader:
+        reader.poll(0.0)
+        chip.present(STICKER, needs_db=43)
+        reader.poll(0.04)
+    assert taps == [STICKER] and chip.rx_gain_db == 33
+
+
+def test_an_impossible_gain_is_refused() -> None:
+    with pytest.raises(ValueError, match="rx_gain_db"):
+        Mfrc522(RegisterSPI.__new__(RegisterSPI), rx_gain_db=40)
+
+
+PAIRS = [
+    (ANNA, BEN),
+    (STICKER, NEXT_ON_THE_ROLL),  # same cascade level 1, they differ in the very last bit
+    ("04c2a51a6e5c80", "04c2a51a6e5c00"),  # differ in the last byte's top bit
+    (STICKER, ANNA),  # different ATQAs collide too
+    (TEN, "04112233445566778898"),
+    (TEN, STICKER),
+    ("01000000", "01000001"),
+    ("fe000000", "7e000000"),
+]
+
+
+def _chip_over_register_spi(factory: MockFactory) -> tuple[Mfrc522Model, Mfrc522]:
+    model = Mfrc522Model(pin_factory=factory, reset_pin=None)
+    driver = Mfrc522(RegisterSPI(model), wait=lambda s: None)
+    driver.init()
+    return model, driver
+
+
+@pytest.mark.parametrize("uids", PAIRS)
+def test_bit_oriented_anticollision_selects_one_whole_card(factory: MockFactory, uids: tuple[str, str]) -> None:
+    """ISO/IEC 14443-3 6.5.3: at each collision the driver picks the card with a 1 there; its SELECT
+    proves the UID is one card's, never a mix of two."""
+    model, driver = _chip_over_register_spi(factory)
+    model.present(*uids)
+    read = driver.read_uid()
+    assert read is not None and read.collided and read.uid.hex() in uids
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(uids=st.lists(st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, max_size=n)),
+                     min_size=2, max_size=4, unique=True))
+def test_any_cards_at_once_never_give_a_wrong_uid(factory: MockFactory, uids: list[bytes]) -> None:
+    hexes = [u.hex() for u in uids if not (len(u) == 4 and u[0] == 0x88)]
+    model, driver = _chip_over_register_spi(factory)
+    model.present(*hexes)
+    for _ in range(3):
+        try:
+            read = driver.read_uid()
+        except CardError:
+            continue
+        if read is not None:
+            assert read.uid.hex() in hexes
+            driver.halt()
+
+
+def test_two_cards_that_stay_ask_for_one_and_the_last_one_is_tapped(table: Table, chip: Mfrc522Model) -> None:
+    """Issue 9: two cards are never a tap; if they stay, the reader says so once, and again when one goes."""
+    chip.present(ANNA, STICKER)
+    table.polls(10)
+    assert table.taps == [] and table.status[1:] == [(False, TWO_CARDS)]
+    chip.present(STICKER)
+    table.polls(2)
+    assert table.taps == [STICKER] and table.status[1:] == [(False, TWO_CARDS), (True, "eine Karte")]
+
+
+def test_two_cards_on_the_reader_reach_the_banker_screen(factory: MockFactory, chip: Mfrc522Model,
+                                                         tmp_path: Path) -> None:
+    """End to end: chip model, real driver, the banker UI's screen ("Eine Karte auflegen")."""
+    from ui_table import Table as BankTable
+
+    from device.ui import TWO_CARDS as UI_TWO_CARDS
+
+    assert UI_TWO_CARDS == TWO_CARDS
+    table = BankTable(tmp_path)
+    reader = RfidReader(pin_factory=factory, on_tap=lambda uid: table.bank.handle("tap", uid),
+                        on_status=table.bank.reader_status)
+    try:
+        for i in range(5):
+            reader.poll(i * 0.04)
+            if i == 0:
+                chip.present(ANNA, BEN)
+        assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
+    finally:
+        reader.close()

@@ -99,10 +99,23 @@ def test_no_freeze_verb_without_the_test_switch(tmp_path: Path) -> None:
         server.stop()
 
 
-def install(tmp_path: Path, *args: str) -> str:
-    result = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--root", str(tmp_path), *args],
-                            capture_output=True, text=True, check=True)
-    return result.stdout
+BOOKWORM = {"codename": "bookworm", "python": "3.11", "lgpio": "1"}
+TRIXIE = {"codename": "trixie", "python": "3.13", "lgpio": "1"}
+
+
+def run_install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM,
+                check: bool = True) -> subprocess.CompletedProcess[str]:
+    """The install script with this machine's answers faked: os-release, python3's version, apt's python3-lgpio."""
+    os_release = tmp_path.parent / f"{tmp_path.name}-os-release"
+    os_release.write_text(f'PRETTY_NAME="Raspberry Pi OS"\nVERSION_CODENAME={system["codename"]}\n')
+    env = {**os.environ, "BANKLESER_OS_RELEASE": str(os_release), "BANKLESER_PYTHON_VERSION": system["python"],
+           "BANKLESER_HAS_PYTHON3_LGPIO": system["lgpio"]}
+    return subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--root", str(tmp_path), *args],
+                          capture_output=True, text=True, check=check, env=env)
+
+
+def install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM) -> str:
+    return run_install(tmp_path, *args, system=system).stdout
 
 
 def test_install_into_a_scratch_root_writes_the_files_and_prints_the_system_steps(tmp_path: Path) -> None:
@@ -115,7 +128,7 @@ def test_install_into_a_scratch_root_writes_the_files_and_prints_the_system_step
     assert (tmp_path / "opt/bankleser/src/pyproject.toml").exists()
     assert not (tmp_path / "opt/bankleser/src/.venv").exists()
     for step in ("+ adduser --system --group --home /var/lib/bankleser --no-create-home bankleser",
-                 "+ usermod -aG gpio bankleser", "+ python3 -m venv /opt/bankleser/venv",
+                 "+ usermod -aG gpio bankleser", "+ python3 -m venv --system-site-packages /opt/bankleser/venv",
                  "+ systemctl enable bankleser.service", "+ systemctl restart bankleser.service"):
         assert step in out
 
@@ -161,3 +174,78 @@ def test_refuses_to_install_without_root() -> None:
     finally:
         shutil.rmtree(scratch)
     assert result.returncode == 1 and "sudo" in result.stderr
+
+
+def boot_tree(tmp_path: Path, firmware: bool = True) -> Path:
+    """A Raspberry Pi OS boot partition: /boot/firmware since Bookworm, /boot before."""
+    boot = tmp_path / ("boot/firmware" if firmware else "boot")
+    boot.mkdir(parents=True)
+    (boot / "config.txt").write_text("[all]\ndtparam=audio=on\n")
+    (boot / "cmdline.txt").write_text("console=serial0,115200 root=PARTUUID=1234-02 rootwait\n")
+    return boot
+
+
+def test_install_updates_apt_before_installing(tmp_path: Path) -> None:
+    out = install(tmp_path).splitlines()
+    assert out.index("+ apt-get update") < next(i for i, line in enumerate(out) if line.startswith("+ apt-get install"))
+
+
+def test_bookworm_and_trixie_both_use_debians_lgpio_in_a_venv_that_sees_it(tmp_path: Path) -> None:
+    """Issue 9: lgpio has no wheel for Trixie's Python 3.13; Raspberry Pi OS packages it as python3-lgpio."""
+    for system in (BOOKWORM, TRIXIE):
+        root = tmp_path / system["codename"]
+        out = install(root, "--dry-run", system=system)
+        assert f"= system: {system['codename']}, Python {system['python']}; lgpio: Debian's python3-lgpio" in out
+        assert "+ apt-get install -y python3-venv python3-dev python3-lgpio sqlite3" in out
+        assert "+ python3 -m venv --system-site-packages /opt/bankleser/venv" in out
+
+
+def test_without_python3_lgpio_311_takes_the_wheel_and_313_stops_with_a_reason(tmp_path: Path) -> None:
+    out = install(tmp_path / "a", "--dry-run", system={**BOOKWORM, "lgpio": "0"})
+    assert "lgpio: the wheel from PyPI, plain venv" in out and "+ python3 -m venv /opt/bankleser/venv" in out
+    assert "python3-lgpio" not in out.split("+ apt-get install", 1)[1].splitlines()[0]
+    result = run_install(tmp_path / "b", "--dry-run", system={**TRIXIE, "lgpio": "0"}, check=False)
+    assert result.returncode == 1 and "no lgpio wheel for Python 3.13" in result.stderr
+    old = run_install(tmp_path / "c", "--dry-run", system={"codename": "bullseye", "python": "3.9", "lgpio": "1"},
+                      check=False)
+    assert old.returncode == 1 and "needs Python 3.11 or newer" in old.stderr
+
+
+def test_i2c_runs_at_400_khz_once_whatever_the_boot_folder(tmp_path: Path) -> None:
+    for firmware in (True, False):
+        root = tmp_path / str(firmware)
+        boot = boot_tree(root, firmware)
+        install(root)
+        install(root)  # idempotent: one line, not two
+        text = (boot / "config.txt").read_text()
+        assert text.count("dtparam=i2c_arm_baudrate=400000") == 1 and "dtparam=audio=on" in text
+    (boot / "config.txt").write_text("dtparam=i2c_arm_baudrate=100000\n")
+    out = install(root)
+    assert (boot / "config.txt").read_text() == "dtparam=i2c_arm_baudrate=400000\n" and "Reboot once" in out
+
+
+def test_read_only_root_needs_the_journal_on_its_own_partition(tmp_path: Path) -> None:
+    boot = boot_tree(tmp_path)
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc/fstab").write_text("PARTUUID=1234-02  /  ext4  defaults,noatime  0  1\n")
+    refused = run_install(tmp_path, "--read-only-root", check=False)
+    assert refused.returncode == 1 and "not a partition of its own" in refused.stderr
+    assert "overlayroot" not in (boot / "cmdline.txt").read_text()
+    with (tmp_path / "etc/fstab").open("a") as fstab:
+        fstab.write("PARTUUID=1234-03  /var/lib/bankleser  ext4  defaults,noatime  0  2\n")
+    out = install(tmp_path, "--read-only-root")
+    assert "+ raspi-config nonint do_overlayfs 0" in out and "Reboot once" in out
+    install(tmp_path, "--read-only-root")
+    cmdline = (boot / "cmdline.txt").read_text()
+    assert cmdline.count("overlayroot=tmpfs:recurse=0") == 1 and cmdline.startswith("console=serial0")
+    assert "do_overlayfs" not in install(tmp_path / "plain")  # only when asked for
+
+
+def test_read_only_root_dry_run_changes_nothing(tmp_path: Path) -> None:
+    boot_tree(tmp_path)
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc/fstab").write_text("PARTUUID=1234-03  /var/lib/bankleser  ext4  defaults  0  2\n")
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    out = install(tmp_path, "--read-only-root", "--dry-run")
+    assert "+ raspi-config nonint do_overlayfs 0" in out and "overlayroot=tmpfs:recurse=0" in out
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
