@@ -266,6 +266,18 @@ def _this_game(ledger: Any) -> Any:
     return ledger.game.state
 
 
+def _last_over(game: Any) -> Any:
+    """The newest game that is over: the current one once it ended, else the one the current one
+    replaced (kept for Storno, so it is at hand without reading the journal)."""
+    if game.state is not None and game.state.finished:
+        return game.state
+    return next((state for state, *_ in reversed(game.previous) if state is not None), None)
+
+
+def _last_game(ledger: Any) -> Any:
+    return _last_over(ledger.game)
+
+
 # The menus ----------------------------------------------------------------------------------
 
 PLAYER_FLOWS: tuple[Flow, ...] = (
@@ -318,6 +330,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
 BANKER_MENU: tuple[Flow, ...] = (
     _f("Neues Spiel", method="_ask_new_game", shown=_no_game),
     _f("Rangliste", ranking=_this_game, shown=_running),
+    _f("Letztes Spiel", ranking=_last_game, shown=lambda game: _last_over(game) is not None),
     _f("Spiel beenden", method="_ask_end", shown=_timed),
     _f("Storno", method="_ask_undo", shown=_running),
     _f("Lautstärke", method="_volume"),

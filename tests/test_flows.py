@@ -83,13 +83,16 @@ def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) ->
     assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "AUFLEGEN"
 
 
-def test_a_menu_entry_is_one_row_of_flows_py(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Letztes Spiel" (the last game's ranking) will be one row: here the running game stands in for it."""
-    from device import flows, menus
-
-    row = Flow("Letztes Spiel", ranking=lambda ledger: ledger.game.state)
-    monkeypatch.setattr(menus, "BANKER_MENU", (*flows.BANKER_MENU, row))
+def test_letztes_spiel_shows_the_ranking_of_the_last_game_that_is_over(table: Table) -> None:
+    """Issue 14: "Menü → 'Letztes Spiel' shows the last game's ranking" (one row of flows.py)."""
     table.start("Anna", "Ben")
+    table.press("MENU")
+    assert "Letztes Spiel" not in table.text()  # nothing is over yet
+    table.press("C")
+    assert table.bank.ledger.submit({"op": "bankrupt", "player": "Ben", "creditor": "Anna"}).ok
+    assert table.bank.ledger.submit({"op": "new_game", "edition": "classic", "mode": "standard",
+                                     "players": ["Cem", "Dana"]}).ok
+    table.bank.refresh()
     table.press("MENU")
     table.choose("Letztes Spiel")
     assert table.bank.state is State.PAGES and table.text().splitlines()[:2] == ["Letztes Spiel", "Anna"]
