@@ -82,6 +82,8 @@ class Daemon:
         self.cards: Cards | None = None
         self.fault: str | None = None
         self.history_fault: str | None = None
+        self.history_check: Journal | None = None
+        """A journal whose past games' rows are still to be checked."""
         """Damage in past games' rows, found after start-up: shown, booking goes on."""
         self.server: Any = None
         self.app: Any = None
@@ -131,8 +133,9 @@ class Daemon:
             return
         self.fault = None
         self.retry_journal_at = None
-        # Start-up checked the rows it replays; the rest of the history is checked beside the loop.
-        threading.Thread(target=self._verify_history, args=(journal,), name="verlauf-pruefen", daemon=True).start()
+        # Start-up checked the rows it replays; the rest of the history is checked beside the loop, once
+        # it turns (not before READY: start-up waits for nothing it does not need).
+        self.history_check = journal
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
@@ -237,6 +240,10 @@ class Daemon:
                 self._dispatch(event)
                 self._publish()
             now = time.monotonic()
+            if self.history_check is not None:
+                threading.Thread(target=self._verify_history, args=(self.history_check,), name="verlauf-pruefen",
+                                 daemon=True).start()
+                self.history_check = None
             if now >= next_tick:
                 next_tick = now + 1.0
                 if self.banker is not None:

@@ -218,3 +218,37 @@ def test_a_retried_command_is_not_applied_twice_within_the_recent_ids() -> None:
     assert game.apply({"op": "credit", "player": "Anna", "amount": 1, "id": f"c{RECENT_IDS + 49}"}).duplicate
     assert game.apply({"op": "credit", "player": "Anna", "amount": 1, "id": f"c{50}"}).duplicate
     assert len(game.applied_ids) == RECENT_IDS
+
+
+def test_the_appliance_names_damage_in_past_games_and_books_on(tmp_path: Path) -> None:
+    """The daemon checks the history beside its loop: the page names the damage, booking goes on."""
+    import threading
+    import time
+
+    from device.config import Config
+    from device.daemon import Daemon, WebBackend
+    from device.notify import Notifier
+
+    state = tmp_path / "state"
+    state.mkdir()
+    ledger = fill(state / "journal.sqlite3", [NEW] + [{"op": "credit", "player": "Anna", "amount": 10}] * 20)
+    ledger.checkpoint()
+    ledger.journal.close()
+    with sqlite3.connect(state / "journal.sqlite3") as db:
+        db.execute("UPDATE commands SET cmd = replace(cmd, '10', '90') WHERE seq = 5")
+    daemon = Daemon(Config(banker_pin="4711"), state, sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+    daemon.start()
+    loop = threading.Thread(target=daemon.run, daemon=True)
+    loop.start()
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and b"Verlauf" not in daemon.publisher.current.body:
+            time.sleep(0.05)
+        problem = json.loads(daemon.publisher.current.body)["problem"]
+        assert "Verlauf: Journal beschädigt" in problem and "Eintrag 5" in problem
+        assert WebBackend(daemon).submit({"op": "go", "player": "Ben"})["ok"]
+    finally:
+        daemon.stop()
+        loop.join(5)
+        daemon.close()
+
