@@ -11,6 +11,7 @@ A part of :class:`device.ui.Banker` (a mixin): the state lives on the Banker.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drivers.screen import Screen
@@ -53,19 +54,24 @@ class FlowRunner(Lists):
         if isinstance(step, Square):
             return self._choose_square(step.title or flow.label, self._legal(step.legal), answer)
         if isinstance(step, Pick):
-            options = [Option(label, value) for label, value in step.options(view)]
-            if step.multi:
-                options.append(Option("Fertig", DONE))
-            values_ = [o.value for o in options]
-            start = step.start(view) if step.start else None
-            index = values_.index(start) if step.start and start in values_ else 0
-            return self._open_choice(Choice(text(step.title, view), options, answer, multi=step.multi,
-                                            on_tap=answer if step.tap else None, index=index))
+            return self._pick(step, view, answer)
         return self._ask_number(Entry(text(step.prompt, view), lambda n: self._typed(flow, step, view, n, answer),
                                       money=step.money, allow_zero=step.zero,
                                       hint=text(step.hint, view) or ("OK: 0" if step.zero else "OK")))
 
-    def _typed(self, flow: Flow, step: Type, view: View, number: int, answer: Any) -> State | None:
+    def _pick(self, step: Pick, view: View, answer: Callable[[Any], State]) -> State:
+        """A list of the step's options ("Fertig" closes a multiple choice), its ``start`` preselected."""
+        options = [Option(label, value) for label, value in step.options(view)]
+        if step.multi:
+            options.append(Option("Fertig", DONE))
+        shown = [o.value for o in options]
+        start = step.start(view) if step.start else None
+        index = shown.index(start) if step.start and start in shown else 0
+        return self._open_choice(Choice(text(step.title, view), options, answer, multi=step.multi,
+                                        on_tap=answer if step.tap else None, index=index))
+
+    def _typed(self, flow: Flow, step: Type, view: View, number: int,
+               answer: Callable[[Any], State]) -> State | None:
         """A typed number: asked again at once when the rules refuse it for a reason the step names."""
         if step.refuse:
             error = self.ledger.check(flow.build(self._view({**view.values, step.field: number})))
