@@ -2,7 +2,7 @@
 
 An instrument for tests and benchmarks: the real driver (:mod:`drivers.rfid`) talks to it
 through gpiozero's SPI exactly as it talks to the chip on a Pi. It is written from the NXP
-MFRC522 datasheet (rev. 3.9, sections 8-10) and ISO/IEC 14443-3 (sections 6.3-6.5), and it
+MFRC522 datasheet (sections 8-10) and ISO/IEC 14443-3 (sections 6.3-6.5), and it
 imports nothing from the driver, so a driver that misreads the chip fails here. Where real
 hardware may be worse than the paper, the model is worse too:
 
