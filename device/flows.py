@@ -278,6 +278,11 @@ def _last_game(ledger: Any) -> Any:
     return _last_over(ledger.game)
 
 
+def _game_over_before(game: Any) -> bool:
+    """A game is over, this one or one before: "Letztes Spiel" has something to show."""
+    return _last_over(game) is not None
+
+
 # The menus ----------------------------------------------------------------------------------
 
 PLAYER_FLOWS: tuple[Flow, ...] = (
@@ -330,9 +335,9 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
 BANKER_MENU: tuple[Flow, ...] = (
     _f("Neues Spiel", method="_ask_new_game", shown=_no_game),
     _f("Rangliste", ranking=_this_game, shown=_running),
-    _f("Letztes Spiel", ranking=_last_game, shown=lambda game: _last_over(game) is not None),
+    _f("Letztes Spiel", ranking=_last_game, shown=_game_over_before),
     _f("Spiel beenden", method="_ask_end", shown=_timed),
-    _f("Storno", method="_ask_undo", shown=_running),
+    _f("Storno", method="_ask_undo", shown=_undoable),
     _f("Lautstärke", method="_volume"),
     _f("Karte anlernen", method="_learn"),
     _f("Banker-PIN", method="_ask_pin"),

@@ -121,3 +121,16 @@ def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) 
     assert table.text().splitlines()[:2] == ["Zahlung", "1M"]
     table.press("OK")
     assert table.cash("Anna") == 16_000_000
+
+
+def test_the_banker_menu_offers_storno_only_when_there_is_something_to_take_back(table: Table) -> None:
+    """Issue 10: "Menus offer only what the rules would accept now" — the first game's new_game cannot be
+    undone, so right after it the banker's menu has no Storno; after a booking it has."""
+    table.start("Anna", "Ben")
+    table.press("MENU")
+    assert "Storno" not in table.labels()
+    table.press("C")
+    assert table.bank.ledger.submit({"op": "go", "player": "Anna"}).ok
+    table.bank.refresh()
+    table.press("MENU")
+    assert "Storno" in table.labels()
