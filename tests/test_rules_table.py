@@ -210,3 +210,45 @@ def test_the_first_game_cannot_be_undone_away() -> None:
     game = start()
     assert not game.undoable()
     refused(game, "bad_command", op="undo")
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_repairs_and_the_pot_scale_with_the_edition_and_storno_takes_them_back_exactly(edition: str) -> None:
+    """ "Renovierung" in every edition, and the Frei-Parken pot: each booking scaled, each Storno exact."""
+    unit = EDITIONS[edition].scale
+    game = hotels_on_dark_blue(edition)
+    state = game.state
+    assert state is not None
+    cash = state.players["Anna"].cash
+    apply(game, op="repairs", player="Anna", per_house=25 * unit, per_hotel=100 * unit)
+    assert state.players["Anna"].cash == cash - 2 * 100 * unit
+    apply(game, op="undo")
+    assert state.players["Anna"].cash == cash
+
+    game = start(edition, house_rules=["free_parking_pot"])
+    state = game.state
+    assert state is not None
+    apply(game, op="tax", player="Anna", square=38)
+    pot = state.pot
+    assert pot > 0 and state.players["Anna"].cash == 1500 * unit - pot
+    apply(game, op="free_parking", player="Ben")
+    assert state.pot == 0 and state.players["Ben"].cash == 1500 * unit + pot
+    apply(game, op="undo")
+    assert state.pot == pot and state.players["Ben"].cash == 1500 * unit
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_who_cannot_pay_everyone_is_refused_then_raises_money_or_goes_bankrupt(edition: str) -> None:
+    """The usual path when someone cannot pay: the command is refused as a whole (nothing moves), the player
+    raises money or declares bankruptcy, and the command then goes through among those still in the game."""
+    unit = EDITIONS[edition].scale
+    game = start(edition, players=("Anna", "Ben", "Cem"))
+    state = game.state
+    assert state is not None
+    apply(game, op="debit", player="Cem", amount=1490 * unit)
+    refused(game, "insufficient_funds", op="collect_all", player="Anna", amount=50 * unit)
+    refused(game, "insufficient_funds", op="pay_all", player="Cem", amount=50 * unit)
+    assert [p.cash for p in state.players.values()] == [1500 * unit, 1500 * unit, 10 * unit]
+    apply(game, op="bankrupt", player="Cem", creditor="Anna")
+    apply(game, op="collect_all", player="Anna", amount=50 * unit)
+    assert [p.cash for p in state.players.values()] == [1560 * unit, 1450 * unit, 0]
