@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import statistics
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -44,6 +45,18 @@ def fetch(base: str, path: str) -> tuple[float, bytes]:
     return (time.perf_counter() - t0) * 1000, body
 
 
+def booking(server: LiveServer, count: int, tag: str, delay: float = 0.0) -> list[float]:
+    """Wall ms per durable command, as the banker's keypad would book them."""
+    out = []
+    for i in range(count):
+        t0 = time.perf_counter()
+        status, _ = server.post("/api/commands", {"op": "go", "player": "Anna", "id": f"{tag}{i}"})
+        out.append((time.perf_counter() - t0) * 1000)
+        assert status == 200
+        time.sleep(delay)
+    return out
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         state = Path(tmp) / "state"
@@ -68,7 +81,19 @@ def main() -> None:
                   f"(Pi estimate {cpu * PI_FACTOR / 1000:.1f} s)")
             return body
 
+        server.login()
+        assert server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
+                                             "players": ["Anna", "Ben"]})[0] == 200
+        for i in range(20):  # warm
+            server.post("/api/commands", {"op": "go", "player": "Anna", "id": f"warm{i}"})
+        quiet = booking(server, 30, "q")
+        busy: list[float] = []
+        looker = threading.Thread(target=lambda: busy.extend(booking(server, 30, "b", delay=0.05)))
+        looker.start()
         page("/spiele", f"/spiele, first look ({GAMES} games told once)")
+        looker.join()
+        print(f"booking beside it: p50 {statistics.median(busy):.1f} ms, max {max(busy):.1f} ms "
+              f"(alone: p50 {statistics.median(quiet):.1f} ms, max {max(quiet):.1f} ms)")
         page("/spiele", "/spiele, again", repeat=5)
         listing = page("/spiele", "/spiele, again")
         ids = [int(x.split(b'"')[0]) for x in listing.split(b'href="/spiele/')[1:]]

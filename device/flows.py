@@ -258,6 +258,11 @@ def _undoable(game: Any) -> bool:
     return bool(game.undoable())
 
 
+def _running_undoable(game: Any) -> bool:
+    """The banker's Storno: while a game runs (not after its end, issue 10) and there is a booking to take back."""
+    return _running(game) and _undoable(game)
+
+
 def _timed(game: Any) -> bool:
     return _running(game) and game.state.mode.value == "timed"
 
@@ -337,7 +342,7 @@ BANKER_MENU: tuple[Flow, ...] = (
     _f("Rangliste", ranking=_this_game, shown=_running),
     _f("Letztes Spiel", ranking=_last_game, shown=_game_over_before),
     _f("Spiel beenden", method="_ask_end", shown=_timed),
-    _f("Storno", method="_ask_undo", shown=_undoable),
+    _f("Storno", method="_ask_undo", shown=_running_undoable),
     _f("Lautstärke", method="_volume"),
     _f("Karte anlernen", method="_learn"),
     _f("Banker-PIN", method="_ask_pin"),

@@ -15,6 +15,9 @@ hardware may be worse than the paper, the model is worse too:
   an interrupt; after an unanswered frame the receiver waits for data and ignores StartSend;
 * the antenna is off after any reset (TxControlReg), CommandReg.RcvOff switches the receiver
   off, and a card whose answer is weaker than RFCfgReg.RxGain can hear is not heard;
+* two cards' answers may also cancel out on the antenna, so that the reader hears nothing at all
+  (``collision_silence``: the share of colliding answers lost so; the reference driver reports
+  such timeouts on real antennas, and 0.25 is the model's guess, not a measurement);
 * the module can be unplugged (MISO floats to 0x00 or 0xFF) and replugged (all registers
   back to their reset values), or wedged until its NRSTPD pin is pulsed low.
 """
@@ -189,11 +192,13 @@ class Mfrc522Model(MockSPIDevice):
     """
 
     def __init__(self, *, pin_factory: Any, clock_pin: int = 11, mosi_pin: int = 10, miso_pin: int = 9,
-                 select_pin: int = 8, reset_pin: int | None = 25, version: int = 0x92, seed: int = 522) -> None:
+                 select_pin: int = 8, reset_pin: int | None = 25, version: int = 0x92, seed: int = 522,
+                 collision_silence: float = 0.25) -> None:
         super().__init__(clock_pin, mosi_pin, miso_pin, select_pin, pin_factory=pin_factory)
         self.version = version
         self.noise = random.Random(seed)
         """Where the datasheet leaves a bit undefined, the model answers noise, reproducibly."""
+        self.collision_silence = collision_silence
         self.regs = [0] * 64
         self.fifo: list[int] = []
         self.cards: list[Card] = []
@@ -377,6 +382,8 @@ class Mfrc522Model(MockSPIDevice):
                 receiving = not self.regs[COMMAND] & RCV_OFF
                 if answer and receiving and card.needs_db <= self.rx_gain_db:
                     heard.append(answer)
+        if len({tuple(a) for a in heard}) > 1 and self.noise.random() < self.collision_silence:
+            heard = []  # differing answers cancelled out on the antenna: as if nobody had answered
         if not heard:
             # Nobody answered: the timer (if TAuto started it) runs out; the receiver keeps waiting.
             if self.regs[T_MODE] & 0x80 and (self.regs[T_RELOAD_H] or self.regs[T_RELOAD_L]):

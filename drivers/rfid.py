@@ -366,15 +366,19 @@ class RfidReader(Part):
         try:
             read = self.chip.read_uid()
             if read is None:
-                self._collisions = 0
-                self._set_crowded(False)
                 self._misses += 1
                 if self._misses >= self.absent_polls:
                     self.present = None
+                    self._collisions = 0
+                if self._misses >= 3 * self.absent_polls:
+                    # Two cards' answers can cancel out on the antenna for a poll or two: the
+                    # "Eine Karte auflegen" note goes only once the field has stayed silent a while.
+                    self._set_crowded(False)
                 return
             if read.collided:
                 # More than one card: which did the player mean? Never guess; ask for one card.
                 self.chip.halt()
+                self._misses = 0
                 self._collisions += 1
                 if self._collisions >= self.crowded_polls:
                     self._set_crowded(True)
@@ -390,6 +394,7 @@ class RfidReader(Part):
             self.chip.halt()
         except CollisionError as err:
             log.debug("collision: %s", err)
+            self._misses = 0
             self._collisions += 1
             if self._collisions >= self.crowded_polls:
                 self._set_crowded(True)
