@@ -31,7 +31,7 @@ def fill(state: Path) -> None:
     start = time.time() - GAMES * 3600
     items = []
     for game in range(GAMES):
-        lines = [json.loads(line) for line in bot_journal(LENGTH - len(PLAYERS) + 1, seed=game + 1)]
+        lines = [json.loads(line) for line in bot_journal(LENGTH - len(PLAYERS) + 1, seed=game + 1, ids=f"g{game}-")]
         lines += [{"op": "bankrupt", "player": p} for p in PLAYERS[1:]]  # the game ends: one player is left
         items += [(cmd, start + game * 3600 + i * 3, None) for i, cmd in enumerate(lines)]
     journal.append_many(items)

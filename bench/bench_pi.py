@@ -61,7 +61,7 @@ def fill(state: Path, commands: int, games: int = 1) -> None:
     """``games`` games of ``commands`` commands each, written in one transaction (fast; the same chain)."""
     journal = Journal(state / "journal.sqlite3")
     now = time.time() - games * commands
-    lines = [line for game in range(games) for line in long_journal(commands, seed=game + 1)]
+    lines = [line for game in range(games) for line in long_journal(commands, seed=game + 1, ids=f"g{game}-")]
     journal.append_many((json.loads(line), now + i, None) for i, line in enumerate(lines))
     journal.close()
 

@@ -43,8 +43,9 @@ def _candidate(rng: random.Random, game: Game) -> dict[str, Any]:
     return {"op": "transfer", "from": player, "to": other, "amount": rng.choice([10, 50, 100])}
 
 
-def journal(length: int = 10_000, seed: int = 1) -> list[str]:
-    """``length`` accepted command lines of one long game (new games when one ends)."""
+def journal(length: int = 10_000, seed: int = 1, ids: str = "c") -> list[str]:
+    """``length`` accepted command lines of one long game (new games when one ends); ids ``ids`` + a number
+    (give each game of a longer journal its own prefix: a repeated id is a retry, not a new command)."""
     rng = random.Random(seed)
     game = Game()
     lines: list[str] = []
@@ -53,7 +54,7 @@ def journal(length: int = 10_000, seed: int = 1) -> list[str]:
             cmd: dict[str, Any] = {"op": "new_game", "edition": "classic", "mode": "standard", "players": PLAYERS}
         else:
             cmd = _candidate(rng, game)
-        cmd["id"] = f"c{len(lines)}"
+        cmd["id"] = f"{ids}{len(lines)}"
         try:
             game.apply(cmd)
         except RuleError:

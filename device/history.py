@@ -57,6 +57,12 @@ class Told:
     seqs: list[int] = field(default_factory=list)
     """Journal entries of this game (its own Stornos included), for the download."""
 
+    def figures(self) -> dict[str, dict[str, Any]]:
+        return figures(self)
+
+    def csv(self) -> str:
+        return transactions_csv(self)
+
     def summary(self) -> dict[str, Any]:
         state = self.final
         worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
@@ -221,6 +227,10 @@ class History:
         with read_only(self.path) as db:
             wanted = set(one.seqs)
             return [rec.cmd for rec in read_records(db, one.id, one.last_seq) if rec.seq in wanted]
+
+    def jsonl(self, one: Told) -> str:
+        """:meth:`commands` as a file of JSON lines, one command a line."""
+        return jsonl(self.commands(one))
 
     def best(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
         """The Bestenliste: per player name, over every game that reached its end."""

@@ -283,24 +283,15 @@ class Journal:
         For salvage and benchmarks; the ledger appends one command at a time, acknowledged each.
         """
         last = self._last
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for cmd, at, stored in items:
-                    text = encode(cmd) if stored is None else stored
-                    seq = last[0] + 1
-                    last = (seq, link(last[1], seq, at, text))
-                    self._db.execute("INSERT INTO commands (seq, at, cmd, crc, link) VALUES (?, ?, ?, ?, ?)",
-                                     (seq, at, text, _crc(text), last[1]))
-                    if cmd.get("op") == "new_game":
-                        self._db.execute("INSERT INTO games (seq, at) VALUES (?, ?)", (seq, at))
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.DatabaseError as err:
-            raise storage_error(err, self.path, "Speichern") from err
+        with self._transaction():
+            for cmd, at, stored in items:
+                text = encode(cmd) if stored is None else stored
+                seq = last[0] + 1
+                last = (seq, link(last[1], seq, at, text))
+                self._db.execute("INSERT INTO commands (seq, at, cmd, crc, link) VALUES (?, ?, ?, ?, ?)",
+                                 (seq, at, text, _crc(text), last[1]))
+                if cmd.get("op") == "new_game":
+                    self._db.execute("INSERT INTO games (seq, at) VALUES (?, ?)", (seq, at))
         self._last = last
         self._write_head()
         return last[0]
@@ -321,12 +312,18 @@ class Journal:
         """Store what the replay up to ``seq`` gave, replacing older ones; ``seq`` must be the last command."""
         if seq != self._last[0]:
             raise ValueError(f"checkpoint at {seq}, journal at {self._last[0]}")
+        with self._transaction():
+            self._db.execute("DELETE FROM checkpoints")
+            self._db.execute("INSERT INTO checkpoints (seq, link, body, crc) VALUES (?, ?, ?, ?)",
+                             (seq, self._last[1], body, _crc(body)))
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One durable transaction (synchronous=FULL: COMMIT returns after fdatasync), all or nothing."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("DELETE FROM checkpoints")
-                self._db.execute("INSERT INTO checkpoints (seq, link, body, crc) VALUES (?, ?, ?, ?)",
-                                 (seq, self._last[1], body, _crc(body)))
+                yield
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:

@@ -127,19 +127,20 @@ class Ledger:
 
         Storno can bring back a replaced game, and with it the games it replaced: if the window
         was too short, a journaled Storno is refused on replay. Then the window doubles, until
-        every journaled command is accepted again or the replay starts at the journal's start.
+        every journaled Storno is accepted again or the replay starts at the journal's start.
+        (Other refusals come from a journal of older rules: a wider window would not help.)
         """
         starts, back = self.journal.game_starts(), 2
         while True:
             first = starts[-back][0] if len(starts) >= back else None
             replayed = self._replay_from(first)
-            if not self.skipped or first is None:
+            if not self._undo_refused or first is None:
                 return replayed
             self._reset()
             back *= 2
 
     def _replay_from(self, first: int | None) -> int:
-        replayed = 0
+        replayed, self._undo_refused = 0, False
         for rec in self.journal.records(first):
             replayed += 1
             try:
@@ -147,6 +148,7 @@ class Ledger:
                 event = self.game.apply(rec.cmd, replaying=True)
             except RuleError as err:
                 self.skipped += 1
+                self._undo_refused |= rec.cmd.get("op") == "undo"
                 log.error("journal entry %d refused on replay (%s): %s", rec.seq, err.code, rec.cmd)
                 continue
             self._record(event, rec.seq, rec.at, before)

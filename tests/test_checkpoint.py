@@ -252,3 +252,22 @@ def test_the_appliance_names_damage_in_past_games_and_books_on(tmp_path: Path) -
         loop.join(5)
         daemon.close()
 
+
+
+def test_a_command_older_rules_accepted_does_not_widen_the_replay(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a refused Storno means the window was too short; any other refusal is a journal of older rules."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    for game in range(4):
+        journal.append({**NEW, "id": f"g{game}"})
+        journal.append({"op": "credit", "player": "Anna", "amount": 10**9})  # out of range today
+    applied: list[str] = []
+    real = Game.apply
+
+    def counting(self: Game, cmd: Any, *, replaying: bool = False) -> Any:
+        applied.append(cmd.get("op"))
+        return real(self, cmd, replaying=replaying)
+
+    monkeypatch.setattr(Game, "apply", counting)
+    ledger = Ledger(journal)
+    assert ledger.skipped == 2 and len(applied) == 4  # the last two games, once

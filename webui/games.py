@@ -50,41 +50,34 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         games = games_or_503().games()
         return render_template("spiele.html", games=games, when=when, duration=duration, money=money)
 
-    @app.get("/spiele/<int:game_id>")
-    def game_page(game_id: int) -> str:
+    def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
         one = hist.report(game_id)
         if one is None:
             abort(404, "Dieses Spiel gibt es nicht")
-        from device.history import figures
+        return hist, one
 
-        summary = one.summary()
+    def download(body: str, mimetype: str, name: str) -> Response:
+        return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/spiele/<int:game_id>")
+    def game_page(game_id: int) -> str:
+        _, one = report_or_404(game_id)
         ed = EDITIONS[one.edition]
         chart = timeline_svg(one.points, one.players, money(one.edition))
-        return render_template("spiel.html", g=summary, figures=figures(one), log=one.log, chart=chart,
+        return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
                                colours=COLOURS, money=money(one.edition), when=when, clock=clock,
                                duration=duration, deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
     @app.get("/spiele/<int:game_id>.jsonl")
     def game_jsonl(game_id: int) -> Response:
-        from device.history import jsonl
-
-        hist = games_or_503()
-        one = hist.report(game_id)
-        if one is None:
-            abort(404, "Dieses Spiel gibt es nicht")
-        return Response(jsonl(hist.commands(one)), mimetype="application/x-ndjson",
-                        headers={"Content-Disposition": f'attachment; filename="spiel-{game_id}.jsonl"'})
+        hist, one = report_or_404(game_id)
+        return download(hist.jsonl(one), "application/x-ndjson", f"spiel-{game_id}.jsonl")
 
     @app.get("/spiele/<int:game_id>.csv")
     def game_csv(game_id: int) -> Response:
-        from device.history import transactions_csv
-
-        one = games_or_503().report(game_id)
-        if one is None:
-            abort(404, "Dieses Spiel gibt es nicht")
-        return Response("\ufeff" + transactions_csv(one), mimetype="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="spiel-{game_id}.csv"'})
+        _, one = report_or_404(game_id)
+        return download("\ufeff" + one.csv(), "text/csv; charset=utf-8", f"spiel-{game_id}.csv")
 
     @app.get("/bestenliste")
     def best_page() -> str:
