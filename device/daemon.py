@@ -517,7 +517,7 @@ class WebBackend:
         if self._d.journal is None:
             return None
         if self._history is None or self._history.path != self._d.journal.path:
-            self._history = History(self._d.journal.path)
+            self._history = History(self._d.journal.path, cache=self._d.state_dir / "history-cache.json")
         return self._history
 
 

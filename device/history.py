@@ -13,11 +13,15 @@ newest games are replayed again when the journal has grown. A report replays its
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
+import logging
+import os
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +29,14 @@ from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_wor
 from rules.game import mode_name
 
 from .journal import Record, read_only, read_records
+from .ledger import code_version
+
+log = logging.getLogger(__name__)
+
+
+@cache
+def _own_version() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
 
 OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
@@ -178,8 +190,10 @@ def transactions_csv(one: Told) -> str:
 class History:
     """The games of one journal file, read on a connection of its own (web threads, never the loop)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, cache: Path | None = None) -> None:
         self.path = path
+        self.cache = cache
+        """A file keeping the closed games' summaries across restarts (a cache: deleting it costs one replay)."""
         self._lock = threading.Lock()
         self._closed: dict[int, dict[str, Any]] = {}
         """Summaries of games before the open window, by id: they cannot change any more."""
@@ -187,6 +201,7 @@ class History:
         self._read_to = 0
         self._window = 0
         """The first journal entry of the open window (a game's new_game)."""
+        self._loaded = False
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, newest first (games whose new_game was taken back are not games)."""
@@ -196,6 +211,9 @@ class History:
 
     def _update(self) -> None:
         with read_only(self.path) as db:
+            if not self._loaded:
+                self._loaded = True
+                self._load(db)
             last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM commands").fetchone()[0]
             if last == self._read_to:
                 return
@@ -209,9 +227,40 @@ class History:
                         summary["status"] = "ersetzt"
                     self._closed[one.id] = summary
                 self._window = window
+                self._save(db)
             self._open = [one.summary() for one in tell(read_records(db, self._window, last)).values()
                           if one.id not in self._closed]
             self._read_to = last
+
+    def _stamp(self, db: Any) -> list[Any]:
+        """What the cache belongs to: this code, and the journal's chain where the window starts (a journal
+        restored from a backup or salvaged has other links there)."""
+        row = db.execute("SELECT link FROM commands WHERE seq = ?", (self._window,)).fetchone()
+        return [code_version() + _own_version(), self._window, row[0] if row else None]
+
+    def _load(self, db: Any) -> None:
+        if self.cache is None:
+            return
+        try:
+            data = json.loads(self.cache.read_text(encoding="utf-8"))
+            self._window = int(data["stamp"][1])
+            if data["stamp"] != self._stamp(db):
+                raise ValueError("other code or another journal")
+            self._closed = {int(g["id"]): g for g in data["games"]}
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            log.info("history cache not used (%s): the journal is told anew", err)
+            self._window, self._closed = 0, {}
+
+    def _save(self, db: Any) -> None:
+        if self.cache is None:
+            return
+        tmp = self.cache.with_name(self.cache.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps({"stamp": self._stamp(db), "games": list(self._closed.values())},
+                                      ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, self.cache)
+        except OSError as err:  # a full card: the next start tells the journal again, nothing is lost
+            log.error("history cache not written: %s", err)
 
     def report(self, game_id: int) -> Told | None:
         """One game's whole story, replayed from its new_game to its last entry."""

@@ -139,3 +139,35 @@ def test_history_never_writes_to_the_journal(tmp_path: Path) -> None:
     after = {p.name: p.read_bytes() for p in path.parent.iterdir() if not p.name.endswith("-shm")}
     assert {name: after[name] for name in before} == before  # every file as it was
     assert all(after[name] == b"" for name in after.keys() - before.keys())  # at most SQLite's empty WAL
+
+
+def test_closed_games_are_told_once_across_restarts_and_never_for_another_journal(tmp_path: Path,
+                                                                                 monkeypatch: Any) -> None:
+    """The first look after a restart does not replay years of games again: their summaries are kept in a
+    cache file beside the journal, bound to this code and to the journal's chain."""
+    import device.history as history_module
+
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    for i in range(6):
+        book(ledger, game(players=("Anna", "Ben"), replace=True), {"op": "go", "player": "Anna", "id": f"go{i}"})
+    cache = tmp_path / "history-cache.json"
+    first = History(ledger.journal.path, cache=cache).games()
+    assert cache.exists()
+    told: list[int] = []
+    real = history_module.tell
+
+    def counting(records: Any, detail_for: int | None = None) -> Any:
+        out = real(records, detail_for)
+        told.extend(out)
+        return out
+
+    monkeypatch.setattr(history_module, "tell", counting)
+    assert History(ledger.journal.path, cache=cache).games() == first
+    assert len(told) == history_module.OPEN_GAMES  # only the open window was replayed
+    told.clear()
+    other = tmp_path / "other"  # another journal (a backup restored) with the same cache file beside it
+    other_ledger = Ledger(Journal(other / "journal.sqlite3"))
+    for i in range(6):
+        book(other_ledger, game(players=("Cem", "Dana"), replace=True))
+    games = History(other_ledger.journal.path, cache=cache).games()
+    assert {name for g in games for name in g["players"]} == {"Cem", "Dana"} and len(games) == 6
