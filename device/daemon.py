@@ -83,6 +83,8 @@ class Daemon:
         self.fault: str | None = None
         self.history_fault: str | None = None
         self.history_check: Journal | None = None
+        self.history: History | None = None
+        """The past games of the journal, for the pages after the game (told beside the loop)."""
         """A journal whose past games' rows are still to be checked."""
         """Damage in past games' rows, found after start-up: shown, booking goes on."""
         self.server: Any = None
@@ -136,6 +138,7 @@ class Daemon:
         # Start-up checked the rows it replays; the rest of the history is checked beside the loop, once
         # it turns (not before READY: start-up waits for nothing it does not need).
         self.history_check = journal
+        self.history = History(journal.path, cache=self.state_dir / "history-cache.json")
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
@@ -151,11 +154,14 @@ class Daemon:
             )
 
     def _verify_history(self, journal: Journal) -> None:
+        """After start-up, beside the loop: check the past games' rows, then tell them for the pages."""
         err = journal.verify_history()
         if err is not None:  # the running game came from verified rows: booking goes on, the page says it
             log.error("journal history: %s", err)
             self.history_fault = f"Verlauf: {err.message}: {err.detail} (bankleser salvage, siehe README)"
             self.events.put(("wake",))
+        elif self.history is not None:
+            self.history.warm()
 
     @property
     def url(self) -> str:
@@ -333,7 +339,6 @@ class WebBackend:
     """What the web app may do: read snapshots freely, change things only through the loop."""
 
     def __init__(self, daemon: Daemon) -> None:
-        self._history: History | None = None
         self._d = daemon
 
     @property
@@ -514,11 +519,7 @@ class WebBackend:
 
     def history(self) -> History | None:
         """Past games, read from the journal file on a connection of the page threads' own."""
-        if self._d.journal is None:
-            return None
-        if self._history is None or self._history.path != self._d.journal.path:
-            self._history = History(self._d.journal.path, cache=self._d.state_dir / "history-cache.json")
-        return self._history
+        return self._d.history if self._d.journal is not None else None
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,

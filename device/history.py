@@ -19,7 +19,8 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 def _own_version() -> str:
     return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
 
+PACE_EVERY = 200
+"""Commands between two pauses of the warm-up: about 5 ms of replay here, then the loop may run."""
 OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
 STATUS_TITLES = {"läuft": "läuft", "beendet": "beendet", "ersetzt": "ersetzt (neues Spiel)"}
@@ -87,17 +90,27 @@ class Told:
                 "commands": self.commands}
 
 
-def tell(records: Iterable[Record], detail_for: int | None = None) -> dict[int, Told]:
-    """Replay ``records`` (from a game's start) and tell each game; ``detail_for``: that game's whole story."""
+def tell(records: Iterable[Record], detail_for: int | None = None,
+         pace: Callable[[], None] | None = None, refused: list[str] | None = None) -> dict[int, Told]:
+    """Replay ``records`` (from a game's start) and tell each game; ``detail_for``: that game's whole story.
+
+    ``pace``: called every PACE_EVERY commands (a long replay beside the loop gives the GIL away).
+    ``refused``: gets the op of every journaled command the replay refused (a refused Storno: the replay
+    began after a game that Storno brought back).
+    """
     game = Game()
     told: dict[int, Told] = {}
     current: list[int] = []
-    for rec in records:
+    for n, rec in enumerate(records):
+        if pace is not None and n % PACE_EVERY == 0:
+            pace()
         before = game.state
         try:
             event = game.apply(rec.cmd, replaying=True)
         except RuleError:
-            continue  # refused on replay: a Storno reaching before this window, or older rules
+            if refused is not None:  # a Storno reaching before this window, or older rules
+                refused.append(str(rec.cmd.get("op")))
+            continue
         if event.duplicate:
             continue
         state = game.state
@@ -202,14 +215,32 @@ class History:
         self._window = 0
         """The first journal entry of the open window (a game's new_game)."""
         self._loaded = False
+        self.warming = threading.Event()
+        self.progress = (0, 0)
+        """While warming: the journal entries being told (from, to)."""
 
     def games(self) -> list[dict[str, Any]]:
-        """Every game, newest first (games whose new_game was taken back are not games)."""
+        """Every game, newest first (games whose new_game was taken back are not games).
+
+        While :meth:`warm` runs this waits for it: the pages look at ``warming`` first and say so
+        rather than keep a phone waiting (on a Pi, a long journal takes a while once per update).
+        """
         with self._lock:
             self._update()
             return sorted([*self._closed.values(), *self._open], key=lambda g: -g["id"])
 
-    def _update(self) -> None:
+    def warm(self) -> None:
+        """Tell the past games beside the loop after start-up, pausing often: booking never waits for it."""
+        self.warming.set()
+        try:
+            with self._lock:
+                self._update(pace=lambda: time.sleep(0.002))
+        except Exception as err:  # the pages will try again and say what is wrong
+            log.error("history warm-up: %s", err)
+        finally:
+            self.warming.clear()
+
+    def _update(self, pace: Callable[[], None] | None = None) -> None:
         with read_only(self.path) as db:
             if not self._loaded:
                 self._loaded = True
@@ -218,19 +249,32 @@ class History:
             if last == self._read_to:
                 return
             starts = [seq for (seq,) in db.execute("SELECT seq FROM games ORDER BY seq")]
-            window = starts[-OPEN_GAMES] if len(starts) >= OPEN_GAMES else (starts[0] if starts else 0)
+            window, open_games = self._window_from(db, starts, last)
             if window > self._window:
                 # Games that left the window are closed for good: told once from where the last look began.
-                for one in tell(read_records(db, self._window, window - 1)).values():
+                self.progress = (self._window, window)
+                for one in tell(read_records(db, self._window, window - 1), pace=pace).values():
                     summary = one.summary()
                     if summary["status"] == "läuft":  # the next new_game, outside this range, replaced it
                         summary["status"] = "ersetzt"
                     self._closed[one.id] = summary
                 self._window = window
                 self._save(db)
-            self._open = [one.summary() for one in tell(read_records(db, self._window, last)).values()
-                          if one.id not in self._closed]
+            self._open = [one.summary() for one in open_games.values() if one.id not in self._closed]
             self._read_to = last
+
+    def _window_from(self, db: Any, starts: list[int], last: int) -> tuple[int, dict[int, Told]]:
+        """Where the open games begin, and them told: the newest OPEN_GAMES games, or more if a Storno
+        in them brought back a game before (its replay would refuse that Storno)."""
+        back = OPEN_GAMES
+        while True:
+            window = starts[-back] if len(starts) >= back else (starts[0] if starts else 0)
+            window = max(window, self._window)
+            refused: list[str] = []
+            told = tell(read_records(db, window, last), refused=refused)
+            if window == self._window or "undo" not in refused:
+                return window, told
+            back += 1
 
     def _stamp(self, db: Any) -> list[Any]:
         """What the cache belongs to: this code, and the journal's chain where the window starts (a journal

@@ -156,8 +156,8 @@ def test_closed_games_are_told_once_across_restarts_and_never_for_another_journa
     told: list[int] = []
     real = history_module.tell
 
-    def counting(records: Any, detail_for: int | None = None) -> Any:
-        out = real(records, detail_for)
+    def counting(records: Any, detail_for: int | None = None, **kw: Any) -> Any:
+        out = real(records, detail_for, **kw)
         told.extend(out)
         return out
 
@@ -167,7 +167,54 @@ def test_closed_games_are_told_once_across_restarts_and_never_for_another_journa
     told.clear()
     other = tmp_path / "other"  # another journal (a backup restored) with the same cache file beside it
     other_ledger = Ledger(Journal(other / "journal.sqlite3"))
-    for i in range(6):
+    for _ in range(6):
         book(other_ledger, game(players=("Cem", "Dana"), replace=True))
     games = History(other_ledger.journal.path, cache=cache).games()
     assert {name for g in games for name in g["players"]} == {"Cem", "Dana"} and len(games) == 6
+
+
+def test_the_warm_up_tells_the_past_beside_the_loop_and_pages_do_not_wait_for_it(tmp_path: Path) -> None:
+    """Start-up does not tell the past games; a thread does it after READY, pausing every PACE_EVERY
+    commands so booking goes on; meanwhile the pages say "Einen Moment" instead of keeping a phone waiting."""
+    import threading
+
+    from flask import Flask
+
+    from webui.games import register
+
+    ledger, history = evening(tmp_path)
+    webui = Path(__file__).parent.parent / "webui"
+    app = Flask("t", template_folder=str(webui / "templates"), static_folder=str(webui / "static"))
+    register(app, lambda: history)
+    client = app.test_client()
+    paused = threading.Event()
+    go_on = threading.Event()
+
+    def pace() -> None:  # the warm-up, held at its first pause
+        paused.set()
+        go_on.wait(10)
+
+    history.warming.set()
+    warm = threading.Thread(target=lambda: (history._lock.acquire(), history._update(pace=pace),
+                                            history._lock.release(), history.warming.clear()))
+    warm.start()
+    assert paused.wait(10)
+    answer = client.get("/spiele")
+    assert answer.status_code == 503 and "Einen Moment" in answer.get_data(as_text=True)
+    assert answer.headers["Retry-After"] == "3"
+    assert ledger.submit(game("banking", players=("Anna", "Ben"))).ok  # booking does not wait for it
+    go_on.set()
+    warm.join(10)
+    answer = client.get("/spiele")
+    assert answer.status_code == 200 and answer.get_data(as_text=True).count('class="card game"') == 4
+
+
+def test_a_game_storno_brought_back_is_told_whole_when_the_window_moves_on(tmp_path: Path) -> None:
+    """The newest games are told from a point no Storno reaches behind: the quick game, brought back by
+    Storno of a new game, is one game of three bookings even after more games began."""
+    ledger, history = evening(tmp_path)
+    book(ledger, game("banking", players=("Anna", "Ben")))
+    games = history.games()
+    assert [(g["edition"], g["status"]) for g in games] == [
+        ("banking", "läuft"), ("schalke", "beendet"), ("banking", "ersetzt"), ("classic", "beendet")]
+    assert games[2]["commands"] == 3

@@ -39,6 +39,10 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         found = history()
         if found is None:
             abort(503, "Das Journal ist gerade nicht lesbar")
+        if found.warming.is_set():  # told beside the loop after start-up: no phone waits for it
+            first, last = found.progress
+            abort(Response(render_template("lesen.html", first=first, last=last), status=503,
+                           headers={"Retry-After": "3"}))
         return found
 
     def money(edition: str) -> Callable[[int], str]:
