@@ -139,6 +139,7 @@ class Daemon:
         # it turns (not before READY: start-up waits for nothing it does not need).
         self.history_check = journal
         self.history = History(journal.path, cache=self.state_dir / "history-cache.json")
+        self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
@@ -160,6 +161,8 @@ class Daemon:
             log.error("journal history: %s", err)
             self.history_fault = f"Verlauf: {err.message}: {err.detail} (bankleser salvage, siehe README)"
             self.events.put(("wake",))
+            if self.history is not None:
+                self.history.warming.clear()  # the pages tell what they can, and name the damage
         elif self.history is not None:
             self.history.warm()
 

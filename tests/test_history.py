@@ -178,15 +178,8 @@ def test_the_warm_up_tells_the_past_beside_the_loop_and_pages_do_not_wait_for_it
     commands so booking goes on; meanwhile the pages say "Einen Moment" instead of keeping a phone waiting."""
     import threading
 
-    from flask import Flask
-
-    from webui.games import register
-
     ledger, history = evening(tmp_path)
-    webui = Path(__file__).parent.parent / "webui"
-    app = Flask("t", template_folder=str(webui / "templates"), static_folder=str(webui / "static"))
-    register(app, lambda: history)
-    client = app.test_client()
+    client = pages(history)
     paused = threading.Event()
     go_on = threading.Event()
 
@@ -218,3 +211,26 @@ def test_a_game_storno_brought_back_is_told_whole_when_the_window_moves_on(tmp_p
     assert [(g["edition"], g["status"]) for g in games] == [
         ("banking", "läuft"), ("schalke", "beendet"), ("banking", "ersetzt"), ("classic", "beendet")]
     assert games[2]["commands"] == 3
+
+
+def pages(history: History) -> Any:
+    """The pages after the game over ``history``, as a test client."""
+    from flask import Flask
+
+    from webui.games import register
+
+    webui = Path(__file__).parent.parent / "webui"
+    app = Flask("t", template_folder=str(webui / "templates"), static_folder=str(webui / "static"))
+    register(app, lambda: history)
+    return app.test_client()
+
+
+def test_a_damaged_past_game_is_a_page_that_says_so_never_a_crash(tmp_path: Path) -> None:
+    import sqlite3
+
+    ledger, history = evening(tmp_path)
+    ledger.journal.close()
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:
+        db.execute("UPDATE commands SET cmd = replace(cmd, 'Anna', 'Anne') WHERE seq = 2")
+    answer = pages(history).get("/spiele")
+    assert answer.status_code == 503 and "Verlauf nicht lesbar: Journal beschädigt" in answer.get_data(as_text=True)

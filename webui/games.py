@@ -45,18 +45,25 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
                            headers={"Retry-After": "3"}))
         return found
 
+    def read(fn: Callable[..., Any], *args: Any) -> Any:
+        """A question to the history; a journal that cannot be read is a 503 that says why, never a 500."""
+        try:
+            return fn(*args)
+        except Exception as err:  # the journal's own errors say in German what is wrong
+            abort(503, f"Verlauf nicht lesbar: {getattr(err, 'message', err)}")
+
     def money(edition: str) -> Callable[[int], str]:
         ed = EDITIONS[edition]
         return lambda amount: format_money(int(amount), ed)
 
     @app.get("/spiele")
     def games_page() -> str:
-        games = games_or_503().games()
+        games = read(games_or_503().games)
         return render_template("spiele.html", games=games, when=when, duration=duration, money=money)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
-        one = hist.report(game_id)
+        one = read(hist.report, game_id)
         if one is None:
             abort(404, "Dieses Spiel gibt es nicht")
         return hist, one
@@ -76,7 +83,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     @app.get("/spiele/<int:game_id>.jsonl")
     def game_jsonl(game_id: int) -> Response:
         hist, one = report_or_404(game_id)
-        return download(hist.jsonl(one), "application/x-ndjson", f"spiel-{game_id}.jsonl")
+        return download(read(hist.jsonl, one), "application/x-ndjson", f"spiel-{game_id}.jsonl")
 
     @app.get("/spiele/<int:game_id>.csv")
     def game_csv(game_id: int) -> Response:
@@ -89,6 +96,6 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         mode = request.args.get("mode") or None
         if (edition and edition not in EDITIONS) or (mode and mode not in MODE_TITLES):
             abort(404, "Unbekannte Ausgabe oder Spielart")
-        rows = games_or_503().best(edition, mode)
+        rows = read(games_or_503().best, edition, mode)
         return render_template("bestenliste.html", rows=rows, editions=EDITIONS, modes=MODE_TITLES,
                                edition=edition, mode=mode, money=money)
