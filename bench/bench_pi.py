@@ -247,6 +247,12 @@ def run() -> None:
             print(f"CPU per command with {phones} open pages: {costs[phones]:.2f} ms; {pi(costs[phones])}"
                   + ("  (target < 5 ms here, < 70 ms on the Pi)" if phones == 20 else ""))
         print(f"CPU per event per phone: {(costs[100] - costs[0]) / 100:.3f} ms")
+        bare = LiveServer(Path(tmp) / "bare", bare=True, preexec=QUOTA.enter).start()
+        assert bare.proc is not None and bare.post("/api/commands", NEW)[0] == 200
+        yardstick = per_command(bare, bare.proc.pid, 20, 100, 0)
+        bare.stop()
+        print(f"the bare stdlib server, same work, 20 open pages: {yardstick:.2f} ms per command; "
+              f"Bankleser ×{costs[20] / yardstick:.2f} (target within ×2)")
 
         for i in range(1000):  # warm-up: caches and allocator arenas reach their size first
             server.post("/api/commands", {"op": "credit", "player": "Ben", "amount": 10, "id": f"w{i}"})
