@@ -1,10 +1,10 @@
 """Every game the journal holds, told after the fact: the list, a report per game, the Bestenliste.
 
 The journal keeps every command of every game; this module replays it with the rules on a
-read-only connection of its own, beside the daemon's loop, so nothing here slows booking or
-start-up. Which game a command belongs to is what the rules say at the time: a replacing
-``new_game`` pushes the running game aside, a Storno of it brings that game back, and a game whose
-``new_game`` was taken back never was one (it is left out).
+read-only connection of its own, beside the daemon's loop (after start-up, pausing often), so
+start-up never waits for it and booking goes on. Which game a command belongs to is what the
+rules say at the time: a replacing ``new_game`` pushes the running game aside, a Storno of it
+brings that game back, and a game whose ``new_game`` was taken back never was one (left out).
 
 Summaries of games that no Storno can reach any more are kept (a few hundred bytes each); the
 newest games are replayed again when the journal has grown. A report replays its one game.
@@ -39,11 +39,11 @@ log = logging.getLogger(__name__)
 def _own_version() -> str:
     return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
 
+
 PACE_EVERY = 200
 """Commands between two pauses of the warm-up: about 5 ms of replay here, then the loop may run."""
 OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
-STATUS_TITLES = {"läuft": "läuft", "beendet": "beendet", "ersetzt": "ersetzt (neues Spiel)"}
 
 
 @dataclass
@@ -61,7 +61,7 @@ class Told:
     ended: float = 0.0
     last_seq: int = 0
     status: str = "läuft"
-    """läuft, beendet (the mode's end was reached), ersetzt (a new game replaced it), storniert."""
+    """läuft, beendet (the mode's end was reached) or ersetzt (a new game replaced it)."""
     final: GameState | None = None
     commands: int = 0
     detail: bool = False
