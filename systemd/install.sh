@@ -102,11 +102,16 @@ plan() {
 
 # The I²C clock: a full 128×64 frame is ~93 ms at the Pi's default 100 kHz, ~24 ms at 400 kHz
 # (SSD1306 and SH1106 both allow 400 kHz). Bookworm and later boot from /boot/firmware.
-i2c_baudrate() {
-    local cfg=""
-    for candidate in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
-        if [ -e "$candidate" ]; then cfg=$candidate; break; fi
+# The first of /boot/firmware/NAME (Bookworm and later) and /boot/NAME that exists, or nothing.
+boot_file() {
+    for candidate in "$ROOT/boot/firmware/$1" "$ROOT/boot/$1"; do
+        if [ -e "$candidate" ]; then echo "$candidate"; return; fi
     done
+}
+
+i2c_baudrate() {
+    local cfg
+    cfg=$(boot_file config.txt)
     if [ -z "$cfg" ]; then
         say "! No config.txt under $ROOT/boot: add 'dtparam=i2c_arm_baudrate=400000' to it by hand, reboot."
         return
@@ -133,10 +138,8 @@ read_only_root() {
         exit 1
     fi
     sys raspi-config nonint do_overlayfs 0
-    local cmdline=""
-    for candidate in "$ROOT/boot/firmware/cmdline.txt" "$ROOT/boot/cmdline.txt"; do
-        if [ -e "$candidate" ]; then cmdline=$candidate; break; fi
-    done
+    local cmdline
+    cmdline=$(boot_file cmdline.txt)
     if [ -z "$cmdline" ]; then
         say "! No cmdline.txt under $ROOT/boot: add 'overlayroot=tmpfs:recurse=0' to it by hand."
     elif grep -q 'overlayroot=tmpfs:recurse=0' "$cmdline"; then
