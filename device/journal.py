@@ -161,6 +161,19 @@ def read_only(path: Path) -> Iterator[sqlite3.Connection]:
         ro.close()
 
 
+def _checkpoint_on_chain(db: sqlite3.Connection) -> tuple[int, str] | None:
+    """Sequence number and link of the newest checkpoint whose link is its command row's own.
+
+    The link ties it to the chain: a checkpoint left from a journal that was later salvaged or
+    restored from a backup never matches.
+    """
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'checkpoints'").fetchone():
+        return None  # a journal from before checkpoints, read before it was opened for writing
+    row = db.execute("SELECT c.seq, c.link FROM checkpoints c JOIN commands m ON m.seq = c.seq AND m.link = c.link "
+                     "ORDER BY c.seq DESC LIMIT 1").fetchone()
+    return (row[0], row[1]) if row is not None else None
+
+
 def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: str) -> None:
     """Rows after ``start`` (whose link is ``prev``) against their checksums, the chain and the head."""
     last, matched = start, head is None or head.seq == 0 or (head.seq == start and head.link == prev)
@@ -232,12 +245,7 @@ class Journal:
                 raise JournalError("Journal beschädigt", f"{self.path}: {check}")
             if not any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)")):
                 return  # a journal from before the chain: migrated once it is opened
-            start, prev = 0, ""
-            if ro.execute("SELECT 1 FROM sqlite_master WHERE name = 'checkpoints'").fetchone():
-                row = ro.execute("SELECT c.seq, c.link FROM checkpoints c JOIN commands m "
-                                 "ON m.seq = c.seq AND m.link = c.link ORDER BY c.seq DESC LIMIT 1").fetchone()
-                if row is not None:
-                    start, prev = row
+            start, prev = _checkpoint_on_chain(ro) or (0, "")
             _check_chain(ro, head, start, prev)
 
     def verify_history(self) -> JournalError | None:
@@ -333,19 +341,12 @@ class Journal:
             raise storage_error(err, self.path, "Speichern") from err
 
     def checkpoint(self) -> tuple[int, str] | None:
-        """The newest checkpoint whose checksum holds and whose link is the command row's own, else None.
-
-        The link ties it to the verified chain: a checkpoint left from a journal that was later
-        salvaged or restored from a backup never matches and is ignored.
-        """
-        row = self._db.execute("SELECT seq, link, body, crc FROM checkpoints ORDER BY seq DESC LIMIT 1").fetchone()
-        if row is None:
+        """The newest checkpoint on the chain (:func:`_checkpoint_on_chain`) whose checksum holds, else None."""
+        found = _checkpoint_on_chain(self._db)
+        if found is None:
             return None
-        seq, cp_link, body, crc = row
-        own = self._db.execute("SELECT link FROM commands WHERE seq = ?", (seq,)).fetchone()
-        if _crc(body) != crc or own is None or own[0] != cp_link:
-            return None
-        return seq, body
+        body, crc = self._db.execute("SELECT body, crc FROM checkpoints WHERE seq = ?", (found[0],)).fetchone()
+        return (found[0], body) if _crc(body) == crc else None
 
     @property
     def last_seq(self) -> int:
