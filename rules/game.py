@@ -181,7 +181,7 @@ class Game:
         return Event("undo", cmd, f"Storno: {last.text}", reverse, undone)
 
 
-_MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
+MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
 MAX_PREVIOUS = 2
 UNDO_DEPTH = 200
 RECENT_IDS = 1000
@@ -206,7 +206,7 @@ def mode_name(state: GameState) -> str:
     """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel")."""
     if state.mode is Mode.QUICK and state.edition.quick.ends_at_bankruptcy == 1:
         return "kurzes Spiel"
-    return _MODE_NAMES[state.mode]
+    return MODE_NAMES[state.mode]
 
 
 # -- starting a game ----------------------------------------------------------------------

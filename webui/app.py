@@ -22,9 +22,9 @@ import segno
 from flask import Flask, Response, abort, jsonify, render_template, request, session, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, RuleError, clean_name, format_money, square_name
+from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, RuleError, clean_name, square_name
 
-from .chart import worth_svg
+from .chart import money_label, worth_svg
 from .games import register as register_games
 from .live import Published
 
@@ -169,10 +169,6 @@ def create_app(backend: Backend) -> Flask:
         token = request.headers.get("X-CSRF-Token", "").encode("utf-8", "surrogateescape")
         if not hmac.compare_digest(token, str(session.get("csrf", "")).encode()):
             abort(403, "CSRF-Token fehlt oder falsch")
-
-    def money_label(edition: str | None) -> Any:
-        ed = EDITIONS.get(edition or "classic", EDITIONS["classic"])
-        return lambda amount: format_money(int(amount), ed)
 
     # Pages -----------------------------------------------------------------------------
 

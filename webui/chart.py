@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from html import escape
 from typing import Any
+
+from rules import EDITIONS, format_money
+
+
+def money_label(edition: str | None) -> Callable[[int], str]:
+    """Amounts as the edition writes them ("2M", "1.500"), for axes and tables; classic if unknown."""
+    ed = EDITIONS.get(edition or "classic", EDITIONS["classic"])
+    return lambda amount: format_money(int(amount), ed)
+
 
 COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")
 W, H, PAD = 600, 260, 36

@@ -12,11 +12,12 @@ from typing import Any
 
 from flask import Flask, Response, abort, render_template, request
 
-from rules import DEEDS, EDITIONS, Mode, format_money, square_name
+from rules import DEEDS, EDITIONS, square_name
+from rules.game import MODE_NAMES
 
-from .chart import COLOURS, timeline_svg
+from .chart import COLOURS, money_label, timeline_svg
 
-MODE_TITLES = {Mode.STANDARD.value: "Standardspiel", Mode.QUICK.value: "Schnellspiel", Mode.TIMED.value: "auf Zeit"}
+MODE_TITLES = {mode.value: name for mode, name in MODE_NAMES.items()}
 
 
 def when(at: float | None) -> str:
@@ -52,14 +53,10 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         except Exception as err:  # the journal's own errors say in German what is wrong
             abort(503, f"Verlauf nicht lesbar: {getattr(err, 'message', err)}")
 
-    def money(edition: str) -> Callable[[int], str]:
-        ed = EDITIONS[edition]
-        return lambda amount: format_money(int(amount), ed)
-
     @app.get("/spiele")
     def games_page() -> str:
         games = read(games_or_503().games)
-        return render_template("spiele.html", games=games, when=when, duration=duration, money=money)
+        return render_template("spiele.html", games=games, when=when, duration=duration, money=money_label)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
@@ -75,9 +72,9 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     def game_page(game_id: int) -> str:
         _, one = report_or_404(game_id)
         ed = EDITIONS[one.edition]
-        chart = timeline_svg(one.points, one.players, money(one.edition))
+        chart = timeline_svg(one.points, one.players, money_label(one.edition))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
-                               colours=COLOURS, money=money(one.edition), when=when, clock=clock,
+                               colours=COLOURS, money=money_label(one.edition), when=when, clock=clock,
                                duration=duration, deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
     @app.get("/spiele/<int:game_id>.jsonl")
@@ -98,4 +95,4 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
             abort(404, "Unbekannte Ausgabe oder Spielart")
         rows = read(games_or_503().best, edition, mode)
         return render_template("bestenliste.html", rows=rows, editions=EDITIONS, modes=MODE_TITLES,
-                               edition=edition, mode=mode, money=money)
+                               edition=edition, mode=mode, money=money_label)
