@@ -17,8 +17,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from device.journal import Journal
-from device.ledger import Ledger
+from device.store.journal import Journal
+from device.store.ledger import Ledger
 from webui.app import public_state
 
 

@@ -23,11 +23,11 @@ import time
 from pathlib import Path
 
 from bench.journal import journal as long_journal
-from device.config import Config
-from device.daemon import Daemon
-from device.journal import Journal
-from device.ledger import Ledger
-from device.notify import Notifier
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+from device.store.journal import Journal
+from device.store.ledger import Ledger
 from drivers.display import Display, SimDisplay, render
 from drivers.screen import Screen
 

@@ -21,7 +21,7 @@ from bench.bench_pi import PI_FACTOR, cpu_seconds, ready_time
 from bench.journal import PLAYERS
 from bench.journal import journal as bot_journal
 from bench.liveserver import LiveServer
-from device.journal import Journal
+from device.store.journal import Journal
 
 GAMES, LENGTH = 100, 1000
 

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from bench.journal import journal as long_journal
 from bench.liveserver import LiveServer
-from device.journal import Journal
-from device.ledger import CHECKPOINT_EVERY
+from device.store.journal import Journal
+from device.store.ledger import CHECKPOINT_EVERY
 
 PI_FACTOR, PI_RANGE = 14, (9, 21)
 TICK = os.sysconf("SC_CLK_TCK")

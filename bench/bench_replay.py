@@ -10,7 +10,7 @@ import statistics
 import time
 
 from bench.journal import journal
-from device.replay import replay_lines
+from device.store.replay import replay_lines
 
 
 def main() -> None:

@@ -51,7 +51,7 @@ class LiveServer:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             argv = [sys.executable, "-m", "bench.bare_server", str(self.state_dir), str(self.port)]
         else:
-            cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+            cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.daemon.cli"]
             argv = [*cmd, "run", "--sim", "--state-dir", str(self.state_dir), "--port", str(self.port)]
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, preexec_fn=self.preexec)

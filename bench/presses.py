@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.cards import SIM_PLAYER_CARDS, Cards
-from device.journal import Journal
-from device.ledger import Ledger
+from device.store.cards import SIM_PLAYER_CARDS, Cards
+from device.store.journal import Journal
+from device.store.ledger import Ledger
 from device.ui import Banker
 from drivers.display import SimDisplay
 

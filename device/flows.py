@@ -360,7 +360,7 @@ README_BLOCK = "```\n# Transitions ("
 
 
 def readme_with_flows(readme: str) -> str:
-    """The README with its block of flows as the code has them (``bankleser flows --readme README.md``)."""
+    """The README with its block of flows as the code has them (``bankleser flows --readme docs/playing.md``)."""
     start = readme.index(README_BLOCK) + 4
     end = readme.index("\n```", start)
     return readme[:start] + describe() + readme[end:]

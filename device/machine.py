@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from drivers.screen import Screen
 from rules import format_money
 
-from .cards import Cards
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
-from .ledger import Ledger
 from .screens import screen
+from .store.cards import Cards
+from .store.ledger import Ledger
 from .transitions import LOOKUP, State
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from drivers.screen import Screen
 from rules import format_money, net_worth, ranking, reader_text
 
-from .ledger import Outcome
 from .machine import Machine
 from .screens import LINE
+from .store.ledger import Outcome
 from .transitions import State
 
 RESULT_SHOWN = 4.0

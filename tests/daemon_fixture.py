@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from device.config import Config
-from device.daemon import Daemon
-from device.notify import Notifier
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
 
 PIN = "4711"
 

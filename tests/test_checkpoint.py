@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bench.journal import journal as bot_journal
-from device import ledger as ledger_module
-from device.journal import Journal
-from device.ledger import CHECKPOINT_EVERY, Ledger
+from device.store import ledger as ledger_module
+from device.store.journal import Journal
+from device.store.ledger import CHECKPOINT_EVERY, Ledger
 from rules import Game, RuleError
 from rules.game import UNDO_DEPTH
 from rules.snapshot import game_from_data, game_to_data
@@ -128,7 +128,7 @@ def test_a_checkpoint_of_other_code_is_not_used(tmp_path: Path, monkeypatch: pyt
 
 
 def _rewrite(journal: Journal, body: str) -> None:
-    from device.journal import _crc
+    from device.store.journal import _crc
 
     with sqlite3.connect(journal.path) as db:
         db.execute("UPDATE checkpoints SET body = ?, crc = ?", (body, _crc(body)))
@@ -193,7 +193,7 @@ def test_start_up_checks_the_rows_it_replays_and_the_history_is_checked_after(tm
 
 
 def test_damage_after_the_checkpoint_still_stops_start_up(tmp_path: Path) -> None:
-    from device.journal import JournalError
+    from device.store.journal import JournalError
 
     path = tmp_path / "j.sqlite3"
     ledger = fill(path, [NEW] + [{"op": "credit", "player": "Anna", "amount": 10}] * 5)
@@ -225,9 +225,9 @@ def test_the_appliance_names_damage_in_past_games_and_books_on(tmp_path: Path) -
     import threading
     import time
 
-    from device.config import Config
-    from device.daemon import Daemon, WebBackend
-    from device.notify import Notifier
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon, WebBackend
 
     state = tmp_path / "state"
     state.mkdir()

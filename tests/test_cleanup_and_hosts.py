@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from device.config import default_host
+from device.daemon.config import default_host
 
 
 def test_sim_mode_listens_only_on_this_machine_even_on_a_pi() -> None:
@@ -31,7 +31,7 @@ def test_a_pin_written_without_quotes_is_the_same_pin(tmp_path: Path) -> None:
     """Issue 11: `pin = 4711` unquoted made every login a 500 and locked the banker out."""
     import pytest
 
-    from device.config import Config
+    from device.daemon.config import Config
 
     cfg = tmp_path / "config.toml"
     cfg.write_text("[banker]\npin = 4711\n", encoding="utf-8")

@@ -17,7 +17,7 @@ START = 1500
 
 
 def journal_ids(state_dir: Path) -> list[str]:
-    from device.journal import Journal
+    from device.store.journal import Journal
 
     journal = Journal(state_dir / "journal.sqlite3")
     try:
@@ -59,7 +59,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path)
     # The state after all those restarts is the replay of the journal, and money adds up.
     state = server.get("/api/state")
     replay = Game()
-    from device.journal import Journal
+    from device.store.journal import Journal
 
     journal = Journal(server.state_dir / "journal.sqlite3")
     created = 0

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from ui_table import Table
 
-from device.cli import main
+from device.daemon.cli import main
 from device.flows import Flow, Type, describe, readme_with_flows
 from device.transitions import TABLE, State, graph
 
@@ -28,7 +28,7 @@ def test_every_state_but_sleep_is_left_somewhere_and_reached_somewhere() -> None
 
 
 def test_the_readme_shows_the_graph_the_code_prints() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
     assert describe() in readme
     assert readme_with_flows(readme) == readme  # the whole block, no line left over from an older graph
 
@@ -59,7 +59,7 @@ def test_the_readme_shows_the_measured_presses() -> None:
     """Issue 10: "Measure and list in the README the presses per action against the original"."""
     from bench.presses import table
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
     assert table() in readme
 
 

@@ -19,8 +19,8 @@ import json, os, subprocess, sys
 from pathlib import Path
 mnt = Path(sys.argv[1])
 subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], check=True)
-from device.journal import Journal, JournalError
-from device.ledger import Ledger
+from device.store.journal import Journal, JournalError
+from device.store.ledger import Ledger
 out = {}
 NEW = {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]}
 path = mnt / "state" / "journal.sqlite3"

@@ -7,10 +7,10 @@ import io
 from pathlib import Path
 from typing import Any
 
-from device.history import History, figures, jsonl, tell, transactions_csv
-from device.journal import Journal, read_only, read_records
-from device.ledger import Ledger
-from device.replay import replay_lines
+from device.store.history import History, figures, jsonl, tell, transactions_csv
+from device.store.journal import Journal, read_only, read_records
+from device.store.ledger import Ledger
+from device.store.replay import replay_lines
 
 
 def game(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben", "Cem"),
@@ -145,7 +145,7 @@ def test_closed_games_are_told_once_across_restarts_and_never_for_another_journa
                                                                                  monkeypatch: Any) -> None:
     """The first look after a restart does not replay years of games again: their summaries are kept in a
     cache file beside the journal, bound to this code and to the journal's chain."""
-    import device.history as history_module
+    import device.store.history as history_module
 
     ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
     for i in range(6):

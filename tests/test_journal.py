@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from device.journal import Journal, JournalError
-from device.ledger import Ledger
+from device.store.journal import Journal, JournalError
+from device.store.ledger import Ledger
 
 NEW = {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]}
 
@@ -38,7 +38,7 @@ def test_wal_and_full_synchronous_are_in_force(tmp_path: Path) -> None:
 WRITER = """
 import os, sys
 from pathlib import Path
-from device.journal import Journal
+from device.store.journal import Journal
 j = Journal(Path(sys.argv[1]))
 j.append({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
 for i in range(20):
@@ -239,7 +239,7 @@ def test_start_up_replays_only_the_games_a_command_can_still_reach(tmp_path: Pat
 
 def test_salvage_exports_every_verifiable_command_and_names_what_was_lost(tmp_path: Path) -> None:
     """Issue 11: `bankleser salvage` rescues a damaged journal without writing to it."""
-    from device.salvage import salvage
+    from device.store.salvage import salvage
 
     path = tmp_path / "j.sqlite3"
     wal = write_in_a_child(path)
@@ -255,7 +255,7 @@ def test_salvage_exports_every_verifiable_command_and_names_what_was_lost(tmp_pa
 
 
 def test_salvage_of_a_damaged_row_skips_it_and_keeps_the_rest(tmp_path: Path) -> None:
-    from device.salvage import salvage
+    from device.store.salvage import salvage
 
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
@@ -270,7 +270,7 @@ def test_salvage_of_a_damaged_row_skips_it_and_keeps_the_rest(tmp_path: Path) ->
 
 def test_the_chart_of_a_long_game_stays_small_and_ends_at_the_present(tmp_path: Path) -> None:
     """Issue 12: the chart kept a point per command (memory and replay grew with the game)."""
-    from device.ledger import CHART_POINTS
+    from device.store.ledger import CHART_POINTS
 
     ledger = Ledger(Journal(tmp_path / "j.sqlite3"))
     ledger.submit(NEW)

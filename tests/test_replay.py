@@ -13,7 +13,7 @@ BANKLESER = Path(sys.executable).parent / "bankleser"
 def run_replay(tmp_path: Path, lines: list[str]) -> list[dict[str, object]]:
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.daemon.cli"]
     out = subprocess.run([*cmd, "replay", str(path)], capture_output=True, text=True, check=True).stdout
     return [json.loads(line) for line in out.splitlines()]
 
@@ -56,7 +56,7 @@ def test_replay_of_an_empty_file_has_no_state(tmp_path: Path) -> None:
 def replay_bytes(tmp_path: Path, data: bytes) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "raw.jsonl"
     path.write_bytes(data)
-    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.daemon.cli"]
     return subprocess.run([*cmd, "replay", str(path)], capture_output=True, text=True)
 
 
@@ -83,7 +83,7 @@ def test_a_bad_line_is_a_contract_error_and_the_replay_goes_on(tmp_path: Path) -
 
 
 def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
-    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.cli"]
+    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.daemon.cli"]
     proc = subprocess.run([*cmd, "replay", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
     assert proc.returncode == 1
     assert proc.stderr.strip().count("\n") == 0 and "nope.jsonl" in proc.stderr and "Traceback" not in proc.stderr

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from device.cards import SIM_PLAYER_CARDS
-from device.daemon import Daemon
+from device.daemon.service import Daemon
+from device.store.cards import SIM_PLAYER_CARDS
 from rules import EDITIONS
 
 UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}

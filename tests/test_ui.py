@@ -10,9 +10,9 @@ from pathlib import Path
 
 from ui_table import Table
 
-from device.cards import Cards
-from device.journal import Journal
-from device.ledger import Ledger
+from device.store.cards import Cards
+from device.store.journal import Journal
+from device.store.ledger import Ledger
 from device.ui import SLEEP_AFTER, Banker, State
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ui_table import UID, Table
 
-from device.daemon import Daemon, WebBackend
+from device.daemon.service import Daemon, WebBackend
 from device.ui import State
 
 

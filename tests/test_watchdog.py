@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from device.daemon import WEB_STALL, Daemon
+from device.daemon.service import WEB_STALL, Daemon
 
 
 def test_nothing_is_stuck_on_a_healthy_appliance(daemon: Daemon) -> None:
@@ -26,8 +26,8 @@ def test_a_driver_hung_in_one_operation_stops_the_pings(daemon: Daemon) -> None:
 
 def test_a_journal_that_could_not_open_is_tried_again_and_booking_resumes(tmp_path: Path) -> None:
     """Issue 11: after a start on a full or missing card, booking stayed refused until a restart."""
-    from device.config import Config
-    from device.notify import Notifier
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
 
     blocker = tmp_path / "card"
     blocker.write_text("not a folder")  # the state folder cannot be made: the card is not there

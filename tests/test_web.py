@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 import rules.game
 from daemon_fixture import PIN
-from device.daemon import Daemon
+from device.daemon.service import Daemon
 
 NEW = {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]}
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from device.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
-from device.journal import Journal
-from device.ledger import Ledger
+from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
+from device.store.journal import Journal
+from device.store.ledger import Ledger
 from device.ui import Banker
 from drivers.display import SimDisplay
 from drivers.signals import Buzzer

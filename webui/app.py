@@ -184,7 +184,7 @@ def create_app(backend: Backend) -> Flask:
     def device_page() -> str:
         if not backend.sim:
             abort(404)
-        from device.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
+        from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
 
         return render_template("device.html", sim=True, players=SIM_PLAYER_CARDS, deeds=SIM_DEED_TAGS,
                                names={sq: SQUARES[sq].name for sq in DEEDS})

@@ -1,6 +1,6 @@
 """The pages after the game: every game (/spiele), a report per game, the Bestenliste.
 
-They read the journal's history (``device.history``) on a connection of their own, in the page
+They read the journal's history (``device.store.history``) on a connection of their own, in the page
 threads, never in the daemon's loop; nothing here can change a game.
 """
 
@@ -34,7 +34,7 @@ def duration(seconds: float) -> str:
 
 
 def register(app: Flask, history: Callable[[], Any]) -> None:
-    """``history()``: the journal's :class:`device.history.History`, or None while the journal is unreadable."""
+    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable."""
 
     def games_or_503() -> Any:
         found = history()

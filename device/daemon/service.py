@@ -29,15 +29,15 @@ from drivers.signals import Volume
 from rules import name_key
 from webui.live import Published, Publisher
 
-from .cards import Cards
+from ..inputs import Tap, parse_key
+from ..store.cards import Cards
+from ..store.history import History
+from ..store.journal import Journal, JournalError
+from ..store.ledger import Ledger
+from ..ui import Banker
 from .config import Config
-from .history import History
-from .inputs import Tap, parse_key
-from .journal import Journal, JournalError
-from .ledger import Ledger
 from .notify import Notifier
 from .pin import check_pin, hash_pin, valid_pin
-from .ui import Banker
 
 log = logging.getLogger(__name__)
 

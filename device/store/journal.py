@@ -5,7 +5,7 @@ own WAL checksums drop a torn frame, but they drop every later frame with it, si
 flipped byte in the WAL would lose every acknowledged command after it. So each row also
 carries a link of a hash chain over every row before it, and after each commit the head of
 the chain (its sequence number and link) is written to a small file of its own
-(:mod:`device.head`). At start the journal is read through a read-only connection and checked
+(:mod:`device.store.head`). At start the journal is read through a read-only connection and checked
 against that head; a journal that lacks an acknowledged command, or whose chain is broken, is
 reported and never opened for writing, so SQLite never merges or deletes a damaged WAL.
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .replay import dumps, replay_lines
+from ..store.replay import dumps, replay_lines
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run":
         return _run(args)
     if args.command == "flows":
-        from .flows import describe, readme_with_flows
+        from ..flows import describe, readme_with_flows
 
         if args.readme:
             args.readme.write_text(readme_with_flows(args.readme.read_text(encoding="utf-8")), encoding="utf-8")
@@ -54,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(dumps(result))
         return 0
     if args.command == "salvage":
-        from .salvage import salvage
+        from ..store.salvage import salvage
 
         try:
             report = salvage(args.source, args.target)
@@ -78,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
     from drivers.hardware import on_raspberry_pi
 
     from .config import Config, default_host, default_state_dir
-    from .daemon import run_daemon
+    from .service import run_daemon
 
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
     config = Config.load(args.config)
