@@ -252,10 +252,22 @@ class Bankrupt(BaseCommand):
     player: str
     creditor: str | None = None
     """The player owed; None: the bank."""
+    owed: Money | None = None
+    """What the player owes that creditor (or the bank). With it the rules refuse a bankruptcy the player
+    could still pay (``not_bankrupt``); journals written before it keep replaying without it."""
 
     def __post_init__(self) -> None:
         if self.creditor == self.player:
             raise BadCommand("Niemand ist bei sich selbst verschuldet")
+
+
+@dataclass(frozen=True, slots=True)
+class PayDebt(BaseCommand):
+    """The player pays the bank what they still owe it (the 10 % on mortgaged deeds received in a
+    bankruptcy that they could not pay at once)."""
+
+    op: ClassVar[str] = "pay_debt"
+    player: str
 
 
 # -- property ---------------------------------------------------------------------------------
@@ -291,6 +303,17 @@ class Build(BaseCommand):
     op: ClassVar[str] = "build"
     player: str
     square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class BuildAuction(BaseCommand):
+    """A building won at the bank's auction in a shortage (seed 000: "werden die vorhandenen Gebäude einzeln
+    an den Meistbietenden versteigert"): built like ``build``, paid at the winning ``price``."""
+
+    op: ClassVar[str] = "build_auction"
+    player: str
+    square: Square
+    price: Money
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,8 +378,8 @@ class Trade(BaseCommand):
 
 
 Command: TypeAlias = (NewGame | Undo | End | Credit | Debit | Transfer | Go | PayAll | CollectAll | Repairs
-                      | FreeParking | Tax | JailFine | JailCard | Bankrupt | Buy | Rent | Build | SellBuilding
-                      | Mortgage | Unmortgage | Trade)
+                      | FreeParking | Tax | JailFine | JailCard | Bankrupt | PayDebt | Buy | Rent | Build | BuildAuction
+                      | SellBuilding | Mortgage | Unmortgage | Trade)
 """Any command of the contract."""
 
 COMMANDS: Mapping[str, type[BaseCommand]] = MappingProxyType({cls.op: cls for cls in typing.get_args(Command)})

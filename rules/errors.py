@@ -24,6 +24,9 @@ Code: TypeAlias = Literal[
     "game_over",
     "game_running",
     "house_rule_off",
+    "not_bankrupt",
+    "debt_open",
+    "no_shortage",
     "bad_command",
 ]
 

@@ -32,7 +32,7 @@ from .state import (
     Transfer,
     write,
 )
-from .valuation import interest, level, lift_cost, net_worth, owns_group, ranking, rent
+from .valuation import interest, level, lift_cost, net_worth, owns_group, raisable, ranking, rent
 
 _NO_COMMAND: Mapping[str, Any] = MappingProxyType({})
 
@@ -87,7 +87,7 @@ class Game:
         elif isinstance(typed, cmds.Undo):
             event = self._undo(given)
         else:
-            staged, text = self._stage(typed)
+            staged, text = self._stage(typed, replaying)
             event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit())
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
@@ -108,10 +108,12 @@ class Game:
         staged, text = self._stage(typed)
         return Event(typed.op, _given(cmd, typed), text, tuple(staged.transfers))
 
-    def _stage(self, cmd: Command) -> tuple[Staged, str]:
+    def _stage(self, cmd: Command, replaying: bool = False) -> tuple[Staged, str]:
         state = self._running()
         staged = Staged(state)
-        text = _HANDLERS[type(cmd)](_Ctx(state, staged), cmd)
+        text = _HANDLERS[type(cmd)](_Ctx(state, staged, replaying), cmd)
+        if not isinstance(cmd, (cmds.PayDebt, cmds.Bankrupt)):
+            _check_debts(state, staged)
         _check_end(state, staged)
         return staged, text
 
@@ -262,10 +264,12 @@ def square_name(edition: Edition, square: Square) -> str:
 class _Ctx:
     """What a handler works with: the state (read-only) and its staged changes."""
 
-    def __init__(self, state: GameState, staged: Staged) -> None:
+    def __init__(self, state: GameState, staged: Staged, replaying: bool = False) -> None:
         self.state = state
         self.s = staged
         self.edition = state.edition
+        self.replaying = replaying
+        """The command comes from the journal: limits added since it was accepted are not applied again."""
 
     def money(self, amount: Money) -> str:
         return format_money(amount, self.edition)
@@ -281,15 +285,15 @@ class _Ctx:
             raise RuleError("player_bankrupt", f"{name} ist bankrott und spielt nicht mehr mit")
         return name
 
-    def amount(self, value: Money) -> Money:
-        """An amount the card reader accepts in this edition."""
+    def amount(self, value: Money, hint: str = "") -> Money:
+        """An amount the card reader accepts in this edition (typed in one go)."""
         ed = self.edition
         # Seed 000: "nur Beträge zwischen € 10K und € 20M eintippen" — a range, no step.
         if not ed.min_entry <= value <= ed.max_entry:
             raise RuleError(
                 "amount_out_of_range",
                 f"Betrag {self.money(value)} geht nicht: erlaubt {self.money(ed.min_entry)}"
-                f" bis {self.money(ed.max_entry)}",
+                f" bis {self.money(ed.max_entry)}{hint}",
             )
         return value
 
@@ -376,15 +380,23 @@ def _buy(c: _Ctx, cmd: cmds.Buy) -> str:
     else:
         if c.house_rule("no_auctions") and price != c.edition.money(DEEDS[sq].price):
             raise RuleError("house_rule_off", "Hausregel: keine Versteigerungen, nur der aufgedruckte Preis")
-        if not c.edition.auction_min_bid <= price <= c.edition.max_entry:
-            raise RuleError(
-                "amount_out_of_range",
-                f"Gebot {c.money(price)} geht nicht: mindestens {c.money(c.edition.auction_min_bid)}",
-            )
+        _bid(c, player, price, c.edition.auction_min_bid)
         how = "ersteigert"
     c.s.pay(player, None, price, f"{'Kauf' if how == 'kauft' else 'Auktion'} {c.name(sq)}")
     c.s.set("owner", sq, player)
     return f"{player} {how} {c.name(sq)} für {c.money(price)}"
+
+
+def _bid(c: _Ctx, player: str, price: Money, minimum: Money) -> Money:
+    """An auction's winning bid: at least ``minimum``, at most the bidder's cash and nothing else (seed 001:
+    "Die Spieler müssen für ihr Gebot über entsprechend viel Bargeld verfügen"). A bid is not typed on the
+    reader in one go, so the reader's 20M does not cap it."""
+    if price < minimum:
+        raise RuleError("amount_out_of_range", f"Gebot {c.money(price)} geht nicht: mindestens {c.money(minimum)}")
+    if c.s.cash(player) < price:
+        raise RuleError("insufficient_funds", f"Nicht genug Geld für das Gebot: {player} hat "
+                                              f"{c.money(c.s.cash(player))}, geboten sind {c.money(price)}")
+    return price
 
 
 def _rent(c: _Ctx, cmd: cmds.Rent) -> str:
@@ -410,8 +422,55 @@ def _rent(c: _Ctx, cmd: cmds.Rent) -> str:
 
 
 def _build(c: _Ctx, cmd: cmds.Build) -> str:
+    return _build_on(c, c.player(cmd.player), cmd.square, None)
+
+
+def _build_auction(c: _Ctx, cmd: cmds.BuildAuction) -> str:
+    """Seed 000 "Wollen zwei oder mehr Spieler eine höhere Anzahl Gebäude kaufen als die Bank zur Verfügung hat,
+    werden die vorhandenen Gebäude einzeln an den Meistbietenden versteigert. Als Mindestgebot gilt der
+    niedrigste, gedruckte Preis der entsprechenden Besitzrechtkarten." Seeds 001, 003, 004 say the same."""
     player = c.player(cmd.player)
     sq = c.street(cmd.square, player)
+    hotel = c.level(sq) == c.state.houses_per_hotel
+    wanted = shortage(c.state, hotel=hotel)
+    ed = c.edition
+    if wanted is None:
+        what = ed.hotels if hotel else ed.houses
+        raise RuleError("no_shortage", f"Kein Mangel an {what}: die Bank hat genug für alle, die bauen können "
+                                       f"(oder nur ein Spieler kann bauen) – zum aufgedruckten Preis bauen")
+    return _build_on(c, player, sq, _bid(c, player, cmd.price, wanted))
+
+
+def shortage(state: GameState, *, hotel: bool) -> Money | None:
+    """The lowest bid of a building auction, or None where the books call for none.
+
+    An auction is due when two or more players could build more houses (or hotels) than the bank has: the
+    most each could still build on their whole, unmortgaged groups is counted. The minimum is the lowest
+    printed house price of those players' streets."""
+    hph = state.houses_per_hotel
+    want: dict[str, int] = {}
+    prices: list[Money] = []
+    for group, squares in GROUPS.items():
+        card = DEEDS[squares[0]]
+        owner = state.deeds[squares[0]].owner
+        if card.kind is not Kind.STREET or owner is None or not owns_group(state, owner, group):
+            continue
+        if any(state.deeds[sq].mortgaged for sq in squares):
+            continue
+        levels = [level(state, sq) for sq in squares]
+        more = sum(1 for lv in levels if lv <= hph) if hotel else sum(max(0, hph - lv) for lv in levels)
+        if more:
+            want[owner] = want.get(owner, 0) + more
+            prices.append(state.edition.money(card.house_price))
+    stock = state.bank_hotels if hotel else state.bank_houses
+    if len(want) < 2 or sum(want.values()) <= stock or stock < 1:
+        return None
+    return min(prices)
+
+
+def _build_on(c: _Ctx, player: str, square: Square, price: Money | None) -> str:
+    """One step up on a street: a house, or the hotel; at the printed price or an auction's ``price``."""
+    sq = c.street(square, player)
     group = GROUPS[DEEDS[sq].group or ""]
     ed, hph = c.edition, c.state.houses_per_hotel
     if not owns_group(c.state, player, DEEDS[sq].group or ""):
@@ -424,7 +483,8 @@ def _build(c: _Ctx, cmd: cmds.Build) -> str:
     lowest = min(c.level(g) for g in group)
     if here > lowest:
         raise RuleError("uneven_building", "Gleichmäßig bauen: erst die anderen Straßen der Gruppe")
-    cost = ed.money(DEEDS[sq].house_price)
+    cost = ed.money(DEEDS[sq].house_price) if price is None else price
+    won = "" if price is None else ", ersteigert"
     if here == hph:
         stock = int(c.s.get("bank_hotels") or 0)
         if stock < 1:
@@ -434,14 +494,14 @@ def _build(c: _Ctx, cmd: cmds.Build) -> str:
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
         c.s.set("houses", sq, 0)
         c.s.set("hotel", sq, True)
-        return f"{player} baut ein {ed.hotel} auf {c.name(sq)} ({c.money(cost)})"
+        return f"{player} baut ein {ed.hotel} auf {c.name(sq)} ({c.money(cost)}{won})"
     stock = int(c.s.get("bank_houses") or 0)
     if stock < 1:
         raise RuleError("no_stock", f"Die Bank hat keine {ed.houses} mehr")
     c.s.pay(player, None, cost, f"{ed.house} {c.name(sq)}")
     c.s.set("bank_houses", None, stock - 1)
     c.s.set("houses", sq, here + 1)
-    return f"{player} baut auf {c.name(sq)}: {here + 1} {ed.house if here == 0 else ed.houses} ({c.money(cost)})"
+    return f"{player} baut auf {c.name(sq)}: {here + 1} {ed.house if here == 0 else ed.houses} ({c.money(cost)}{won})"
 
 
 def _sell_building(c: _Ctx, cmd: cmds.SellBuilding) -> str:
@@ -466,8 +526,11 @@ def _sell_building(c: _Ctx, cmd: cmds.SellBuilding) -> str:
     c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
     # Schalke, Sonic, Skylanders: "Für ein Stadion erhalten Sie von der Bank die ursprünglich
     # eingetauschten 4 Tribünen sowie die Hälfte des regulären Preises": always back to houses.
-    if to_houses or ed.hotel_sale_returns_houses:
-        stock = int(c.s.get("bank_houses") or 0)
+    stock = int(c.s.get("bank_houses") or 0)
+    # Where the books give the houses back but the bank has fewer than the hotel replaced, the hotel is sold
+    # whole, as seed 000 "Hotels verkaufen" does: the same money as taking the houses back and selling them.
+    short = ed.hotel_sale_returns_houses and not to_houses and stock < hph
+    if to_houses or (ed.hotel_sale_returns_houses and not short):
         if stock < hph:
             raise RuleError("no_stock", f"Die Bank hat keine {hph} {ed.houses} für den Tausch")
         c.s.set("bank_houses", None, stock - hph)
@@ -476,7 +539,8 @@ def _sell_building(c: _Ctx, cmd: cmds.SellBuilding) -> str:
         return f"{player} tauscht das {ed.hotel} auf {c.name(sq)} gegen {hph} {ed.houses} ({c.money(half)})"
     whole = half * (hph + 1)
     c.s.pay(None, player, whole, f"Verkauf {ed.hotel} {c.name(sq)}")
-    return f"{player} verkauft das {ed.hotel} auf {c.name(sq)} ({c.money(whole)})"
+    why = f"; die Bank hat nur {stock} {ed.house if stock == 1 else ed.houses}: ganz verkauft" if short else ""
+    return f"{player} verkauft das {ed.hotel} auf {c.name(sq)} ({c.money(whole)}{why})"
 
 
 def _mortgage(c: _Ctx, cmd: cmds.Mortgage) -> str:
@@ -514,6 +578,11 @@ def _trade_side(c: _Ctx, side: cmds.TradeSide, giver: str) -> None:
 
 def _trade(c: _Ctx, cmd: cmds.Trade) -> str:
     a, b = c.player(cmd.a), c.player(cmd.b)
+    for side in (cmd.a_gives, cmd.b_gives):
+        # Seed 000: "Sie können in das Gerät nur Beträge zwischen € 10K und € 20M eintippen" (not checked
+        # again for a journal written before trades were held to it).
+        if side.cash and not c.replaying:
+            c.amount(side.cash, " (mehr: den Rest als Überweisung buchen)" if side.cash > c.edition.max_entry else "")
     _trade_side(c, cmd.a_gives, a)
     _trade_side(c, cmd.b_gives, b)
     for sq in cmd.lift:
@@ -526,22 +595,28 @@ def _trade(c: _Ctx, cmd: cmds.Trade) -> str:
         if cards:
             c.s.set("jail_cards", giver, int(c.s.get("jail_cards", giver) or 0) - cards)
             c.s.set("jail_cards", taker, int(c.s.get("jail_cards", taker) or 0) + cards)
+    fees = []
     for taker, squares in ((b, cmd.a_gives.squares), (a, cmd.b_gives.squares)):
         for sq in squares:
             c.s.set("owner", sq, taker)
             if c.s.get("mortgaged", sq):
-                _take_mortgaged(c, taker, sq, lift=sq in cmd.lift)
-    return f"Tausch: {a} gibt {_trade_words(c, cmd.a_gives)}; {b} gibt {_trade_words(c, cmd.b_gives)}"
+                fees.append(_take_mortgaged(c, taker, sq, lift=sq in cmd.lift))
+    text = f"Tausch: {a} gibt {_trade_words(c, cmd.a_gives)}; {b} gibt {_trade_words(c, cmd.b_gives)}"
+    return text + "".join(f"; {fee}" for fee in fees)
 
 
-def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> None:
-    """A mortgaged deed changes hands: the taker lifts it at once or pays 10 % and keeps it mortgaged."""
+def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> str:
+    """A mortgaged deed changes hands: the taker lifts it at once or pays 10 % and keeps it mortgaged.
+    Says what the taker paid the bank, for the text everyone reads (preview, OLED, log, report)."""
     mortgage = c.edition.money(DEEDS[sq].mortgage)
     if lift:
-        c.s.pay(taker, None, lift_cost(c.edition, sq), f"Hypothek zurück {c.name(sq)}")
+        cost = lift_cost(c.edition, sq)
+        c.s.pay(taker, None, cost, f"Hypothek zurück {c.name(sq)}")
         c.s.set("mortgaged", sq, False)
-    else:
-        c.s.pay(taker, None, interest(c.edition, mortgage), f"10 % Zinsen {c.name(sq)}")
+        return f"{taker} löst die Hypothek auf {c.name(sq)} ({c.money(cost)} an die Bank)"
+    fee = interest(c.edition, mortgage)
+    c.s.pay(taker, None, fee, f"10 % Zinsen {c.name(sq)}")
+    return f"{taker} zahlt 10 % Zinsen für {c.name(sq)} ({c.money(fee)} an die Bank)"
 
 
 def _trade_words(c: _Ctx, side: cmds.TradeSide) -> str:
@@ -647,9 +722,30 @@ def _jail_card(c: _Ctx, cmd: cmds.JailCard) -> str:
     return f"{player} setzt eine Gefängnis-frei-Karte ein"
 
 
+def _check_owed(c: _Ctx, debtor: str, creditor: str | None, owed: Money) -> None:
+    """Seed 000: bankrupt is "einer, der mehr schuldet als er bezahlen kann"; seeds 001/003/004: "Wenn Sie
+    … mehr Geld schulden, als Sie bar zur Verfügung haben, können Sie Ihre Grundstücke und/oder Gebäude zu
+    Geld machen … Können Sie Ihre Schulden danach immer noch nicht ausgleichen, sind Sie BANKROTT"."""
+    if owed < 1:
+        raise RuleError("amount_out_of_range", "Die Schuld ist mindestens 1: wer nichts schuldet, ist nicht bankrott")
+    cash, buildings, mortgages = raisable(c.state, debtor)
+    whom = creditor or "der Bank"
+    if cash >= owed:
+        raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: {c.money(owed)} an {whom} bar zahlen "
+                                        f"(Bargeld {c.money(cash)})")
+    if cash + buildings + mortgages >= owed:
+        ways = [w for w, v in ((f"Gebäude verkaufen ({c.money(buildings)})", buildings),
+                               (f"Hypotheken aufnehmen ({c.money(mortgages)})", mortgages)) if v]
+        raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: Bargeld {c.money(cash)}, es fehlen "
+                                        f"{c.money(owed - cash)} – erst {' und '.join(ways)}, dann {whom} "
+                                        f"{c.money(owed)} zahlen")
+
+
 def _bankrupt(c: _Ctx, cmd: cmds.Bankrupt) -> str:
     debtor = c.player(cmd.player)
     creditor = None if cmd.creditor is None else c.player(cmd.creditor)
+    if cmd.owed is not None:
+        _check_owed(c, debtor, creditor, cmd.owed)
     ed = c.edition
     deeds = [sq for sq in DEEDS if c.s.get("owner", sq) == debtor]
     # Buildings go back to the bank at half price first; the proceeds are part of the estate.
@@ -664,18 +760,57 @@ def _bankrupt(c: _Ctx, cmd: cmds.Bankrupt) -> str:
         if lvl:
             c.s.pay(None, debtor, half * lvl, f"Verkauf Gebäude {c.name(sq)}")
     c.s.pay(debtor, creditor, c.s.cash(debtor), "Bankrott")
+    c.s.set("debt", debtor, 0)  # an unpaid fee dies with the player: the bank never goes bankrupt
     cards = int(c.s.get("jail_cards", debtor) or 0)
     c.s.set("jail_cards", debtor, 0)
     if creditor is not None:
         c.s.set("jail_cards", creditor, int(c.s.get("jail_cards", creditor) or 0) + cards)
+    fees: list[str] = []
+    unpaid = 0
     for sq in deeds:
         c.s.set("owner", sq, creditor)
         if creditor is None:
             c.s.set("mortgaged", sq, False)  # back to the bank, auctioned mortgage-free
         elif c.s.get("mortgaged", sq) and ed.bankruptcy_mortgage_fee:
-            _take_mortgaged(c, creditor, sq, lift=False)
+            fee = interest(ed, ed.money(DEEDS[sq].mortgage))
+            if c.s.cash(creditor) >= fee:
+                c.s.pay(creditor, None, fee, f"10 % Zinsen {c.name(sq)}")
+                fees.append(f"{c.name(sq)} {c.money(fee)}")
+            else:  # owed to the bank until raised: the bankruptcy is booked, nothing is lost
+                unpaid += fee
+                fees.append(f"{c.name(sq)} {c.money(fee)} offen")
+    if unpaid:
+        c.s.set("debt", creditor, int(c.s.get("debt", creditor) or 0) + unpaid)
     c.s.set("bankrupt", debtor, True)
-    return f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
+    text = f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
+    if cmd.owed is not None:
+        text += f" (Schuld {c.money(cmd.owed)})"
+    if fees:
+        text += f"; {creditor} zahlt 10 % Zinsen an die Bank: {', '.join(fees)}"
+    if unpaid:
+        text += (f"; {creditor} schuldet der Bank noch {c.money(unpaid)}: Geld beschaffen (Gebäude verkaufen, "
+                 f"Hypothek aufnehmen), dann „Schuld zahlen“")
+    return text
+
+
+def _pay_debt(c: _Ctx, cmd: cmds.PayDebt) -> str:
+    player = c.player(cmd.player)
+    debt = int(c.s.get("debt", player) or 0)
+    if not debt:
+        raise RuleError("amount_out_of_range", f"{player} schuldet der Bank nichts")
+    c.s.pay(player, None, debt, "10 % Zinsen (Bankrott)")
+    c.s.set("debt", player, 0)
+    return f"{player} zahlt der Bank die offenen 10 % Zinsen: {c.money(debt)}"
+
+
+def _check_debts(state: GameState, s: Staged) -> None:
+    """Who owes the bank pays that first: nothing else leaves their account until it is paid (seeds 001, 003,
+    004: the creditor "muss sofort … 10 % Zinsen an die Bank bezahlen"). Raising money stays open."""
+    for t in s.transfers:
+        if t.payer is not None and (debt := state.players[t.payer].debt):
+            raise RuleError("debt_open", f"{t.payer} schuldet der Bank noch {format_money(debt, state.edition)} "
+                                         "(10 % Zinsen): erst „Schuld zahlen“ – Geld mit Gebäudeverkauf oder "
+                                         "Hypothek beschaffen – oder Bankrott erklären")
 
 
 def _end(c: _Ctx, cmd: cmds.End) -> str:
@@ -707,7 +842,7 @@ def _preview(state: GameState, s: Staged) -> GameState:
     copy = GameState(
         edition=state.edition,
         mode=state.mode,
-        players={n: PlayerState(p.name, p.cash, p.bankrupt, p.jail_cards) for n, p in state.players.items()},
+        players={n: PlayerState(p.name, p.cash, p.bankrupt, p.jail_cards, p.debt) for n, p in state.players.items()},
         deeds={sq: DeedState(d.owner, d.houses, d.hotel, d.mortgaged) for sq, d in state.deeds.items()},
     )
     for (fld, target), value in s._new.items():  # a preview of exactly the staged values
@@ -723,6 +858,8 @@ _HANDLERS: dict[type[cmds.BaseCommand], Callable[[_Ctx, Any], str]] = {
     cmds.Buy: _buy,
     cmds.Rent: _rent,
     cmds.Build: _build,
+    cmds.BuildAuction: _build_auction,
+    cmds.PayDebt: _pay_debt,
     cmds.SellBuilding: _sell_building,
     cmds.Mortgage: _mortgage,
     cmds.Unmortgage: _unmortgage,

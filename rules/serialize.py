@@ -25,6 +25,7 @@ def to_json(state: GameState) -> dict[str, Any]:
                 "net_worth": net_worth(state, p.name),
                 "bankrupt": p.bankrupt,
                 "jail_cards": p.jail_cards,
+                **({"debt": p.debt} if p.debt else {}),
                 "properties": [
                     {"square": sq, "houses": d.houses, "hotel": d.hotel, "mortgaged": d.mortgaged}
                     for sq, d in sorted(state.deeds.items())
@@ -65,7 +66,8 @@ def from_json(data: dict[str, Any]) -> GameState:
             pot=int(data.get("pot", 0)),
         )
         for p in data["players"]:
-            state.players[p["name"]] = PlayerState(p["name"], int(p["cash"]), bool(p["bankrupt"]), int(p["jail_cards"]))
+            state.players[p["name"]] = PlayerState(p["name"], int(p["cash"]), bool(p["bankrupt"]), int(p["jail_cards"]),
+                                                   int(p.get("debt", 0)))
             for prop in p["properties"]:
                 sq = int(prop["square"])
                 if sq not in DEEDS:

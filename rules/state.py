@@ -32,6 +32,10 @@ class PlayerState:
     bankrupt: bool = False
     jail_cards: int = 0
     """"Gefängnis frei" cards held."""
+    debt: Money = 0
+    """Owed to the bank and not yet paid: the 10 % on mortgaged deeds received in a bankruptcy that the
+    creditor could not pay at once (seeds 001, 003, 004). Paid with ``pay_debt``; until then the player
+    pays nothing else."""
 
 
 @dataclass(slots=True)
@@ -72,14 +76,14 @@ class GameState:
         return self.edition.quick.houses_per_hotel if self.mode is Mode.QUICK else 4
 
 
-PlayerField = Literal["cash", "bankrupt", "jail_cards"]
+PlayerField = Literal["cash", "bankrupt", "jail_cards", "debt"]
 DeedField = Literal["owner", "houses", "hotel", "mortgaged"]
 GameField = Literal["bank_houses", "bank_hotels", "finished", "winner", "pot"]
 Field: TypeAlias = PlayerField | DeedField | GameField
 Target: TypeAlias = str | Square | None
 Value: TypeAlias = int | bool | str | None
 
-_PLAYER_FIELDS = frozenset(("cash", "bankrupt", "jail_cards"))
+_PLAYER_FIELDS = frozenset(("cash", "bankrupt", "jail_cards", "debt"))
 _DEED_FIELDS = frozenset(("owner", "houses", "hotel", "mortgaged"))
 
 

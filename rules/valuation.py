@@ -69,11 +69,38 @@ def deed_value(state: GameState, square: Square) -> Money:
 
 
 def net_worth(state: GameState, name: str) -> Money:
-    """Cash plus every deed at :func:`deed_value` (seed 000 "Schnellspiel", seed 004)."""
+    """Cash plus every deed at :func:`deed_value` (seed 000 "Schnellspiel", seed 004), less a debt to the bank."""
     player = state.players[name]
     if player.bankrupt:
         return 0
-    return player.cash + sum(deed_value(state, sq) for sq, d in state.deeds.items() if d.owner == name)
+    return player.cash - player.debt + sum(deed_value(state, sq) for sq, d in state.deeds.items() if d.owner == name)
+
+
+def building_sale(state: GameState, square: Square) -> Money:
+    """What the bank pays for every building on a street: half the price of each step (a hotel whole:
+    half the hotel and half the houses it replaced, seed 000 "Hotels verkaufen")."""
+    return level(state, square) * state.edition.money(DEEDS[square].house_price) // 2
+
+
+def raisable(state: GameState, name: str) -> tuple[Money, Money, Money]:
+    """What a player could pay today: cash less any debt to the bank, what selling every building to the
+    bank would bring, and what mortgaging every deed not yet mortgaged would bring. Selling deeds to other
+    players is left out: nobody has to buy (seed 000: bankrupt is who "mehr schuldet als er bezahlen kann")."""
+    player = state.players[name]
+    own = [sq for sq, d in state.deeds.items() if d.owner == name]
+    buildings = sum(building_sale(state, sq) for sq in own)
+    mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in own if not state.deeds[sq].mortgaged)
+    return player.cash - player.debt, buildings, mortgages
+
+
+def winners(state: GameState) -> list[str]:
+    """Who won a game that is over: the winner, and in a quick or timed game everyone as rich as the winner
+    ("Der reichste Spieler hat gewonnen!": equal net worth is equally rich, a shared win). Empty while the
+    game runs. ``state.winner`` names the first of them (by cash, then seat: the contract has one name)."""
+    if not state.finished or state.winner is None:
+        return []
+    top = net_worth(state, state.winner)
+    return [n for n in ranking(state) if not state.players[n].bankrupt and net_worth(state, n) == top]
 
 
 def ranking(state: GameState) -> list[str]:

@@ -35,7 +35,8 @@ def test_every_op_of_the_contract_has_its_command_class() -> None:
     assert set(cmds.COMMANDS) == OPS == {
         "new_game", "credit", "debit", "transfer", "go", "buy", "rent", "build", "sell_building", "mortgage",
         "unmortgage", "trade", "tax", "jail_fine", "jail_card", "bankrupt", "end", "pay_all", "collect_all",
-        "repairs", "free_parking", "undo"}
+        "repairs", "free_parking", "undo",
+        "build_auction", "pay_debt"}  # issue 19; in docs/design.md's contract notes
     for op, cls in cmds.COMMANDS.items():
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen, op  # type: ignore[attr-defined]
 
@@ -297,3 +298,27 @@ def test_the_game_states_rules_not_the_parser_judge_a_lift_of_an_unmortgaged_dee
     with pytest.raises(RuleError) as err:
         game.apply({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [39]}, "lift": [39]})
     assert err.value.code == "not_mortgaged"
+
+
+def test_bankrupt_carries_what_is_owed_and_gives_it_back() -> None:
+    """Issue 19: `bankrupt` carries `owed` (and `creditor`); without it, the command of older journals."""
+    cmd = parse({"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 300})
+    assert isinstance(cmd, cmds.Bankrupt) and cmd.owed == 300
+    assert cmd.to_json() == {"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 300}
+    old = parse({"op": "bankrupt", "player": "Anna"})
+    assert isinstance(old, cmds.Bankrupt) and old.owed is None and old.to_json() == {"op": "bankrupt", "player": "Anna"}
+
+
+def test_owed_is_a_number() -> None:
+    assert refusal({"op": "bankrupt", "player": "Anna", "owed": "300"}).code == "bad_command"
+
+
+def test_the_building_auction_needs_player_square_and_price() -> None:
+    cmd = parse({"op": "build_auction", "player": "Anna", "square": 39, "price": 250})
+    assert isinstance(cmd, cmds.BuildAuction) and parse(cmd.to_json()) == cmd
+    assert refusal({"op": "build_auction", "player": "Anna", "square": 39}).code == "bad_command"
+
+
+def test_pay_debt_needs_the_player() -> None:
+    assert isinstance(parse({"op": "pay_debt", "player": "Anna"}), cmds.PayDebt)
+    assert refusal({"op": "pay_debt"}).code == "bad_command"

@@ -55,12 +55,20 @@ def test_selling_stays_even_there(edition: str) -> None:
 
 
 @pytest.mark.parametrize("edition", ["schalke", "sonic", "skylanders"])
-def test_with_fewer_than_four_houses_in_the_bank_a_hotel_cannot_be_sold_there(edition: str) -> None:
-    """Our choice (README): the book's sale needs the 4 houses; without them the bank cannot buy the hotel."""
+def test_with_fewer_than_four_houses_in_the_bank_a_hotel_is_sold_whole_there(edition: str) -> None:
+    """Issue 19 (docs/rules.md, "Wo die Regeln schweigen"): the bank cannot hand back 4 houses it does not
+    have, so the hotel is sold whole as seed 000 "Hotels verkaufen" does ("den halben Preis für das Hotel plus
+    den halben Preis für die 4 Apartments"): the same money, and an owner in debt can still raise it."""
     game = hotels_on_dark_blue(edition)
-    assert game.state is not None
-    game.state.bank_houses = 3
-    refused(game, "no_stock", op="sell_building", player="Anna", square=39)
+    state = game.state
+    assert state is not None
+    state.bank_houses = 3
+    cash = state.players["Anna"].cash
+    event = apply(game, op="sell_building", player="Anna", square=39)
+    assert state.deeds[39].houses == 0 and not state.deeds[39].hotel
+    assert state.players["Anna"].cash == cash + 5 * 100 and state.bank_houses == 3 and state.bank_hotels == 11
+    assert "ganz verkauft" in event.text
+    refused(game, "no_stock", op="sell_building", player="Anna", square=37, to_houses=True)  # asked for houses
 
 
 def test_banking_sells_a_hotel_whole_as_its_book_describes() -> None:
