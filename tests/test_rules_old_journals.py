@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from old_journals import GOLDEN, digest, random_journal
 
 from device.store.replay import replay_lines
-from old_journals import GOLDEN, digest, random_journal
 from rules import Game, to_json
 
 FILES = sorted(GOLDEN.glob("*.jsonl"))
