@@ -13,7 +13,7 @@ from .money import Money, ReaderAmount, format_money, parse_amount, reader_text
 from .names import MAX_NAME, check_distinct, clean_name, name_key
 from .serialize import from_json, to_json
 from .state import Change, DeedState, GameState, PlayerState, Transfer
-from .valuation import deed_value, interest, level, lift_cost, net_worth, ranking, rent
+from .valuation import deed_value, interest, level, lift_cost, net_worth, raisable, ranking, rent, winners
 
 __all__ = [
     "CODES",
@@ -53,9 +53,11 @@ __all__ = [
     "net_worth",
     "parse",
     "parse_amount",
+    "raisable",
     "ranking",
     "reader_text",
     "rent",
     "square_name",
     "to_json",
+    "winners",
 ]

@@ -111,9 +111,8 @@ class Game:
     def _stage(self, cmd: Command, replaying: bool = False) -> tuple[Staged, str]:
         state = self._running()
         staged = Staged(state)
+        staged.debt_first = not isinstance(cmd, (cmds.PayDebt, cmds.Bankrupt))
         text = _HANDLERS[type(cmd)](_Ctx(state, staged, replaying), cmd)
-        if not isinstance(cmd, (cmds.PayDebt, cmds.Bankrupt)):
-            _check_debts(state, staged)
         _check_end(state, staged)
         return staged, text
 
@@ -393,6 +392,7 @@ def _bid(c: _Ctx, player: str, price: Money, minimum: Money) -> Money:
     reader in one go, so the reader's 20M does not cap it."""
     if price < minimum:
         raise RuleError("amount_out_of_range", f"Gebot {c.money(price)} geht nicht: mindestens {c.money(minimum)}")
+    c.s.may_pay(player)
     if c.s.cash(player) < price:
         raise RuleError("insufficient_funds", f"Nicht genug Geld für das Gebot: {player} hat "
                                               f"{c.money(c.s.cash(player))}, geboten sind {c.money(price)}")
@@ -801,16 +801,6 @@ def _pay_debt(c: _Ctx, cmd: cmds.PayDebt) -> str:
     c.s.pay(player, None, debt, "10 % Zinsen (Bankrott)")
     c.s.set("debt", player, 0)
     return f"{player} zahlt der Bank die offenen 10 % Zinsen: {c.money(debt)}"
-
-
-def _check_debts(state: GameState, s: Staged) -> None:
-    """Who owes the bank pays that first: nothing else leaves their account until it is paid (seeds 001, 003,
-    004: the creditor "muss sofort … 10 % Zinsen an die Bank bezahlen"). Raising money stays open."""
-    for t in s.transfers:
-        if t.payer is not None and (debt := state.players[t.payer].debt):
-            raise RuleError("debt_open", f"{t.payer} schuldet der Bank noch {format_money(debt, state.edition)} "
-                                         "(10 % Zinsen): erst „Schuld zahlen“ – Geld mit Gebäudeverkauf oder "
-                                         "Hypothek beschaffen – oder Bankrott erklären")
 
 
 def _end(c: _Ctx, cmd: cmds.End) -> str:

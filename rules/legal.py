@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import DEEDS, TAX_SQUARES, Kind, Square
-from .game import OPS, Game
+from .game import OPS, Game, shortage
+from .money import Money
+from .valuation import level, raisable
 
 Candidate = dict[str, Any]
 
@@ -47,6 +49,14 @@ def _rent(player: str, square: Square | None) -> Candidate:
     return cmd
 
 
+def _auction(player: str, square: Square | None) -> Candidate:
+    # The bid is asked for later: a bid no one can pay tests everything but the money.
+    return {"op": "build_auction", "player": player, "square": square, "price": AUCTION_PROBE}
+
+
+AUCTION_PROBE = 10**15
+
+
 def _player_only(op: str, **extra: Any) -> Callable[[str, Square | None], Candidate]:
     def build(player: str, square: Square | None) -> Candidate:
         return {"op": op, "player": player, **extra}
@@ -62,6 +72,7 @@ OPS_TABLE: tuple[OpRow, ...] = (
     OpRow("buy", _deeds, _on_square("buy")),
     OpRow("rent", _deeds, _rent),
     OpRow("build", _deeds, _on_square("build")),
+    OpRow("build_auction", _deeds, _auction),
     OpRow("sell_building", _deeds, _on_square("sell_building")),
     OpRow("mortgage", _deeds, _on_square("mortgage")),
     OpRow("unmortgage", _deeds, _on_square("unmortgage")),
@@ -71,6 +82,7 @@ OPS_TABLE: tuple[OpRow, ...] = (
     OpRow("jail_card_used", None, _player_only("jail_card", delta=-1)),
     OpRow("go", None, _player_only("go")),
     OpRow("bankrupt", None, _player_only("bankrupt")),
+    OpRow("pay_debt", None, _player_only("pay_debt")),
     # The rules branch adds these ops (ARCHITECTURE.md); until it is merged they are simply
     # never legal, because ``OPS`` does not know them.
     OpRow("pay_all", None, _player_only("pay_all", amount=1)),
@@ -126,3 +138,34 @@ def square_ops(game: Game, player: str, square: Square) -> list[str]:
         return []
     return [row.op for row in OPS_TABLE
             if row.squares is not None and square in set(row.squares()) and _open(game, row.build(player, square))]
+
+
+# -- what the device shows beside the menus (issue 19) ---------------------------------------
+
+
+def debt(game: Game, player: str) -> Money:
+    """What ``player`` still owes the bank (the 10 % on mortgaged deeds from a bankruptcy); 0: nothing.
+
+    While it is open the rules refuse every payment of that player but ``pay_debt`` (``debt_open``): the
+    device shows the amount and leads to Gebäude verkaufen, Hypothek, Schuld zahlen or Bankrott."""
+    if game.state is None or player not in game.state.players:
+        return 0
+    return game.state.players[player].debt
+
+
+def means(game: Game, player: str) -> tuple[Money, Money, Money]:
+    """Cash (less any debt to the bank), what selling every building and mortgaging every free deed would
+    raise: what the bankruptcy screen shows, and what ``bankrupt`` with ``owed`` is checked against."""
+    if game.state is None or player not in game.state.players:
+        return 0, 0, 0
+    return raisable(game.state, player)
+
+
+def building_auction_min(game: Game, square: Square) -> Money | None:
+    """The lowest bid of the bank's building auction for the next step on ``square`` (a house, or the hotel),
+    or None when there is no shortage to auction (seed 000: "Als Mindestgebot gilt der niedrigste, gedruckte
+    Preis der entsprechenden Besitzrechtkarten")."""
+    state = game.state
+    if state is None or square not in DEEDS or DEEDS[square].kind is not Kind.STREET:
+        return None
+    return shortage(state, hotel=level(state, square) == state.houses_per_hotel)

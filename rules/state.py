@@ -127,6 +127,9 @@ class Staged:
         self.state = state
         self._new: dict[tuple[Field, Target], Value] = {}
         self.transfers: list[Transfer] = []
+        self.debt_first = True
+        """Who owes the bank pays nothing else first (seeds 001, 003, 004: the creditor "muss sofort … 10 %
+        Zinsen an die Bank bezahlen"); off for the commands that settle the debt (pay_debt, bankrupt)."""
 
     def get(self, fld: Field, target: Target = None) -> Value:
         key = (fld, target)
@@ -144,6 +147,13 @@ class Staged:
     def cash(self, name: str) -> Money:
         return int(self.get("cash", name) or 0)
 
+    def may_pay(self, payer: str) -> None:
+        """RuleError(debt_open) if ``payer`` owes the bank and this command does not settle it."""
+        if self.debt_first and (debt := self.state.players[payer].debt):
+            raise RuleError("debt_open", f"{payer} schuldet der Bank noch {self.money(debt)} (10 % Zinsen): erst "
+                                         "„Schuld zahlen“ – Geld mit Gebäudeverkauf oder Hypothek beschaffen – "
+                                         "oder Bankrott erklären")
+
     def pay(self, payer: str | None, payee: str | None, amount: Money, reason: str) -> None:
         """Stage a payment; a player never goes below zero (the bank never goes bankrupt)."""
         if amount < 0:
@@ -151,6 +161,7 @@ class Staged:
         if amount == 0:
             return
         if payer is not None:
+            self.may_pay(payer)
             have = self.cash(payer)
             if have < amount:
                 money = self.money

@@ -27,7 +27,7 @@ AMOUNTS = [1, 10, 50, 200, 10_000, 500_000, 2_000_000]
 WEIGHTS = {"credit": 4, "debit": 4, "transfer": 4, "go": 4, "buy": 14, "auction": 3, "rent": 6, "build": 16,
            "sell_building": 6, "mortgage": 5, "unmortgage": 4, "trade": 6, "tax": 2, "jail_fine": 2,
            "jail_card": 3, "undo": 3, "bankrupt": 1, "end": 1, "junk": 2,
-           "pay_all": 2, "collect_all": 2, "repairs": 3, "free_parking": 2}
+           "pay_all": 2, "collect_all": 2, "repairs": 3, "free_parking": 2, "pay_debt": 2, "build_auction": 3}
 OP_TABLE = [op for op, w in WEIGHTS.items() for _ in range(w)]
 
 
@@ -71,6 +71,10 @@ def draw_command(data: st.DataObject, game: Game) -> dict[str, Any]:
             square = data.draw(st.one_of(st.sampled_from(built), st.sampled_from(built), st.just(square)))
     if op in ("build", "mortgage", "unmortgage"):
         return {"op": op, "player": player, "square": square}
+    if op == "build_auction":
+        return {"op": op, "player": player, "square": square, "price": amount}
+    if op == "pay_debt":
+        return {"op": op, "player": player}
     if op == "sell_building":
         return {"op": op, "player": player, "square": square, "to_houses": data.draw(st.booleans())}
     if op == "trade":
@@ -84,7 +88,8 @@ def draw_command(data: st.DataObject, game: Game) -> dict[str, Any]:
     if op == "jail_card":
         return {"op": op, "player": player, "delta": data.draw(st.sampled_from([1, 1, -1, 2]))}
     if op == "bankrupt":
-        return {"op": op, "player": player, "creditor": data.draw(st.one_of(st.none(), st.just(other)))}
+        return {"op": op, "player": player, "creditor": data.draw(st.one_of(st.none(), st.just(other))),
+                "owed": data.draw(st.one_of(st.none(), st.sampled_from(AMOUNTS)))}
     if op == "junk":
         return data.draw(st.dictionaries(st.sampled_from(["op", "player", "amount", "square"]),
                                          st.one_of(st.none(), st.integers(), st.text(max_size=3), st.booleans())))
@@ -106,6 +111,9 @@ def check_invariants(game: Game, spread_exempt: set[str]) -> None:
     state = game.state
     assert state is not None
     assert all(p.cash >= 0 for p in state.players.values())
+    # A debt to the bank only where the books charge the bankruptcy fee, never on a bankrupt player.
+    assert all(p.debt >= 0 and not (p.debt and p.bankrupt) for p in state.players.values())
+    assert state.edition.bankruptcy_mortgage_fee or not any(p.debt for p in state.players.values())
     assert sum(d.houses for d in state.deeds.values()) + state.bank_houses == 32
     assert sum(d.hotel for d in state.deeds.values()) + state.bank_hotels == 12
     assert all(d.houses <= 4 and not (d.hotel and d.houses) for d in state.deeds.values())

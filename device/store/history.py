@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking
+from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
 from rules.game import mode_name
 
 from .journal import Record, read_only, read_records
@@ -85,6 +85,7 @@ class Told:
                 "edition": self.edition, "edition_title": EDITIONS[self.edition].title, "mode": self.mode,
                 "mode_title": self.mode_title, "players": self.players, "house_rules": self.house_rules,
                 "status": self.status, "winner": state.winner if state is not None else None,
+                "winners": winners(state) if state is not None else [],
                 "ranking": ranking(state) if state is not None else [], "worth": worth,
                 "cash": {n: p.cash for n, p in state.players.items()} if state is not None else {},
                 "commands": self.commands}
@@ -335,7 +336,8 @@ class History:
                 row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0, "best_quick": None,
                                                        "best_timed": None, "edition": g["edition"]})
                 row["games"] += 1
-                row["wins"] += g["winner"] == name or (g["winner"] is None and g["ranking"][:1] == [name])
+                # A shared win (equal net worth at the end of a quick or timed game) counts for each of them.
+                row["wins"] += name in g["winners"] or (g["winner"] is None and g["ranking"][:1] == [name])
                 worth = g["worth"].get(name)
                 key = {"quick": "best_quick", "timed": "best_timed"}.get(g["mode"])
                 if key and worth is not None and (row[key] is None or worth > row[key][0]):
