@@ -196,7 +196,7 @@ class Lists(Results):
         except RuleError as err:
             return self._refused(cmd, err.code, err.message)
         amount = max((t.amount for t in event.transfers), default=0)
-        lines = textwrap.wrap(event.text, LINE)
+        lines = ([event.note] if event.note else []) + textwrap.wrap(event.text, LINE)  # the 10 % first
         if len(lines) < 3:
             lines.append("OK bucht, C zurück")
         return self._ask(cmd, title, self._money(amount) if amount else "OK?", tuple(lines[:3]))

@@ -59,6 +59,8 @@ class Results(Machine):
         if outcome.ok:
             self.tone("done")
             text = outcome.event.text if outcome.event else "Gebucht"
+            if outcome.event and outcome.event.note:  # the 10 % to the bank: first, before the long text is cut
+                text = f"{outcome.event.note}\n{text}"
             big = ""
             if self.player and self.game and self.player in self.game.players:
                 big = reader_text(self.game.players[self.player].cash, self.game.edition).text

@@ -49,6 +49,9 @@ class Event:
     changes: tuple[Change, ...] = ()
     duplicate: bool = False
     """The command's id was applied before; nothing happened this time."""
+    note: str = ""
+    """A short line for the small screen, beside ``text`` (which it repeats): what went to the bank besides the
+    booking itself (the 10 % on mortgaged deeds in a trade or a bankruptcy), or what is still owed there."""
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -87,8 +90,8 @@ class Game:
         elif isinstance(typed, cmds.Undo):
             event = self._undo(given)
         else:
-            staged, text = self._stage(typed, replaying)
-            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit())
+            staged, text, note = self._stage(typed, replaying)
+            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note)
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
         if typed.id is not None:
@@ -105,16 +108,17 @@ class Game:
         typed = _typed(cmd)
         if isinstance(typed, (cmds.NewGame, cmds.Undo)):
             raise BadCommand(f"Keine Vorschau für {typed.op!r}")
-        staged, text = self._stage(typed)
-        return Event(typed.op, _given(cmd, typed), text, tuple(staged.transfers))
+        staged, text, note = self._stage(typed)
+        return Event(typed.op, _given(cmd, typed), text, tuple(staged.transfers), note=note)
 
-    def _stage(self, cmd: Command, replaying: bool = False) -> tuple[Staged, str]:
+    def _stage(self, cmd: Command, replaying: bool = False) -> tuple[Staged, str, str]:
         state = self._running()
         staged = Staged(state)
         staged.debt_first = not isinstance(cmd, (cmds.PayDebt, cmds.Bankrupt))
-        text = _HANDLERS[type(cmd)](_Ctx(state, staged, replaying), cmd)
+        ctx = _Ctx(state, staged, replaying)
+        text = _HANDLERS[type(cmd)](ctx, cmd)
         _check_end(state, staged)
-        return staged, text
+        return staged, text, ctx.note
 
     def undoable(self) -> bool:
         """Would Storno do something now? (Not past a game's start, unless a replaced game waits behind it.)"""
@@ -269,6 +273,8 @@ class _Ctx:
         self.edition = state.edition
         self.replaying = replaying
         """The command comes from the journal: limits added since it was accepted are not applied again."""
+        self.note = ""
+        """The event's short line (:attr:`Event.note`), if the handler has one."""
 
     def money(self, amount: Money) -> str:
         return format_money(amount, self.edition)
@@ -602,6 +608,8 @@ def _trade(c: _Ctx, cmd: cmds.Trade) -> str:
             if c.s.get("mortgaged", sq):
                 fees.append(_take_mortgaged(c, taker, sq, lift=sq in cmd.lift))
     text = f"Tausch: {a} gibt {_trade_words(c, cmd.a_gives)}; {b} gibt {_trade_words(c, cmd.b_gives)}"
+    if fees:
+        c.note = f"an die Bank: {c.money(sum(t.amount for t in c.s.transfers if t.payee is None))}"
     return text + "".join(f"; {fee}" for fee in fees)
 
 
@@ -787,6 +795,8 @@ def _bankrupt(c: _Ctx, cmd: cmds.Bankrupt) -> str:
         text += f" (Schuld {c.money(cmd.owed)})"
     if fees:
         text += f"; {creditor} zahlt 10 % Zinsen an die Bank: {', '.join(fees)}"
+        paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
+        c.note = f"offen an Bank: {c.money(unpaid)}" if unpaid else f"10 % an Bank: {c.money(paid)}"
     if unpaid:
         text += (f"; {creditor} schuldet der Bank noch {c.money(unpaid)}: Geld beschaffen (Gebäude verkaufen, "
                  f"Hypothek aufnehmen), dann „Schuld zahlen“")

@@ -171,6 +171,7 @@ def test_a_creditor_who_cannot_pay_the_fee_still_takes_the_estate_and_owes_the_b
     assert state.deeds[37].owner == state.deeds[39].owner == "Ben"
     assert debt(game, "Ben") == 38 and cash(game, "Ben") == 10 and bank_total(game) == total
     assert "Parkstraße 18 offen" in event.text and "schuldet der Bank noch 38" in event.text
+    assert event.note == "offen an Bank: 38"
 
 
 def test_the_creditor_pays_the_fees_the_cash_covers_and_owes_the_rest() -> None:
@@ -265,6 +266,7 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
     assert "Ben zahlt 10 % Zinsen für Parkstraße (18 an die Bank)" in preview.text
     assert "Ben löst die Hypothek auf Schlossallee (220 an die Bank)" in preview.text
     assert game.apply(trade).text == preview.text
+    assert preview.note == "an die Bank: 238"  # the OLED's short line: 18 + 220
 
 
 def test_the_ten_percent_of_a_bankruptcy_is_in_the_preview_and_the_event() -> None:
@@ -274,7 +276,8 @@ def test_the_ten_percent_of_a_bankruptcy_is_in_the_preview_and_the_event() -> No
     cmd = {"op": "bankrupt", "player": "Anna", "creditor": "Ben"}
     text = game.preview(cmd).text
     assert "Ben zahlt 10 % Zinsen an die Bank: Parkstraße 18, Schlossallee 20" in text
-    assert game.apply(cmd).text == text
+    event = game.apply(cmd)
+    assert event.text == text and event.note == "10 % an Bank: 38"
 
 
 @pytest.mark.parametrize("edition", sorted(EDITIONS))

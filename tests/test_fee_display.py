@@ -1,0 +1,35 @@
+"""Issue 19: the 10 % paid on a mortgaged deed in a trade or a bankruptcy shows where money shows: the OLED's
+result, the phone's log, the report of the game (seed 004: "an die Bank 10 % des Hypothekenbetrags zahlen")."""
+
+from __future__ import annotations
+
+from ui_table import Table
+
+from device.machine import State
+from device.store.history import History
+
+
+def mortgaged_estate(table: Table) -> None:
+    """Sonic: Anna, with Parkstraße and Schlossallee mortgaged, goes bankrupt to Ben (10 % = 18 + 20)."""
+    table.start("Anna", "Ben", "Cem", edition="sonic")
+    for cmd in ({"op": "buy", "player": "Anna", "square": 37}, {"op": "buy", "player": "Anna", "square": 39},
+                {"op": "mortgage", "player": "Anna", "square": 37}, {"op": "mortgage", "player": "Anna", "square": 39}):
+        assert table.ledger.submit(cmd).ok
+
+
+def test_the_ten_percent_shows_first_on_the_oled_result(table: Table) -> None:
+    mortgaged_estate(table)
+    table.bank._submit({"op": "bankrupt", "player": "Anna", "creditor": "Ben"}, State.IDLE)
+    result = table.bank.result
+    assert result is not None and result.lines[0] == "10 % an Bank: 38"  # first, before the long text is cut
+
+
+def test_the_ten_percent_is_in_the_phones_log_and_the_report(table: Table) -> None:
+    mortgaged_estate(table)
+    assert table.ledger.submit({"op": "bankrupt", "player": "Anna", "creditor": "Ben"}).ok
+    entry = table.ledger.snapshot()["log"][0]
+    assert "Ben zahlt 10 % Zinsen an die Bank: Parkstraße 18, Schlossallee 20" in entry["text"]
+    history = History(table.journal.path)
+    report = history.report(history.games()[0]["id"])
+    assert report is not None
+    assert any("Schlossallee 20" in text for _, text in report.log)
