@@ -39,6 +39,9 @@ VERDICTS = {
     "game_over": "SPIELENDE",
     "bad_command": "UNGÜLTIG",
     "game_running": "SPIEL LÄUFT",
+    "not_bankrupt": "NICHT BANKROTT",
+    "debt_open": "ERST SCHULD",
+    "no_shortage": "KEIN MANGEL",
     "storage_error": "SPEICHERFEHLER",
 }
 """A word or two for the OLED; the full German reason goes on the small lines."""
