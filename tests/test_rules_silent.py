@@ -269,3 +269,25 @@ def test_classic_schalke_and_sonic_play_the_banking_schnellspiel(edition: str) -
     assert not state.finished
     apply(game, op="bankrupt", player="Ben", creditor="Anna")
     assert state.finished and state.winner == "Anna"
+
+
+def test_every_row_of_the_table_names_a_test_that_exists() -> None:
+    """docs/rules.md "Wo die Regeln schweigen": each decision names its test; a renamed test breaks the row."""
+    import re
+
+    root = Path(__file__).resolve().parent
+    doc = (root.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = doc.split("## Wo die Regeln schweigen", 1)[1]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| question")]
+    assert len(rows) >= 15
+    for row in rows:
+        last = row.rstrip(" |").rsplit("|", 1)[1]
+        names = re.findall(r"`([\w.]*)(?:::)?(\w*)`", last)
+        assert names, row
+        current = ""
+        for file, test in names:
+            if file.endswith(".py"):
+                current = file
+            source = (root / current).read_text(encoding="utf-8")
+            if test:
+                assert f"def {test}(" in source, (current, test)
