@@ -69,3 +69,31 @@ def test_frei_parken_is_offered_only_with_its_house_rule() -> None:
 
 def test_every_row_has_a_unique_name() -> None:
     assert len(ROWS) == len(OPS_TABLE)
+
+
+def test_pay_debt_is_offered_only_to_who_owes_the_bank() -> None:
+    """Issue 19: a creditor who could not pay a bankruptcy's 10 % owes it the bank; the menu leads there."""
+    from rules.legal import debt
+
+    game = Game()
+    game.apply({"op": "new_game", "edition": "skylanders", "mode": "standard", "players": ["Anna", "Ben", "Cem"]})
+    assert "pay_debt" not in legal_ops(game, "Ben")
+    for cmd in ({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
+                {"op": "debit", "player": "Anna", "amount": 1300}, {"op": "debit", "player": "Ben", "amount": 1500},
+                {"op": "bankrupt", "player": "Anna", "creditor": "Ben"}):
+        game.apply(cmd)
+    assert debt(game, "Ben") == 20 and "pay_debt" in legal_ops(game, "Ben")
+    assert legal_squares(game, "Ben", "buy") == []  # nothing else is paid first
+    assert legal_squares(game, "Ben", "mortgage") == []  # Schlossallee is mortgaged already: Ben is truly stuck
+    assert "bankrupt" in legal_ops(game, "Ben")
+
+
+def test_means_are_cash_buildings_and_mortgages() -> None:
+    """What the bankruptcy screen shows: what could still be raised (seed 001: "Grundstücke und/oder Gebäude
+    zu Geld machen, indem Sie sie verkaufen oder mit Hypotheken belasten")."""
+    from rules.legal import means
+
+    game = _game({"op": "buy", "player": "Anna", "square": 37}, {"op": "buy", "player": "Anna", "square": 39},
+                 {"op": "build", "player": "Anna", "square": 37})
+    assert means(game, "Anna") == (1500 - 350 - 400 - 200, 100, 175 + 200)
+    assert means(game, "Zoe") == (0, 0, 0)
