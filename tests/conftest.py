@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rules import Game, GameState
+from rules import Game, GameState, RuleError
 
 # lgpio (tried by the tests that check the loud failure off a Pi) leaves a FIFO in its working
 # directory: give it a scratch one instead of the repository.
@@ -40,6 +40,25 @@ def snapshot(state: GameState | None) -> Any:
     from rules import to_json
 
     return None if state is None else to_json(state)
+
+
+def apply(game: Game, **cmd: Any) -> Any:
+    return game.apply(cmd)
+
+
+def refused(game: Game, code: str, **cmd: Any) -> str:
+    """Apply a command that must be refused: it raises with ``code`` and changes nothing."""
+    before = snapshot(game.state)
+    with pytest.raises(RuleError) as err:
+        game.apply(cmd)
+    assert err.value.code == code, err.value.message
+    assert snapshot(game.state) == before
+    return err.value.message
+
+
+def cash(game: Game, name: str) -> int:
+    assert game.state is not None
+    return game.state.players[name].cash
 
 
 @pytest.fixture

@@ -6,27 +6,8 @@ from typing import Any
 
 import pytest
 
-from conftest import give, snapshot, start
+from conftest import apply, cash, give, refused, snapshot, start
 from rules import EDITIONS, Game, RuleError, lift_cost, net_worth, to_json
-
-
-def apply(game: Game, **cmd: Any) -> Any:
-    return game.apply(cmd)
-
-
-def refused(game: Game, code: str, **cmd: Any) -> str:
-    """Apply a command that must be refused: it raises with ``code`` and changes nothing."""
-    before = snapshot(game.state)
-    with pytest.raises(RuleError) as err:
-        game.apply(cmd)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game.state) == before
-    return err.value.message
-
-
-def cash(game: Game, name: str) -> int:
-    assert game.state is not None
-    return game.state.players[name].cash
 
 
 def deed(game: Game, sq: int) -> Any:

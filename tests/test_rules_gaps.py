@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from conftest import give, snapshot, start
-from rules import EDITIONS, Game, RuleError
+from conftest import apply, cash, give, refused, snapshot, start
+from rules import EDITIONS, Game
 from rules.legal import debt, legal_ops, means
-
-
-def apply(game: Game, **cmd: Any) -> Any:
-    return game.apply(cmd)
-
-
-def refused(game: Game, code: str, **cmd: Any) -> str:
-    """A command that must be refused with ``code``, changing nothing."""
-    before = snapshot(game.state)
-    with pytest.raises(RuleError) as err:
-        game.apply(cmd)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game.state) == before
-    return err.value.message
-
-
-def cash(game: Game, name: str) -> int:
-    assert game.state is not None
-    return game.state.players[name].cash
 
 
 def bank_total(game: Game) -> int:

@@ -4,31 +4,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from conftest import give, snapshot, start
-from rules import EDITIONS, Game, RuleError, reader_text, winners
+from conftest import apply, cash, give, refused, start
+from rules import EDITIONS, Game, reader_text, winners
 from rules.legal import building_auction_min, legal_squares
-
-
-def apply(game: Game, **cmd: Any) -> Any:
-    return game.apply(cmd)
-
-
-def refused(game: Game, code: str, **cmd: Any) -> str:
-    before = snapshot(game.state)
-    with pytest.raises(RuleError) as err:
-        game.apply(cmd)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game.state) == before
-    return err.value.message
-
-
-def cash(game: Game, name: str) -> int:
-    assert game.state is not None
-    return game.state.players[name].cash
 
 
 def build_to(game: Game, owner: str, squares: tuple[int, ...], steps: int) -> None:
