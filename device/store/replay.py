@@ -45,7 +45,9 @@ def replay_lines(lines: Iterable[bytes | str], game: Game | None = None) -> Iter
         if not line.strip():
             continue
         try:
-            game.apply(parse_line(line))
+            # As the appliance replays its own journal (a file here is a journal or a game downloaded from it):
+            # limits added since a command was accepted are not applied to it again (rules.Game.apply).
+            game.apply(parse_line(line), replaying=True)
         except RuleError as err:
             yield err.as_dict()
         else:
