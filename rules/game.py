@@ -737,10 +737,10 @@ def _check_owed(c: _Ctx, debtor: str, creditor: str | None, owed: Money) -> None
     if owed < 1:
         raise RuleError("amount_out_of_range", "Die Schuld ist mindestens 1: wer nichts schuldet, ist nicht bankrott")
     cash, buildings, mortgages = raisable(c.state, debtor)
-    whom = creditor or "der Bank"
+    whom = creditor or "der Bank"  # dative: "dann der Bank 360 zahlen"
     if cash >= owed:
-        raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: {c.money(owed)} an {whom} bar zahlen "
-                                        f"(Bargeld {c.money(cash)})")
+        raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: {c.money(owed)} an {creditor or 'die Bank'} "
+                                        f"bar zahlen (Bargeld {c.money(cash)})")
     if cash + buildings + mortgages >= owed:
         ways = [w for w, v in ((f"Gebäude verkaufen ({c.money(buildings)})", buildings),
                                (f"Hypotheken aufnehmen ({c.money(mortgages)})", mortgages)) if v]

@@ -108,7 +108,10 @@ def test_bankrupt_with_owed_more_than_can_be_raised_is_booked_and_says_the_debt(
 
 def test_bankrupt_to_the_bank_with_owed_is_checked_the_same() -> None:
     game = start(players=("Anna", "Ben", "Cem"))
-    refused(game, "not_bankrupt", op="bankrupt", player="Anna", owed=200)
+    assert "200 an die Bank bar zahlen" in refused(game, "not_bankrupt", op="bankrupt", player="Anna", owed=200)
+    give(game, "Anna", 39)
+    apply(game, op="debit", player="Anna", amount=1400)
+    assert "dann der Bank 200 zahlen" in refused(game, "not_bankrupt", op="bankrupt", player="Anna", owed=200)
 
 
 def test_owed_is_at_least_1() -> None:
