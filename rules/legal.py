@@ -33,6 +33,8 @@ class OpRow:
     """The squares worth asking about, or None for an op without a square."""
     build: Callable[[str, Square | None], Candidate]
     """The candidate command for this player (and square)."""
+    when: Callable[[Game], bool] | None = None
+    """A cheap look at the whole game first: False closes the row without asking square by square."""
 
 
 def _on_square(op: str, **extra: Any) -> Callable[[str, Square | None], Candidate]:
@@ -72,7 +74,8 @@ OPS_TABLE: tuple[OpRow, ...] = (
     OpRow("buy", _deeds, _on_square("buy")),
     OpRow("rent", _deeds, _rent),
     OpRow("build", _deeds, _on_square("build")),
-    OpRow("build_auction", _deeds, _auction),
+    OpRow("build_auction", _deeds, _auction, lambda game: game.state is not None and any(
+        shortage(game.state, hotel=hotel) is not None for hotel in (False, True))),
     OpRow("sell_building", _deeds, _on_square("sell_building")),
     OpRow("mortgage", _deeds, _on_square("mortgage")),
     OpRow("unmortgage", _deeds, _on_square("unmortgage")),
@@ -113,7 +116,7 @@ def _open(game: Game, cmd: Candidate) -> bool:
 def legal_squares(game: Game, player: str, op: str) -> list[Square]:
     """The squares on which ``player`` may do ``op`` now, in board order."""
     row = ROWS[op]
-    if row.squares is None or game.state is None:
+    if row.squares is None or game.state is None or (row.when is not None and not row.when(game)):
         return []
     return [sq for sq in row.squares() if _open(game, row.build(player, sq))]
 
@@ -137,7 +140,8 @@ def square_ops(game: Game, player: str, square: Square) -> list[str]:
     if game.state is None or player not in game.state.players:
         return []
     return [row.op for row in OPS_TABLE
-            if row.squares is not None and square in set(row.squares()) and _open(game, row.build(player, square))]
+            if row.squares is not None and square in set(row.squares()) and (row.when is None or row.when(game))
+            and _open(game, row.build(player, square))]
 
 
 # -- what the device shows beside the menus (issue 19) ---------------------------------------
