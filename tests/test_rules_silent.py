@@ -9,7 +9,7 @@ import pytest
 
 from conftest import apply, cash, give, refused, start
 from rules import EDITIONS, Game, reader_text, winners
-from rules.legal import building_auction_min, legal_squares
+from rules.legal import building_auction_min, legal_squares, square_ops
 
 
 def build_to(game: Game, owner: str, squares: tuple[int, ...], steps: int) -> None:
@@ -171,6 +171,7 @@ def test_no_building_auction_without_a_shortage() -> None:
 def test_the_building_auction_is_on_the_devices_menu_only_in_a_shortage() -> None:
     game = shortage_game()
     assert legal_squares(game, "Ben", "build_auction") == [37, 39]
+    assert "build_auction" in square_ops(game, "Ben", 39)  # a deed's tag tapped
     assert game.state is not None
     game.state.bank_houses = 32
     assert legal_squares(game, "Ben", "build_auction") == []
