@@ -437,6 +437,9 @@ def _build_auction(c: _Ctx, cmd: cmds.BuildAuction) -> str:
     niedrigste, gedruckte Preis der entsprechenden Besitzrechtkarten." Seeds 001, 003, 004 say the same."""
     player = c.player(cmd.player)
     sq = c.street(cmd.square, player)
+    if c.house_rule("no_auctions"):
+        raise RuleError("house_rule_off", "Hausregel: keine Versteigerungen – bei Mangel warten, bis die Bank "
+                                          "wieder Gebäude hat")
     hotel = c.level(sq) == c.state.houses_per_hotel
     wanted = shortage(c.state, hotel=hotel)
     ed = c.edition

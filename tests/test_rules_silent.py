@@ -168,6 +168,17 @@ def test_no_building_auction_without_a_shortage() -> None:
     assert building_auction_min(game, 39) is None
 
 
+def test_no_building_auction_under_the_house_rule_no_auctions() -> None:
+    """House rule "keine Versteigerungen": in a shortage the players wait, as seed 000 says for an empty bank
+    ("müssen die bauwilligen Spieler warten, bis ein anderer Spieler Gebäude an die Bank zurückgibt")."""
+    game = start("classic", house_rules=["no_auctions"])
+    give(game, "Anna", 1, 3)
+    give(game, "Ben", 37, 39)
+    assert game.state is not None
+    game.state.bank_houses = 2
+    refused(game, "house_rule_off", op="build_auction", player="Ben", square=39, price=500)
+
+
 def test_the_building_auction_is_on_the_devices_menu_only_in_a_shortage() -> None:
     game = shortage_game()
     assert legal_squares(game, "Ben", "build_auction") == [37, 39]
