@@ -54,11 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(dumps(result))
         return 0
     if args.command == "salvage":
+        from ..store.journal import JournalError
         from ..store.salvage import salvage
 
         try:
             report = salvage(args.source, args.target)
-        except (OSError, ValueError) as err:
+        except (OSError, ValueError, JournalError) as err:
             print(f"bankleser salvage: {err}", file=sys.stderr)
             return 1
         print(report.text())
