@@ -99,6 +99,7 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
     out["version"] = snap["version"]
     out["problem"] = snap["problem"]
+    out["parts"] = snap.get("parts", [])
     return out
 
 
