@@ -172,7 +172,7 @@ class Hardware:
     led: StatusLed
     reader: RfidReader | SimReader | Absent
     faults: dict[str, str] = field(default_factory=dict)
-    """Part name -> cause and fix, for each part that is missing now."""
+    """Part name -> cause and fix, for each part that is missing now. Replaced whole by the retry thread."""
     opener: _Opener | None = None
     retry_every: float = RETRY_EVERY
 
@@ -332,9 +332,9 @@ class _Opener:
                 if started:
                     part.start()
         except Exception as err:
-            hw.faults[name] = self.failed(name, err)
+            hw.faults = {**hw.faults, name: self.failed(name, err)}  # replaced, never changed: the loop reads it
             return False
-        hw.faults.pop(name, None)
+        hw.faults = {n: hint for n, hint in hw.faults.items() if n != name}
         self.logged.pop(name, None)
         log.warning("%s: jetzt da", name)
         if name == "RFID-Leser":

@@ -25,10 +25,24 @@ class Access:
 
     uid: int = -1
     groups: frozenset[int] = frozenset()
+    name: str = ""
+    """The user's name, for the fix (``usermod -aG GROUP NAME``)."""
 
     @classmethod
     def of_process(cls) -> Access:
-        return cls(os.geteuid(), frozenset(os.getgroups()) | {os.getegid()})
+        return cls(os.geteuid(), frozenset(os.getgroups()) | {os.getegid()}, user_name())
+
+    @classmethod
+    def of_user(cls, name: str) -> Access | None:
+        """As the service's user would open devices (``bankleser doctor`` run with sudo is root)."""
+        import pwd
+
+        try:
+            entry = pwd.getpwnam(name)
+        except KeyError:
+            return None
+        groups = {g.gr_gid for g in grp.getgrall() if name in g.gr_mem} | {entry.pw_gid}
+        return cls(entry.pw_uid, frozenset(groups), name)
 
     def may_open(self, path: Path) -> bool:
         st = path.stat()
@@ -55,7 +69,7 @@ def user_name() -> str:
         return str(os.geteuid())
 
 
-def device_access(path: Path, access: Access, *, what: str, group: str, enable: str) -> str | None:
+def device_access(path: Path, access: Access, *, what: str, enable: str) -> str | None:
     """None when ``path`` exists and may be opened; else the cause and the fix in one line."""
     if not path.exists():
         return f"{path} fehlt – {enable}"
@@ -65,8 +79,9 @@ def device_access(path: Path, access: Access, *, what: str, group: str, enable: 
     if owner_group in ("root", "0"):
         return (f"kein Zugriff auf {path} (gehört root:root) – die Gruppenregel für {what} fehlt (normales Debian): "
                 f"sudo systemd/install.sh legt /etc/udev/rules.d/60-bankleser.rules an")
-    return (f"kein Zugriff auf {path} – {user_name()} ist nicht in der Gruppe {owner_group}: "
-            f"sudo usermod -aG {owner_group} {user_name()}, dann neu anmelden bzw. Dienst neu starten")
+    who = access.name or user_name()
+    return (f"kein Zugriff auf {path} – {who} ist nicht in der Gruppe {owner_group}: "
+            f"sudo usermod -aG {owner_group} {who}, dann neu anmelden bzw. Dienst neu starten")
 
 
 GPIO_ENABLE = "kein GPIO-Zeichengerät: läuft das auf einem Raspberry Pi (Kernel mit /dev/gpiochip*)?"
@@ -86,7 +101,7 @@ def gpio_hint(err: BaseException, *, dev: Path = Path("/dev"), access: Access | 
     if not chips:
         return f"GPIO: {dev / 'gpiochip0'} fehlt – {GPIO_ENABLE} Zum Ausprobieren: bankleser run --sim"
     for chip in chips:
-        why = device_access(chip, access, what="GPIO", group="gpio", enable=GPIO_ENABLE)
+        why = device_access(chip, access, what="GPIO", enable=GPIO_ENABLE)
         if why is not None:
             return f"GPIO: {why}"
     return f"GPIO: {err} (alle {len(chips)} gpiochip-Geräte sind lesbar: lgpio-Version prüfen)"

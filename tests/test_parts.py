@@ -129,14 +129,14 @@ def test_the_gpio_hint_names_the_real_cause(tmp_path: Path) -> None:
     chip = tmp_path / "gpiochip0"
     chip.write_bytes(b"")
     os.chmod(chip, 0o600)
-    user = Access(uid=4321, groups=frozenset({4321}))
+    user = Access(uid=4321, groups=frozenset({4321}), name="bankleser")
     os.chown(chip, 0, 0)
     root_only = gpio_hint(cannot_open, dev=tmp_path, access=user)
     assert "gehört root:root" in root_only and "60-bankleser.rules" in root_only  # plain Debian
-    os.chown(chip, 0, 4999)
+    os.chown(chip, 0, 64999)
     os.chmod(chip, 0o660)
-    assert "nicht in der Gruppe 4999: sudo usermod -aG 4999" in gpio_hint(cannot_open, dev=tmp_path, access=user)
-    member = Access(uid=4321, groups=frozenset({4321, 4999}))
+    assert "nicht in der Gruppe 64999: sudo usermod -aG 64999 bankleser" in gpio_hint(cannot_open, dev=tmp_path, access=user)
+    member = Access(uid=4321, groups=frozenset({4321, 64999}))
     assert "alle 1 gpiochip-Geräte sind lesbar" in gpio_hint(cannot_open, dev=tmp_path, access=member)
 
 

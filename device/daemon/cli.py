@@ -20,6 +20,9 @@ def _parser() -> argparse.ArgumentParser:
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
+    doctor = sub.add_parser("doctor", help="check wiring, devices, service, journal and clock; each ✓/✗ with the fix")
+    doctor.add_argument("--config", type=Path, default=Path("/etc/bankleser/config.toml"), help="TOML config file")
+    doctor.add_argument("--state-dir", type=Path, default=Path("/var/lib/bankleser"), help="the journal's folder")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     flows.add_argument("--readme", type=Path, help="write them into this README's block instead of printing")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
@@ -53,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for result in replay_lines(stream):
                 print(dumps(result))
         return 0
+    if args.command == "doctor":
+        return _doctor(args)
     if args.command == "salvage":
         from ..store.journal import JournalError
         from ..store.salvage import salvage
@@ -65,6 +70,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report.text())
         return 0 if report.complete else 3
     return 2
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from drivers.hints import Access
+
+    from .config import Config
+    from .doctor import USER, System, diagnose, report
+
+    note = ""
+    try:
+        config = Config.load(args.config if args.config.exists() else None)
+    except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: defaults
+        config, note = Config(), f"(Konfiguration nicht gelesen: {err}; geprüft wird die Standardverdrahtung)\n"
+    access = Access.of_user(USER) or Access.of_process()
+    checks = diagnose(System(hardware=config.hardware, state_dir=args.state_dir, access=access))
+    print(note + report(checks))
+    return 0 if all(c.ok for c in checks) else 1
 
 
 def _open_later(url: str) -> None:

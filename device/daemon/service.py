@@ -373,6 +373,14 @@ class WebBackend:
         result: list[dict[str, Any]] = self._d.call(self._d._cards)
         return result
 
+    def doctor(self) -> list[dict[str, Any]]:
+        """`bankleser doctor` as the running service sees itself (admin page)."""
+        from .doctor import for_daemon
+
+        d = self._d
+        return for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
+                          parts=d.hardware.parts() if d.hardware is not None else [])
+
     def worth(self) -> tuple[int, list[dict[str, Any]]]:
         """The version and the net-worth history, for the chart (drawn once per version)."""
         ledger = self._d.ledger

@@ -214,6 +214,20 @@ def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: st
         raise JournalError("Journal beschädigt", f"Eintrag {head.seq if head else 0} passt nicht zur Kopfdatei")
 
 
+def verify_file(path: Path) -> JournalError | None:
+    """Check a journal file as start-up does, every row, without opening it for writing (``bankleser doctor``)."""
+    try:
+        with read_only(path) as ro:
+            check = ro.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                return JournalError("Journal beschädigt", f"{path}: {check}")
+            if any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)")):
+                _check_chain(ro, HeadFile(Path(f"{path}.head")).read(), 0, "")
+    except JournalError as err:
+        return err
+    return None
+
+
 class Journal:
     """One writer connection, one transaction per command, opened only after the file checked out."""
 
