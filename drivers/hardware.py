@@ -11,8 +11,10 @@ its page and say which wire.
 from __future__ import annotations
 
 import logging
+import os
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -386,8 +388,29 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
 
 
+def lgpio_workdir(environ: MutableMapping[str, str] = os.environ) -> Path:
+    """Where lgpio may make its notification FIFOs (``.lgd-nfyN``), set as ``LG_WD`` before it loads.
+
+    lgpio puts them in ``$LG_WD``, else in the working directory, and ``chdir()``s the whole process
+    there (``lguGetWorkDir`` in lg's ``lgUtil.c``). The service sets ``LG_WD`` to its runtime
+    directory; by hand, a private folder under ``$XDG_RUNTIME_DIR`` (or /tmp) keeps them out of the
+    journal's folder and of the checkout.
+    """
+    if environ.get("LG_WD"):
+        return Path(environ["LG_WD"])
+    base = environ.get("RUNTIME_DIRECTORY") or environ.get("XDG_RUNTIME_DIR")
+    if base:
+        path = Path(base) / "bankleser-lgpio"
+        path.mkdir(mode=0o700, exist_ok=True)
+    else:
+        path = Path(tempfile.mkdtemp(prefix="bankleser-lgpio-"))
+    environ["LG_WD"] = str(path)
+    return path
+
+
 def _default_pin_factory() -> Any:
     """gpiozero's lgpio factory (Bookworm's default, Pi 3 to 5)."""
+    lgpio_workdir()
     from gpiozero.pins.lgpio import LGPIOFactory
 
     return LGPIOFactory()

@@ -112,7 +112,7 @@ def _run(args: argparse.Namespace) -> int:
         _open_later(f"http://127.0.0.1:{args.port or config.port}/device")
     return run_daemon(
         config,
-        state_dir=args.state_dir or default_state_dir(),
+        state_dir=(args.state_dir or default_state_dir()).absolute(),  # lgpio may chdir() the process
         sim=sim,
         host=args.host or (None if sim else config.host) or default_host(sim=sim),
         port=args.port or config.port,
