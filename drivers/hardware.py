@@ -383,8 +383,8 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     led = dark_led() if cfg.led.kind == "sim" else part(
         "LED", lambda: StatusLed(cfg.led.pin, pin_factory=opener._pins("LED", opener._factory)), dark_led)
     reader = part("RFID-Leser", opener.reader, Absent)
-    if "RFID-Leser" in faults:
-        cb.on_reader_status(False, faults["RFID-Leser"].removeprefix("RFID-Leser: "))
+    if "RFID-Leser" in faults:  # the OLED's reader message: the cause; the fix is on the page and in the log
+        cb.on_reader_status(False, faults["RFID-Leser"].removeprefix("RFID-Leser: ").split(" – ")[0])
     return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
 
 

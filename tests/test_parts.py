@@ -212,7 +212,8 @@ def test_gpiozeros_silent_fallback_to_software_spi_is_said_clearly() -> None:
         hint = hw.faults["RFID-Leser"]
         assert "kein Hardware-SPI" in hint and "can not open SPI device" in hint
         assert "SPI ist nicht eingeschaltet: dtparam=spi=on" in hint and "VersionReg" not in hint
-        assert calls.reader == [(False, hint.removeprefix("RFID-Leser: "))]
+        assert calls.reader == [(False, hint.removeprefix("RFID-Leser: ").split(" – ")[0])]
+        assert calls.reader[0][1].startswith("kein Hardware-SPI")
         factory.spi_enabled = True  # the reset pin and the SPI pins were given back: a retry can take them
         assert hw.retry() == ["RFID-Leser"] and isinstance(hw.reader, RfidReader)
         assert calls.reader[-1] == (True, "")
