@@ -162,3 +162,20 @@ def test_the_admin_page_shows_the_doctor(tmp_path: Path) -> None:
         assert next(c for c in checks if c["name"] == "Journal")["ok"]
     finally:
         server.stop()
+
+
+def test_the_command_prints_one_line_per_check_and_exits_1_on_a_cross(tmp_path: Path) -> None:
+    """On this machine (no GPIO, no service) it names what is missing, never a traceback."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    config = tmp_path / "config.toml"
+    config.write_text('[hardware.display]\naddress = 0x3D\n')
+    result = subprocess.run([sys.executable, "-m", "device.daemon.cli", "doctor", "--config", str(config),
+                             "--state-dir", str(tmp_path)], capture_output=True, text=True, cwd=root, timeout=60)
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stdout.splitlines()
+    assert all(line[0] in "✓✗" for line in lines[:-1]) and len(lines) >= 8
+    assert result.returncode == (0 if lines[-1] == "Alles in Ordnung." else 1)
+    assert "✓ Journal: noch keins" in result.stdout
