@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import tempfile
 from pathlib import Path
 
 from device.store.journal import SCHEMA
@@ -15,8 +16,7 @@ def cut_while_creating(path: Path, *, settings: dict[str, str] | None = None) ->
     The files are copied mid-transaction: the database holds pages of an uncommitted write (the
     cache spilled them) and ``-journal`` is still there, hot, exactly as a cut leaves them.
     """
-    scratch = path.parent / "scratch" / path.name
-    scratch.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="bankleser-cut-")) / path.name
     db = sqlite3.connect(scratch, isolation_level=None)
     db.execute("PRAGMA journal_mode=DELETE")
     if settings:
@@ -35,4 +35,5 @@ def cut_while_creating(path: Path, *, settings: dict[str, str] | None = None) ->
         shutil.copyfile(f"{scratch}{suffix}", f"{path}{suffix}")
     db.execute("ROLLBACK")
     db.close()
+    shutil.rmtree(scratch.parent)
     return path

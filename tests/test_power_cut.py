@@ -194,3 +194,20 @@ def test_a_cut_anywhere_in_a_commit_with_its_sector_garbled_keeps_every_acknowle
     Path(f"{image}-wal").write_bytes(garble(after, at, random.Random(seed)))
     kept = [r.seq for r in Journal(image).records()]
     assert kept[:acknowledged] == list(range(1, acknowledged + 1))
+
+
+def test_the_appliance_comes_up_after_a_cut_on_its_first_start(tmp_path: Path) -> None:
+    """Issue 20: it said "Journal beschädigt: … attempt to write a readonly database", forever."""
+    from bench.liveserver import LiveServer
+
+    state = tmp_path / "state"
+    state.mkdir()
+    cut_while_creating(state / "journal.sqlite3")
+    server = LiveServer(state).start()
+    try:
+        assert server.get("/api/state")["problem"] is None
+        server.login()
+        status, _ = server.post("/api/commands", NEW)
+        assert status == 200
+    finally:
+        server.stop()

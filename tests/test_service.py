@@ -353,3 +353,15 @@ def test_install_in_an_arm64_chroot_by_hand() -> None:
     assert "starts at the next boot" in result.stdout
     assert (rootfs / "etc/systemd/system/multi-user.target.wants/bankleser.service").is_symlink()
     assert (rootfs / "opt/bankleser/venv/bin/bankleser").exists()
+
+
+def test_a_config_error_is_said_once_and_not_restarted(tmp_path: Path) -> None:
+    """Never a restart loop: a bad config exits with EX_CONFIG, which the unit does not restart."""
+    assert "RestartPreventExitStatus=78" in TEMPLATE.read_text()
+    config = tmp_path / "config.toml"
+    config.write_text("[hardware.display]\nadress = 60\n")
+    result = subprocess.run([sys.executable, "-m", "device.daemon.cli", "run", "--config", str(config),
+                             "--state-dir", str(tmp_path / "state")], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60)
+    assert result.returncode == 78 and "Traceback" not in result.stderr
+    assert "unknown keys ['adress']" in result.stderr

@@ -12,6 +12,10 @@ from pathlib import Path
 from ..store.replay import dumps, replay_lines
 
 
+EX_CONFIG = 78
+"""sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bankleser", description="MONOPOLY-Bankkartenleser für den Raspberry Pi")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -104,7 +108,11 @@ def _run(args: argparse.Namespace) -> int:
     from .service import run_daemon
 
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
-    config = Config.load(args.config)
+    try:
+        config = Config.load(args.config)
+    except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
+        print(f"bankleser run: {err}", file=sys.stderr)
+        return EX_CONFIG
     # Simulated with --sim, or off a Pi when no config names the hardware. A config file given
     # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
     sim = args.sim or (args.config is None and not on_raspberry_pi())
