@@ -11,7 +11,6 @@ from pathlib import Path
 
 from ..store.replay import dumps, replay_lines
 
-
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
 
