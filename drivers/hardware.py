@@ -155,7 +155,7 @@ class Callbacks:
     on_tap: Callable[[str], None]
     on_reader_status: Callable[[bool, str], None]
     on_parts: Callable[[], None] = lambda: None
-    """A missing part came up, or a part went missing: the pages and the OLED say it anew."""
+    """A missing part came up: the pages say it anew."""
 
 
 PARTS = ("Display", "Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser")
