@@ -133,6 +133,25 @@ class Display:
                 return
         self._draw(screen)
 
+    def attach(self, device: Any, contrast: int) -> None:
+        """Draw on ``device`` from now on, starting with the current screen: a panel that came up late
+        (a loose wire fixed while the box runs). Until then the display drew on a stand-in."""
+        with self._lock:
+            old, self._device = self._device, device
+            self.contrast = contrast
+            self._panel_asleep = False  # a panel just initialised is on
+        try:
+            old.cleanup()
+        except Exception:
+            log.debug("stand-in cleanup failed", exc_info=True)
+        with self._handover:
+            if self._closed:
+                return
+            self._pending = self.screen
+            self._handover.notify_all()
+        if self._thread is None and self.screen is not None:
+            self._draw(self.screen)
+
     def sleep(self) -> None:
         """Dim, then switch the panel off: an idle OLED burns in and drains nothing useful."""
         self._power(asleep=True)
@@ -291,14 +310,32 @@ def check_rotate(rotate: int) -> int:
     return rotate
 
 
+def stand_in() -> Display:
+    """A display with no panel (luma's dummy device): the loop draws on, a late panel is attached."""
+    from luma.core.device import dummy
+
+    return Display(dummy(width=WIDTH, height=HEIGHT, mode="1"))
+
+
 def open_oled(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Display:
     """The real panel on I²C. Raises luma's DeviceNotFoundError when the bus or panel is missing."""
+    return Display(open_panel(driver=driver, port=port, address=address, rotate=rotate, contrast=contrast),
+                   contrast=contrast)
+
+
+def open_panel(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Any:
+    """The luma device of the real panel, initialised (luma talks to it once: a wrong address raises here)."""
     from luma.core.interface.serial import i2c
     from luma.oled.device import sh1106, ssd1306
 
     kinds = {"ssd1306": ssd1306, "sh1106": sh1106}
     if driver not in kinds:
         raise ValueError(f"unknown OLED driver {driver!r} (ssd1306, sh1106)")
-    device = kinds[driver](i2c(port=port, address=address), width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
-    device.contrast(contrast)
-    return Display(device, contrast=contrast)
+    serial = i2c(port=port, address=address)
+    try:
+        device = kinds[driver](serial, width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
+        device.contrast(contrast)
+    except BaseException:
+        serial.cleanup()  # the bus stays open otherwise, once per retry
+        raise
+    return device

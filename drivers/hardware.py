@@ -1,28 +1,45 @@
 """Choosing and opening the table's hardware: real on the Pi, simulated where the config says.
 
-Nothing ever falls back to a simulation silently: a device configured as real that cannot be
-opened is a :class:`HardwareError` naming the part and what to check.
+Nothing ever falls back to a simulation silently. A part configured as real that cannot be opened
+(a loose wire, I²C or SPI off, no GPIO permission) does not stop the box either: it gets a
+stand-in that does nothing, the cause and the fix are logged once (:mod:`drivers.hints`) and kept
+in :attr:`Hardware.faults` for the OLED and the pages, and a thread tries to open it again every
+few seconds. A hand-wired box has a wrong wire on its first evening: it must still come up, serve
+its page and say which wire.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import os
+import tempfile
+import threading
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .display import Display, SimDisplay, check_rotate, open_oled
+from .display import Display, SimDisplay, check_rotate, open_panel, stand_in
 from .encoder import Encoder, SimEncoder
+from .hints import display_hint, gpio_hint, pin_hint, reader_hint
 from .keypad import DEFAULT_LAYOUT, MatrixKeypad, SimKeypad
+from .part import Part
 from .rfid import RfidReader, SimReader
 from .signals import Buzzer, StatusLed, Volume
 
 log = logging.getLogger(__name__)
 
 
+RETRY_EVERY = 5.0
+"""Seconds between attempts to open the parts that are missing."""
+
+
 class HardwareError(RuntimeError):
     """A part configured as real is missing or unusable."""
+
+
+class Absent(Part):
+    """Stands in for a keypad, knob or reader that did not open: nothing comes from it until it does."""
 
 
 def on_raspberry_pi() -> bool:
@@ -137,22 +154,45 @@ class Callbacks:
     on_encoder: Callable[[str], None]
     on_tap: Callable[[str], None]
     on_reader_status: Callable[[bool, str], None]
+    on_parts: Callable[[], None] = lambda: None
+    """A missing part came up: the pages say it anew."""
+
+
+PARTS = ("Display", "Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser")
+"""The parts' names as the banker reads them, in the order they are opened."""
 
 
 @dataclass
 class Hardware:
-    """The opened parts. Closed in reverse order of opening, the display last with a final screen."""
+    """The opened parts (or their stand-ins). Closed in reverse order of opening, the display last with
+    a final screen."""
 
     display: Display
-    keypad: MatrixKeypad | SimKeypad
-    encoder: Encoder | SimEncoder | None
+    keypad: MatrixKeypad | SimKeypad | Absent
+    encoder: Encoder | SimEncoder | Absent | None
     buzzer: Buzzer
     led: StatusLed
-    reader: RfidReader | SimReader
+    reader: RfidReader | SimReader | Absent
+    faults: dict[str, str] = field(default_factory=dict)
+    """Part name -> cause and fix, for each part that is missing now. Replaced whole by the retry thread."""
+    opener: _Opener | None = None
+    retry_every: float = RETRY_EVERY
+
+    def __post_init__(self) -> None:
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._started = False
+        self._retrier: threading.Thread | None = None
 
     @property
     def simulated(self) -> bool:
         return isinstance(self.display, SimDisplay)
+
+    def parts(self) -> list[dict[str, Any]]:
+        """Each configured part: name, ok, and the hint when it is missing (the pages, the self-test)."""
+        present = [name for name in PARTS if not (name == "Drehknopf" and self.encoder is None)]
+        faults = dict(self.faults)
+        return [{"name": n, "ok": n not in faults, "hint": faults.get(n, "")} for n in present]
 
     def threads_alive(self) -> bool:
         """For the watchdog: every driver thread that should run does."""
@@ -164,12 +204,37 @@ class Hardware:
         return [name for name, part in parts.items() if part.stalled(now)]
 
     def start(self) -> None:
-        self.keypad.start()
-        if self.encoder is not None:
-            self.encoder.start()
-        self.reader.start()
+        with self._lock:
+            self._started = True
+            self.keypad.start()
+            if self.encoder is not None:
+                self.encoder.start()
+            self.reader.start()
+        if self.faults and self.opener is not None:
+            self._retrier = threading.Thread(target=self._retry_loop, name="teile-oeffnen", daemon=True)
+            self._retrier.start()
+
+    def _retry_loop(self) -> None:
+        while self.faults and not self._stop.wait(self.retry_every):
+            self.retry()
+
+    def retry(self) -> list[str]:
+        """Try once more to open every missing part; returns the names that came up now."""
+        assert self.opener is not None
+        came: list[str] = []
+        for name in list(self.faults):
+            with self._lock:
+                if self._stop.is_set():
+                    break
+                if self.opener.attach(self, name, started=self._started):
+                    came.append(name)
+        return came
 
     def close(self, last_screen: Any = None) -> None:
+        with self._lock:
+            self._stop.set()
+        if self._retrier is not None:
+            self._retrier.join(timeout=5)
         for part in (self.reader, self.led, self.buzzer, self.encoder, self.keypad):
             if part is not None:
                 try:
@@ -179,55 +244,173 @@ class Hardware:
         self.display.close(last_screen)
 
 
-def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None) -> Hardware:
-    """Open every part as configured. ``pin_factory`` defaults to gpiozero's (lgpio on a Pi)."""
-    real = any(p.kind != "sim" for p in (cfg.display, cfg.keypad, cfg.buzzer, cfg.led, cfg.reader)) or (
-        cfg.encoder.kind not in ("sim", "none"))
-    if real and pin_factory is None:
-        pin_factory = _default_pin_factory()
-    opened: list[Any] = []
+class _Opener:
+    """Opens each part as configured, and again later for a part that was missing.
 
-    def part(name: str, make: Callable[[], Any]) -> Any:
+    Keeps the pin factory (made once it can be: its failure is every GPIO part's failure, with the
+    cause named once) and what was logged per part, so each cause is logged once, not every retry.
+    """
+
+    def __init__(self, cfg: HardwareConfig, cb: Callbacks, pin_factory: Any,
+                 make_pin_factory: Callable[[], Any], dev: Path) -> None:
+        self.cfg, self.cb = cfg, cb
+        self.pin_factory = pin_factory
+        self.make_pin_factory = make_pin_factory
+        self.dev = dev
+        self.logged: dict[str, str] = {}
+
+    def _factory(self) -> Any:
+        if self.pin_factory is None:
+            try:
+                self.pin_factory = self.make_pin_factory()
+            except Exception as err:
+                raise _Hinted(gpio_hint(err, dev=self.dev)) from err
+        return self.pin_factory
+
+    # Each part: open it, or raise. ``_Hinted`` carries a hint already made (GPIO's).
+
+    def display(self) -> Any:
+        d = self.cfg.display
         try:
-            obj = make()
+            return open_panel(driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
         except Exception as err:
-            for o in reversed(opened):
-                o.close()
-            raise HardwareError(f"{name}: {err}") from err
-        opened.append(obj)
-        return obj
+            raise _Hinted(display_hint(err, port=d.i2c_port, address=d.address)) from err
 
+    def keypad(self) -> MatrixKeypad | SimKeypad:
+        k, cb = self.cfg.keypad, self.cb
+        if k.kind == "sim":
+            return SimKeypad(on_key=cb.on_key, on_hold=cb.on_hold)
+        factory = self._factory()
+        return self._pins("Tastatur", lambda: MatrixKeypad(
+            k.rows, k.cols, k.layout, pin_factory=factory, on_key=cb.on_key, on_hold=cb.on_hold, hold_time=k.hold_time))
+
+    def encoder(self) -> Encoder | SimEncoder:
+        e = self.cfg.encoder
+        if e.kind == "sim":
+            return SimEncoder(on_event=self.cb.on_encoder)
+        factory = self._factory()
+        return self._pins("Drehknopf", lambda: Encoder(e.a, e.b, e.button, pin_factory=factory,
+                                                        on_event=self.cb.on_encoder))
+
+    def reader(self) -> RfidReader | SimReader:
+        r, cb = self.cfg.reader, self.cb
+        if r.kind == "sim":
+            return SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
+        factory = self._factory()
+        try:
+            return RfidReader(pin_factory=factory, spi_port=r.spi_port, spi_device=r.spi_device,
+                              reset_pin=r.reset_pin, poll_interval=r.poll_interval, rx_gain_db=r.rx_gain_db,
+                              on_tap=cb.on_tap, on_status=cb.on_reader_status)
+        except Exception as err:
+            raise _Hinted(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
+
+    def _pins(self, name: str, make: Callable[[], Any]) -> Any:
+        try:
+            return make()
+        except _Hinted:
+            raise
+        except Exception as err:
+            raise _Hinted(pin_hint(name, err)) from err
+
+    def failed(self, name: str, err: BaseException) -> str:
+        hint = str(err) if isinstance(err, _Hinted) else f"{name}: {err}"
+        if hint not in self.logged.values():  # once per cause (GPIO's is every GPIO part's), not every retry
+            log.error("%s", hint, exc_info=not isinstance(err, _Hinted))
+        self.logged[name] = hint
+        return hint
+
+    def attach(self, hw: Hardware, name: str, *, started: bool) -> bool:
+        """Open a missing part again and put it in place of its stand-in; False while it stays missing."""
+        try:
+            if name == "Display":
+                hw.display.attach(self.display(), self.cfg.display.contrast)
+            elif name == "Summer":
+                hw.buzzer.attach(self.cfg.buzzer.pin, self._pins("Summer", self._factory))
+            elif name == "LED":
+                hw.led.attach(self.cfg.led.pin, self._pins("LED", self._factory))
+            else:
+                part: Any = {"Tastatur": self.keypad, "Drehknopf": self.encoder, "RFID-Leser": self.reader}[name]()
+                setattr(hw, {"Tastatur": "keypad", "Drehknopf": "encoder", "RFID-Leser": "reader"}[name], part)
+                if started:
+                    part.start()
+        except Exception as err:
+            hw.faults = {**hw.faults, name: self.failed(name, err)}  # replaced, never changed: the loop reads it
+            return False
+        hw.faults = {n: hint for n, hint in hw.faults.items() if n != name}
+        self.logged.pop(name, None)
+        log.warning("%s: jetzt da", name)
+        if name == "RFID-Leser":
+            self.cb.on_reader_status(True, "")
+        self.cb.on_parts()
+        return True
+
+
+class _Hinted(Exception):
+    """A part's failure with its cause and fix already worded (the message is the hint)."""
+
+
+def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
+                  make_pin_factory: Callable[[], Any] | None = None, dev: Path = Path("/dev")) -> Hardware:
+    """Open every part as configured; a part that fails gets a stand-in and is retried after ``start()``.
+
+    ``pin_factory`` defaults to gpiozero's lgpio factory, made by ``make_pin_factory`` (tests fake its
+    failures); ``dev`` is where the GPIO hint looks for ``gpiochip*``.
+    """
+    try:
+        cfg.check()
+    except ValueError as err:  # a config error is no loose wire: said at once, as before
+        raise HardwareError(str(err)) from err
+    opener = _Opener(cfg, cb, pin_factory, make_pin_factory or _default_pin_factory, dev)
+    faults: dict[str, str] = {}
+
+    def part(name: str, make: Callable[[], Any], stand: Callable[[], Any]) -> Any:
+        try:
+            return make()
+        except Exception as err:
+            faults[name] = opener.failed(name, err)
+            return stand()
+
+    silent_buzzer = lambda: Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])  # noqa: E731
+    dark_led = lambda: StatusLed(None, pin_factory=None)  # noqa: E731
     d = cfg.display
-    display = part("Display", lambda: SimDisplay() if d.kind == "sim" else open_oled(
-        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast))
-    k = cfg.keypad
-    keypad = part("Tastatur", lambda: SimKeypad(on_key=cb.on_key, on_hold=cb.on_hold) if k.kind == "sim" else
-                  MatrixKeypad(k.rows, k.cols, k.layout, pin_factory=pin_factory, on_key=cb.on_key,
-                               on_hold=cb.on_hold, hold_time=k.hold_time))
-    e = cfg.encoder
-    encoder = None if e.kind == "none" else part("Drehknopf", lambda: SimEncoder(on_event=cb.on_encoder)
-                                                  if e.kind == "sim" else Encoder(
-        e.a, e.b, e.button, pin_factory=pin_factory, on_event=cb.on_encoder))
+    display = SimDisplay() if d.kind == "sim" else part(
+        "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
+    keypad = part("Tastatur", opener.keypad, Absent)
+    encoder = None if cfg.encoder.kind == "none" else part("Drehknopf", opener.encoder, Absent)
     b = cfg.buzzer
-    buzzer = part("Summer", lambda: Buzzer(None if b.kind == "sim" else b.pin, pin_factory=pin_factory,
-                                           volume=Volume[b.volume.upper()]))
-    led = part("LED", lambda: StatusLed(None if cfg.led.kind == "sim" else cfg.led.pin, pin_factory=pin_factory))
-    r = cfg.reader
-    reader = part("RFID-Leser", lambda: SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
-                  if r.kind == "sim" else RfidReader(
-        pin_factory=pin_factory, spi_port=r.spi_port, spi_device=r.spi_device, reset_pin=r.reset_pin,
-        poll_interval=r.poll_interval, rx_gain_db=r.rx_gain_db, on_tap=cb.on_tap,
-        on_status=cb.on_reader_status))
-    return Hardware(display, keypad, encoder, buzzer, led, reader)
+    buzzer = silent_buzzer() if b.kind == "sim" else part("Summer", lambda: Buzzer(
+        b.pin, pin_factory=opener._pins("Summer", opener._factory), volume=Volume[b.volume.upper()]), silent_buzzer)
+    led = dark_led() if cfg.led.kind == "sim" else part(
+        "LED", lambda: StatusLed(cfg.led.pin, pin_factory=opener._pins("LED", opener._factory)), dark_led)
+    reader = part("RFID-Leser", opener.reader, Absent)
+    if "RFID-Leser" in faults:  # the OLED's reader message: the cause; the fix is on the page and in the log
+        cb.on_reader_status(False, faults["RFID-Leser"].removeprefix("RFID-Leser: ").split(" – ")[0])
+    return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
+
+
+def lgpio_workdir(environ: MutableMapping[str, str] = os.environ) -> Path:
+    """Where lgpio may make its notification FIFOs (``.lgd-nfyN``), set as ``LG_WD`` before it loads.
+
+    lgpio puts them in ``$LG_WD``, else in the working directory, and ``chdir()``s the whole process
+    there (``lguGetWorkDir`` in lg's ``lgUtil.c``). The service sets ``LG_WD`` to its runtime
+    directory; by hand, a private folder under ``$XDG_RUNTIME_DIR`` (or /tmp) keeps them out of the
+    journal's folder and of the checkout.
+    """
+    if environ.get("LG_WD"):
+        return Path(environ["LG_WD"])
+    base = environ.get("RUNTIME_DIRECTORY") or environ.get("XDG_RUNTIME_DIR")
+    if base:
+        path = Path(base) / "bankleser-lgpio"
+        path.mkdir(mode=0o700, exist_ok=True)
+    else:
+        path = Path(tempfile.mkdtemp(prefix="bankleser-lgpio-"))
+    environ["LG_WD"] = str(path)
+    return path
 
 
 def _default_pin_factory() -> Any:
-    """gpiozero's lgpio factory (Bookworm's default, Pi 3 to 5). Loud if it cannot load."""
-    try:
-        from gpiozero.pins.lgpio import LGPIOFactory
+    """gpiozero's lgpio factory (Bookworm's default, Pi 3 to 5)."""
+    lgpio_workdir()
+    from gpiozero.pins.lgpio import LGPIOFactory
 
-        return LGPIOFactory()
-    except Exception as err:
-        raise HardwareError(
-            f"GPIO nicht verfügbar ({err}). Auf dem Pi: 'pip install lgpio'; anderswo: bankleser run --sim"
-        ) from err
+    return LGPIOFactory()

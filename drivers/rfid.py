@@ -15,6 +15,7 @@ import contextlib
 import logging
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +65,27 @@ def crc_a(data: bytes) -> bytes:
         byte ^= (byte << 4) & 0xFF
         crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
     return bytes([crc & 0xFF, (crc >> 8) & 0xFF])
+
+
+def open_spi(pin_factory: Any, port: int, device: int) -> Any:
+    """Hardware SPI, or a clear error: never gpiozero's silent bit-banged fallback.
+
+    When hardware SPI cannot be opened (``/dev/spidev0.0`` missing: SPI not enabled), gpiozero
+    (``gpiozero/pins/pi.py``) only warns ``SPISoftwareFallback`` and bit-bangs the same pins; the chip
+    then answers nothing at all and the reader says "VersionReg 0x00", hiding the real cause.
+    """
+    from gpiozero.exc import SPISoftwareFallback
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SPISoftwareFallback)
+        spi = pin_factory.spi(port=port, device=device)
+    fallback = [w for w in caught if issubclass(w.category, SPISoftwareFallback)]
+    if fallback:
+        spi.close()
+        raise ReaderError(f"kein Hardware-SPI ({fallback[0].message}) – /dev/spidev{port}.{device} fehlt? "
+                          "SPI ist nicht eingeschaltet: dtparam=spi=on in /boot/firmware/config.txt "
+                          "(sudo raspi-config nonint do_spi 0), neu starten")
+    return spi
 
 
 class ReaderError(Exception):
@@ -312,7 +334,12 @@ class RfidReader(Part):
         self._stop = threading.Event()
         self._reset = (DigitalOutputDevice(reset_pin, initial_value=True, pin_factory=pin_factory)
                        if reset_pin is not None else None)
-        self._spi = spi if spi is not None else pin_factory.spi(port=spi_port, device=spi_device)
+        try:
+            self._spi = spi if spi is not None else open_spi(pin_factory, spi_port, spi_device)
+        except BaseException:
+            if self._reset is not None:
+                self._reset.close()
+            raise
         with contextlib.suppress(Exception):  # the mock interface has a fixed rate (SPIFixedRate)
             self._spi.rate = 1_000_000
         self.chip = Mfrc522(self._spi, wait=self._stop.wait, rx_gain_db=rx_gain_db)

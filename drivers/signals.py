@@ -50,34 +50,46 @@ class Buzzer(Part):
         self.played: list[str] = []
         self._pwm = PWMOutputDevice(pin, frequency=1000, initial_value=0, pin_factory=pin_factory) if pin else None
         self._silence()  # gpiozero starts PWM at duty 0 on construction: stop it until a tune plays
-        self._queue: queue.Queue[tuple[Note, ...] | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[tuple[Note, ...], Volume | None] | None] = queue.Queue()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="buzzer", daemon=True)
         self._thread.start()
+
+    def attach(self, pin: int, pin_factory: Any) -> None:
+        """Sound on ``pin`` from now on: the buzzer's pin came up late (it played silently until then)."""
+        pwm = PWMOutputDevice(pin, frequency=1000, initial_value=0, pin_factory=pin_factory)
+        pwm.value = 0
+        pwm.frequency = None
+        self._pwm = pwm
+
+    def beep(self) -> None:
+        """One short tone whatever the volume setting (the self-test: is the buzzer wired?)."""
+        if self._pwm is not None:
+            self._queue.put((TUNES["card"], Volume.HIGH))
 
     def play(self, tune: str) -> None:
         if tune not in TUNES:
             raise ValueError(f"unknown tune {tune!r}")
         self.played.append(tune)
         if self.volume is not Volume.OFF and self._pwm is not None:
-            self._queue.put(TUNES[tune])
+            self._queue.put((TUNES[tune], None))
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            notes = self._queue.get()
-            if notes is None:
+            item = self._queue.get()
+            if item is None:
                 return
             with self.working():
-                self._sound(notes)
+                self._sound(*item)
 
-    def _sound(self, notes: Sequence[Note]) -> None:
+    def _sound(self, notes: Sequence[Note], volume: Volume | None = None) -> None:
         assert self._pwm is not None
         for freq, seconds in notes:
             if self._stop.is_set():
                 break
             if freq:
                 self._pwm.frequency = freq
-                self._pwm.value = self.volume.value
+                self._pwm.value = (volume or self.volume).value
             else:
                 self._pwm.value = 0
             self._stop.wait(seconds)
@@ -108,6 +120,15 @@ class StatusLed(Part):
 
     def __init__(self, pin: int | None, *, pin_factory: Any) -> None:
         self._led = LED(pin, pin_factory=pin_factory) if pin else None
+
+    def attach(self, pin: int, pin_factory: Any) -> None:
+        """Light ``pin`` from now on: the LED's pin came up late."""
+        self._led = LED(pin, pin_factory=pin_factory)
+
+    def toggle(self) -> None:
+        """On if off, off if on (the self-test)."""
+        if self._led:
+            self._led.toggle()
 
     def on(self) -> None:
         if self._led:

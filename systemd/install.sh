@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install, update or remove Bankleser as a service on Raspberry Pi OS Bookworm or Trixie.
+# Install, update or remove Bankleser as a service on Raspberry Pi OS Bookworm or Trixie, or plain Debian.
+# Also in a chroot (an image build, pi-gen): everything but starting the service, which starts at boot.
 #
 #   sudo systemd/install.sh                 install or update (idempotent), enable and start
 #   sudo systemd/install.sh --read-only-root   ... and make the root file system read-only (overlayfs);
@@ -9,8 +10,9 @@
 #   systemd/install.sh --root DIR           write every file under DIR and only print the system commands
 #   systemd/install.sh --dry-run            print what would be done, change nothing
 #
-# For the tests: BANKLESER_OS_RELEASE (a file like /etc/os-release), BANKLESER_PYTHON_VERSION ("3.13")
-# and BANKLESER_HAS_PYTHON3_LGPIO (1 or 0) stand in for the machine's answers.
+# For the tests: BANKLESER_OS_RELEASE (a file like /etc/os-release), BANKLESER_PYTHON_VERSION ("3.13"),
+# BANKLESER_HAS_PYTHON3_LGPIO (1 or 0) and BANKLESER_SYSTEMD_BOOTED (1 or 0) stand in for the machine's
+# answers; BANKLESER_RUN_UNDER_ROOT=1 runs the system commands under --root too (the tests put fakes on PATH).
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +28,7 @@ while [ $# -gt 0 ]; do
         --uninstall) ACTION=uninstall; shift ;;
         --purge) PURGE=1; shift ;;
         --read-only-root) READ_ONLY_ROOT=1; shift ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -36,17 +38,24 @@ VENV=/opt/bankleser/venv
 UNIT=$ROOT/etc/systemd/system/bankleser.service
 CONF_DIR=$ROOT/etc/bankleser
 STATE_DIR=$ROOT/var/lib/bankleser
+UDEV_RULE=$ROOT/etc/udev/rules.d/60-bankleser.rules
 
 say() { printf '%s\n' "$*"; }
 # System commands: run for real only on the real root, never with --root or --dry-run.
 sys() {
     say "+ $*"
-    if [ "$DRY" = 0 ] && [ -z "$ROOT" ]; then "$@"; fi
+    if [ "$DRY" = 0 ] && { [ -z "$ROOT" ] || [ "${BANKLESER_RUN_UNDER_ROOT:-0}" = 1 ]; }; then "$@"; fi
 }
 # File changes: under --root they really happen (that is how the script is tested).
 fs() {
     say "+ $*"
     if [ "$DRY" = 0 ]; then "$@"; fi
+}
+
+# systemd runs (as PID 1) only on a booted system: not in a chroot or an image build (sd_booted(3)).
+systemd_booted() {
+    if [ -n "${BANKLESER_SYSTEMD_BOOTED:-}" ]; then [ "$BANKLESER_SYSTEMD_BOOTED" = 1 ]; return; fi
+    [ -d /run/systemd/system ]
 }
 
 if [ "$DRY" = 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
@@ -56,7 +65,7 @@ fi
 
 # Which system: Raspberry Pi OS Bookworm has Python 3.11, Trixie 3.13. lgpio (gpiozero's pin factory
 # on Bookworm and later) has wheels on PyPI up to 3.12 only; Raspberry Pi OS packages it for its own
-# Python as python3-lgpio. So wherever that package exists we use it, on every release alike, and
+# Python as python3-lgpio (plain Debian does not). So wherever that package exists we use it, and
 # make the virtualenv with --system-site-packages so it sees it; pip then finds lgpio installed
 # and builds nothing. Without the package (plain Debian) Python 3.11/3.12 take the wheel from PyPI;
 # 3.13 stops with a clear message instead of a failed C build.
@@ -93,11 +102,11 @@ plan() {
         LGPIO=wheel
         VENV_ARGS=""
     else
-        echo "No python3-lgpio package on this $CODENAME system and no lgpio wheel for Python $PYVER on PyPI." >&2
+        echo "No python3-lgpio package on this $CODENAME system (Raspberry Pi OS has it, plain Debian has not) and no lgpio wheel for Python $PYVER on PyPI." >&2
         echo "Use Raspberry Pi OS (it packages python3-lgpio), or install python3-lgpio, then run this again." >&2
         exit 1
     fi
-    say "= system: $CODENAME, Python $PYVER; lgpio: $( [ "$LGPIO" = debian ] && echo "Debian's python3-lgpio, venv with --system-site-packages" || echo "the wheel from PyPI, plain venv" )"
+    say "= system: $CODENAME, Python $PYVER; lgpio: $( [ "$LGPIO" = debian ] && echo "the python3-lgpio package (Raspberry Pi OS), venv with --system-site-packages" || echo "the wheel from PyPI, plain venv" )"
 }
 
 # The I²C clock: a full 128×64 frame is ~93 ms at the Pi's default 100 kHz, ~24 ms at 400 kHz
@@ -152,6 +161,31 @@ read_only_root() {
     REBOOT=1
 }
 
+# Device groups: Raspberry Pi OS's udev rules (99-com.rules) give /dev/gpiochip*, spidev* and i2c-*
+# to the groups gpio, spi and i2c. Plain Debian has no such rules: the devices stay root-only and the
+# service (user bankleser) could open none. There we install a rule of our own.
+device_groups() {
+    if grep -qs 'gpiochip' "$ROOT/etc/udev/rules.d/99-com.rules" "$ROOT/usr/lib/udev/rules.d/99-com.rules" \
+        "$ROOT/lib/udev/rules.d/99-com.rules"; then
+        say "= Raspberry Pi OS's udev rules give gpiochip, spidev and i2c their groups"
+        return
+    fi
+    fs mkdir -p "$(dirname "$UDEV_RULE")"
+    say "+ write $UDEV_RULE (no Raspberry Pi OS rules here: GPIO, SPI and I2C were root-only)"
+    if [ "$DRY" = 0 ]; then
+        cat > "$UDEV_RULE" <<'RULES'
+# Written by Bankleser's systemd/install.sh: the groups Raspberry Pi OS's 99-com.rules would give.
+SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"
+SUBSYSTEM=="spidev", KERNEL=="spidev*", GROUP="spi", MODE="0660"
+SUBSYSTEM=="i2c-dev", KERNEL=="i2c-[0-9]*", GROUP="i2c", MODE="0660"
+RULES
+    fi
+    if systemd_booted; then
+        sys udevadm control --reload-rules
+        sys udevadm trigger --subsystem-match=gpio --subsystem-match=spidev --subsystem-match=i2c-dev
+    fi
+}
+
 REBOOT=0
 
 do_install() {
@@ -170,6 +204,9 @@ do_install() {
         sys usermod -aG "$group" bankleser
     done
     fs mkdir -p "$OPT" "$CONF_DIR" "$(dirname "$UNIT")"
+    # The unit's ConfigurationDirectoryMode: systemd warns at every start if the folder differs.
+    fs chmod 0750 "$CONF_DIR"
+    sys chgrp bankleser "$CONF_DIR"
     # The program: a copy of this checkout and a virtualenv with the Pi's extras.
     fs rm -rf "$OPT/src"
     fs mkdir -p "$OPT/src"
@@ -196,27 +233,47 @@ do_install() {
         say "! Enable I2C and SPI: add 'dtparam=i2c_arm=on' and 'dtparam=spi=on' to /boot/firmware/config.txt, reboot."
     fi
     i2c_baudrate
+    device_groups
     if [ "$READ_ONLY_ROOT" = 1 ]; then read_only_root; fi
     if [ "$DRY" = 0 ]; then
         sed "s#@VENV@#$VENV#g" "$SRC/systemd/bankleser.service.in" > "$UNIT.tmp"
         mv "$UNIT.tmp" "$UNIT"
     fi
     say "+ render $UNIT"
-    sys systemctl daemon-reload
+    # `systemctl enable` only makes links: it works in a chroot too. Reloading and starting need a
+    # running systemd: in a chroot (an image build) the service starts at the first boot instead.
     sys systemctl enable bankleser.service
-    sys systemctl restart bankleser.service
-    say "Bankleser installed. Status: systemctl status bankleser; log: journalctl -u bankleser -f"
+    if systemd_booted; then
+        sys systemctl daemon-reload
+        sys systemctl restart bankleser.service
+        say "Bankleser installed. Status: systemctl status bankleser; log: journalctl -u bankleser -f"
+    else
+        say "= systemd is not running (a chroot or an image build): the service starts at the next boot"
+        say "Bankleser installed."
+    fi
     if [ "$REBOOT" = 1 ]; then say "Reboot once (sudo reboot) for the boot settings to take effect."; fi
 }
 
 do_uninstall() {
-    sys systemctl disable --now bankleser.service
-    fs rm -f "$UNIT"
-    sys systemctl daemon-reload
+    # Twice is fine: what is gone already is said, not an error.
+    if [ -e "$UNIT" ]; then
+        if systemd_booted; then
+            sys systemctl disable --now bankleser.service
+        else
+            sys systemctl disable bankleser.service
+        fi
+        fs rm -f "$UNIT"
+        if systemd_booted; then sys systemctl daemon-reload; fi
+    else
+        say "= bankleser.service is not installed"
+    fi
+    fs rm -f "$UDEV_RULE"
     fs rm -rf "$OPT"
     if [ "$PURGE" = 1 ]; then
         fs rm -rf "$STATE_DIR" "$CONF_DIR"
-        sys deluser --system bankleser
+        if getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
+            sys deluser --system bankleser
+        fi
         say "Bankleser removed with its journal and config."
     else
         say "Bankleser removed; the journal ($STATE_DIR) and config ($CONF_DIR) are kept."

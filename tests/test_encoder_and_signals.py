@@ -145,3 +145,22 @@ def test_no_pwm_runs_between_tunes(pwm_factory: MockFactory) -> None:
     assert pin.frequency is None and pin.state == 0
     assert Volume.HIGH.value in [s.state for s in pin.states]  # it did sound
     buzzer.close()
+
+
+def test_the_self_tests_beep_sounds_even_with_the_volume_off(pwm_factory: MockFactory) -> None:
+    """Menü → Selbsttest asks "is the buzzer wired?": one blip, whatever the volume setting."""
+    buzzer = Buzzer(18, pin_factory=pwm_factory, volume=Volume.OFF)
+    buzzer.beep()
+    wait_quiet(buzzer)
+    assert [s.state for s in pwm_factory.pin(18).states] == [0, Volume.HIGH.value, 0]
+    assert buzzer.played == []  # not a tune of the game
+    buzzer.close()
+
+
+def test_the_self_test_toggles_the_led(factory: MockFactory) -> None:
+    led = StatusLed(23, pin_factory=factory)
+    led.toggle()
+    assert factory.pin(23).state
+    led.toggle()
+    assert not factory.pin(23).state
+    led.close()

@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
 from bench.liveserver import LiveServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +46,8 @@ def test_unit_asks_for_what_the_appliance_needs() -> None:
     for line in ("Type=notify", "WatchdogSec=", "Restart=on-failure", "User=bankleser",
                  "SupplementaryGroups=gpio spi i2c", "StateDirectory=bankleser", "ConfigurationDirectory=bankleser",
                  "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes", "NoNewPrivileges=yes",
-                 "AmbientCapabilities=CAP_NET_BIND_SERVICE", "Environment=LG_WD=%S/bankleser"):
+                 "AmbientCapabilities=CAP_NET_BIND_SERVICE", "Environment=LG_WD=%t/bankleser",
+                 "RuntimeDirectory=bankleser", "WorkingDirectory=%t/bankleser", "ConfigurationDirectoryMode=0750"):
         assert line in unit
 
 
@@ -103,13 +106,15 @@ BOOKWORM = {"codename": "bookworm", "python": "3.11", "lgpio": "1"}
 TRIXIE = {"codename": "trixie", "python": "3.13", "lgpio": "1"}
 
 
-def run_install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM,
-                check: bool = True) -> subprocess.CompletedProcess[str]:
+def run_install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM, check: bool = True,
+                extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The install script with this machine's answers faked: os-release, python3's version, apt's python3-lgpio."""
     os_release = tmp_path.parent / f"{tmp_path.name}-os-release"
     os_release.write_text(f'PRETTY_NAME="Raspberry Pi OS"\nVERSION_CODENAME={system["codename"]}\n')
+    extra_env = extra_env or {}
     env = {**os.environ, "BANKLESER_OS_RELEASE": str(os_release), "BANKLESER_PYTHON_VERSION": system["python"],
-           "BANKLESER_HAS_PYTHON3_LGPIO": system["lgpio"]}
+           "BANKLESER_HAS_PYTHON3_LGPIO": system["lgpio"], "BANKLESER_SYSTEMD_BOOTED": system.get("booted", "1"),
+           **extra_env}
     return subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--root", str(tmp_path), *args],
                           capture_output=True, text=True, check=check, env=env)
 
@@ -195,7 +200,9 @@ def test_bookworm_and_trixie_both_use_debians_lgpio_in_a_venv_that_sees_it(tmp_p
     for system in (BOOKWORM, TRIXIE):
         root = tmp_path / system["codename"]
         out = install(root, "--dry-run", system=system)
-        assert f"= system: {system['codename']}, Python {system['python']}; lgpio: Debian's python3-lgpio" in out
+        assert (f"= system: {system['codename']}, Python {system['python']}; lgpio: the python3-lgpio package "
+                "(Raspberry Pi OS)") in out
+        assert "Debian's" not in out  # Debian has no python3-lgpio (issue 20)
         assert "+ apt-get install -y python3-venv python3-dev python3-lgpio sqlite3" in out
         assert "+ python3 -m venv --system-site-packages /opt/bankleser/venv" in out
 
@@ -249,3 +256,112 @@ def test_read_only_root_dry_run_changes_nothing(tmp_path: Path) -> None:
     out = install(tmp_path, "--read-only-root", "--dry-run")
     assert "+ raspi-config nonint do_overlayfs 0" in out and "overlayroot=tmpfs:recurse=0" in out
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+
+
+CHROOT = {**BOOKWORM, "booted": "0"}
+
+
+def test_in_a_chroot_everything_but_starting_the_service_is_done_and_it_exits_0(tmp_path: Path) -> None:
+    """Issue 20: an image build (pi-gen) stopped at `systemctl daemon-reload` with rc 1 after doing the rest."""
+    result = run_install(tmp_path, system=CHROOT)
+    out = result.stdout
+    assert result.returncode == 0
+    assert "+ systemctl enable bankleser.service" in out and "starts at the next boot" in out
+    for step in ("systemctl daemon-reload", "systemctl restart", "udevadm"):
+        assert step not in out
+    assert (tmp_path / "etc/systemd/system/bankleser.service").exists()
+    assert (tmp_path / "etc/bankleser/config.toml").exists()
+
+
+def test_plain_debian_gets_a_udev_rule_for_the_device_groups(tmp_path: Path) -> None:
+    """Issue 20: without Raspberry Pi OS's 99-com.rules, gpiochip, spidev and i2c are root-only."""
+    out = install(tmp_path / "debian", system={"codename": "bookworm", "python": "3.11", "lgpio": "0"})
+    rule = (tmp_path / "debian/etc/udev/rules.d/60-bankleser.rules").read_text()
+    for line in ('KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"', 'KERNEL=="spidev*", GROUP="spi", MODE="0660"',
+                 'KERNEL=="i2c-[0-9]*", GROUP="i2c", MODE="0660"'):
+        assert line in rule
+    assert "+ udevadm trigger" in out
+    raspios = tmp_path / "raspios"
+    (raspios / "etc/udev/rules.d").mkdir(parents=True)
+    (raspios / "etc/udev/rules.d/99-com.rules").write_text('SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio"\n')
+    out = install(raspios)
+    assert "Raspberry Pi OS's udev rules give" in out and not (raspios / "etc/udev/rules.d/60-bankleser.rules").exists()
+
+
+def test_the_config_folder_gets_the_mode_the_unit_expects(tmp_path: Path) -> None:
+    """Issue 20: ConfigurationDirectoryMode=0750; systemd warned at every start of a 0755 folder."""
+    out = install(tmp_path)
+    assert (tmp_path / "etc/bankleser").stat().st_mode & 0o777 == 0o750
+    assert "+ chgrp bankleser " in out
+
+
+FAKE_SYSTEMCTL = """#!/bin/sh
+# systemctl as it answers: disabling a unit whose file is gone fails (rc 1).
+echo "systemctl $*" >> "$FAKE_LOG"
+case "$1" in
+    disable) [ -e "$FAKE_ROOT/etc/systemd/system/bankleser.service" ] || {
+        echo "Failed to disable unit: Unit file bankleser.service does not exist." >&2; exit 1; } ;;
+esac
+exit 0
+"""
+
+
+def test_uninstall_can_run_twice(tmp_path: Path) -> None:
+    """Issue 20: the second `--uninstall` ended with systemctl's "Unit file does not exist" (rc 1)."""
+    root = tmp_path / "root"
+    install(root)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, body in (("systemctl", FAKE_SYSTEMCTL), ("deluser", '#!/bin/sh\necho "deluser $*" >> "$FAKE_LOG"\n')):
+        (bin_dir / name).write_text(body)
+        (bin_dir / name).chmod(0o755)
+    log = tmp_path / "calls.log"
+    env = {"PATH": f"{bin_dir}:{os.environ['PATH']}", "BANKLESER_RUN_UNDER_ROOT": "1", "FAKE_LOG": str(log),
+           "FAKE_ROOT": str(root)}
+    for _ in range(2):
+        result = run_install(root, "--uninstall", check=False, extra_env=env)
+        assert result.returncode == 0, result.stderr
+    assert "= bankleser.service is not installed" in result.stdout
+    assert log.read_text().count("systemctl disable --now bankleser.service") == 1
+    for _ in range(2):
+        assert run_install(root, "--uninstall", "--purge", check=False, extra_env=env).returncode == 0
+    assert not (root / "etc/bankleser").exists() and not (root / "opt/bankleser").exists()
+
+
+def test_lgpio_works_outside_the_journals_folder(tmp_path: Path) -> None:
+    """Issue 20: lgpio left `.lgd-nfy0` in /var/lib/bankleser and chdir()ed the process there."""
+    from drivers.hardware import lgpio_workdir
+
+    env = {"XDG_RUNTIME_DIR": str(tmp_path)}
+    path = lgpio_workdir(env)
+    assert path == tmp_path / "bankleser-lgpio" and env["LG_WD"] == str(path)
+    assert path.stat().st_mode & 0o777 == 0o700
+    assert lgpio_workdir({"LG_WD": "/run/bankleser"}) == Path("/run/bankleser")  # the unit's, kept
+
+
+@pytest.mark.skipif(not os.environ.get("BANKLESER_ARM64_ROOT"), reason="by hand: BANKLESER_ARM64_ROOT=/path/to/rootfs")
+def test_install_in_an_arm64_chroot_by_hand() -> None:
+    """Run by hand (docs/building.md): a Debian/Raspberry Pi OS arm64 root file system, qemu-user-static and
+    binfmt set up, as root. The script runs inside with `chroot`, as an image build would, and must exit 0."""
+    rootfs = Path(os.environ["BANKLESER_ARM64_ROOT"])
+    target = rootfs / "tmp/bankleser-src"
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "test-artifacts"))
+    result = subprocess.run(["chroot", str(rootfs), "bash", "/tmp/bankleser-src/systemd/install.sh"],
+                            capture_output=True, text=True, timeout=3600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "starts at the next boot" in result.stdout
+    assert (rootfs / "etc/systemd/system/multi-user.target.wants/bankleser.service").is_symlink()
+    assert (rootfs / "opt/bankleser/venv/bin/bankleser").exists()
+
+
+def test_a_config_error_is_said_once_and_not_restarted(tmp_path: Path) -> None:
+    """Never a restart loop: a bad config exits with EX_CONFIG, which the unit does not restart."""
+    assert "RestartPreventExitStatus=78" in TEMPLATE.read_text()
+    config = tmp_path / "config.toml"
+    config.write_text("[hardware.display]\nadress = 60\n")
+    result = subprocess.run([sys.executable, "-m", "device.daemon.cli", "run", "--config", str(config),
+                             "--state-dir", str(tmp_path / "state")], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60)
+    assert result.returncode == 78 and "Traceback" not in result.stderr
+    assert "unknown keys ['adress']" in result.stderr

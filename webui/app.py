@@ -45,6 +45,7 @@ class Backend(Protocol):
     def snapshot(self) -> dict[str, Any]: ...
     def worth(self) -> tuple[int, list[dict[str, Any]]]: ...
     def cards(self) -> list[dict[str, Any]]: ...
+    def doctor(self) -> list[dict[str, Any]]: ...
     def stopping(self) -> bool: ...
     def submit(self, cmd: dict[str, Any]) -> dict[str, Any]: ...
     def check_pin(self, pin: str) -> bool | None: ...
@@ -99,6 +100,7 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
     out["version"] = snap["version"]
     out["problem"] = snap["problem"]
+    out["parts"] = snap.get("parts", [])
     return out
 
 
@@ -274,6 +276,11 @@ def create_app(backend: Backend) -> Flask:
         if result.get("ok"):
             return jsonify({"ok": True})
         return jsonify(result), STATUS_OF.get(str(result.get("code")), 422)
+
+    @app.get("/api/admin/doctor")
+    def api_doctor() -> Any:
+        require_login()
+        return jsonify(backend.doctor())
 
     @app.get("/api/admin/cards")
     def api_cards() -> Any:

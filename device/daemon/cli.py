@@ -11,6 +11,9 @@ from pathlib import Path
 
 from ..store.replay import dumps, replay_lines
 
+EX_CONFIG = 78
+"""sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bankleser", description="MONOPOLY-Bankkartenleser für den Raspberry Pi")
@@ -20,6 +23,9 @@ def _parser() -> argparse.ArgumentParser:
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
+    doctor = sub.add_parser("doctor", help="check wiring, devices, service, journal and clock; each ✓/✗ with the fix")
+    doctor.add_argument("--config", type=Path, default=Path("/etc/bankleser/config.toml"), help="TOML config file")
+    doctor.add_argument("--state-dir", type=Path, default=Path("/var/lib/bankleser"), help="the journal's folder")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     flows.add_argument("--readme", type=Path, help="write them into this README's block instead of printing")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
@@ -53,17 +59,37 @@ def main(argv: Sequence[str] | None = None) -> int:
             for result in replay_lines(stream):
                 print(dumps(result))
         return 0
+    if args.command == "doctor":
+        return _doctor(args)
     if args.command == "salvage":
+        from ..store.journal import JournalError
         from ..store.salvage import salvage
 
         try:
             report = salvage(args.source, args.target)
-        except (OSError, ValueError) as err:
+        except (OSError, ValueError, JournalError) as err:
             print(f"bankleser salvage: {err}", file=sys.stderr)
             return 1
         print(report.text())
         return 0 if report.complete else 3
     return 2
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from drivers.hints import Access
+
+    from .config import Config
+    from .doctor import USER, System, diagnose, report
+
+    note = ""
+    try:
+        config = Config.load(args.config if args.config.exists() else None)
+    except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: defaults
+        config, note = Config(), f"(Konfiguration nicht gelesen: {err}; geprüft wird die Standardverdrahtung)\n"
+    access = Access.of_user(USER) or Access.of_process()
+    checks = diagnose(System(hardware=config.hardware, state_dir=args.state_dir, access=access))
+    print(note + report(checks))
+    return 0 if all(c.ok for c in checks) else 1
 
 
 def _open_later(url: str) -> None:
@@ -81,7 +107,11 @@ def _run(args: argparse.Namespace) -> int:
     from .service import run_daemon
 
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
-    config = Config.load(args.config)
+    try:
+        config = Config.load(args.config)
+    except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
+        print(f"bankleser run: {err}", file=sys.stderr)
+        return EX_CONFIG
     # Simulated with --sim, or off a Pi when no config names the hardware. A config file given
     # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
     sim = args.sim or (args.config is None and not on_raspberry_pi())
@@ -89,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
         _open_later(f"http://127.0.0.1:{args.port or config.port}/device")
     return run_daemon(
         config,
-        state_dir=args.state_dir or default_state_dir(),
+        state_dir=(args.state_dir or default_state_dir()).absolute(),  # lgpio may chdir() the process
         sim=sim,
         host=args.host or (None if sim else config.host) or default_host(sim=sim),
         port=args.port or config.port,

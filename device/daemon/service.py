@@ -37,6 +37,7 @@ from ..store.ledger import Ledger
 from ..ui import Banker
 from .config import Config
 from .notify import Notifier
+from .parts import parts_problem, start_screen
 from .pin import check_pin, hash_pin, valid_pin
 
 log = logging.getLogger(__name__)
@@ -92,7 +93,7 @@ class Daemon:
         self.frozen = threading.Event()
         self.retry_journal_at: float | None = None
         self.publisher = Publisher()
-        self._published_key: tuple[int, str | None] | None = None
+        self._published_key: tuple[int, str | None, str] | None = None
         self.session_epoch = 0
         """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
@@ -105,11 +106,12 @@ class Daemon:
             on_encoder=lambda e: self.events.put(("key", e)),
             on_tap=lambda uid: self.events.put(("tap", uid)),
             on_reader_status=lambda ok, why: self.events.put(("reader", ok, why)),
+            on_parts=lambda: self.events.put(("parts",)),
         )
         hw_cfg: HardwareConfig = self.config.hardware.simulated() if self.sim else self.config.hardware
         self.notifier.status("Hardware wird geöffnet")
         self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory)
-        self.hardware.display.show(Screen(title="Bankleser", big="Start…", lines=("Journal wird gelesen",)))
+        self.hardware.display.show(start_screen(self.hardware))
         self.notifier.status("Journal wird gelesen")
         self._open_journal()
         self._start_web()
@@ -212,7 +214,7 @@ class Daemon:
         ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
         """
         ledger = self.ledger
-        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault)
+        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key())
         if key == self._published_key and not force:
             return
         self._published_key = key
@@ -221,11 +223,17 @@ class Daemon:
         snap = ledger.snapshot() if ledger is not None else {
             "version": 0, "state": None, "log": [], "remaining": None, "problem": self.fault}
         snap["cards"] = self._cards()
+        snap["parts"] = self.hardware.parts() if self.hardware is not None else []
         snap["version"] = self.publisher.current.version + 1
         if (self.fault or self.history_fault) and not snap.get("problem"):
             snap["problem"] = self.fault or self.history_fault
+        if not snap.get("problem"):
+            snap["problem"] = parts_problem(snap["parts"])
         body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
         self.publisher.publish(Published(snap["version"], body))
+
+    def _parts_key(self) -> str:
+        return "" if self.hardware is None else "|".join(sorted(self.hardware.faults.values()))
 
     def _cards(self) -> list[dict[str, Any]]:
         if self.cards is None:
@@ -364,6 +372,14 @@ class WebBackend:
         """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
         result: list[dict[str, Any]] = self._d.call(self._d._cards)
         return result
+
+    def doctor(self) -> list[dict[str, Any]]:
+        """`bankleser doctor` as the running service sees itself (admin page)."""
+        from .doctor import for_daemon
+
+        d = self._d
+        return for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
+                          parts=d.hardware.parts() if d.hardware is not None else [])
 
     def worth(self) -> tuple[int, list[dict[str, Any]]]:
         """The version and the net-worth history, for the chart (drawn once per version)."""

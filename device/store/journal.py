@@ -17,10 +17,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import shutil
 import sqlite3
+import tempfile
 import time
+import urllib.parse
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -28,6 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from .head import Head, HeadFile
+
+log = logging.getLogger(__name__)
+
+COMPANIONS = ("", "-wal", "-shm", "-journal", ".head")
+"""The journal's files: the database, SQLite's WAL, its index, a rollback journal, and our head."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS commands (
@@ -146,11 +154,22 @@ def read_records(db: sqlite3.Connection, first: int, last: int) -> Iterator[Reco
         raise JournalError("Journal nicht lesbar", str(err)) from err
 
 
+def uri(path: Path, **params: str) -> str:
+    """A SQLite URI for ``path`` (quoted: a folder may hold ``?`` or ``#``) with query parameters.
+
+    Every connection passes ``psow=0``: SQLite then assumes a power cut may garble the whole sector
+    being written (many SD cards do) and pads each WAL commit to a sector boundary, so the next
+    commit never writes into the sector that holds the end of an acknowledged one.
+    """
+    query = urllib.parse.urlencode({**params, "psow": "0"})
+    return f"file:{urllib.parse.quote(str(path.absolute()))}?{query}"
+
+
 @contextlib.contextmanager
 def read_only(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection that can never write (nor merge or delete a WAL): for checks and for the history."""
     try:
-        ro = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        ro = sqlite3.connect(uri(path, mode="ro"), uri=True, isolation_level=None, check_same_thread=False)
     except sqlite3.DatabaseError as err:
         raise storage_error(err, path, "Lesen") from err
     try:
@@ -195,6 +214,20 @@ def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: st
         raise JournalError("Journal beschädigt", f"Eintrag {head.seq if head else 0} passt nicht zur Kopfdatei")
 
 
+def verify_file(path: Path) -> JournalError | None:
+    """Check a journal file as start-up does, every row, without opening it for writing (``bankleser doctor``)."""
+    try:
+        with read_only(path) as ro:
+            check = ro.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                return JournalError("Journal beschädigt", f"{path}: {check}")
+            if any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)")):
+                _check_chain(ro, HeadFile(Path(f"{path}.head")).read(), 0, "")
+    except JournalError as err:
+        return err
+    return None
+
+
 class Journal:
     """One writer connection, one transaction per command, opened only after the file checked out."""
 
@@ -208,12 +241,17 @@ class Journal:
         head = self.head_file.read()
         existed = path.exists() and path.stat().st_size > 0
         if existed:
-            self._verify(head)
+            try:
+                self._verify(head)
+            except JournalError as err:
+                if not (self.head_file.says_nothing_acknowledged() and Path(f"{path}-journal").exists()):
+                    raise  # something acknowledged may be at stake, or it is not a cut: never touched, reported
+                head = self._recover_unacknowledged(err)
         elif head is not None and head.seq > 0:
             raise JournalError("Journal fehlt", f"{path}: {head.seq} bestätigte Buchungen, aber keine Datei")
         try:
             _private_file(path)
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(uri(path), uri=True, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             # Appends need few pages in memory; the default 2 MB cache only grew the appliance's memory.
@@ -247,6 +285,37 @@ class Journal:
                 return  # a journal from before the chain: migrated once it is opened
             start, prev = _checkpoint_on_chain(ro) or (0, "")
             _check_chain(ro, head, start, prev)
+
+    def _recover_unacknowledged(self, err: JournalError) -> Head | None:
+        """A journal that never acknowledged a command, cut while SQLite wrote it: nothing to lose, so recover.
+
+        The usual cause is a power cut on the very first start, while SQLite created the file and
+        switched it to WAL through a rollback journal (``-journal`` left on disk, which the read-only
+        check cannot roll back). Every file is first copied aside; then a read-write open lets SQLite
+        roll back (cards and settings written before the cut stay); if the result still does not
+        check out, the journal starts empty. Said once in the log, with where the old files are.
+        """
+        try:
+            aside = Path(tempfile.mkdtemp(prefix=f"{self.path.name}.beiseite-{time.strftime('%Y%m%d-%H%M%S')}-",
+                                          dir=self.path.parent))
+            for suffix in COMPANIONS:
+                source = Path(f"{self.path}{suffix}")
+                if source.exists():
+                    shutil.copy2(source, aside / source.name)
+        except OSError as copy_err:
+            raise storage_error(copy_err, self.path.parent, "Sichern") from copy_err
+        try:
+            with contextlib.closing(sqlite3.connect(uri(self.path), uri=True)) as rw:
+                rw.execute("PRAGMA integrity_check").fetchone()
+            self._verify(None)
+            how = "von SQLite zurückgerollt"
+        except (sqlite3.DatabaseError, JournalError):
+            for suffix in COMPANIONS:
+                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            how = "neu angelegt"
+        log.warning("Journal ohne bestätigte Buchung war beschädigt (%s): %s; die alten Dateien liegen in %s",
+                    err, how, aside)
+        return self.head_file.read()
 
     def verify_history(self) -> JournalError | None:
         """Check every row's checksum and link, on a connection of its own (a thread after start-up)."""

@@ -51,9 +51,63 @@ class Report:
         return "\n".join(lines)
 
 
+class SalvageError(ValueError):
+    """The source holds nothing salvage can read; the message (German) says what it is instead."""
+
+
+@dataclass
+class _Found:
+    rows: list[tuple[Any, Any, Any, Any]]
+    links: dict[Any, Any]
+    cards: list[tuple[Any, Any, Any]]
+    settings: list[tuple[Any, Any]]
+
+
+def _table(db: sqlite3.Connection, sql: str) -> list[Any]:
+    """Rows of a side table, or none if it is missing or unreadable (the commands matter most)."""
+    try:
+        return db.execute(sql).fetchall()
+    except sqlite3.DatabaseError:
+        return []
+
+
+def _read_copy(copy: Path) -> _Found:
+    """Read the copy. Opened read-write: SQLite rolls back a leftover ``-journal`` (on the copy only)."""
+    try:
+        db = sqlite3.connect(copy)
+    except sqlite3.DatabaseError as err:
+        raise SalvageError(f"{copy.name}: nicht lesbar ({err})") from None
+    db.text_factory = bytes  # a row whose text is not UTF-8 is a damaged row, not an end
+    try:
+        try:
+            rows = db.execute("SELECT seq, at, cmd, crc FROM commands ORDER BY seq").fetchall()
+        except sqlite3.DatabaseError as err:
+            text = str(err)
+            if "no such table" in text:
+                raise SalvageError(f"{copy.name}: kein Bankleser-Journal (keine Buchungen darin)") from None
+            raise SalvageError(f"{copy.name}: keine SQLite-Datenbank oder zu stark beschädigt ({text})") from None
+        cols = {c[1] for c in _table(db, "PRAGMA table_info(commands)")}
+        links = dict(_table(db, "SELECT seq, link FROM commands")) if b"link" in cols or "link" in cols else {}
+        return _Found(rows, links, _table(db, "SELECT uid, kind, value FROM cards"),
+                      _table(db, "SELECT key, value FROM settings"))
+    finally:
+        db.close()
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value if isinstance(value, str) else None
+
+
 def salvage(source: Path, target: Path) -> Report:
-    if not source.exists():
-        raise OSError(f"{source}: nicht gefunden")
+    """Raises OSError (no source), ValueError (a target that exists, a source that is no journal),
+    JournalError (the target cannot be written). Never anything else, whatever the source holds."""
+    if not source.is_file():
+        raise OSError(f"{source}: nicht gefunden (oder keine Datei)")
     if target.exists():
         raise ValueError(f"{target} gibt es schon: ein neues Journal wird nie überschrieben")
     report = Report()
@@ -61,45 +115,49 @@ def salvage(source: Path, target: Path) -> Report:
     report.acknowledged = head.seq if head else 0
     with tempfile.TemporaryDirectory(prefix="bankleser-salvage-") as tmp:
         copy = Path(tmp) / source.name
-        for suffix in ("", "-wal"):
-            if Path(f"{source}{suffix}").exists():
+        for suffix in ("", "-wal", "-journal"):  # -journal: a power cut while SQLite created the file
+            if Path(f"{source}{suffix}").is_file():
                 shutil.copyfile(f"{source}{suffix}", f"{copy}{suffix}")
-        db = sqlite3.connect(copy)
-        try:
-            rows = db.execute("SELECT seq, at, cmd, crc FROM commands ORDER BY seq").fetchall()
-            cols = {c[1] for c in db.execute("PRAGMA table_info(commands)")}
-            links = dict(db.execute("SELECT seq, link FROM commands")) if "link" in cols else {}
-            cards = db.execute("SELECT uid, kind, value FROM cards").fetchall()
-            settings = db.execute("SELECT key, value FROM settings").fetchall()
-        finally:
-            db.close()
+        found = _read_copy(copy)
     out = Journal(target)
     try:
-        for uid, kind, value in cards:
-            out.register_card(uid, kind, value)
-        for key, value in settings:
-            out.set_setting(key, value)
+        for uid, kind, value in found.cards:
+            if all(_text(v) is not None for v in (uid, kind, value)) and _text(kind) in ("player", "deed"):
+                out.register_card(str(_text(uid)), str(_text(kind)), str(_text(value)))
+        for key, value in found.settings:
+            if _text(key) is not None and _text(value) is not None:
+                out.set_setting(str(_text(key)), str(_text(value)))
         prev, expected_seq = "", 1
         keep: list[tuple[dict[str, Any], float, str]] = []
-        for seq, at, text, crc in rows:
+        for seq, at, raw, crc in found.rows:
+            if not isinstance(seq, int):
+                continue  # not even a sequence number: nothing to name
             if seq > expected_seq:
                 report.gaps.append((expected_seq, seq - 1))
             expected_seq = seq + 1
             report.last = seq
-            if links:
+            text = _text(raw)
+            if text is None or not isinstance(at, (int, float)) or not isinstance(crc, int):
+                report.damaged.append(seq)
+                continue
+            if found.links:
+                stored = _text(found.links.get(seq))
                 good = link(prev, seq, at, text)
-                if links.get(seq) != good:
+                if stored != good:
                     report.chain_breaks.append(seq)
-                prev = links.get(seq) or good
+                prev = stored or good
             if _crc(text) != crc:
                 report.damaged.append(seq)
                 continue
             try:
                 cmd = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 report.damaged.append(seq)
                 continue
-            keep.append((cmd, at, text))
+            if not isinstance(cmd, dict):
+                report.damaged.append(seq)
+                continue
+            keep.append((cmd, float(at), text))
             report.exported += 1
         out.append_many(keep)
     finally:

@@ -148,7 +148,15 @@ const Bank = (() => {
   }
   const say = (text) => { $("#msg").textContent = text; };
 
+  async function refreshDoctor() {
+    const checks = await (await fetch("/api/admin/doctor")).json();
+    $("#doctor").replaceChildren(...checks.map((c) => el("li", {}, `${c.ok ? "✓" : "✗"} ${c.name}: ${c.detail}`
+                                                             + (c.fix ? ` – ${c.fix}` : ""))));
+  }
+
   async function refreshAdmin() {
+    refreshDoctor();
+    $("#run-doctor").onclick = refreshDoctor;
     const cards = (await (await fetch("/api/admin/cards")).json()).filter((c) => c.kind === "player");
     const players = $("#players");
     players.replaceChildren(el("legend", {}, "Spieler (Karten)"));

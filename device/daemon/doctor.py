@@ -1,0 +1,267 @@
+"""`bankleser doctor`: check what the box needs, each with ✓ or ✗ and the fix.
+
+I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO chip access and
+the service user's groups, lgpio, the service and its watchdog, free space, the journal, the clock.
+Everything the checks touch comes through :class:`System`, so the tests fake a whole machine (a
+``/dev`` tree, systemctl's and timedatectl's answers, the buses); the commands run are fixed lists,
+never built from input.
+"""
+
+from __future__ import annotations
+
+import errno
+import grp
+import shutil
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drivers.hardware import HardwareConfig
+from drivers.hints import GPIO_ENABLE, I2C_ENABLE, SPI_ENABLE, Access, device_access
+from drivers.rfid import KNOWN_VERSIONS, REG_VERSION
+
+SERVICE = "bankleser.service"
+USER = "bankleser"
+LOW_DISK = 50 * 1024 * 1024
+"""Below this much free space on the journal's file system the doctor warns (a game needs far less)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+    def line(self) -> str:
+        return f"{'✓' if self.ok else '✗'} {self.name}: {self.detail}" + (f" – {self.fix}" if self.fix else "")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "detail": self.detail, "fix": self.fix}
+
+
+def run_fixed(argv: list[str]) -> tuple[int, str]:
+    """Run one of the doctor's own fixed commands; (127, "") when it is not installed."""
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return 127, ""
+    return done.returncode, done.stdout
+
+
+def probe_i2c(port: int, address: int) -> None:
+    """Raise OSError as the kernel answers: ENOENT (no bus), EACCES, EREMOTEIO/EIO (nobody at the address)."""
+    import smbus2
+
+    with smbus2.SMBus(port) as bus:
+        bus.read_byte(address)
+
+
+def spi_version(port: int, device: int) -> int:
+    """The MFRC522's VersionReg over lgpio's hardware SPI (raises when lgpio or the device is missing)."""
+    import lgpio  # type: ignore[import-not-found]
+
+    handle = lgpio.spi_open(port, device, 1_000_000, 0)
+    try:
+        _, data = lgpio.spi_xfer(handle, [((REG_VERSION << 1) & 0x7E) | 0x80, 0])
+        return int(data[1])
+    finally:
+        lgpio.spi_close(handle)
+
+
+def import_lgpio() -> None:
+    import lgpio  # noqa: F401
+
+
+def groups_of(user: str) -> set[str] | None:
+    """The groups ``user`` is in (None when there is no such user)."""
+    import pwd
+
+    try:
+        primary = pwd.getpwnam(user).pw_gid
+    except KeyError:
+        return None
+    return {g.gr_name for g in grp.getgrall() if user in g.gr_mem or g.gr_gid == primary}
+
+
+@dataclass
+class System:
+    """The machine as the doctor sees it; every field can be faked."""
+
+    hardware: HardwareConfig = field(default_factory=HardwareConfig)
+    state_dir: Path = Path("/var/lib/bankleser")
+    dev: Path = Path("/dev")
+    access: Access = field(default_factory=Access.of_process)
+    user: str = USER
+    run: Callable[[list[str]], tuple[int, str]] = run_fixed
+    probe_i2c: Callable[[int, int], None] = probe_i2c
+    spi_version: Callable[[int, int], int] = spi_version
+    import_lgpio: Callable[[], None] = import_lgpio
+    groups_of: Callable[[str], set[str] | None] = groups_of
+    service: str | None = None
+    """What the running service says of itself (the admin page): then systemctl is not asked."""
+    timesync_flag: Path = Path("/run/systemd/timesync/synchronized")
+    """systemd-timesyncd touches this once the clock is synchronised (no D-Bus needed, works in the service)."""
+
+
+def check_i2c(s: System) -> list[Check]:
+    d = s.hardware.display
+    if d.kind == "sim":
+        return [Check("Display", True, "simuliert (Konfiguration)")]
+    bus = s.dev / f"i2c-{d.i2c_port}"
+    why = device_access(bus, s.access, what="I²C", enable=I2C_ENABLE)
+    if why is not None:
+        return [Check(f"I²C-{d.i2c_port}", False, why)]
+    out = [Check(f"I²C-{d.i2c_port}", True, f"{bus} da und lesbar")]
+    try:
+        s.probe_i2c(d.i2c_port, d.address)
+    except OSError as err:
+        if err.errno in (errno.EREMOTEIO, errno.EIO, errno.ENXIO):
+            out.append(Check("Display", False, f"kein Gerät an 0x{d.address:02X} auf I²C-{d.i2c_port}",
+                             f"SDA/SCL vertauscht, kein Strom oder andere Adresse? `i2cdetect -y {d.i2c_port}`"))
+        else:
+            out.append(Check("Display", False, f"I²C-{d.i2c_port}: {err}", f"`i2cdetect -y {d.i2c_port}`"))
+    except ImportError as err:
+        out.append(Check("Display", False, f"smbus2 fehlt ({err})", "sudo systemd/install.sh"))
+    else:
+        out.append(Check("Display", True, f"antwortet an 0x{d.address:02X}"))
+    return out
+
+
+def check_spi(s: System) -> list[Check]:
+    r = s.hardware.reader
+    if r.kind == "sim":
+        return [Check("RFID-Leser", True, "simuliert (Konfiguration)")]
+    node = s.dev / f"spidev{r.spi_port}.{r.spi_device}"
+    why = device_access(node, s.access, what="SPI", enable=SPI_ENABLE)
+    if why is not None:
+        return [Check(f"SPI{r.spi_port}", False, why)]
+    out = [Check(f"SPI{r.spi_port}", True, f"{node} da und lesbar")]
+    try:
+        version = s.spi_version(r.spi_port, r.spi_device)
+    except Exception as err:
+        out.append(Check("RFID-Leser", False, f"VersionReg nicht lesbar ({err})", "lgpio installiert? Dienst läuft?"))
+        return out
+    if version in KNOWN_VERSIONS:
+        out.append(Check("RFID-Leser", True, f"MFRC522 antwortet (VersionReg 0x{version:02X})"))
+    elif version in (0x00, 0xFF):
+        out.append(Check("RFID-Leser", False, f"VersionReg 0x{version:02X}: kein Chip antwortet",
+                         f"MISO/MOSI vertauscht oder lose, SDA an CE{r.spi_device}, 3,3 V und GND, RST an "
+                         f"GPIO{r.reset_pin} (high)?"))
+    else:
+        out.append(Check("RFID-Leser", False, f"VersionReg 0x{version:02X}: kein bekannter MFRC522",
+                         "ein anderer Chip, oder Störungen auf langen Kabeln?"))
+    return out
+
+
+def check_gpio(s: System) -> list[Check]:
+    chips = sorted(s.dev.glob("gpiochip*"))
+    if not chips:
+        out = [Check("GPIO", False, f"{s.dev / 'gpiochip0'} fehlt", GPIO_ENABLE)]
+    else:
+        why = next((w for c in chips if (w := device_access(c, s.access, what="GPIO",
+                                                             enable=GPIO_ENABLE)) is not None), None)
+        out = [Check("GPIO", why is None, why or f"{len(chips)} gpiochip-Geräte lesbar")]
+    groups = s.groups_of(s.user)
+    if groups is None:
+        out.append(Check("Benutzer", False, f"kein Benutzer {s.user}", "sudo systemd/install.sh"))
+    else:
+        missing = [g for g in ("gpio", "spi", "i2c") if g not in groups]
+        out.append(Check("Gruppen", not missing, f"{s.user} in " + (", ".join(sorted({"gpio", "spi", "i2c"} & groups))
+                                                                   or "keiner der Gruppen"),
+                         f"sudo usermod -aG {','.join(missing)} {s.user}" if missing else ""))
+    try:
+        s.import_lgpio()
+    except ImportError as err:
+        out.append(Check("lgpio", False, f"nicht installiert ({err})", "sudo systemd/install.sh"))
+    else:
+        out.append(Check("lgpio", True, "installiert"))
+    return out
+
+
+def check_service(s: System) -> list[Check]:
+    if s.service is not None:
+        return [Check("Dienst", True, s.service)]
+    rc, out = s.run(["systemctl", "show", SERVICE, "--property=ActiveState,SubState,WatchdogUSec,NRestarts"])
+    if rc == 127:
+        return [Check("Dienst", False, "systemctl nicht gefunden", "läuft das unter systemd?")]
+    props = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    state = props.get("ActiveState", "unbekannt")
+    watchdog = props.get("WatchdogUSec", "")
+    restarts = props.get("NRestarts", "0")
+    checks = [Check("Dienst", state == "active", f"{state} ({props.get('SubState', '?')}), {restarts} Neustarts",
+                    "" if state == "active" else "sudo systemctl start bankleser; journalctl -u bankleser -b")]
+    has_watchdog = watchdog not in ("", "0", "infinity")
+    checks.append(Check("Watchdog", has_watchdog, f"WatchdogSec {watchdog or 'aus'}",
+                        "" if has_watchdog else "Unit neu installieren: sudo systemd/install.sh"))
+    return checks
+
+
+def check_disk(s: System) -> list[Check]:
+    try:
+        free = shutil.disk_usage(s.state_dir).free
+    except OSError as err:
+        return [Check("Speicher", False, f"{s.state_dir}: {err.strerror}", "sudo systemd/install.sh")]
+    ok = free >= LOW_DISK
+    return [Check("Speicher", ok, f"{free // (1024 * 1024)} MB frei in {s.state_dir}",
+                  "" if ok else "Platz schaffen: sudo journalctl --vacuum-size=50M, alte Dateien löschen")]
+
+
+def check_journal(s: System) -> list[Check]:
+    from ..store.journal import verify_file
+
+    path = s.state_dir / "journal.sqlite3"
+    if not path.exists():
+        return [Check("Journal", True, "noch keins (wird beim ersten Start angelegt)")]
+    err = verify_file(path)
+    if err is None:
+        return [Check("Journal", True, f"{path}: unversehrt")]
+    return [Check("Journal", False, f"{err.message}: {err.detail}",
+                  f"bankleser salvage {path} {s.state_dir}/gerettet.sqlite3 (docs/troubleshooting.md)")]
+
+
+def check_clock(s: System) -> list[Check]:
+    if s.timesync_flag.exists():
+        return [Check("Uhr", True, "synchronisiert (systemd-timesyncd)")]
+    rc, out = s.run(["timedatectl", "show", "--property=NTPSynchronized", "--value"])
+    if rc != 0:
+        return [Check("Uhr", False, "timedatectl nicht verfügbar", "Zeit von Hand prüfen: date")]
+    synced = out.strip() == "yes"
+    return [Check("Uhr", synced, "synchronisiert" if synced else "nicht synchronisiert",
+                  "" if synced else "Netz prüfen; sudo timedatectl set-ntp true (ohne Netz: Zeiten im Verlauf falsch)")]
+
+
+CHECKS = (check_i2c, check_spi, check_gpio, check_service, check_disk, check_journal, check_clock)
+
+
+def diagnose(s: System, checks: tuple[Callable[[System], list[Check]], ...] = CHECKS) -> list[Check]:
+    """Every check in order; a check that fails in an unforeseen way is a ✗ line, never a traceback."""
+    out: list[Check] = []
+    for check in checks:
+        name = check.__name__.removeprefix("check_")
+        try:
+            out += check(s)
+        except Exception as err:
+            out.append(Check(name, False, f"Prüfung fehlgeschlagen: {type(err).__name__}: {err}"))
+    return out
+
+
+def report(checks: list[Check]) -> str:
+    bad = sum(not c.ok for c in checks)
+    tail = "Alles in Ordnung." if not bad else f"{bad} Problem{'e' if bad > 1 else ''}."
+    return "\n".join([*(c.line() for c in checks), tail])
+
+
+def for_daemon(hardware: HardwareConfig, state_dir: Path, *, sim: bool, watchdog: float | None,
+               parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The doctor on the admin page: the running parts as the service sees them (no second probe of a bus
+    the service itself drives), then the system's checks."""
+    service = f"läuft, Watchdog alle {watchdog:g} s gefüttert" if watchdog else "läuft (ohne systemd-Watchdog)"
+    system = System(hardware=hardware, state_dir=state_dir, service=service)
+    checks = [Check(p["name"], p["ok"], "in Betrieb" if p["ok"] else p["hint"].split(": ", 1)[-1]) for p in parts]
+    chosen = (check_service, check_disk, check_journal, check_clock) if sim else (
+        check_gpio, check_service, check_disk, check_journal, check_clock)
+    checks += diagnose(system, chosen)
+    return [c.as_dict() for c in checks]

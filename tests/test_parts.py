@@ -1,0 +1,278 @@
+"""A loose wire must not kill the box (issue 20): each part that fails to open is named with its cause and
+fix, once in the log, on the page; the rest works; the part is tried again and taken in when it comes up.
+
+Failures are faked where the real libraries meet the system: smbus2's bus (luma's own code raises its
+errors), gpiozero's pin factory (MockFactory, and a factory whose hardware SPI cannot open, as lgpio's
+``spi_open`` fails without ``/dev/spidev0.0``), and a fake ``/dev``.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import smbus2
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from drivers.hardware import Absent, Callbacks, HardwareConfig, open_hardware
+from drivers.hints import Access, gpio_hint
+from drivers.keypad import MatrixKeypad
+from drivers.rfid import RfidReader
+from drivers.screen import Screen
+
+
+class Calls:
+    def __init__(self) -> None:
+        self.reader: list[tuple[bool, str]] = []
+        self.parts = 0
+
+    def callbacks(self) -> Callbacks:
+        def parts() -> None:
+            self.parts += 1
+
+        return Callbacks(on_key=lambda k: None, on_hold=lambda k: None, on_encoder=lambda e: None,
+                         on_tap=lambda u: None, on_reader_status=lambda ok, why: self.reader.append((ok, why)),
+                         on_parts=parts)
+
+
+class Bus:
+    """smbus2.SMBus as the kernel answers it: no ``/dev/i2c-N``, no permission, or no device at the address."""
+
+    present = True
+    allowed = True
+    wired = False
+    frames = 0
+
+    def __init__(self, port: int) -> None:
+        if not Bus.present:
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", f"/dev/i2c-{port}")
+        if not Bus.allowed:
+            raise PermissionError(errno.EACCES, "Permission denied", f"/dev/i2c-{port}")
+
+    def write_i2c_block_data(self, addr: int, reg: int, data: list[int]) -> None:
+        if not Bus.wired:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    def i2c_rdwr(self, *msgs: Any) -> None:
+        if not Bus.wired:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        Bus.frames += 1
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def bus(monkeypatch: pytest.MonkeyPatch) -> type[Bus]:
+    monkeypatch.setattr(smbus2, "SMBus", Bus)
+    Bus.present, Bus.allowed, Bus.wired, Bus.frames = True, True, False, 0
+    return Bus
+
+
+def only(**real: dict[str, Any]) -> HardwareConfig:
+    """Every part simulated (or absent) but those given."""
+    base: dict[str, dict[str, Any]] = {"display": {"kind": "sim"}, "keypad": {"kind": "sim"},
+                                        "encoder": {"kind": "none"}, "buzzer": {"kind": "sim"},
+                                        "led": {"kind": "sim"}, "reader": {"kind": "sim"}}
+    return HardwareConfig.from_dict({**base, **real})
+
+
+def test_an_oled_with_swapped_wires_is_named_with_the_fix_and_taken_in_once_it_answers(
+        bus: type[Bus], caplog: pytest.LogCaptureFixture) -> None:
+    calls = Calls()
+    with caplog.at_level(logging.WARNING):
+        hw = open_hardware(only(display={"kind": "ssd1306"}), calls.callbacks())
+    try:
+        assert hw.faults["Display"].startswith("Display: kein Gerät an 0x3C auf I²C-1 – SDA/SCL vertauscht")
+        assert "`i2cdetect -y 1`" in hw.faults["Display"]
+        hw.display.show(Screen(title="Bankleser", big="Bereit"))  # drawing on the stand-in goes on
+        assert hw.display.flush()
+        hw.retry()
+        hw.retry()
+        said = [r.getMessage() for r in caplog.records if "0x3C" in r.getMessage()]
+        assert len(said) == 1  # once in the log, not at every retry
+        bus.wired = True  # the wire is fixed while the box runs
+        assert hw.retry() == ["Display"] and hw.faults == {} and calls.parts == 1
+        assert hw.display.flush() and bus.frames >= 1  # the current screen reached the panel
+        assert any("Display: jetzt da" in r.getMessage() for r in caplog.records)
+    finally:
+        hw.close()
+
+
+def test_i2c_off_and_no_permission_are_told_apart(bus: type[Bus]) -> None:
+    bus.present = False
+    hw = open_hardware(only(display={"kind": "ssd1306"}), Calls().callbacks())
+    assert "/dev/i2c-1 fehlt – I²C ist nicht eingeschaltet: dtparam=i2c_arm=on" in hw.faults["Display"]
+    hw.close()
+    bus.present, bus.allowed = True, False
+    hw = open_hardware(only(display={"kind": "ssd1306"}), Calls().callbacks())
+    assert "kein Zugriff auf /dev/i2c-1" in hw.faults["Display"] and "usermod -aG i2c" in hw.faults["Display"]
+    hw.close()
+
+
+def lgpio_error(message: str) -> Exception:
+    """What ``lgpio`` raises (its ``error`` class carries lgpio's error text)."""
+    return type("error", (Exception,), {})(message)
+
+
+def test_the_gpio_hint_names_the_real_cause(tmp_path: Path) -> None:
+    """Issue 20: not always "pip install lgpio": the library, the chip, or the permission."""
+    missing_library = ModuleNotFoundError("No module named 'lgpio'")
+    assert "Python-Modul lgpio fehlt" in gpio_hint(missing_library, dev=tmp_path)
+    cannot_open = lgpio_error("can not open gpiochip")
+    assert f"{tmp_path}/gpiochip0 fehlt" in gpio_hint(cannot_open, dev=tmp_path)
+    chip = tmp_path / "gpiochip0"
+    chip.write_bytes(b"")
+    os.chmod(chip, 0o600)
+    user = Access(uid=4321, groups=frozenset({4321}), name="bankleser")
+    os.chown(chip, 0, 0)
+    root_only = gpio_hint(cannot_open, dev=tmp_path, access=user)
+    assert "gehört root:root" in root_only and "60-bankleser.rules" in root_only  # plain Debian
+    os.chown(chip, 0, 64999)
+    os.chmod(chip, 0o660)
+    assert "nicht in der Gruppe 64999: sudo usermod -aG 64999 bankleser" in gpio_hint(cannot_open, dev=tmp_path, access=user)
+    member = Access(uid=4321, groups=frozenset({4321, 64999}))
+    assert "alle 1 gpiochip-Geräte sind lesbar" in gpio_hint(cannot_open, dev=tmp_path, access=member)
+
+
+def test_without_gpio_the_box_comes_up_and_names_the_cause_once(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    calls = Calls()
+    cfg = HardwareConfig.from_dict({"display": {"kind": "sim"}})
+    failures = [ModuleNotFoundError("No module named 'lgpio'")]
+
+    def factory() -> Any:
+        if failures:
+            raise failures[0]
+        return MockFactory()
+
+    with caplog.at_level(logging.ERROR):
+        hw = open_hardware(cfg, calls.callbacks(), make_pin_factory=factory, dev=tmp_path)
+    try:
+        assert set(hw.faults) == {"Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser"}
+        assert all("Python-Modul lgpio fehlt" in hint for hint in hw.faults.values())
+        assert len([r for r in caplog.records if "lgpio fehlt" in r.getMessage()]) == 1
+        assert isinstance(hw.keypad, Absent) and isinstance(hw.reader, Absent)
+        assert calls.reader and calls.reader[0][0] is False  # the reader's status says it, as a lost reader does
+        hw.start()
+        assert hw.threads_alive() and hw.stalled(0.0) == []  # stand-ins never starve the watchdog
+        assert [p["ok"] for p in hw.parts()] == [True, False, False, False, False, False]
+    finally:
+        hw.close()
+
+
+def test_a_keypad_that_comes_up_late_is_started_and_heard(tmp_path: Path) -> None:
+    calls = Calls()
+    cfg = only(keypad={"kind": "matrix"})
+    answers: list[Any] = [lgpio_error("can not open gpiochip")]
+
+    def factory() -> Any:
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    hw = open_hardware(cfg, calls.callbacks(), make_pin_factory=factory, dev=tmp_path)
+    try:
+        hw.start()
+        assert isinstance(hw.keypad, Absent)
+        answers.append(MockFactory())
+        assert hw.retry() == ["Tastatur"]
+        assert isinstance(hw.keypad, MatrixKeypad) and hw.keypad.alive and hw.parts()[1]["ok"]
+    finally:
+        hw.close()
+
+
+class NoSpidevFactory(MockFactory):
+    """Mock pins whose hardware SPI cannot open, as lgpio's ``spi_open`` fails without ``/dev/spidev0.0``:
+    gpiozero's ``PiFactory.spi`` then warns and falls back to bit-banging the same pins."""
+
+    spi_enabled = False
+
+    def _get_spi_class(self, shared: bool, hardware: bool) -> Any:
+        if hardware and not self.spi_enabled:
+            def refuse(**_: Any) -> Any:
+                raise lgpio_error("can not open SPI device")
+            return refuse
+        return super()._get_spi_class(shared, hardware)
+
+
+def test_gpiozeros_silent_fallback_to_software_spi_is_said_clearly() -> None:
+    """Issue 20: not "VersionReg 0x00" from a bit-banged bus, but "SPI ist nicht eingeschaltet"."""
+    calls = Calls()
+    factory = NoSpidevFactory()
+    Device.pin_factory = factory  # gpiozero's software SPI asks the global factory for its pins
+    try:
+        hw = open_hardware(only(reader={"kind": "mfrc522"}), calls.callbacks(), pin_factory=factory)
+        hint = hw.faults["RFID-Leser"]
+        assert "kein Hardware-SPI" in hint and "can not open SPI device" in hint
+        assert "SPI ist nicht eingeschaltet: dtparam=spi=on" in hint and "VersionReg" not in hint
+        assert calls.reader == [(False, hint.removeprefix("RFID-Leser: ").split(" – ")[0])]
+        assert calls.reader[0][1].startswith("kein Hardware-SPI")
+        factory.spi_enabled = True  # the reset pin and the SPI pins were given back: a retry can take them
+        assert hw.retry() == ["RFID-Leser"] and isinstance(hw.reader, RfidReader)
+        assert calls.reader[-1] == (True, "")
+        hw.close()
+    finally:
+        factory.reset()
+        Device.pin_factory = None
+
+
+def test_a_buzzer_and_led_that_come_up_late_sound_and_light() -> None:
+    from gpiozero.pins.mock import MockPWMPin
+
+    pins = MockFactory(pin_class=MockPWMPin)
+    chip = {"there": False}
+
+    def factory() -> Any:
+        if not chip["there"]:
+            raise lgpio_error("can not open gpiochip")
+        return pins
+
+    hw = open_hardware(only(buzzer={"kind": "gpio"}, led={"kind": "gpio"}), Calls().callbacks(),
+                       make_pin_factory=factory, dev=Path("/nonexistent"))
+    try:
+        assert set(hw.faults) == {"Summer", "LED"}
+        hw.buzzer.play("done")  # silent, no error
+        chip["there"] = True
+        assert sorted(hw.retry()) == ["LED", "Summer"]
+        hw.led.toggle()
+        assert pins.pin(23).state
+        hw.buzzer.beep()
+    finally:
+        hw.close()
+        pins.reset()
+
+
+def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tmp_path: Path) -> None:
+    """Issue 20: no traceback and restart loop with a dark OLED: the page is up and says what is missing."""
+    import json
+    import threading
+    import urllib.request
+
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    config = Config(hardware=HardwareConfig.from_dict({"display": {"i2c_port": 77}}), banker_pin="4711")
+    daemon = Daemon(config, tmp_path / "state", sim=False, host="127.0.0.1", port=0, notifier=Notifier(""))
+    daemon.start()
+    loop = threading.Thread(target=daemon.run, daemon=True)
+    loop.start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{daemon.port}/api/state", timeout=10) as answer:
+            state = json.loads(answer.read())
+        parts = {p["name"]: p for p in state["parts"]}
+        assert not parts["Display"]["ok"] and "/dev/i2c-77 fehlt" in parts["Display"]["hint"]
+        assert not parts["Tastatur"]["ok"] and parts["Tastatur"]["hint"].startswith("GPIO: ")
+        assert "Display: /dev/i2c-77 fehlt" in state["problem"]
+        assert daemon.stuck(0.0) == []  # the watchdog is fed: systemd restarts nothing
+    finally:
+        daemon.stop()
+        loop.join(5)
+        daemon.close()
