@@ -22,6 +22,14 @@ def _parser() -> argparse.ArgumentParser:
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     flows.add_argument("--readme", type=Path, help="write them into this README's block instead of printing")
+    prints = sub.add_parser("print", help="write a picture as SVG: the wiring, the keypad overlay, card labels")
+    prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"),
+                        help="wiring: the diagram for the config's pins; keypad: the overlay (true size); "
+                             "cards: the players' bank card labels; deeds: the deed stickers of an edition")
+    prints.add_argument("--config", type=Path, help="TOML config file (its pins and keypad layout)")
+    prints.add_argument("--edition", default="classic", help="deeds: the edition whose names are printed")
+    prints.add_argument("--players", type=int, default=6, help="cards: how many bank cards (1-8)")
+    prints.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     run.add_argument("--config", type=Path, help="TOML config file")
@@ -35,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "run":
         return _run(args)
+    if args.command == "print":
+        return _print(args)
     if args.command == "flows":
         from ..flows import describe, readme_with_flows
 
@@ -64,6 +74,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report.text())
         return 0 if report.complete else 3
     return 2
+
+
+def _print(args: argparse.Namespace) -> int:
+    from ..prints.labels import deed_stickers, keypad_overlay, player_cards
+    from ..prints.wiring import wiring_svg
+    from .config import Config
+
+    hardware = Config.load(args.config).hardware
+    try:
+        picture = {
+            "wiring": lambda: wiring_svg(hardware),
+            "keypad": lambda: keypad_overlay(hardware.keypad.layout),
+            "cards": lambda: player_cards(args.players),
+            "deeds": lambda: deed_stickers(args.edition),
+        }[args.what]()
+    except ValueError as err:
+        print(f"bankleser print {args.what}: {err}", file=sys.stderr)
+        return 1
+    if args.output is None:
+        sys.stdout.write(picture)
+    else:
+        args.output.write_text(picture, encoding="utf-8")
+    return 0
 
 
 def _open_later(url: str) -> None:

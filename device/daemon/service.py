@@ -520,6 +520,11 @@ class WebBackend:
         """Sim-mode test verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (watchdog test)."""
         self._d.events.put(("freeze",))
 
+    def wiring_svg(self) -> str:
+        from ..prints.wiring import wiring_svg
+
+        return wiring_svg(self._d.config.hardware)
+
     def history(self) -> History | None:
         """Past games, read from the journal file on a connection of the page threads' own."""
         return self._d.history if self._d.journal is not None else None
