@@ -15,6 +15,8 @@ from typing import Any
 
 from drivers.hardware import HardwareConfig, on_raspberry_pi
 
+from .hotspot import HotspotConfig
+
 DEFAULT_PORT = 8080
 
 
@@ -27,6 +29,7 @@ class Config:
     banker_pin: str | None = None
     """Set here, or at first start on the device; ``BANKLESER_BANKER_PIN`` overrides both."""
     sleep_after: float = 60.0
+    hotspot: HotspotConfig = field(default_factory=HotspotConfig)
 
     @classmethod
     def load(cls, path: Path | None) -> Config:
@@ -38,7 +41,7 @@ class Config:
                 raise SystemExit(f"Konfiguration nicht lesbar: {path}: {err}") from None
             except tomllib.TOMLDecodeError as err:
                 raise SystemExit(f"Konfiguration fehlerhaft: {path}: {err}") from None
-        unknown = set(data) - {"hardware", "web", "banker"}
+        unknown = set(data) - {"hardware", "web", "banker", "hotspot"}
         if unknown:
             raise SystemExit(f"Konfiguration: unbekannte Abschnitte {sorted(unknown)}")
         web = data.get("web", {})
@@ -48,6 +51,7 @@ class Config:
                 host=web.get("host"),
                 port=int(web.get("port", DEFAULT_PORT)),
                 banker_pin=data.get("banker", {}).get("pin"),
+                hotspot=HotspotConfig.from_dict(data.get("hotspot", {})),
             )
         except (ValueError, TypeError) as err:
             raise SystemExit(f"Konfiguration: {err}") from None

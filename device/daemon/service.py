@@ -36,6 +36,7 @@ from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
 from ..ui import Banker
 from .config import Config
+from .hotspot import Hotspot, start_hotspot
 from .notify import Notifier
 from .pin import check_pin, hash_pin, valid_pin
 
@@ -93,6 +94,8 @@ class Daemon:
         self.retry_journal_at: float | None = None
         self.publisher = Publisher()
         self._published_key: tuple[int, str | None] | None = None
+        self.hotspot: Hotspot | None = None
+        """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
         self.session_epoch = 0
         """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
@@ -168,7 +171,8 @@ class Daemon:
 
     @property
     def url(self) -> str:
-        host = self.host if self.host not in ("0.0.0.0", "::", "") else lan_address()
+        own = self.hotspot.address if self.hotspot is not None and self.hotspot.state == "open" else None
+        host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
 
     def _set_pin(self, pin: str) -> bool:
@@ -312,6 +316,8 @@ class Daemon:
                 self.banker.feed(Tap(event[1]))
             elif kind == "reader":
                 self.banker.reader_status(event[1], event[2])
+            elif kind == "refresh":  # the network changed (own Wi-Fi open): the screen shows how to join
+                self.banker.refresh()
         except Exception:
             log.exception("event %s failed", kind)
 
@@ -537,6 +543,8 @@ def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: i
     signal.signal(signal.SIGINT, daemon.stop)
     try:
         daemon.start()
+        daemon.hotspot = start_hotspot(config.hotspot, state_dir, sim=sim, stop=daemon.stop_event,
+                                       on_change=lambda: daemon.events.put(("refresh",)))
         log.info("Bankleser läuft (%s), Journal in %s", "Simulation" if sim else "Hardware", state_dir)
         daemon.run()
     finally:
