@@ -2,6 +2,9 @@
 
 Nothing ever falls back to a simulation silently: a device configured as real that cannot be
 opened is a :class:`HardwareError` naming the part and what to check.
+
+The drivers (gpiozero) are imported when the parts are opened, not with the config: the first
+screen ("Startet…") needs the config and the display only.
 """
 
 from __future__ import annotations
@@ -10,13 +13,16 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .display import Display, SimDisplay, check_rotate, open_oled
-from .encoder import Encoder, SimEncoder
-from .keypad import DEFAULT_LAYOUT, MatrixKeypad, SimKeypad
-from .rfid import RfidReader, SimReader
-from .signals import Buzzer, StatusLed, Volume
+from .layout import DEFAULT_LAYOUT
+
+if TYPE_CHECKING:
+    from .encoder import Encoder, SimEncoder
+    from .keypad import MatrixKeypad, SimKeypad
+    from .rfid import RfidReader, SimReader
+    from .signals import Buzzer, StatusLed
 
 log = logging.getLogger(__name__)
 
@@ -179,8 +185,21 @@ class Hardware:
         self.display.close(last_screen)
 
 
-def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None) -> Hardware:
-    """Open every part as configured. ``pin_factory`` defaults to gpiozero's (lgpio on a Pi)."""
+def open_display(d: DisplayConfig) -> Display:
+    """The display alone, first of all parts: it shows "Startet…" while the rest is loaded."""
+    return SimDisplay() if d.kind == "sim" else open_oled(
+        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
+
+
+def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
+                  display: Display | None = None) -> Hardware:
+    """Open every part as configured. ``pin_factory`` defaults to gpiozero's (lgpio on a Pi);
+    ``display``: one already opened for the first screen (see :func:`open_display`)."""
+    from .encoder import Encoder, SimEncoder
+    from .keypad import MatrixKeypad, SimKeypad
+    from .rfid import RfidReader, SimReader
+    from .signals import Buzzer, StatusLed, Volume
+
     real = any(p.kind != "sim" for p in (cfg.display, cfg.keypad, cfg.buzzer, cfg.led, cfg.reader)) or (
         cfg.encoder.kind not in ("sim", "none"))
     if real and pin_factory is None:
@@ -197,9 +216,8 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
         opened.append(obj)
         return obj
 
-    d = cfg.display
-    display = part("Display", lambda: SimDisplay() if d.kind == "sim" else open_oled(
-        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast))
+    shown = display
+    display = part("Display", lambda: shown if shown is not None else open_display(cfg.display))
     k = cfg.keypad
     keypad = part("Tastatur", lambda: SimKeypad(on_key=cb.on_key, on_hold=cb.on_hold) if k.kind == "sim" else
                   MatrixKeypad(k.rows, k.cols, k.layout, pin_factory=pin_factory, on_key=cb.on_key,

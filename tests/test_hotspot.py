@@ -14,15 +14,8 @@ from typing import Any
 import pytest
 
 import device.daemon.hotspot as hotspot_module
-from device.daemon.config import Config
-from device.daemon.hotspot import (
-    CONNECTION,
-    Hotspot,
-    HotspotConfig,
-    start_hotspot,
-    stored_password,
-    wifi_qr_payload,
-)
+from device.daemon.config import Config, HotspotConfig
+from device.daemon.hotspot import CONNECTION, Hotspot, start_hotspot, stored_password, wifi_qr_payload
 
 FAKE = Path(__file__).parent / "fake_nmcli.py"
 

@@ -1,4 +1,4 @@
-"""The config file (TOML): hardware per part, the web server, the banker PIN.
+"""The config file (TOML): hardware per part, the web server, the banker PIN, the own Wi-Fi.
 
 Off a Pi, and with ``--sim``, every part is simulated. On a Pi the parts are real unless the
 file says ``kind = "sim"`` for one of them; a real part that fails is an error, never a
@@ -15,9 +15,33 @@ from typing import Any
 
 from drivers.hardware import HardwareConfig, on_raspberry_pi
 
-from .hotspot import HotspotConfig
-
 DEFAULT_PORT = 8080
+
+
+@dataclass
+class HotspotConfig:
+    """``[hotspot]`` in the config file."""
+
+    enabled: bool = True
+    wait: float = 60.0
+    """Seconds after start-up for a known network to come up before the appliance opens its own."""
+    ssid: str = "Bankleser"
+    interface: str = "wlan0"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HotspotConfig:
+        unknown = set(data) - {"enabled", "wait", "ssid", "interface"}
+        if unknown:
+            raise ValueError(f"[hotspot]: unknown keys {sorted(unknown)}")
+        cfg = cls(**data)
+        if not isinstance(cfg.enabled, bool) or not isinstance(cfg.ssid, str) or not isinstance(cfg.interface, str):
+            raise ValueError("[hotspot]: enabled = true/false, ssid und interface als Text")
+        if not 1 <= len(cfg.ssid.encode()) <= 32:  # IEEE 802.11: an SSID is 1 to 32 octets
+            raise ValueError(f"hotspot.ssid = {cfg.ssid!r}: 1 bis 32 Bytes")
+        if not cfg.interface or cfg.interface.startswith("-"):
+            raise ValueError(f"hotspot.interface = {cfg.interface!r}")
+        cfg.wait = float(cfg.wait)
+        return cfg
 
 
 @dataclass
@@ -65,10 +89,10 @@ class Config:
 def _pin(value: object) -> str | None:
     """The configured PIN as digits. ``pin = 4711`` written without quotes is the same PIN; anything
     the keypad cannot type would lock the banker out, so it stops the start with a clear message."""
-    from .pin import valid_pin
-
     if value is None or value == "":
         return None
+    from .pin import valid_pin  # hashlib and friends: only when there is a PIN to check
+
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or not valid_pin(value):

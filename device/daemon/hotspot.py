@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from .config import HotspotConfig
 
 log = logging.getLogger(__name__)
 
@@ -38,32 +39,6 @@ POLL = 2.0
 NMCLI_TIMEOUT = 60.0
 LAN_TYPES = ("802-11-wireless", "802-3-ethernet")
 """Connection types through which the phones can reach the page (Wi-Fi or a cable to the router)."""
-
-
-@dataclass
-class HotspotConfig:
-    """``[hotspot]`` in the config file."""
-
-    enabled: bool = True
-    wait: float = 60.0
-    """Seconds after start-up for a known network to come up before the appliance opens its own."""
-    ssid: str = "Bankleser"
-    interface: str = "wlan0"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HotspotConfig:
-        unknown = set(data) - {"enabled", "wait", "ssid", "interface"}
-        if unknown:
-            raise ValueError(f"[hotspot]: unknown keys {sorted(unknown)}")
-        cfg = cls(**data)
-        if not isinstance(cfg.enabled, bool) or not isinstance(cfg.ssid, str) or not isinstance(cfg.interface, str):
-            raise ValueError("[hotspot]: enabled = true/false, ssid und interface als Text")
-        if not 1 <= len(cfg.ssid.encode()) <= 32:  # IEEE 802.11: an SSID is 1 to 32 octets
-            raise ValueError(f"hotspot.ssid = {cfg.ssid!r}: 1 bis 32 Bytes")
-        if not cfg.interface or cfg.interface.startswith("-"):
-            raise ValueError(f"hotspot.interface = {cfg.interface!r}")
-        cfg.wait = float(cfg.wait)
-        return cfg
 
 
 def _escape(value: str) -> str:

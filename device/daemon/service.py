@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from drivers.display import SimDisplay
+from drivers.display import Display, SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
@@ -72,6 +72,8 @@ class Daemon:
     port: int
     notifier: Notifier
     pin_factory: Any = None
+    first_display: Display | None = None
+    """The display, when it was opened before the rest was loaded to say "Startet…" (``bankleser run``)."""
 
     def __post_init__(self) -> None:
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
@@ -101,7 +103,8 @@ class Daemon:
 
     # Start-up ----------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, web: bool = True) -> None:
+        """``web=False``: the web stack is loaded after READY, beside the loop (the appliance's start)."""
         cb = Callbacks(
             on_key=lambda k: self.events.put(("key", k)),
             on_hold=lambda k: self.events.put(("key", f"hold:{k}")),
@@ -111,11 +114,12 @@ class Daemon:
         )
         hw_cfg: HardwareConfig = self.config.hardware.simulated() if self.sim else self.config.hardware
         self.notifier.status("Hardware wird geöffnet")
-        self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory)
-        self.hardware.display.show(Screen(title="Bankleser", big="Start…", lines=("Journal wird gelesen",)))
+        self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory, display=self.first_display)
+        self.hardware.display.show(Screen(title="Bankleser", big="Startet…", lines=("Journal wird gelesen",)))
         self.notifier.status("Journal wird gelesen")
         self._open_journal()
-        self._start_web()
+        if web:
+            self._start_web()
         self.hardware.start()
 
     def _open_journal(self) -> None:
@@ -197,6 +201,13 @@ class Daemon:
         buzzer.volume = buzzer.volume.next()
         return VOLUME_NAMES[buzzer.volume]
 
+    def _import_web(self) -> None:
+        try:
+            import webui.app
+            import webui.server  # noqa: F401
+        finally:
+            self.events.put(("wake",))  # the loop starts the server now (or meets the import's error)
+
     def _start_web(self) -> None:
         from webui.app import create_app
         from webui.server import Front, WebServer
@@ -215,6 +226,8 @@ class Daemon:
 
         ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
         """
+        if self.app is None:  # the web stack is still loading: nobody reads the public state yet
+            return
         ledger = self.ledger
         key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault)
         if key == self._published_key and not force:
@@ -241,6 +254,12 @@ class Daemon:
 
     def run(self) -> None:
         self.notifier.ready(f"bereit: {self.url}")
+        # Flask and uvicorn take seconds to import on a Pi core: beside the loop, after READY; the
+        # server itself is then started on the loop (it reads the journal, which the loop owns).
+        web = None if self.app is not None else threading.Thread(target=self._import_web, name="web-laden",
+                                                                   daemon=True)
+        if web is not None:
+            web.start()
         next_tick = next_clock = time.monotonic()
         next_ping = 0.0
         while not self.stop_event.is_set():
@@ -257,6 +276,9 @@ class Daemon:
                 threading.Thread(target=self._verify_history, args=(self.history_check,), name="verlauf-pruefen",
                                  daemon=True).start()
                 self.history_check = None
+            if web is not None and not web.is_alive():
+                web = None
+                self._start_web()
             if now >= next_tick:
                 next_tick = now + 1.0
                 if self.banker is not None:
@@ -537,12 +559,12 @@ class WebBackend:
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,
-               notifier: Notifier | None = None) -> int:
-    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier())
+               notifier: Notifier | None = None, display: Display | None = None) -> int:
+    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier(), first_display=display)
     signal.signal(signal.SIGTERM, daemon.stop)
     signal.signal(signal.SIGINT, daemon.stop)
     try:
-        daemon.start()
+        daemon.start(web=False)
         daemon.hotspot = start_hotspot(config.hotspot, state_dir, sim=sim, stop=daemon.stop_event,
                                        on_change=lambda: daemon.events.put(("refresh",)))
         log.info("Bankleser läuft (%s), Journal in %s", "Simulation" if sim else "Hardware", state_dir)
