@@ -208,7 +208,18 @@ def startup(state: Path, what: str, target: str = "") -> None:
           f"Pi estimate (CPU x{PI_FACTOR}) {estimate} s{target}")
 
 
+def compiled() -> None:
+    """Byte-compile the project as pip does when it installs on the Pi: a start then reads .pyc files
+    instead of compiling every module (which it does where PYTHONDONTWRITEBYTECODE is set)."""
+    import compileall
+
+    root = Path(__file__).resolve().parent.parent
+    for package in ("rules", "drivers", "device", "webui"):
+        compileall.compile_dir(root / package, quiet=1)
+
+
 def main() -> None:
+    compiled()
     if "--quota" in sys.argv:
         QUOTA.open()
     try:

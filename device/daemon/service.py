@@ -8,7 +8,6 @@ while it turns and every driver thread lives.
 
 from __future__ import annotations
 
-import concurrent.futures
 import hmac
 import json
 import logging
@@ -345,6 +344,8 @@ class Daemon:
 
     def call(self, fn: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Run ``fn`` on the loop's thread and wait for its result (web requests)."""
+        import concurrent.futures  # the web's: not needed before it runs
+
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         self.events.put(("call", fn, future))
         return future.result(timeout=timeout)
