@@ -167,3 +167,17 @@ def test_the_config_file_sets_the_wait_and_refuses_what_cannot_work(tmp_path: Pa
         path.write_text(f"[hotspot]\n{bad}\n", encoding="utf-8")
         with pytest.raises(SystemExit):
             Config.load(path)
+
+
+def test_the_page_address_is_ours_while_our_own_wifi_is_open(tmp_path: Path) -> None:
+    """Without a router there is no default route to find our address by: in our own network it is NetworkManager's."""
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    daemon = Daemon(Config(), tmp_path, sim=False, host="0.0.0.0", port=80, notifier=Notifier(""))
+    spot = Hotspot(HotspotConfig(), tmp_path, "nmcli")
+    daemon.hotspot = spot
+    spot.state, spot.address = "open", "10.42.0.1"
+    assert daemon.url == "http://10.42.0.1/"
+    spot.state = "failed"
+    assert daemon.url != "http://10.42.0.1/"

@@ -81,8 +81,9 @@ def parts(hw: HardwareConfig) -> list[Part]:
             ("SDA/CS", cs[r.spi_device], "#9c36b5")]))
     k = hw.keypad
     if k.kind != "sim":
-        out.append(("Tastatur 4×4", [(f"Zeile {i + 1}", g, "#c2255c") for i, g in enumerate(k.rows)]
-                    + [(f"Spalte {i + 1}", g, "#0c8599") for i, g in enumerate(k.cols)]))
+        lines: list[tuple[str, int | str, str]] = [(f"Zeile {i + 1}", g, "#c2255c") for i, g in enumerate(k.rows)]
+        lines += [(f"Spalte {i + 1}", g, "#0c8599") for i, g in enumerate(k.cols)]
+        out.append(("Tastatur 4×4", lines))
     e = hw.encoder
     if e.kind not in ("sim", "none"):
         out.append(("Drehknopf KY-040", [("GND", "14", GROUND), ("+", "1", POWER), ("SW", e.button, "#9c36b5"),
