@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from device.daemon.cli import main
 from device.daemon.config import Config
@@ -164,3 +166,26 @@ def test_the_admin_page_links_the_appliances_own_wiring(daemon: Daemon) -> None:
     assert "LED + 330 Ω Anode → Pin 18 (GPIO24)" in wire_titles(answer.get_data(as_text=True))
     daemon.config.hardware.led.pin = 18  # the buzzer's
     assert client.get("/admin/verdrahtung.svg").status_code == 422
+
+
+def used_gpios(cfg: HardwareConfig) -> set[int]:
+    return {int(w.carries[4:]) for p in parts(cfg) for w in p.wires if w.carries.startswith("GPIO")}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 27), st.sampled_from(["buzzer", "led"]))
+def test_any_pin_moved_moves_its_wire_or_is_refused(gpio: int, part: str) -> None:
+    """Property: a part moved to a free GPIO gets its wire at that GPIO's header pin, and the picture changes;
+    moved onto a GPIO another part uses, the config is refused."""
+    default = HardwareConfig()
+    current = getattr(default, part).pin
+    cfg = hardware(**{part: {"pin": gpio}})
+    if gpio != current and gpio in used_gpios(default):
+        with pytest.raises(ValueError, match="schon belegt"):
+            wiring_svg(cfg)
+        return
+    name = "Summer (passiv) +" if part == "buzzer" else "LED + 330 Ω Anode"
+    pin = next(p for p, carried in HEADER.items() if carried == f"GPIO{gpio}")
+    svg_text = wiring_svg(cfg)
+    assert f"{name} → Pin {pin} (GPIO{gpio})" in wire_titles(svg_text)
+    assert (svg_text == wiring_svg(default)) == (gpio == current)
