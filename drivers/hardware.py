@@ -6,6 +6,9 @@ stand-in that does nothing, the cause and the fix are logged once (:mod:`drivers
 in :attr:`Hardware.faults` for the OLED and the pages, and a thread tries to open it again every
 few seconds. A hand-wired box has a wrong wire on its first evening: it must still come up, serve
 its page and say which wire.
+
+The drivers (gpiozero) are imported when the parts are opened, not with the config: the first
+screen ("Startet…") needs the config and the display only.
 """
 
 from __future__ import annotations
@@ -17,15 +20,18 @@ import threading
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .display import Display, SimDisplay, check_rotate, open_panel, stand_in
-from .encoder import Encoder, SimEncoder
 from .hints import display_hint, gpio_hint, pin_hint, reader_hint
-from .keypad import DEFAULT_LAYOUT, MatrixKeypad, SimKeypad
+from .layout import DEFAULT_LAYOUT
 from .part import Part
-from .rfid import RfidReader, SimReader
-from .signals import Buzzer, StatusLed, Volume
+
+if TYPE_CHECKING:
+    from .encoder import Encoder, SimEncoder
+    from .keypad import MatrixKeypad, SimKeypad
+    from .rfid import RfidReader, SimReader
+    from .signals import Buzzer, StatusLed
 
 log = logging.getLogger(__name__)
 
@@ -277,6 +283,8 @@ class _Opener:
             raise _Hinted(display_hint(err, port=d.i2c_port, address=d.address)) from err
 
     def keypad(self) -> MatrixKeypad | SimKeypad:
+        from .keypad import MatrixKeypad, SimKeypad
+
         k, cb = self.cfg.keypad, self.cb
         if k.kind == "sim":
             return SimKeypad(on_key=cb.on_key, on_hold=cb.on_hold)
@@ -285,6 +293,8 @@ class _Opener:
             k.rows, k.cols, k.layout, pin_factory=factory, on_key=cb.on_key, on_hold=cb.on_hold, hold_time=k.hold_time))
 
     def encoder(self) -> Encoder | SimEncoder:
+        from .encoder import Encoder, SimEncoder
+
         e = self.cfg.encoder
         if e.kind == "sim":
             return SimEncoder(on_event=self.cb.on_encoder)
@@ -293,6 +303,8 @@ class _Opener:
                                                         on_event=self.cb.on_encoder))
 
     def reader(self) -> RfidReader | SimReader:
+        from .rfid import RfidReader, SimReader
+
         r, cb = self.cfg.reader, self.cb
         if r.kind == "sim":
             return SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
@@ -349,13 +361,24 @@ class _Hinted(Exception):
     """A part's failure with its cause and fix already worded (the message is the hint)."""
 
 
+def open_display(d: DisplayConfig) -> Display:
+    """The display alone, first of all parts: it shows "Startet…" while the rest is loaded. Raises
+    when the panel does not answer; :func:`open_hardware` then tries again and names the cause."""
+    return SimDisplay() if d.kind == "sim" else Display(open_panel(
+        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast), contrast=d.contrast)
+
+
 def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
-                  make_pin_factory: Callable[[], Any] | None = None, dev: Path = Path("/dev")) -> Hardware:
+                  make_pin_factory: Callable[[], Any] | None = None, dev: Path = Path("/dev"),
+                  display: Display | None = None) -> Hardware:
     """Open every part as configured; a part that fails gets a stand-in and is retried after ``start()``.
 
     ``pin_factory`` defaults to gpiozero's lgpio factory, made by ``make_pin_factory`` (tests fake its
-    failures); ``dev`` is where the GPIO hint looks for ``gpiochip*``.
+    failures); ``dev`` is where the GPIO hint looks for ``gpiochip*``; ``display``: one already opened
+    for the first screen (:func:`open_display`).
     """
+    from .signals import Buzzer, StatusLed, Volume
+
     try:
         cfg.check()
     except ValueError as err:  # a config error is no loose wire: said at once, as before
@@ -373,8 +396,9 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     silent_buzzer = lambda: Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])  # noqa: E731
     dark_led = lambda: StatusLed(None, pin_factory=None)  # noqa: E731
     d = cfg.display
-    display = SimDisplay() if d.kind == "sim" else part(
-        "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
+    if display is None:
+        display = SimDisplay() if d.kind == "sim" else part(
+            "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
     keypad = part("Tastatur", opener.keypad, Absent)
     encoder = None if cfg.encoder.kind == "none" else part("Drehknopf", opener.encoder, Absent)
     b = cfg.buzzer

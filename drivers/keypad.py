@@ -22,6 +22,7 @@ from typing import Any
 from gpiozero import DigitalInputDevice, GPIODevice
 from gpiozero.pins.mock import MockPin
 
+from .layout import DEFAULT_LAYOUT
 from .part import Part
 
 log = logging.getLogger(__name__)
@@ -29,15 +30,6 @@ log = logging.getLogger(__name__)
 KEYS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "M", "K", "C",
         "HABEN", "SOLL", "LOS", "OK", "MENU")
 """Logical keys the device understands."""
-
-DEFAULT_LAYOUT: tuple[tuple[str, ...], ...] = (
-    ("1", "2", "3", "HABEN"),
-    ("4", "5", "6", "SOLL"),
-    ("7", "8", "9", "C"),
-    (".", "0", "K", "LOS"),
-)
-"""Logical keys on a standard ``123A/456B/789C/*0#D`` membrane: A Haben, B Soll, C C, D LOS,
-``*`` the decimal point, ``#`` K (pressed twice: M). The encoder's push button is OK."""
 
 KeyCallback = Callable[[str], None]
 

@@ -20,8 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gpiozero import DigitalOutputDevice
-
 from .part import Part
 
 log = logging.getLogger(__name__)
@@ -332,6 +330,8 @@ class RfidReader(Part):
         self.crowded_polls = crowded_polls
         self._clock = clock
         self._stop = threading.Event()
+        from gpiozero import DigitalOutputDevice  # here, not at import: the config reads RX_GAINS_DB early
+
         self._reset = (DigitalOutputDevice(reset_pin, initial_value=True, pin_factory=pin_factory)
                        if reset_pin is not None else None)
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,3 +20,71 @@ def test_dev_run_prints_the_port_it_was_given(args: list[str]) -> None:
     announced = [line for line in out.splitlines() if line.startswith("Bankleser (Simulation)")]
     assert announced == ["Bankleser (Simulation): virtuelles Gerät auf http://127.0.0.1:9123/device, "
                          "Stand auf http://127.0.0.1:9123/"]
+
+
+FAKE_PYTHON = """#!/bin/sh
+# A stand-in for python3 and the venv's tools: records its argv, makes a venv as `-m venv DIR` would.
+echo "$(basename "$0") $*" >> "$DEV_LOG"
+case "$1" in
+-c) exec "$REAL_PYTHON" "$@" ;;
+-m) if [ "$2" = venv ]; then
+        mkdir -p "$3/bin"
+        for tool in python bankleser ruff mypy; do cp "$0" "$3/bin/$tool"; done
+    fi ;;
+esac
+"""
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """The dev script and pyproject.toml in a fresh directory, with a fake python3 that records every call."""
+    (tmp_path / "repo").mkdir()
+    for name in ("dev", "pyproject.toml"):
+        (tmp_path / "repo" / name).write_bytes((ROOT / name).read_bytes())
+    (tmp_path / "repo" / "dev").chmod(0o755)
+    fake = tmp_path / "python3"
+    fake.write_text(FAKE_PYTHON)
+    fake.chmod(0o755)
+    return tmp_path / "repo"
+
+
+def dev(checkout: Path, *args: str) -> tuple[str, list[str]]:
+    log = checkout.parent / "calls.log"
+    log.write_text("")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(PYTHON=str(checkout.parent / "python3"), DEV_LOG=str(log), REAL_PYTHON=sys.executable)
+    done = subprocess.run([str(checkout / "dev"), *args], cwd=checkout, env=env, capture_output=True, text=True,
+                          timeout=60, check=True)
+    return done.stderr, log.read_text().splitlines()
+
+
+def installs(calls: list[str]) -> list[str]:
+    return [c for c in calls if " -m pip " in c]
+
+
+def test_the_first_dev_run_says_what_it_does_and_installs_only_what_running_needs(checkout: Path) -> None:
+    said, calls = dev(checkout, "run", "--port", "9123")
+    assert "Setting up Bankleser in .venv" in said and "creating the virtual environment" in said
+    assert "what it needs to run" in said and said.rstrip().endswith("done")
+    assert installs(calls) == ["python -m pip install --quiet --disable-pip-version-check -e ."]
+    assert calls[-1] == "bankleser run --port 9123"
+    said, calls = dev(checkout, "run")  # set up: silent, nothing installed again
+    assert said == "" and installs(calls) == [] and calls[-1] == "bankleser run"
+
+
+def test_dev_test_still_installs_the_test_extras_and_then_run_needs_nothing(checkout: Path) -> None:
+    said, calls = dev(checkout, "test", "-x")
+    assert installs(calls) == ["python -m pip install --quiet --disable-pip-version-check -e .[test]"]
+    assert "its test extras" in said
+    assert calls[-1] == "python -m pytest -x"
+    said, calls = dev(checkout, "run")
+    assert installs(calls) == [] and said == ""
+
+
+def test_a_changed_pyproject_installs_again(checkout: Path) -> None:
+    dev(checkout, "run")
+    pyproject = checkout / "pyproject.toml"
+    later = (checkout / ".venv" / ".installed-run").stat().st_mtime + 10
+    os.utime(pyproject, (later, later))
+    said, calls = dev(checkout, "run")
+    assert len(installs(calls)) == 1 and "Setting up" in said

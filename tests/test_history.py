@@ -234,3 +234,21 @@ def test_a_damaged_past_game_is_a_page_that_says_so_never_a_crash(tmp_path: Path
         db.execute("UPDATE commands SET cmd = replace(cmd, 'Anna', 'Anne') WHERE seq = 2")
     answer = pages(history).get("/spiele")
     assert answer.status_code == 503 and "Verlauf nicht lesbar: Journal beschädigt" in answer.get_data(as_text=True)
+
+
+def test_a_first_start_without_a_cache_logs_no_complaint(tmp_path: Path, caplog: Any) -> None:
+    """No cache yet is the normal first start (issue 21): nothing to report. A cache that cannot be used
+    (another journal's, damaged) is still said, as the reason the past is told anew."""
+    import logging
+
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    book(ledger, game(players=("Anna", "Ben")))
+    cache = tmp_path / "history-cache.json"
+    with caplog.at_level(logging.DEBUG, logger="device.store.history"):
+        History(ledger.journal.path, cache=cache).games()
+    assert cache.exists()
+    assert [r for r in caplog.records if r.levelno >= logging.INFO] == []
+    cache.write_text("{not json", encoding="utf-8")
+    with caplog.at_level(logging.INFO, logger="device.store.history"):
+        History(ledger.journal.path, cache=cache).games()
+    assert any("history cache not used" in r.getMessage() for r in caplog.records)

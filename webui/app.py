@@ -59,6 +59,7 @@ class Backend(Protocol):
     def display(self) -> tuple[int, str]: ...
     def display_png(self) -> bytes: ...
     def wait_display(self, after: int, timeout: float) -> tuple[int, str]: ...
+    def wiring_svg(self) -> str: ...
     def freeze(self) -> None: ...
     def history(self) -> Any: ...
 
@@ -181,6 +182,14 @@ def create_app(backend: Backend) -> Flask:
     @app.get("/admin")
     def admin_page() -> str:
         return render_template("admin.html", sim=backend.sim, editions=EDITIONS)
+
+    @app.get("/admin/verdrahtung.svg")
+    def wiring() -> Response:
+        """The wiring of this appliance's config (the same pins its drivers open): for whoever builds it."""
+        try:
+            return Response(backend.wiring_svg(), mimetype="image/svg+xml")
+        except ValueError as err:
+            abort(422, str(err))
 
     @app.get("/device")
     def device_page() -> str:

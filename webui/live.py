@@ -7,11 +7,14 @@ ledger's lock or touch SQLite, so a slow SD card's fsync never holds up a phone.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # asyncio is the web server's: imported once it runs, not at the daemon's start-up
+    import asyncio
 
 BOOT = secrets.token_hex(4)
 
@@ -52,17 +55,23 @@ class Publisher:
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """The web server's event loop: the streams wait on it."""
+        import asyncio
+
         with self._lock:
             self._loop = loop
             self._changed = asyncio.Event()
 
     def _wake(self) -> None:
+        import asyncio
+
         if self._changed is not None:
             self._changed.set()
             self._changed = asyncio.Event()  # one event per version: waiters of the old one all wake
 
     async def wait(self, version: int, timeout: float) -> Published:
         """The newest state once its version passes ``version``, or the current one after ``timeout``."""
+        import asyncio
+
         if self.current.version != version or self._changed is None:
             return self.current
         with contextlib.suppress(TimeoutError):

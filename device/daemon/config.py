@@ -1,4 +1,4 @@
-"""The config file (TOML): hardware per part, the web server, the banker PIN.
+"""The config file (TOML): hardware per part, the web server, the banker PIN, the own Wi-Fi.
 
 Off a Pi, and with ``--sim``, every part is simulated. On a Pi the parts are real unless the
 file says ``kind = "sim"`` for one of them; a real part that fails is an error, never a
@@ -19,6 +19,32 @@ DEFAULT_PORT = 8080
 
 
 @dataclass
+class HotspotConfig:
+    """``[hotspot]`` in the config file."""
+
+    enabled: bool = True
+    wait: float = 60.0
+    """Seconds after start-up for a known network to come up before the appliance opens its own."""
+    ssid: str = "Bankleser"
+    interface: str = "wlan0"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HotspotConfig:
+        unknown = set(data) - {"enabled", "wait", "ssid", "interface"}
+        if unknown:
+            raise ValueError(f"[hotspot]: unknown keys {sorted(unknown)}")
+        cfg = cls(**data)
+        if not isinstance(cfg.enabled, bool) or not isinstance(cfg.ssid, str) or not isinstance(cfg.interface, str):
+            raise ValueError("[hotspot]: enabled = true/false, ssid und interface als Text")
+        if not 1 <= len(cfg.ssid.encode()) <= 32:  # IEEE 802.11: an SSID is 1 to 32 octets
+            raise ValueError(f"hotspot.ssid = {cfg.ssid!r}: 1 bis 32 Bytes")
+        if not cfg.interface or cfg.interface.startswith("-"):
+            raise ValueError(f"hotspot.interface = {cfg.interface!r}")
+        cfg.wait = float(cfg.wait)
+        return cfg
+
+
+@dataclass
 class Config:
     hardware: HardwareConfig = field(default_factory=HardwareConfig)
     host: str | None = None
@@ -27,6 +53,7 @@ class Config:
     banker_pin: str | None = None
     """Set here, or at first start on the device; ``BANKLESER_BANKER_PIN`` overrides both."""
     sleep_after: float = 60.0
+    hotspot: HotspotConfig = field(default_factory=HotspotConfig)
 
     @classmethod
     def load(cls, path: Path | None) -> Config:
@@ -38,7 +65,7 @@ class Config:
                 raise SystemExit(f"Konfiguration nicht lesbar: {path}: {err}") from None
             except tomllib.TOMLDecodeError as err:
                 raise SystemExit(f"Konfiguration fehlerhaft: {path}: {err}") from None
-        unknown = set(data) - {"hardware", "web", "banker"}
+        unknown = set(data) - {"hardware", "web", "banker", "hotspot"}
         if unknown:
             raise SystemExit(f"Konfiguration: unbekannte Abschnitte {sorted(unknown)}")
         web = data.get("web", {})
@@ -48,6 +75,7 @@ class Config:
                 host=web.get("host"),
                 port=int(web.get("port", DEFAULT_PORT)),
                 banker_pin=data.get("banker", {}).get("pin"),
+                hotspot=HotspotConfig.from_dict(data.get("hotspot", {})),
             )
         except (ValueError, TypeError) as err:
             raise SystemExit(f"Konfiguration: {err}") from None
@@ -61,10 +89,10 @@ class Config:
 def _pin(value: object) -> str | None:
     """The configured PIN as digits. ``pin = 4711`` written without quotes is the same PIN; anything
     the keypad cannot type would lock the banker out, so it stops the start with a clear message."""
-    from .pin import valid_pin
-
     if value is None or value == "":
         return None
+    from .pin import valid_pin  # hashlib and friends: only when there is a PIN to check
+
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or not valid_pin(value):

@@ -16,7 +16,7 @@ def start_screen(hardware: Hardware) -> Screen:
     """The first screen: while the journal is read, say which part is missing (if the OLED works, it shows)."""
     missing = [name for name in hardware.faults]
     lines = ("Journal wird gelesen",) if not missing else ("Fehlt: " + ", ".join(missing), "Siehe Web-Seite")
-    return Screen(title="Bankleser", big="Start…", lines=lines)
+    return Screen(title="Bankleser", big="Startet…", lines=lines)
 
 
 def parts_problem(parts: list[dict[str, Any]]) -> str | None:

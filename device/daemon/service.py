@@ -8,7 +8,6 @@ while it turns and every driver thread lives.
 
 from __future__ import annotations
 
-import concurrent.futures
 import hmac
 import json
 import logging
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from drivers.display import SimDisplay
+from drivers.display import Display, SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
@@ -36,6 +35,7 @@ from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
 from ..ui import Banker
 from .config import Config
+from .hotspot import Hotspot, start_hotspot
 from .notify import Notifier
 from .parts import parts_problem, start_screen
 from .pin import check_pin, hash_pin, valid_pin
@@ -72,6 +72,8 @@ class Daemon:
     port: int
     notifier: Notifier
     pin_factory: Any = None
+    first_display: Display | None = None
+    """The display, when it was opened before the rest was loaded to say "Startet…" (``bankleser run``)."""
 
     def __post_init__(self) -> None:
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
@@ -94,12 +96,15 @@ class Daemon:
         self.retry_journal_at: float | None = None
         self.publisher = Publisher()
         self._published_key: tuple[int, str | None, str] | None = None
+        self.hotspot: Hotspot | None = None
+        """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
         self.session_epoch = 0
         """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
     # Start-up ----------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, web: bool = True) -> None:
+        """``web=False``: the web stack is loaded after READY, beside the loop (the appliance's start)."""
         cb = Callbacks(
             on_key=lambda k: self.events.put(("key", k)),
             on_hold=lambda k: self.events.put(("key", f"hold:{k}")),
@@ -110,11 +115,12 @@ class Daemon:
         )
         hw_cfg: HardwareConfig = self.config.hardware.simulated() if self.sim else self.config.hardware
         self.notifier.status("Hardware wird geöffnet")
-        self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory)
+        self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory, display=self.first_display)
         self.hardware.display.show(start_screen(self.hardware))
         self.notifier.status("Journal wird gelesen")
         self._open_journal()
-        self._start_web()
+        if web:
+            self._start_web()
         self.hardware.start()
 
     def _open_journal(self) -> None:
@@ -170,7 +176,8 @@ class Daemon:
 
     @property
     def url(self) -> str:
-        host = self.host if self.host not in ("0.0.0.0", "::", "") else lan_address()
+        own = self.hotspot.address if self.hotspot is not None and self.hotspot.state == "open" else None
+        host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
 
     def _set_pin(self, pin: str) -> bool:
@@ -195,6 +202,13 @@ class Daemon:
         buzzer.volume = buzzer.volume.next()
         return VOLUME_NAMES[buzzer.volume]
 
+    def _import_web(self) -> None:
+        try:
+            import webui.app
+            import webui.server  # noqa: F401
+        finally:
+            self.events.put(("wake",))  # the loop starts the server now (or meets the import's error)
+
     def _start_web(self) -> None:
         from webui.app import create_app
         from webui.server import Front, WebServer
@@ -213,6 +227,8 @@ class Daemon:
 
         ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
         """
+        if self.app is None:  # the web stack is still loading: nobody reads the public state yet
+            return
         ledger = self.ledger
         key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key())
         if key == self._published_key and not force:
@@ -245,6 +261,12 @@ class Daemon:
 
     def run(self) -> None:
         self.notifier.ready(f"bereit: {self.url}")
+        # Flask and uvicorn take seconds to import on a Pi core: beside the loop, after READY; the
+        # server itself is then started on the loop (it reads the journal, which the loop owns).
+        web = None if self.app is not None else threading.Thread(target=self._import_web, name="web-laden",
+                                                                   daemon=True)
+        if web is not None:
+            web.start()
         next_tick = next_clock = time.monotonic()
         next_ping = 0.0
         while not self.stop_event.is_set():
@@ -261,6 +283,9 @@ class Daemon:
                 threading.Thread(target=self._verify_history, args=(self.history_check,), name="verlauf-pruefen",
                                  daemon=True).start()
                 self.history_check = None
+            if web is not None and not web.is_alive():
+                web = None
+                self._start_web()
             if now >= next_tick:
                 next_tick = now + 1.0
                 if self.banker is not None:
@@ -320,11 +345,15 @@ class Daemon:
                 self.banker.feed(Tap(event[1]))
             elif kind == "reader":
                 self.banker.reader_status(event[1], event[2])
+            elif kind == "refresh":  # the network changed (own Wi-Fi open): the screen shows how to join
+                self.banker.refresh()
         except Exception:
             log.exception("event %s failed", kind)
 
     def call(self, fn: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Run ``fn`` on the loop's thread and wait for its result (web requests)."""
+        import concurrent.futures  # the web's: not needed before it runs
+
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         self.events.put(("call", fn, future))
         return future.result(timeout=timeout)
@@ -536,18 +565,25 @@ class WebBackend:
         """Sim-mode test verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (watchdog test)."""
         self._d.events.put(("freeze",))
 
+    def wiring_svg(self) -> str:
+        from ..prints.wiring import wiring_svg
+
+        return wiring_svg(self._d.config.hardware)
+
     def history(self) -> History | None:
         """Past games, read from the journal file on a connection of the page threads' own."""
         return self._d.history if self._d.journal is not None else None
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,
-               notifier: Notifier | None = None) -> int:
-    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier())
+               notifier: Notifier | None = None, display: Display | None = None) -> int:
+    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier(), first_display=display)
     signal.signal(signal.SIGTERM, daemon.stop)
     signal.signal(signal.SIGINT, daemon.stop)
     try:
-        daemon.start()
+        daemon.start(web=False)
+        daemon.hotspot = start_hotspot(config.hotspot, state_dir, sim=sim, stop=daemon.stop_event,
+                                       on_change=lambda: daemon.events.put(("refresh",)))
         log.info("Bankleser läuft (%s), Journal in %s", "Simulation" if sim else "Hardware", state_dir)
         daemon.run()
     finally:

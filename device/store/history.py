@@ -292,6 +292,9 @@ class History:
             if data["stamp"] != self._stamp(db):
                 raise ValueError("other code or another journal")
             self._closed = {int(g["id"]): g for g in data["games"]}
+        except FileNotFoundError:  # the first start, or after an update removed it: nothing to report
+            log.debug("no history cache yet: the journal is told")
+            self._window, self._closed = 0, {}
         except (OSError, ValueError, KeyError, TypeError) as err:
             log.info("history cache not used (%s): the journal is told anew", err)
             self._window, self._closed = 0, {}

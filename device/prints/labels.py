@@ -1,0 +1,113 @@
+"""Things to print at true size (SVG in millimetres; print at 100 %, "actual size"):
+the keypad overlay, the players' bank cards, and the deed stickers with the edition's own names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import DEEDS, EDITIONS, format_money, square_name
+
+from . import svg
+
+A4 = (210.0, 297.0)
+PAGE_MARGIN = 10.0
+CUT = 'stroke="#888" stroke-width="0.2" stroke-dasharray="1.5 1"'
+"""Cut lines: thin and dashed, so a slightly-off cut leaves no black edge."""
+
+KEYPAD_MM = (69.0, 76.0)
+"""The common 4×4 membrane keypad's outline (data sheets: 69 × 76 mm)."""
+KEYPAD_HEAD_MM = 8.0
+"""The strip above the keys (where the cable leaves); the keys fill the rest."""
+KEY_CAPTIONS = {"HABEN": ("Haben", ""), "SOLL": ("Soll", ""), "C": ("C", "halten: neues Spiel"),
+                "K": ("K", "2× = M"), "LOS": ("LOS", "")}
+"""What a key says to the banker, in the seeds' words, and a hint where a key does more."""
+
+CARD_MM = (85.6, 53.98)
+CARD_RADIUS = 3.18
+"""ISO/IEC 7810 ID-1, the size of every bank card and of the RFID cards sold with readers."""
+PLAYER_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")
+"""Bank card N wears colour N (the status page's chart uses the same eight)."""
+
+STICKER_MM = (44.0, 22.0)
+"""A deed sticker: covers a 25 mm RFID tag on the back of a Besitzrechtkarte; 4 × 7 fill one A4 sheet."""
+GROUP_COLOURS = {
+    "brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d", "red": "#e03131",
+    "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0", "station": "#222", "utility": "#868e96",
+}
+
+
+def keypad_overlay(layout: Sequence[Sequence[str]]) -> str:
+    """One overlay the size of the membrane, a cell per key with what the key does."""
+    w, h = KEYPAD_MM
+    rows, cols = len(layout), max(len(r) for r in layout)
+    cw, ch = w / cols, (h - KEYPAD_HEAD_MM) / rows
+    x0 = y0 = PAGE_MARGIN
+    body = [f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="2" fill="none" {CUT}/>',
+            svg.text(x0 + w / 2, y0 + 5.5, "Bankleser", 4, weight="bold")]
+    for r, row in enumerate(layout):
+        for c, key in enumerate(row):
+            x, y = x0 + c * cw, y0 + KEYPAD_HEAD_MM + r * ch
+            big, hint = KEY_CAPTIONS.get(key, (key, ""))
+            shade = "#2b8a3e" if key == "HABEN" else "#c92a2a" if key == "SOLL" else "#f1f3f5"
+            ink = "#fff" if key in ("HABEN", "SOLL") else "#111"
+            body.append(f'<rect x="{x + 1:g}" y="{y + 1:g}" width="{cw - 2:g}" height="{ch - 2:g}" rx="1.5" '
+                        f'fill="{shade}" stroke="#111" stroke-width="0.3"/>')
+            size = 7 if len(big) <= 2 else 4.5
+            body.append(svg.text(x + cw / 2, y + ch / 2 + size * 0.35, big, size, weight="bold", fill=ink,
+                                 fit=cw - 4))
+            if hint:
+                body.append(svg.text(x + cw / 2, y + ch - 2.5, hint, 2.2, fill=ink, fit=cw - 3))
+    page_w, page_h = w + 2 * PAGE_MARGIN, h + 2 * PAGE_MARGIN + 6
+    body.append(svg.text(x0, y0 + h + 5, f"Tastatur-Auflage {w:g} × {h:g} mm: bei 100 % drucken,", 2.5,
+                         anchor="start"))
+    body.append(svg.text(x0, y0 + h + 8.5, "an der gestrichelten Linie schneiden", 2.5, anchor="start"))
+    return svg.document(page_w, page_h, body, unit="mm", title="Bankleser – Tastatur-Auflage")
+
+
+def player_cards(count: int = 6) -> str:
+    """Labels for the players' bank cards: number and colour, the card's own size, on A4."""
+    if not 1 <= count <= len(PLAYER_COLOURS):
+        raise ValueError(f"1 bis {len(PLAYER_COLOURS)} Bankkarten")
+    w, h = CARD_MM
+    per_row = int((A4[0] - 2 * PAGE_MARGIN + 4) // (w + 4))
+    body = []
+    for n in range(1, count + 1):
+        col, row = (n - 1) % per_row, (n - 1) // per_row
+        x, y = PAGE_MARGIN + col * (w + 4), PAGE_MARGIN + row * (h + 4)
+        colour = PLAYER_COLOURS[(n - 1) % len(PLAYER_COLOURS)]
+        body += [
+            f'<g id="bankkarte-{n}">',
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{CARD_RADIUS}" fill="#fff" {CUT}/>',
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="12" fill="{colour}"/>',
+            svg.text(x + 5, y + 8.5, "MONOPOLY · Bankleser", 4.5, anchor="start", weight="bold", fill="#fff"),
+            svg.text(x + w / 2, y + 39, str(n), 24, weight="bold", fill=colour),
+            svg.text(x + w / 2, y + h - 4, f"Bankkarte {n}", 4),
+            "</g>",
+        ]
+    return svg.document(A4[0], A4[1], body, unit="mm", title="Bankleser – Bankkarten")
+
+
+def deed_stickers(edition_key: str) -> str:
+    """One sticker per deed: the group's colour, the edition's name for the square, its price."""
+    if edition_key not in EDITIONS:
+        raise ValueError(f"unbekannte Ausgabe {edition_key!r}: {', '.join(EDITIONS)}")
+    edition = EDITIONS[edition_key]
+    w, h = STICKER_MM
+    per_row = int((A4[0] - 2 * PAGE_MARGIN + 2) // (w + 2))
+    body = [svg.text(PAGE_MARGIN, PAGE_MARGIN - 3, f"{edition.title}: Aufkleber für die Besitzrechtkarten "
+                                                   "(bei 100 % drucken)", 3.5, anchor="start")]
+    for i, deed in enumerate(DEEDS.values()):
+        col, row = i % per_row, i // per_row
+        x, y = PAGE_MARGIN + col * (w + 2), PAGE_MARGIN + row * (h + 2)
+        colour = GROUP_COLOURS[deed.group or "utility"]
+        name = square_name(edition, deed.square)
+        body += [
+            f'<g id="feld-{deed.square}">',
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="1.5" fill="#fff" {CUT}/>',
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="5" fill="{colour}"/>',
+            svg.text(x + w / 2, y + 11.5, name, 3.6, weight="bold", fit=w - 4),
+            svg.text(x + w / 2, y + 17.5, f"Feld {deed.square} · {format_money(edition.money(deed.price), edition)}",
+                     3, fit=w - 4),
+            "</g>",
+        ]
+    return svg.document(A4[0], A4[1], body, unit="mm", title=f"Bankleser – Besitzrechte {edition.title}")

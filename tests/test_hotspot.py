@@ -1,0 +1,183 @@
+"""A table without a router (issue 21): no known network within a short time, and the appliance opens its
+own Wi-Fi through NetworkManager, with a password made once and kept. Tested against a strict fake
+``nmcli`` on PATH that records every argv."""
+
+from __future__ import annotations
+
+import json
+import stat
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import device.daemon.hotspot as hotspot_module
+from device.daemon.config import Config, HotspotConfig
+from device.daemon.hotspot import CONNECTION, Hotspot, start_hotspot, stored_password, wifi_qr_payload
+
+FAKE = Path(__file__).parent / "fake_nmcli.py"
+
+
+class Network:
+    """The fake nmcli on PATH, its network state and its log of calls."""
+
+    def __init__(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        bin_dir = tmp_path / "bin"
+        bin_dir.mkdir()
+        self.nmcli = bin_dir / "nmcli"
+        self.nmcli.write_text(f"#!{sys.executable}\n" + FAKE.read_text(encoding="utf-8"), encoding="utf-8")
+        self.nmcli.chmod(0o755)
+        self.state = tmp_path / "nm.json"
+        self.log = tmp_path / "nmcli.log"
+        self.log.write_text("")
+        self.write({"devices": {"wlan0": {"type": "wifi"}, "eth0": {"type": "ethernet"}},
+                    "active": [["lo", "loopback", "lo", "activated"]]})
+        monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+        monkeypatch.setenv("FAKE_NMCLI_STATE", str(self.state))
+        monkeypatch.setenv("FAKE_NMCLI_LOG", str(self.log))
+        monkeypatch.setattr(hotspot_module, "POLL", 0.01)
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.state.write_text(json.dumps(data), encoding="utf-8")
+
+    def read(self) -> dict[str, Any]:
+        result: dict[str, Any] = json.loads(self.state.read_text(encoding="utf-8"))
+        return result
+
+    def calls(self) -> list[list[str]]:
+        return [json.loads(line) for line in self.log.read_text().splitlines()]
+
+    def hotspot_calls(self) -> list[list[str]]:
+        return [c for c in self.calls() if "hotspot" in c]
+
+
+@pytest.fixture
+def net(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Network:
+    return Network(tmp_path, monkeypatch)
+
+
+def watch(net: Network, state_dir: Path, wait: float = 0.2, **cfg: Any) -> tuple[Hotspot, list[str]]:
+    changes: list[str] = []
+    spot = Hotspot(HotspotConfig(wait=wait, **cfg), state_dir, str(net.nmcli))
+    spot.watch(threading.Event(), on_change=lambda: changes.append(spot.state))
+    return spot, changes
+
+
+def test_no_known_network_opens_our_own_wifi_with_a_kept_password(net: Network, tmp_path: Path) -> None:
+    state_dir = tmp_path / "state"
+    spot, changes = watch(net, state_dir)
+    assert spot.state == "open" and changes == ["open"]
+    password = (state_dir / "hotspot-password").read_text().strip()
+    assert net.hotspot_calls() == [["--wait", "60", "device", "wifi", "hotspot", "ifname", "wlan0", "con-name",
+                                    CONNECTION, "ssid", "Bankleser", "band", "bg", "password", password]]
+    assert stat.S_IMODE((state_dir / "hotspot-password").stat().st_mode) == 0o600
+    assert len(password) == 12 and password.isalnum()
+    assert spot.address == "10.42.0.1"
+    info = spot.join_info()
+    assert info is not None and info.ssid == "Bankleser" and info.password == password
+    assert info.wifi_qr == f"WIFI:S:Bankleser;T:WPA;P:{password};;"
+
+
+def test_the_password_is_made_once(tmp_path: Path) -> None:
+    first = stored_password(tmp_path)
+    assert stored_password(tmp_path) == first
+    (tmp_path / "hotspot-password").chmod(0o644)  # a restored backup with loose permissions
+    assert stored_password(tmp_path) == first
+    assert stat.S_IMODE((tmp_path / "hotspot-password").stat().st_mode) == 0o600
+    assert stored_password(tmp_path / "elsewhere") != first
+
+
+def test_a_known_wifi_already_up_means_no_hotspot(net: Network, tmp_path: Path) -> None:
+    net.write({**net.read(), "active": [["Zuhause", "802-11-wireless", "wlan0", "activated"]]})
+    spot, changes = watch(net, tmp_path)
+    assert spot.state == "network" and changes == [] and net.hotspot_calls() == []
+    assert spot.join_info() is None and not (tmp_path / "hotspot-password").exists()
+
+
+def test_a_known_wifi_coming_up_in_time_means_no_hotspot(net: Network, tmp_path: Path) -> None:
+    net.write({**net.read(), "known_after": 3})
+    spot, _ = watch(net, tmp_path, wait=30)
+    assert spot.state == "network" and net.hotspot_calls() == []
+    assert len(net.calls()) == 4
+
+
+def test_a_cable_to_the_router_counts_and_names_with_colons_are_read_whole(net: Network, tmp_path: Path) -> None:
+    net.write({**net.read(), "active": [["Oma: Kabel\\1", "802-3-ethernet", "eth0", "activated"]]})
+    spot, _ = watch(net, tmp_path)
+    assert spot.state == "network"
+
+
+def test_a_wifi_still_connecting_is_not_up_yet(net: Network, tmp_path: Path) -> None:
+    net.write({**net.read(), "active": [["Zuhause", "802-11-wireless", "wlan0", "activating"]]})
+    spot, _ = watch(net, tmp_path)
+    assert spot.state == "open"
+
+
+def test_after_a_restart_our_open_wifi_is_found_again(net: Network, tmp_path: Path) -> None:
+    watch(net, tmp_path)
+    net.log.write_text("")
+    spot, _ = watch(net, tmp_path)
+    assert spot.state == "open" and spot.address == "10.42.0.1" and net.hotspot_calls() == []
+
+
+def test_a_failing_nmcli_is_said_and_the_appliance_plays_on(net: Network, tmp_path: Path,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    net.write({**net.read(), "fail": True})
+    spot, changes = watch(net, tmp_path)
+    assert spot.state == "failed" and changes == ["failed"] and spot.join_info() is None
+    assert "No suitable device" in caplog.text
+
+
+def test_odd_names_go_to_nmcli_as_one_argument_never_through_a_shell(net: Network, tmp_path: Path) -> None:
+    ssid = 'Bank"; touch pwned; $(id) ;leser'
+    spot, _ = watch(net, tmp_path, ssid=ssid)
+    assert spot.state == "open"
+    assert net.read()["hotspot"]["ssid"] == ssid
+    assert not Path("pwned").exists() and not (tmp_path / "pwned").exists()
+    info = spot.join_info()
+    assert info is not None and info.wifi_qr.startswith('WIFI:S:Bank\\"\\; touch pwned\\; $(id) \\;leser;T:WPA;')
+
+
+def test_the_qr_payload_escapes_what_the_format_reserves() -> None:
+    """The WIFI: format (ZXing's, read by Android and iOS): backslash before \\ ; , : and "."""
+    assert wifi_qr_payload('a;b,c:d"e\\f', "pass;word") == 'WIFI:S:a\\;b\\,c\\:d\\"e\\\\f;T:WPA;P:pass\\;word;;'
+
+
+def test_the_hook_watches_only_on_the_appliance_with_networkmanager(net: Network, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    stop = threading.Event()
+    assert start_hotspot(HotspotConfig(wait=0), tmp_path, sim=True, stop=stop, on_change=lambda: None) is None
+    assert start_hotspot(HotspotConfig(enabled=False), tmp_path, sim=False, stop=stop, on_change=lambda: None) is None
+    opened = threading.Event()
+    spot = start_hotspot(HotspotConfig(wait=0.1), tmp_path, sim=False, stop=stop, on_change=opened.set)
+    assert spot is not None and opened.wait(10) and spot.state == "open"
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert start_hotspot(HotspotConfig(wait=0), tmp_path, sim=False, stop=stop, on_change=lambda: None) is None
+    assert net.hotspot_calls() != []
+
+
+def test_the_config_file_sets_the_wait_and_refuses_what_cannot_work(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[hotspot]\nwait = 20\nssid = "Monopoly"\n', encoding="utf-8")
+    cfg = Config.load(path).hotspot
+    assert (cfg.wait, cfg.ssid, cfg.enabled, cfg.interface) == (20.0, "Monopoly", True, "wlan0")
+    for bad in ('ssid = ""', f'ssid = "{"x" * 33}"', 'interface = "-x"', "passwort = 1", 'enabled = "ja"'):
+        path.write_text(f"[hotspot]\n{bad}\n", encoding="utf-8")
+        with pytest.raises(SystemExit):
+            Config.load(path)
+
+
+def test_the_page_address_is_ours_while_our_own_wifi_is_open(tmp_path: Path) -> None:
+    """Without a router there is no default route to find our address by: in our own network it is NetworkManager's."""
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    daemon = Daemon(Config(), tmp_path, sim=False, host="0.0.0.0", port=80, notifier=Notifier(""))
+    spot = Hotspot(HotspotConfig(), tmp_path, "nmcli")
+    daemon.hotspot = spot
+    spot.state, spot.address = "open", "10.42.0.1"
+    assert daemon.url == "http://10.42.0.1/"
+    spot.state = "failed"
+    assert daemon.url != "http://10.42.0.1/"

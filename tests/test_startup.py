@@ -1,0 +1,45 @@
+"""Start-up on a Pi Zero 2 W (issue 21): the OLED says "Startet…" before the rest is even imported, and the
+web stack loads after READY. The times themselves are measured in bench/bench_pi.py, not asserted here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.liveserver import LiveServer
+from tests.test_service import NotifySocket
+
+ROOT = Path(__file__).parent.parent
+
+FIRST_SCREEN = """
+import sys
+from device.daemon import cli
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+
+display = cli._first_screen(Config.load(None), sim=True, notifier=Notifier(""))
+print(display.last.screen.big)
+heavy = ("rules", "gpiozero", "flask", "uvicorn", "werkzeug", "asyncio", "segno", "webui", "device.ui",
+         "device.daemon.service", "device.store")
+print(sorted(m for m in sys.modules if m.startswith(heavy)))
+"""
+
+
+def test_the_first_screen_needs_no_rules_no_gpiozero_and_no_web_stack() -> None:
+    """Every module imported before "Startet…" costs ~14x its time here on a Pi core: only the config and the
+    display may come first."""
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN], cwd=ROOT, capture_output=True, text=True,
+                         check=True, timeout=60).stdout.splitlines()
+    assert out == ["Startet…", "[]"]
+
+
+def test_startet_is_said_first_and_the_page_follows_ready(tmp_path: Path) -> None:
+    notify = NotifySocket(tmp_path / "notify.sock")
+    server = LiveServer(tmp_path / "state", env={"NOTIFY_SOCKET": str(notify.path)}).start()
+    try:
+        seen = notify.until("READY=1", 20)
+        assert seen[0] == "STATUS=Startet…"
+        assert server.get("/api/state") is not None  # the web stack, loaded beside the loop after READY
+    finally:
+        assert server.stop() == 0
