@@ -22,7 +22,8 @@ import segno
 from flask import Flask, Response, abort, jsonify, render_template, request, session, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, RuleError, clean_name, square_name
+from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Mode, RuleError, clean_name, square_name
+from rules.game import HOUSE_RULE_NAMES, mode_title
 
 from .chart import money_label, worth_svg
 from .games import register as register_games
@@ -94,6 +95,10 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
     state = snap["state"]
     out: dict[str, Any] = dict(state) if state is not None else {"players": [], "ranking": []}
     out["log"] = snap["log"][:30]
+    if state is not None:  # the rules' own names: the page keeps no list of its own
+        out["mode_title"] = mode_title(EDITIONS[state["edition"]], Mode(state["mode"]),
+                                       speed_die=bool(state.get("speed_die")))
+        out["house_rule_titles"] = [HOUSE_RULE_NAMES.get(r, r) for r in state.get("house_rules", [])]
     if state is not None and state.get("mode") == "timed":
         out["remaining"] = snap["remaining"]
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
@@ -149,6 +154,10 @@ def create_app(backend: Backend) -> Flask:
             abort(400, "JSON zu tief verschachtelt")
         if not isinstance(data, dict):
             abort(400, "JSON-Objekt erwartet")
+        try:  # "\ud800" is valid JSON but no text: refused here once, for every field of every request
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            abort(400, "Ungültiges Zeichen im Text")
         return data
 
     def logged_in() -> bool:
@@ -178,7 +187,7 @@ def create_app(backend: Backend) -> Flask:
 
     @app.get("/admin")
     def admin_page() -> str:
-        return render_template("admin.html", sim=backend.sim, editions=EDITIONS)
+        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES)
 
     @app.get("/device")
     def device_page() -> str:

@@ -71,6 +71,8 @@ class Told:
     points: list[dict[str, Any]] = field(default_factory=list)
     seqs: list[int] = field(default_factory=list)
     """Journal entries of this game (its own Stornos included), for the download."""
+    opening: tuple[Record, Event] | None = None
+    """The new_game and what it paid out (each player's start capital), for the CSV."""
 
     def figures(self) -> dict[str, dict[str, Any]]:
         return figures(self)
@@ -145,7 +147,9 @@ def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
     if event.op == "undo":
         if one.stack:
             one.stack.pop()
-    elif event.op != "new_game":
+    elif event.op == "new_game":
+        one.opening = (rec, event)
+    else:
         one.stack.append((rec, event))
     one.points.append({"at": rec.at, **{n: net_worth(state, n) for n in state.players}})
 
@@ -185,16 +189,32 @@ def figures(one: Told) -> dict[str, dict[str, Any]]:
     return out
 
 
+POT = "Frei-Parken-Topf"
+
+
 def transactions_csv(one: Told) -> str:
-    """Every payment of the game, one row each, for a spreadsheet (German Excel reads ';')."""
+    """Every payment of the game, one row each, for a spreadsheet (German Excel reads ';'): the start
+    capital first, the Frei-Parken pot named where money went into it or came out, local times."""
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    writer.writerow(["Eintrag", "Zeit (Unix)", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"])
-    for (rec, event) in one.stack:
+    writer.writerow(["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"])
+    for (rec, event) in ([one.opening] if one.opening else []) + one.stack:
+        into_pot, out_of_pot = _pot_moves(event)
         for t in event.transfers:
-            writer.writerow([rec.seq, f"{rec.at:.3f}", event.op, t.payer or "Bank", t.payee or "Bank", t.amount,
-                             t.reason, event.text])
+            payer = t.payer or (POT if out_of_pot else "Bank")
+            payee = t.payee or (POT if into_pot else "Bank")
+            writer.writerow([rec.seq, time.strftime("%d.%m.%Y %H:%M:%S", time.localtime(rec.at)), event.op, payer,
+                             payee, t.amount, t.reason, event.text])
     return buf.getvalue()
+
+
+def _pot_moves(event: Event) -> tuple[bool, bool]:
+    """Whether the event's payments to the bank went into the pot, and whether its bank payouts came from
+    it: the pot's own change says so (the rules book taxes and fines there under the house rule)."""
+    delta = sum(int(c.new or 0) - int(c.old or 0) for c in event.changes if c.field == "pot")
+    to_bank = sum(t.amount for t in event.transfers if t.payee is None and t.payer is not None)
+    from_bank = sum(t.amount for t in event.transfers if t.payer is None and t.payee is not None)
+    return delta > 0 and delta == to_bank, delta < 0 and -delta == from_bank
 
 
 # -- the history of a journal ---------------------------------------------------------------
@@ -326,25 +346,36 @@ class History:
         return jsonl(self.commands(one))
 
     def best(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
-        """The Bestenliste: per player name, over every game that reached its end."""
+        """The Bestenliste: per player name, over every game that reached its end (counts, no money: an
+        amount means something only within its edition, see :meth:`records`)."""
         rows: dict[str, dict[str, Any]] = {}
-        for g in self.games():
-            if g["status"] != "beendet" or (edition and g["edition"] != edition) or (mode and g["mode"] != mode):
-                continue
+        for g in self._finished(edition, mode):
             for name in g["players"]:
-                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0, "best_quick": None,
-                                                       "best_timed": None, "edition": g["edition"]})
+                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0})
                 row["games"] += 1
                 row["wins"] += g["winner"] == name or (g["winner"] is None and g["ranking"][:1] == [name])
-                worth = g["worth"].get(name)
-                key = {"quick": "best_quick", "timed": "best_timed"}.get(g["mode"])
-                if key and worth is not None and (row[key] is None or worth > row[key][0]):
-                    row[key] = (worth, g["edition"])
         out = list(rows.values())
         for row in out:
             row["rate"] = row["wins"] / row["games"]
         return sorted(out, key=lambda r: (-r["wins"], -r["rate"], -r["games"], r["name"].casefold()))
 
+    def records(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
+        """The best net worth at the end of a quick or timed game, one per edition and mode (4723 Ringe and
+        18M € are not compared): who, how much, in which game."""
+        best: dict[tuple[str, str], dict[str, Any]] = {}
+        for g in self._finished(edition, mode):
+            if g["mode"] not in ("quick", "timed"):
+                continue
+            for name, worth in g["worth"].items():
+                key = (g["edition"], g["mode"])
+                if key not in best or worth > best[key]["worth"]:
+                    best[key] = {"edition": g["edition"], "edition_title": g["edition_title"], "mode": g["mode"],
+                                 "mode_title": g["mode_title"], "name": name, "worth": worth, "game": g["id"]}
+        return sorted(best.values(), key=lambda r: (r["edition_title"], r["mode"]))
+
+    def _finished(self, edition: str | None, mode: str | None) -> list[dict[str, Any]]:
+        return [g for g in self.games() if g["status"] == "beendet" and (not edition or g["edition"] == edition)
+                and (not mode or g["mode"] == mode)]
 
 def jsonl(commands: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(cmd, ensure_ascii=False) + "\n" for cmd in commands)
