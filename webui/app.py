@@ -34,6 +34,8 @@ LOGIN_ATTEMPTS, LOGIN_WINDOW = 5, 300.0
 SESSION_HOURS = 12
 """A login lasts a game night, not weeks."""
 STREAM_KEEPALIVE = 15.0
+STOP_CHECK = 0.25
+"""Seconds a virtual device's stream waits for a frame before it looks at the stop flag."""
 STATUS_OF = {"bad_command": 400, "storage_error": 503}
 """Refusals that are not the rules saying no (422): a malformed request, a card that cannot be written."""
 
@@ -356,13 +358,15 @@ def create_app(backend: Backend) -> Flask:
         @app.get("/api/sim/events")
         def sim_events() -> Response:
             def stream() -> Iterator[str]:
-                seq = -1
+                # Waits in short slices: a stop ends the stream within one (a page open must not hold it up).
+                seq, said = -1, time.monotonic()
                 while not backend.stopping():
-                    new_seq, text = backend.wait_display(seq, STREAM_KEEPALIVE)
+                    new_seq, text = backend.wait_display(seq, STOP_CHECK)
                     if new_seq != seq:
-                        seq = new_seq
+                        seq, said = new_seq, time.monotonic()
                         yield f"data: {json.dumps({'seq': seq, 'text': text}, ensure_ascii=False)}\n\n"
-                    else:
+                    elif time.monotonic() - said >= STREAM_KEEPALIVE:
+                        said = time.monotonic()
                         yield ": ping\n\n"
 
             return Response(stream_with_context(stream()), mimetype="text/event-stream",
