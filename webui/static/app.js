@@ -72,8 +72,8 @@ const Bank = (() => {
       });
       scores.append(el("h2", {}, "Punktestand"), table);
     }
-    for (const name of s.ranking) {
-      const p = byName[name];
+    for (const p of s.players) {  // seat order: a booking never moves a player on the page
+      const name = p.name;
       const number = s.cards[name] ? `Karte ${s.cards[name]} · ` : "";
       const jail = p.jail_cards ? ` · Gefängnis frei: ${p.jail_cards}` : "";
       scores.append(el("div", { class: `player${p.bankrupt ? " out" : ""}`, "data-player": name },
