@@ -311,3 +311,69 @@ def test_a_speed_die_game_is_named_so_on_the_phone_and_in_the_log(evening: tuple
     assert state["log"][-1]["text"].startswith("Neues Spiel (MONOPOLY FC Schalke 04, Standardspiel mit Tempo-Würfel)")
     listing = client.get("/spiele").get_data(as_text=True)
     assert "Standardspiel mit Tempo-Würfel" in listing
+
+
+# -- 11. the reports' times: the banker's phone dates them when the Pi has no clock ---------------
+
+
+DAYS = 3 * 86_400
+
+
+def listed_dates(client: FlaskClient) -> list[str]:
+    return re.findall(r"<strong>(\d\d\.\d\d\.\d{4}) \d\d:\d\d</strong>", client.get("/spiele").get_data(as_text=True))
+
+
+def test_the_phone_dates_the_reports_when_the_pis_clock_is_not_set(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 11: a Pi without internet has no clock. The banker's phone's time at login dates the reports
+    (list, report, CSV), the pages say so, and the play clock never follows it."""
+    from device.store import clocks
+
+    monkeypatch.setattr(clocks, "system_clock_synced", lambda: False)
+    client = daemon.app.test_client()
+    phone = time.time() + DAYS  # the Pi believes it is three days earlier than it is
+    r = client.post("/api/login", json={"pin": PIN, "now": phone * 1000})
+    assert r.get_json()["clock"].startswith("Handy-Uhr des Bankhalters")
+    csrf = r.get_json()["csrf"]
+    book(client, csrf, {"op": "new_game", "edition": "classic", "mode": "timed", "players": ["Anna", "Ben"],
+                        "minutes": 60}, {"op": "credit", "player": "Anna", "amount": 100})
+    ready(client)
+    assert 3590 < client.get("/api/state").get_json()["remaining"] <= 3600  # the play clock: untouched
+    phone_day = time.strftime("%d.%m.%Y", time.localtime(phone))
+    assert listed_dates(client) == [phone_day]
+    (game,) = game_ids(client)
+    report = client.get(f"/spiele/{game}").get_data(as_text=True)
+    assert "Uhrzeiten: Handy-Uhr des Bankhalters" in report and phone_day in report
+    body = client.get(f"/spiele/{game}.csv").get_data(as_text=True)
+    assert all(row.split(";")[1].startswith(phone_day) for row in body.lstrip("\ufeff").splitlines()[1:])
+
+
+def test_a_synchronised_pi_keeps_its_own_clock(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 11: the phone's time is a fallback; a Pi whose clock is synchronised keeps its own."""
+    from device.store import clocks
+
+    monkeypatch.setattr(clocks, "system_clock_synced", lambda: True)
+    client = daemon.app.test_client()
+    csrf = login(client, now=(time.time() + DAYS) * 1000)
+    book(client, csrf, {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
+    ready(client)
+    assert listed_dates(client) == [time.strftime("%d.%m.%Y")]
+    assert "Handy-Uhr" not in client.get("/spiele").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("now", [0, -1, 1e300, "morgen", True, None, [1], 5_000_000_000_000])
+def test_only_the_bankers_login_with_a_plausible_time_dates_the_reports(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch, now: object) -> None:
+    """Finding 11, kept safe: a wrong PIN changes no clock, and a time outside 2020–2100 or not a number is
+    ignored (the login itself still works)."""
+    from device.store import clocks
+
+    monkeypatch.setattr(clocks, "system_clock_synced", lambda: False)
+    client = daemon.app.test_client()
+    assert client.post("/api/login", json={"pin": "0000", "now": (time.time() + DAYS) * 1000}).status_code == 401
+    r = client.post("/api/login", json={"pin": PIN, "now": now})
+    assert r.status_code == 200 and "Handy-Uhr" not in r.get_json()["clock"]
+    csrf = r.get_json()["csrf"]
+    book(client, csrf, {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
+    ready(client)
+    assert listed_dates(client) == [time.strftime("%d.%m.%Y")]

@@ -54,6 +54,7 @@ class Backend(Protocol):
     def session_epoch(self) -> int: ...
     def end_sessions(self) -> None: ...
     def secret_key(self) -> bytes: ...
+    def phone_clock(self, now: object) -> str: ...
     def rename_card(self, uid: str, name: str) -> dict[str, Any]: ...
     def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]: ...
     def press(self, key: str) -> int: ...
@@ -250,7 +251,8 @@ def create_app(backend: Backend) -> Flask:
         now = time.monotonic()
         if not limiter.begin(who, now):
             return error(429, "too_many_attempts", "Zu viele falsche PINs: in ein paar Minuten wieder")
-        pin = body().get("pin")
+        data = body()
+        pin = data.get("pin")
         if not isinstance(pin, str):
             abort(400, "Feld 'pin' fehlt")
         verdict = backend.check_pin(pin)
@@ -264,7 +266,9 @@ def create_app(backend: Backend) -> Flask:
         session["at"] = time.time()
         session["epoch"] = backend.session_epoch()
         session["csrf"] = secrets.token_urlsafe(32)
-        return jsonify({"ok": True, "csrf": session["csrf"]})
+        # Only the banker's phone may date the reports (the backend checks the value and the Pi's clock).
+        clock = backend.phone_clock(data.get("now"))
+        return jsonify({"ok": True, "csrf": session["csrf"], "clock": clock})
 
     @app.post("/api/logout")
     def api_logout() -> Any:

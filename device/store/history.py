@@ -29,6 +29,7 @@ from typing import Any
 from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking
 from rules.game import mode_name
 
+from . import clocks
 from .journal import Record, read_only, read_records
 from .ledger import code_version
 
@@ -71,6 +72,8 @@ class Told:
     points: list[dict[str, Any]] = field(default_factory=list)
     seqs: list[int] = field(default_factory=list)
     """Journal entries of this game (its own Stornos included), for the download."""
+    clock: str = "unknown"
+    """Which clock dated the game's start (:data:`clocks.SOURCES`): the pages say it."""
     opening: tuple[Record, Event] | None = None
     """The new_game and what it paid out (each player's start capital), for the CSV."""
 
@@ -89,23 +92,30 @@ class Told:
                 "status": self.status, "winner": state.winner if state is not None else None,
                 "ranking": ranking(state) if state is not None else [], "worth": worth,
                 "cash": {n: p.cash for n, p in state.players.items()} if state is not None else {},
-                "commands": self.commands}
+                "commands": self.commands, "clock": self.clock,
+                "clock_name": clocks.SOURCES.get(self.clock, clocks.SOURCES["unknown"])}
 
 
 def tell(records: Iterable[Record], detail_for: int | None = None,
-         pace: Callable[[], None] | None = None, refused: list[str] | None = None) -> dict[int, Told]:
+         pace: Callable[[], None] | None = None, refused: list[str] | None = None,
+         dated_by: list[clocks.Segment] | None = None) -> dict[int, Told]:
     """Replay ``records`` (from a game's start) and tell each game; ``detail_for``: that game's whole story.
 
     ``pace``: called every PACE_EVERY commands (a long replay beside the loop gives the GIL away).
     ``refused``: gets the op of every journaled command the replay refused (a refused Storno: the replay
     began after a game that Storno brought back).
+    ``dated_by``: the boots' clocks (:mod:`.clocks`): a boot the banker's phone dated has its times moved.
     """
     game = Game()
+    boots = clocks.Boots(dated_by or [])
     told: dict[int, Told] = {}
     current: list[int] = []
     for n, rec in enumerate(records):
         if pace is not None and n % PACE_EVERY == 0:
             pace()
+        boot = boots.of(rec.seq)
+        if boot is not None and boot.offset:
+            rec = Record(rec.seq, rec.at + boot.offset, rec.cmd)
         before = game.state
         try:
             event = game.apply(rec.cmd, replaying=True)
@@ -123,7 +133,8 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
                 old.final, old.status = before, "beendet" if before is not None and before.finished else "ersetzt"
             current.append(rec.seq)
             told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value, mode_name(state),
-                                 list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for)
+                                 list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for,
+                                 clock=boot.source if boot is not None else "unknown")
         elif event.op == "undo" and state is not before:
             told.pop(current.pop())  # its new_game was taken back: it never was a game
             if current:
@@ -238,6 +249,8 @@ class History:
         self.warming = threading.Event()
         self.progress = (0, 0)
         """While warming: the journal entries being told (from, to)."""
+        self._clocks: list[clocks.Segment] = []
+        self._clocks_text: str | None = None
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, newest first (games whose new_game was taken back are not games).
@@ -266,14 +279,16 @@ class History:
                 self._loaded = True
                 self._load(db)
             last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM commands").fetchone()[0]
-            if last == self._read_to:
+            dated = self._read_clocks(db)
+            if last == self._read_to and not dated:
                 return
             starts = [seq for (seq,) in db.execute("SELECT seq FROM games ORDER BY seq")]
             window, open_games = self._window_from(db, starts, last)
             if window > self._window:
                 # Games that left the window are closed for good: told once from where the last look began.
                 self.progress = (self._window, window)
-                for one in tell(read_records(db, self._window, window - 1), pace=pace).values():
+                told = tell(read_records(db, self._window, window - 1), pace=pace, dated_by=self._clocks)
+                for one in told.values():
                     summary = one.summary()
                     if summary["status"] == "läuft":  # the next new_game, outside this range, replaced it
                         summary["status"] = "ersetzt"
@@ -283,6 +298,14 @@ class History:
             self._open = [one.summary() for one in open_games.values() if one.id not in self._closed]
             self._read_to = last
 
+    def _read_clocks(self, db: Any) -> bool:
+        """The boots' clocks as the journal keeps them now; True when a phone dated a boot since the last look."""
+        text = _clocks_text(db)
+        if text == self._clocks_text:
+            return False
+        self._clocks_text, self._clocks = text, clocks.load(text)
+        return True
+
     def _window_from(self, db: Any, starts: list[int], last: int) -> tuple[int, dict[int, Told]]:
         """Where the open games begin, and them told: the newest OPEN_GAMES games, or more if a Storno
         in them brought back a game before (its replay would refuse that Storno)."""
@@ -291,7 +314,7 @@ class History:
             window = starts[-back] if len(starts) >= back else (starts[0] if starts else 0)
             window = max(window, self._window)
             refused: list[str] = []
-            told = tell(read_records(db, window, last), refused=refused)
+            told = tell(read_records(db, window, last), refused=refused, dated_by=self._clocks)
             if window == self._window or "undo" not in refused:
                 return window, told
             back += 1
@@ -332,7 +355,8 @@ class History:
         if summary is None:
             return None
         with read_only(self.path) as db:
-            told = tell(read_records(db, game_id, summary["last_seq"]), detail_for=game_id)
+            told = tell(read_records(db, game_id, summary["last_seq"]), detail_for=game_id,
+                        dated_by=clocks.load(_clocks_text(db)))
         return told.get(game_id)
 
     def commands(self, one: Told) -> list[dict[str, Any]]:
@@ -376,6 +400,11 @@ class History:
     def _finished(self, edition: str | None, mode: str | None) -> list[dict[str, Any]]:
         return [g for g in self.games() if g["status"] == "beendet" and (not edition or g["edition"] == edition)
                 and (not mode or g["mode"] == mode)]
+
+def _clocks_text(db: Any) -> str | None:
+    row = db.execute("SELECT value FROM settings WHERE key = ?", (clocks.KEY,)).fetchone()
+    return row[0] if row else None
+
 
 def jsonl(commands: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(cmd, ensure_ascii=False) + "\n" for cmd in commands)

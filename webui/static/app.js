@@ -180,8 +180,10 @@ const Bank = (() => {
     fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf; show(s.banker); });
     $("#login").onsubmit = async (ev) => {
       ev.preventDefault();
-      const r = await post("/api/login", { pin: $("#pin").value });
-      if (r.ok) { csrf = r.csrf; show(true); } else $("#login-msg").textContent = r.message;
+      // The phone's clock goes along: a Pi without network has none it can trust for the reports' times.
+      const r = await post("/api/login", { pin: $("#pin").value, now: Date.now() });
+      if (r.ok) { csrf = r.csrf; show(true); $("#clock-msg").textContent = `Uhrzeit der Berichte: ${r.clock}`; }
+      else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
     const send = async (cmd) => {
