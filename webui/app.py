@@ -23,7 +23,7 @@ from flask import Flask, Response, abort, jsonify, render_template, request, ses
 from werkzeug.exceptions import HTTPException
 
 from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Mode, RuleError, clean_name, square_name
-from rules.game import HOUSE_RULE_NAMES, mode_title
+from rules.game import HOUSE_RULE_NAMES, MODE_NAMES, mode_title
 
 from .chart import money_label, worth_svg
 from .games import register as register_games
@@ -190,7 +190,8 @@ def create_app(backend: Backend) -> Flask:
 
     @app.get("/admin")
     def admin_page() -> str:
-        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES)
+        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES,
+                               modes=MODE_NAMES)
 
     @app.get("/device")
     def device_page() -> str:
