@@ -133,4 +133,4 @@ def test_a_stop_with_thirty_open_pages_is_clean_quiet_and_prompt(tmp_path: Path)
     text = log.read_text(encoding="utf-8", errors="replace")
     for noise in ("Traceback", "ERROR", "CancelledError", "never awaited", "Cancel ", "exceeded"):
         assert noise not in text, text[-3000:]
-    assert took < 2.5, f"stop took {took:.1f} s"
+    assert took < 4, f"stop took {took:.1f} s"  # measured: 0.6 s (bench.bench_stop)
