@@ -30,8 +30,10 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, state_dir: Path, env: dict[str, str] | None = None, *, bare: bool = False,
-                 preexec: Callable[[], None] | None = None) -> None:
+                 preexec: Callable[[], None] | None = None, log: Path | None = None) -> None:
         self.preexec = preexec
+        self.log = log
+        """Where the process's output goes (stdout and stderr together); discarded when None."""
         """Run in the child before exec (a benchmark's CPU quota)."""
         self.state_dir = state_dir
         self.bare = bare
@@ -53,8 +55,12 @@ class LiveServer:
         else:
             cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.daemon.cli"]
             argv = [*cmd, "run", "--sim", "--state-dir", str(self.state_dir), "--port", str(self.port)]
-        self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, preexec_fn=self.preexec)
+        out = self.log.open("ab") if self.log is not None else subprocess.DEVNULL
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out,
+                                     stderr=subprocess.STDOUT if self.log is not None else subprocess.DEVNULL,
+                                     preexec_fn=self.preexec)
+        if self.log is not None:
+            out.close()  # type: ignore[union-attr]
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

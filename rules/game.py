@@ -208,10 +208,15 @@ def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any
 
 
 def mode_name(state: GameState) -> str:
-    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel")."""
-    if state.mode is Mode.QUICK and state.edition.quick.ends_at_bankruptcy == 1:
-        return "kurzes Spiel"
-    return MODE_NAMES[state.mode]
+    """The mode of a game as the edition's book calls it: :func:`mode_title` of its state."""
+    return mode_title(state.edition, state.mode, speed_die=state.speed_die)
+
+
+def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> str:
+    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel"), and
+    "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel spielen")."""
+    name = "kurzes Spiel" if mode is Mode.QUICK and edition.quick.ends_at_bankruptcy == 1 else MODE_NAMES[mode]
+    return f"{name} mit Tempo-Würfel" if speed_die else name
 
 
 # -- starting a game ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pagecheck import html_errors
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from bench.liveserver import LiveServer
@@ -184,3 +185,134 @@ def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: B
         shot(page, f"bestenliste-{width}")
         assert errors == []
         context.close()
+
+
+# -- Issue 22: read on a phone, by a person ------------------------------------------------------
+
+SCREENSHOTS = ARTIFACTS / "screenshots"
+AXE = Path(__file__).resolve().parent / "web-tools" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def play_an_evening(server: LiveServer) -> None:
+    """A standard game won, a quick game replaced, a timed game ended (the fixture started the first)."""
+    for cmd in ({"op": "transfer", "from": "Ben", "to": "Anna", "amount": 2_000_000},
+                {"op": "bankrupt", "player": "Ben", "creditor": "Anna"},
+                {"op": "new_game", "edition": "skylanders", "mode": "quick", "players": ["Anna", "Cem", "Dana"],
+                 "seed": 3},
+                {"op": "new_game", "edition": "classic", "mode": "timed", "players": ["Anna", "Cem"],
+                 "minutes": 20, "replace": True, "house_rules": ["free_parking_pot"]},
+                {"op": "tax", "player": "Anna", "square": 4}, {"op": "end"},
+                {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben", "Cem"]},
+                {"op": "credit", "player": "Ben", "amount": 1_000_000}):
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands (contrast, labels, names)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.help} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
+    return list(found)
+
+
+def logged_in_admin(page: Page, base: str) -> None:
+    page.goto(base + "/admin")
+    page.fill("#pin", "4711")
+    page.click("#login button")
+    expect(page.locator("#admin")).to_be_visible()
+    expect(page.locator("input[name=player]").first).to_be_attached()
+
+
+def test_every_page_passes_the_accessibility_check_and_is_screenshot_at_phone_widths(
+        browser: Browser, server: LiveServer) -> None:
+    """Issue 22: axe-core finds no serious or critical violation on any page, and the pages as their script
+    drew them are valid HTML; the status page, the admin page, the list, a report and the Bestenliste are kept
+    as screenshots at 320 px and 390 px."""
+    play_an_evening(server)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    report = "/spiele/1"
+    problems: list[str] = []
+    drawn: dict[str, str] = {}
+    for width in (320, 390):
+        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+        page = context.new_page()
+        for name, path in (("status", "/"), ("admin", "/admin"), ("spiele", "/spiele"), ("spiel", report),
+                           ("bestenliste", "/bestenliste"), ("device", "/device")):
+            if name == "admin":
+                logged_in_admin(page, server.base)
+            else:
+                page.goto(server.base + path)
+            if name == "status":
+                expect(page.locator('[data-player="Anna"] .cash')).to_be_visible()
+            drawn[f"{name} @ {width}"] = page.content()  # as the page's script left it, before axe is added
+            problems += [f"{name} @ {width}: {v}" for v in serious_violations(page)]
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            if wide > width:
+                problems.append(f"{name} @ {width}: {wide} px wide")
+            if name != "device":
+                page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+        context.close()
+    problems += html_errors(drawn)
+    assert problems == [], "\n".join(problems)
+    assert len(list(SCREENSHOTS.glob("*-320.png"))) == 5 and len(list(SCREENSHOTS.glob("*-390.png"))) == 5
+
+
+def test_the_accessibility_check_can_fail(browser: Browser, server: LiveServer) -> None:
+    """The check finds what it is for: a button without a name, an input without a label, pale text."""
+    page = browser.new_context(**PHONE).new_page()
+    page.set_content('<!doctype html><html lang="de"><head><title>t</title></head><body><main>'
+                     '<button></button><input><p style="color:#ddd">blass</p></main></body></html>')
+    found = " ".join(serious_violations(page))
+    assert "button-name" in found and "label" in found and "color-contrast" in found
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_charts_text_is_at_least_9_px_as_drawn(browser: Browser, server: LiveServer, width: int) -> None:
+    """Issue 22, finding 4: measured in the browser, the chart's smallest text (legend, axes) is 9 px or more."""
+    play_an_evening(server)
+    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}}).new_page()
+    page.goto(server.base + "/")
+    expect(page.locator('[data-player="Anna"] .cash')).to_be_visible()
+    page.wait_for_function("document.querySelector('#chart').complete && document.querySelector('#chart').naturalWidth")
+    status = page.evaluate("""async () => {
+        const img = document.querySelector("#chart");
+        const svg = new DOMParser().parseFromString(await (await fetch(img.src)).text(), "image/svg+xml");
+        const width = Number(svg.documentElement.getAttribute("viewBox").split(" ")[2]);
+        const sizes = [...svg.querySelectorAll("[font-size]")].map((e) => Number(e.getAttribute("font-size")));
+        return Math.min(...sizes) * img.getBoundingClientRect().width / width;
+    }""")
+    assert status >= 9, f"status chart text {status:.1f} px at {width} px"
+    page.goto(server.base + "/spiele/1")
+    report = page.evaluate("""() => Math.min(...[...document.querySelectorAll(".timeline svg text")].map(
+        (t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+    assert report >= 9, f"report chart text {report:.1f} px at {width} px"
+
+
+def test_the_players_keep_their_seats_on_the_phone(browser: Browser, server: LiveServer) -> None:
+    """Issue 22, finding 7: in a standard game the players re-sorted after every booking (a tie moved Anna from
+    1st to 3rd). They keep their seat order, whoever is richer."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/")
+    order = page.locator("[data-player]")
+    expect(order).to_have_count(2)
+    assert server.post("/api/commands", {"op": "credit", "player": "Ben", "amount": 1_000_000})[0] == 200
+    expect(cash(page, "Ben")).to_have_text("16M €")
+    assert [order.nth(i).get_attribute("data-player") for i in range(2)] == ["Anna", "Ben"]
+
+
+def test_house_rules_chosen_on_the_admin_form_reach_the_game(browser: Browser, server: LiveServer) -> None:
+    """Issue 22, finding 3: the new-game form chooses house rules without the JSON box."""
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.on("dialog", lambda d: d.accept())
+    page.select_option("#edition", "classic")
+    page.check('input[name=player][value="Anna"]')
+    page.check('input[name=player][value="Ben"]')
+    page.check('input[name=house_rule][value="free_parking_pot"]')
+    page.check('input[name=house_rule][value="double_go"]')
+    page.click("#newgame button")
+    expect(page.locator("#msg")).to_have_text("Gebucht")
+    status = browser.new_context(**PHONE).new_page()
+    status.goto(server.base + "/")
+    expect(status.locator("#houserules")).to_contain_text("Hausregeln: doppeltes Gehalt auf LOS, Frei-Parken-Topf")

@@ -97,7 +97,7 @@ def test_the_csv_has_one_row_per_payment(tmp_path: Path) -> None:
     one = history.report(history.games()[-1]["id"])
     assert one is not None
     rows = list(csv.reader(io.StringIO(transactions_csv(one)), delimiter=";"))
-    assert rows[0][:6] == ["Eintrag", "Zeit (Unix)", "Befehl", "Zahler", "Empfänger", "Betrag"]
+    assert rows[0][:6] == ["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag"]
     rents = [r for r in rows[1:] if r[2] == "rent"]
     assert [(r[3], r[4], r[5]) for r in rents] == [("Ben", "Anna", "200"), ("Ben", "Anna", "70")]
 
@@ -110,7 +110,8 @@ def test_the_bestenliste_counts_finished_games_per_name_and_filters(tmp_path: Pa
     timed = history.best(mode="timed")
     assert {r["name"] for r in timed} == {"Anna", "Cem"}
     winner = next(r for r in timed if r["wins"])
-    assert winner["best_timed"] is not None and winner["rate"] == 1.0
+    assert winner["rate"] == 1.0
+    assert [(r["edition"], r["mode"]) for r in history.records(mode="timed")] == [("schalke", "timed")]
     assert history.best(edition="sonic") == []
     assert [r["name"] for r in history.best(edition="classic")] == ["Anna", "Ben"]
 

@@ -87,3 +87,17 @@ def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     proc = subprocess.run([*cmd, "replay", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
     assert proc.returncode == 1
     assert proc.stderr.strip().count("\n") == 0 and "nope.jsonl" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_replay_into_head_ends_quietly(tmp_path: Path) -> None:
+    """Issue 22, finding 10: `bankleser replay FILE | head` ended in a BrokenPipeError traceback. A reader that
+    stops early is not an error: the replay stops, says nothing, and exits as a pipe's writer does."""
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(NEW_GAME + b"\n" + (CREDIT + b"\n") * 5000)
+    cmd = [str(BANKLESER)] if BANKLESER.exists() else [sys.executable, "-m", "device.daemon.cli"]
+    proc = subprocess.Popen([*cmd, "replay", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert json.loads(proc.stdout.readline()) == {"ok": True}  # head -1
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=30) in (0, 141) and err == ""

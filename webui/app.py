@@ -22,7 +22,8 @@ import segno
 from flask import Flask, Response, abort, jsonify, render_template, request, session, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, RuleError, clean_name, square_name
+from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Mode, RuleError, clean_name, square_name
+from rules.game import HOUSE_RULE_NAMES, MODE_NAMES, mode_title
 
 from .chart import money_label, worth_svg
 from .games import register as register_games
@@ -33,6 +34,8 @@ LOGIN_ATTEMPTS, LOGIN_WINDOW = 5, 300.0
 SESSION_HOURS = 12
 """A login lasts a game night, not weeks."""
 STREAM_KEEPALIVE = 15.0
+STOP_CHECK = 0.25
+"""Seconds a virtual device's stream waits for a frame before it looks at the stop flag."""
 STATUS_OF = {"bad_command": 400, "storage_error": 503}
 """Refusals that are not the rules saying no (422): a malformed request, a card that cannot be written."""
 
@@ -52,6 +55,7 @@ class Backend(Protocol):
     def session_epoch(self) -> int: ...
     def end_sessions(self) -> None: ...
     def secret_key(self) -> bytes: ...
+    def phone_clock(self, now: object) -> str: ...
     def rename_card(self, uid: str, name: str) -> dict[str, Any]: ...
     def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]: ...
     def press(self, key: str) -> int: ...
@@ -96,6 +100,10 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
     state = snap["state"]
     out: dict[str, Any] = dict(state) if state is not None else {"players": [], "ranking": []}
     out["log"] = snap["log"][:30]
+    if state is not None:  # the rules' own names: the page keeps no list of its own
+        out["mode_title"] = mode_title(EDITIONS[state["edition"]], Mode(state["mode"]),
+                                       speed_die=bool(state.get("speed_die")))
+        out["house_rule_titles"] = [HOUSE_RULE_NAMES.get(r, r) for r in state.get("house_rules", [])]
     if state is not None and state.get("mode") == "timed":
         out["remaining"] = snap["remaining"]
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
@@ -152,6 +160,10 @@ def create_app(backend: Backend) -> Flask:
             abort(400, "JSON zu tief verschachtelt")
         if not isinstance(data, dict):
             abort(400, "JSON-Objekt erwartet")
+        try:  # "\ud800" is valid JSON but no text: refused here once, for every field of every request
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            abort(400, "Ungültiges Zeichen im Text")
         return data
 
     def logged_in() -> bool:
@@ -181,7 +193,8 @@ def create_app(backend: Backend) -> Flask:
 
     @app.get("/admin")
     def admin_page() -> str:
-        return render_template("admin.html", sim=backend.sim, editions=EDITIONS)
+        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES,
+                               modes=MODE_NAMES)
 
     @app.get("/admin/verdrahtung.svg")
     def wiring() -> Response:
@@ -250,7 +263,8 @@ def create_app(backend: Backend) -> Flask:
         now = time.monotonic()
         if not limiter.begin(who, now):
             return error(429, "too_many_attempts", "Zu viele falsche PINs: in ein paar Minuten wieder")
-        pin = body().get("pin")
+        data = body()
+        pin = data.get("pin")
         if not isinstance(pin, str):
             abort(400, "Feld 'pin' fehlt")
         verdict = backend.check_pin(pin)
@@ -264,7 +278,9 @@ def create_app(backend: Backend) -> Flask:
         session["at"] = time.time()
         session["epoch"] = backend.session_epoch()
         session["csrf"] = secrets.token_urlsafe(32)
-        return jsonify({"ok": True, "csrf": session["csrf"]})
+        # Only the banker's phone may date the reports (the backend checks the value and the Pi's clock).
+        clock = backend.phone_clock(data.get("now"))
+        return jsonify({"ok": True, "csrf": session["csrf"], "clock": clock})
 
     @app.post("/api/logout")
     def api_logout() -> Any:
@@ -363,13 +379,15 @@ def create_app(backend: Backend) -> Flask:
         @app.get("/api/sim/events")
         def sim_events() -> Response:
             def stream() -> Iterator[str]:
-                seq = -1
+                # Waits in short slices: a stop ends the stream within one (a page open must not hold it up).
+                seq, said = -1, time.monotonic()
                 while not backend.stopping():
-                    new_seq, text = backend.wait_display(seq, STREAM_KEEPALIVE)
+                    new_seq, text = backend.wait_display(seq, STOP_CHECK)
                     if new_seq != seq:
-                        seq = new_seq
+                        seq, said = new_seq, time.monotonic()
                         yield f"data: {json.dumps({'seq': seq, 'text': text}, ensure_ascii=False)}\n\n"
-                    else:
+                    elif time.monotonic() - said >= STREAM_KEEPALIVE:
+                        said = time.monotonic()
                         yield ": ping\n\n"
 
             return Response(stream_with_context(stream()), mimetype="text/event-stream",

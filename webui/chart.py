@@ -16,33 +16,48 @@ def money_label(edition: str | None) -> Callable[[int], str]:
     return lambda amount: format_money(int(amount), ed)
 
 
+def money_unit(edition: str) -> Callable[[int], str]:
+    """:func:`money_label` with the edition's currency where it has one ("18M €", "4723 Ringe"): for an
+    amount read beside other editions' amounts."""
+    label, unit = money_label(edition), EDITIONS.get(edition, EDITIONS["classic"]).currency
+    return lambda amount: f"{label(amount)} {unit}" if unit else label(amount)
+
+
 COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")
-W, H, PAD = 600, 260, 36
+W, H, PAD = 360, 200, 40
+"""The width a phone shows at 1:1 or a little smaller: 12-unit text stays over 9 px on a 320 px phone."""
+PER_ROW, ROW = 3, 18
+"""The legend: three names a row under the chart (eight players never overlap)."""
 
 
 def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> str:
     """One line per player over the game's transactions; ``label`` formats the y-axis money."""
     if not history or not players:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img">'
-                '<text x="50%" y="50%" text-anchor="middle" fill="#666">Noch keine Buchungen</text></svg>')
+                '<text x="50%" y="50%" text-anchor="middle" fill="#666" font-size="13">'
+                'Noch keine Buchungen</text></svg>')
     step = max(1, len(history) // 300)
     points = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
     top = max(max(int(p.get(n, 0)) for n in players) for p in points) or 1
     n = max(1, len(points) - 1)
+    rows = -(-len(players) // PER_ROW)
+    height = H + rows * ROW
 
     def xy(i: int, value: int) -> str:
-        return f"{PAD + i * (W - PAD - 8) / n:.1f},{H - PAD - value * (H - 2 * PAD) / top:.1f}"
+        return f"{PAD + i * (W - PAD - 8) / n:.1f},{H - 12 - value * (H - 24) / top:.1f}"
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" role="img" '
            'aria-label="Vermögen im Spielverlauf" font-family="sans-serif" font-size="12">',
-           f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - 8}" y2="{H - PAD}" stroke="#999"/>',
-           f'<text x="{PAD - 4}" y="{PAD}" text-anchor="end" fill="#444">{escape(label(top))}</text>',
-           f'<text x="{PAD - 4}" y="{H - PAD}" text-anchor="end" fill="#444">0</text>']
+           f'<line x1="{PAD}" y1="{H - 12}" x2="{W - 8}" y2="{H - 12}" stroke="#999"/>',
+           f'<text x="{PAD - 4}" y="16" text-anchor="end" fill="#444">{escape(label(top))}</text>',
+           f'<text x="{PAD - 4}" y="{H - 12}" text-anchor="end" fill="#444">0</text>']
     for k, name in enumerate(players):
         colour = COLOURS[k % len(COLOURS)]
         line = " ".join(xy(i, int(p.get(name, 0))) for i, p in enumerate(points))
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{line}"/>')
-        out.append(f'<text x="{PAD + 4 + k * 72}" y="{H - 8}" fill="{colour}">{escape(name)}</text>')
+        x, y = 8 + (k % PER_ROW) * (W - 16) / PER_ROW, H + 6 + (k // PER_ROW) * ROW
+        out.append(f'<rect x="{x:.1f}" y="{y - 10}" width="10" height="10" fill="{colour}"/>'
+                   f'<text x="{x + 14:.1f}" y="{y}" fill="#222">{escape(name)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -78,14 +93,26 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
            f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#999"/>',
            f'<text x="{left - 3}" y="16" text-anchor="end" fill="#444">{escape(label(top))}</text>',
            f'<text x="{left - 3}" y="{bottom}" text-anchor="end" fill="#444">0</text>']
-    for k in range(4):  # four ticks of the time of day
-        at = t0 + span * k / 3
-        anchor = ("start", "middle", "middle", "end")[k]
-        out.append(f'<text x="{x(at):.1f}" y="{TH - 6}" text-anchor="{anchor}" fill="#444">'
-                   f'{time.strftime("%H:%M", time.localtime(at))}</text>')
+    out += [f'<text x="{x(at):.1f}" y="{TH - 6}" text-anchor="{anchor}" fill="#444">{text}</text>'
+            for at, anchor, text in time_ticks(t0, span)]
     for k, name in enumerate(players):
         line = " ".join(f"{x(p['at']):.1f},{y(int(p.get(name, 0))):.1f}" for p in shown)
         out.append(f'<polyline fill="none" stroke="{COLOURS[k % len(COLOURS)]}" stroke-width="2" points="{line}">'
                    f'<title>{escape(name)}</title></polyline>')
     out.append("</svg>")
     return "".join(out)
+
+
+def time_ticks(t0: float, span: float) -> list[tuple[float, str, str]]:
+    """Up to four times of day along the axis, each label once: minutes, or seconds for a short game
+    (a two-minute game read "23:29 23:29 23:29 23:29")."""
+    ats = [t0 + span * k / 3 for k in range(4)]
+    for fmt in ("%H:%M", "%H:%M:%S"):
+        labels = [time.strftime(fmt, time.localtime(at)) for at in ats]
+        if len(set(labels)) == len(labels):
+            break
+    shown: list[tuple[float, str, str]] = []
+    for k, (at, text) in enumerate(zip(ats, labels, strict=True)):
+        if not shown or shown[-1][2] != text:
+            shown.append((at, ("start", "middle", "middle", "end")[k], text))
+    return shown

@@ -13,9 +13,9 @@ from typing import Any
 from flask import Flask, Response, abort, render_template, request
 
 from rules import DEEDS, EDITIONS, square_name
-from rules.game import MODE_NAMES
+from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 
-from .chart import COLOURS, money_label, timeline_svg
+from .chart import COLOURS, money_label, money_unit, timeline_svg
 
 MODE_TITLES = {mode.value: name for mode, name in MODE_NAMES.items()}
 
@@ -29,6 +29,9 @@ def clock(at: float | None) -> str:
 
 
 def duration(seconds: float) -> str:
+    """A game's length: seconds under a minute (a 55 s game is not "0 min"), else minutes and hours."""
+    if seconds < 60:
+        return f"{max(0, int(seconds))} s"
     minutes = int(seconds // 60)
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
@@ -56,7 +59,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     @app.get("/spiele")
     def games_page() -> str:
         games = read(games_or_503().games)
-        return render_template("spiele.html", games=games, when=when, duration=duration, money=money_label)
+        return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
@@ -75,7 +78,8 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         chart = timeline_svg(one.points, one.players, money_label(one.edition))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
                                colours=COLOURS, money=money_label(one.edition), when=when, clock=clock,
-                               duration=duration, deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
+                               duration=duration, rule_names=HOUSE_RULE_NAMES,
+                               deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
     @app.get("/spiele/<int:game_id>.jsonl")
     def game_jsonl(game_id: int) -> Response:
@@ -85,7 +89,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     @app.get("/spiele/<int:game_id>.csv")
     def game_csv(game_id: int) -> Response:
         _, one = report_or_404(game_id)
-        return download("\ufeff" + one.csv(), "text/csv; charset=utf-8", f"spiel-{game_id}.csv")
+        return download("\ufeff" + one.csv(), "text/csv", f"spiel-{game_id}.csv")  # Flask adds the charset
 
     @app.get("/bestenliste")
     def best_page() -> str:
@@ -93,6 +97,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         mode = request.args.get("mode") or None
         if (edition and edition not in EDITIONS) or (mode and mode not in MODE_TITLES):
             abort(404, "Unbekannte Ausgabe oder Spielart")
-        rows = read(games_or_503().best, edition, mode)
-        return render_template("bestenliste.html", rows=rows, editions=EDITIONS, modes=MODE_TITLES,
-                               edition=edition, mode=mode, money=money_label)
+        hist = games_or_503()
+        rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)
+        return render_template("bestenliste.html", rows=rows, records=records, editions=EDITIONS, modes=MODE_TITLES,
+                               edition=edition, mode=mode, money=money_unit)

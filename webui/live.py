@@ -48,6 +48,10 @@ class Publisher:
     def publish(self, published: Published) -> None:
         """Called from the daemon's loop: swap the reference, wake every stream (cheap, never blocks)."""
         self.current = published
+        self.wake()
+
+    def wake(self) -> None:
+        """From any thread: every waiting stream looks up now (at a stop, to see the stop flag)."""
         with self._lock:
             loop = self._loop
         if loop is not None and not loop.is_closed():

@@ -59,6 +59,12 @@ class Front:
         self.pages = WSGIMiddleware(flask_app, workers=page_workers)
         self.streams = 0
 
+    def close(self) -> None:
+        """From any thread, before the server stops: every open stream ends its response now, so the stop
+        waits for no page (30 open pages logged 30 CancelledError tracebacks when uvicorn cancelled them)."""
+        self.stopping.set()
+        self.publisher.wake()
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
@@ -164,6 +170,7 @@ class WebServer:
                                 access_log=False, timeout_keep_alive=5, timeout_graceful_shutdown=2,
                                 h11_max_incomplete_event_size=16 * 1024, server_header=False)
         self.server = uvicorn.Server(config)
+        self.app = app
         self.thread = threading.Thread(target=self._run, name="web", daemon=True)
         self.last_beat = time.monotonic()
         """When the server's event loop last turned (the watchdog reads it)."""
@@ -191,6 +198,9 @@ class WebServer:
         self.thread.start()
 
     def close(self) -> None:
+        close_streams = getattr(self.app, "close", None)
+        if close_streams is not None:
+            close_streams()
         self.server.should_exit = True
         self.thread.join(timeout=5)
         self.sock.close()

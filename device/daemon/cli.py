@@ -72,8 +72,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"bankleser replay: {args.file}: {err.strerror}", file=sys.stderr)
             return 1
         with stream:
-            for result in replay_lines(stream):
-                print(dumps(result))
+            try:
+                for result in replay_lines(stream):
+                    print(dumps(result))
+                sys.stdout.flush()
+            except BrokenPipeError:
+                # The reader stopped early (`| head`): not an error. Python would flush stdout once more at
+                # exit and complain; its descriptor goes to /dev/null first (the Python docs' recipe).
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if args.command == "doctor":
         return _doctor(args)

@@ -29,6 +29,7 @@ from rules import name_key
 from webui.live import Published, Publisher
 
 from ..inputs import Tap, parse_key
+from ..store import clocks
 from ..store.cards import Cards
 from ..store.history import History
 from ..store.journal import Journal, JournalError
@@ -149,6 +150,7 @@ class Daemon:
         self.history = History(journal.path, cache=self.state_dir / "history-cache.json")
         self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
+        self._note_boot(journal)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -161,6 +163,16 @@ class Daemon:
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin,
             )
+
+    @staticmethod
+    def _note_boot(journal: Journal) -> None:
+        """From which entry on this boot's times run, and whether the system clock vouches for them."""
+        try:
+            boots = clocks.started(clocks.load(journal.setting(clocks.KEY)), journal.last_seq + 1,
+                                   synced=clocks.system_clock_synced())
+            journal.set_setting(clocks.KEY, clocks.dump(boots))
+        except JournalError as err:  # the reports then show the Pi's times; booking goes on
+            log.warning("clock not noted: %s", err)
 
     def _verify_history(self, journal: Journal) -> None:
         """After start-up, beside the loop: check the past games' rows, then tell them for the pages."""
@@ -448,6 +460,24 @@ class WebBackend:
         if not stored:
             return None
         return check_pin(pin, stored)
+
+    def phone_clock(self, now: object) -> str:
+        """The banker's phone's time at login (``Date.now()``): it dates this boot's entries in the reports
+        when the Pi's clock is not synchronised (never the play clock). Says which clock dates them."""
+        at, pi = clocks.phone_time(now), time.time()
+        journal = self._d.journal
+
+        def run() -> str:
+            if journal is None:
+                return clocks.SOURCES["unknown"]
+            boots = clocks.load(journal.setting(clocks.KEY))
+            if at is not None and boots and not clocks.system_clock_synced():
+                boots = clocks.corrected(boots, at, pi)
+                journal.set_setting(clocks.KEY, clocks.dump(boots))
+            return boots[-1].description if boots else clocks.SOURCES["unknown"]
+
+        result: str = self._d.call(run)
+        return result
 
     def secret_key(self) -> bytes:
         import secrets

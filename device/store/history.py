@@ -29,6 +29,7 @@ from typing import Any
 from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
 from rules.game import mode_name
 
+from . import clocks
 from .journal import Record, read_only, read_records
 from .ledger import code_version
 
@@ -71,6 +72,10 @@ class Told:
     points: list[dict[str, Any]] = field(default_factory=list)
     seqs: list[int] = field(default_factory=list)
     """Journal entries of this game (its own Stornos included), for the download."""
+    clock: str = "unknown"
+    """Which clock dated the game's start (:data:`clocks.SOURCES`): the pages say it."""
+    opening: tuple[Record, Event] | None = None
+    """The new_game and what it paid out (each player's start capital), for the CSV."""
 
     def figures(self) -> dict[str, dict[str, Any]]:
         return figures(self)
@@ -88,23 +93,30 @@ class Told:
                 "winners": winners(state) if state is not None else [],
                 "ranking": ranking(state) if state is not None else [], "worth": worth,
                 "cash": {n: p.cash for n, p in state.players.items()} if state is not None else {},
-                "commands": self.commands}
+                "commands": self.commands, "clock": self.clock,
+                "clock_name": clocks.SOURCES.get(self.clock, clocks.SOURCES["unknown"])}
 
 
 def tell(records: Iterable[Record], detail_for: int | None = None,
-         pace: Callable[[], None] | None = None, refused: list[str] | None = None) -> dict[int, Told]:
+         pace: Callable[[], None] | None = None, refused: list[str] | None = None,
+         dated_by: list[clocks.Segment] | None = None) -> dict[int, Told]:
     """Replay ``records`` (from a game's start) and tell each game; ``detail_for``: that game's whole story.
 
     ``pace``: called every PACE_EVERY commands (a long replay beside the loop gives the GIL away).
     ``refused``: gets the op of every journaled command the replay refused (a refused Storno: the replay
     began after a game that Storno brought back).
+    ``dated_by``: the boots' clocks (:mod:`.clocks`): a boot the banker's phone dated has its times moved.
     """
     game = Game()
+    boots = clocks.Boots(dated_by or [])
     told: dict[int, Told] = {}
     current: list[int] = []
     for n, rec in enumerate(records):
         if pace is not None and n % PACE_EVERY == 0:
             pace()
+        boot = boots.of(rec.seq)
+        if boot is not None and boot.offset:
+            rec = Record(rec.seq, rec.at + boot.offset, rec.cmd)
         before = game.state
         try:
             event = game.apply(rec.cmd, replaying=True)
@@ -122,7 +134,8 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
                 old.final, old.status = before, "beendet" if before is not None and before.finished else "ersetzt"
             current.append(rec.seq)
             told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value, mode_name(state),
-                                 list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for)
+                                 list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for,
+                                 clock=boot.source if boot is not None else "unknown")
         elif event.op == "undo" and state is not before:
             told.pop(current.pop())  # its new_game was taken back: it never was a game
             if current:
@@ -146,7 +159,9 @@ def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
     if event.op == "undo":
         if one.stack:
             one.stack.pop()
-    elif event.op != "new_game":
+    elif event.op == "new_game":
+        one.opening = (rec, event)
+    else:
         one.stack.append((rec, event))
     one.points.append({"at": rec.at, **{n: net_worth(state, n) for n in state.players}})
 
@@ -186,16 +201,32 @@ def figures(one: Told) -> dict[str, dict[str, Any]]:
     return out
 
 
+POT = "Frei-Parken-Topf"
+
+
 def transactions_csv(one: Told) -> str:
-    """Every payment of the game, one row each, for a spreadsheet (German Excel reads ';')."""
+    """Every payment of the game, one row each, for a spreadsheet (German Excel reads ';'): the start
+    capital first, the Frei-Parken pot named where money went into it or came out, local times."""
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    writer.writerow(["Eintrag", "Zeit (Unix)", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"])
-    for (rec, event) in one.stack:
+    writer.writerow(["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"])
+    for (rec, event) in ([one.opening] if one.opening else []) + one.stack:
+        into_pot, out_of_pot = _pot_moves(event)
         for t in event.transfers:
-            writer.writerow([rec.seq, f"{rec.at:.3f}", event.op, t.payer or "Bank", t.payee or "Bank", t.amount,
-                             t.reason, event.text])
+            payer = t.payer or (POT if out_of_pot else "Bank")
+            payee = t.payee or (POT if into_pot else "Bank")
+            writer.writerow([rec.seq, time.strftime("%d.%m.%Y %H:%M:%S", time.localtime(rec.at)), event.op, payer,
+                             payee, t.amount, t.reason, event.text])
     return buf.getvalue()
+
+
+def _pot_moves(event: Event) -> tuple[bool, bool]:
+    """Whether the event's payments to the bank went into the pot, and whether its bank payouts came from
+    it: the pot's own change says so (the rules book taxes and fines there under the house rule)."""
+    delta = sum(int(c.new or 0) - int(c.old or 0) for c in event.changes if c.field == "pot")
+    to_bank = sum(t.amount for t in event.transfers if t.payee is None and t.payer is not None)
+    from_bank = sum(t.amount for t in event.transfers if t.payer is None and t.payee is not None)
+    return delta > 0 and delta == to_bank, delta < 0 and -delta == from_bank
 
 
 # -- the history of a journal ---------------------------------------------------------------
@@ -219,6 +250,8 @@ class History:
         self.warming = threading.Event()
         self.progress = (0, 0)
         """While warming: the journal entries being told (from, to)."""
+        self._clocks: list[clocks.Segment] = []
+        self._clocks_text: str | None = None
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, newest first (games whose new_game was taken back are not games).
@@ -247,14 +280,16 @@ class History:
                 self._loaded = True
                 self._load(db)
             last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM commands").fetchone()[0]
-            if last == self._read_to:
+            dated = self._read_clocks(db)
+            if last == self._read_to and not dated:
                 return
             starts = [seq for (seq,) in db.execute("SELECT seq FROM games ORDER BY seq")]
             window, open_games = self._window_from(db, starts, last)
             if window > self._window:
                 # Games that left the window are closed for good: told once from where the last look began.
                 self.progress = (self._window, window)
-                for one in tell(read_records(db, self._window, window - 1), pace=pace).values():
+                told = tell(read_records(db, self._window, window - 1), pace=pace, dated_by=self._clocks)
+                for one in told.values():
                     summary = one.summary()
                     if summary["status"] == "läuft":  # the next new_game, outside this range, replaced it
                         summary["status"] = "ersetzt"
@@ -264,6 +299,14 @@ class History:
             self._open = [one.summary() for one in open_games.values() if one.id not in self._closed]
             self._read_to = last
 
+    def _read_clocks(self, db: Any) -> bool:
+        """The boots' clocks as the journal keeps them now; True when a phone dated a boot since the last look."""
+        text = _clocks_text(db)
+        if text == self._clocks_text:
+            return False
+        self._clocks_text, self._clocks = text, clocks.load(text)
+        return True
+
     def _window_from(self, db: Any, starts: list[int], last: int) -> tuple[int, dict[int, Told]]:
         """Where the open games begin, and them told: the newest OPEN_GAMES games, or more if a Storno
         in them brought back a game before (its replay would refuse that Storno)."""
@@ -272,7 +315,7 @@ class History:
             window = starts[-back] if len(starts) >= back else (starts[0] if starts else 0)
             window = max(window, self._window)
             refused: list[str] = []
-            told = tell(read_records(db, window, last), refused=refused)
+            told = tell(read_records(db, window, last), refused=refused, dated_by=self._clocks)
             if window == self._window or "undo" not in refused:
                 return window, told
             back += 1
@@ -316,7 +359,8 @@ class History:
         if summary is None:
             return None
         with read_only(self.path) as db:
-            told = tell(read_records(db, game_id, summary["last_seq"]), detail_for=game_id)
+            told = tell(read_records(db, game_id, summary["last_seq"]), detail_for=game_id,
+                        dated_by=clocks.load(_clocks_text(db)))
         return told.get(game_id)
 
     def commands(self, one: Told) -> list[dict[str, Any]]:
@@ -330,25 +374,41 @@ class History:
         return jsonl(self.commands(one))
 
     def best(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
-        """The Bestenliste: per player name, over every game that reached its end."""
+        """The Bestenliste: per player name, over every game that reached its end (counts, no money: an
+        amount means something only within its edition, see :meth:`records`)."""
         rows: dict[str, dict[str, Any]] = {}
-        for g in self.games():
-            if g["status"] != "beendet" or (edition and g["edition"] != edition) or (mode and g["mode"] != mode):
-                continue
+        for g in self._finished(edition, mode):
             for name in g["players"]:
-                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0, "best_quick": None,
-                                                       "best_timed": None, "edition": g["edition"]})
+                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0})
                 row["games"] += 1
                 # A shared win (equal net worth at the end of a quick or timed game) counts for each of them.
                 row["wins"] += name in g["winners"] or (g["winner"] is None and g["ranking"][:1] == [name])
-                worth = g["worth"].get(name)
-                key = {"quick": "best_quick", "timed": "best_timed"}.get(g["mode"])
-                if key and worth is not None and (row[key] is None or worth > row[key][0]):
-                    row[key] = (worth, g["edition"])
         out = list(rows.values())
         for row in out:
             row["rate"] = row["wins"] / row["games"]
         return sorted(out, key=lambda r: (-r["wins"], -r["rate"], -r["games"], r["name"].casefold()))
+
+    def records(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
+        """The best net worth at the end of a quick or timed game, one per edition and mode (4723 Ringe and
+        18M € are not compared): who, how much, in which game."""
+        best: dict[tuple[str, str], dict[str, Any]] = {}
+        for g in self._finished(edition, mode):
+            if g["mode"] not in ("quick", "timed"):
+                continue
+            for name, worth in g["worth"].items():
+                key = (g["edition"], g["mode"])
+                if key not in best or worth > best[key]["worth"]:
+                    best[key] = {"edition": g["edition"], "edition_title": g["edition_title"], "mode": g["mode"],
+                                 "mode_title": g["mode_title"], "name": name, "worth": worth, "game": g["id"]}
+        return sorted(best.values(), key=lambda r: (r["edition_title"], r["mode"]))
+
+    def _finished(self, edition: str | None, mode: str | None) -> list[dict[str, Any]]:
+        return [g for g in self.games() if g["status"] == "beendet" and (not edition or g["edition"] == edition)
+                and (not mode or g["mode"] == mode)]
+
+def _clocks_text(db: Any) -> str | None:
+    row = db.execute("SELECT value FROM settings WHERE key = ?", (clocks.KEY,)).fetchone()
+    return row[0] if row else None
 
 
 def jsonl(commands: list[dict[str, Any]]) -> str:

@@ -52,15 +52,11 @@ const Bank = (() => {
       scores.append(el("p", {}, "Noch kein Spiel. Am Gerät C gedrückt halten, um eines zu starten."));
       return;
     }
-    const modes = { standard: "Standardspiel", quick: board.edition === "skylanders" ? "kurzes Spiel" : "Schnellspiel",
-                    timed: "Spiel auf Zeit" };
-    $("#title").textContent = `${board.title} · ${modes[s.mode]}`;
-    const ruleNames = { free_parking_pot: "Frei-Parken-Topf", double_go: "doppeltes Gehalt auf LOS",
-                        no_auctions: "keine Versteigerungen" };
+    $("#title").textContent = `${board.title} · ${s.mode_title}`;
     const houseRules = $("#houserules");
-    const chosen = s.house_rules || [];
+    const chosen = s.house_rule_titles || [];
     houseRules.hidden = chosen.length === 0;
-    houseRules.textContent = chosen.length ? `Hausregeln: ${chosen.map((r) => ruleNames[r] || r).join(", ")}` +
+    houseRules.textContent = chosen.length ? `Hausregeln: ${chosen.join(", ")}` +
       (s.pot !== undefined ? ` · Topf: ${money(s.pot)}` : "") : "";
     const winner = $("#winner");
     winner.hidden = !s.finished;
@@ -76,8 +72,8 @@ const Bank = (() => {
       });
       scores.append(el("h2", {}, "Punktestand"), table);
     }
-    for (const name of s.ranking) {
-      const p = byName[name];
+    for (const p of s.players) {  // seat order: a booking never moves a player on the page
+      const name = p.name;
       const number = s.cards[name] ? `Karte ${s.cards[name]} · ` : "";
       const jail = p.jail_cards ? ` · Gefängnis frei: ${p.jail_cards}` : "";
       scores.append(el("div", { class: `player${p.bankrupt ? " out" : ""}`, "data-player": name },
@@ -176,13 +172,26 @@ const Bank = (() => {
     }
   }
 
+  // "Anna: 1, 3, 39" a line → {"Anna": [1, 3, 39]}; null when a line is not of that form (the rules check the rest).
+  function parseDeal(text) {
+    const deal = {};
+    for (const line of text.split("\n").map((l) => l.trim()).filter(Boolean)) {
+      const m = line.match(/^([^:]+):\s*([\d\s,]*)$/);
+      if (!m) return null;
+      deal[m[1].trim()] = m[2].split(",").map((v) => v.trim()).filter(Boolean).map(Number);
+    }
+    return deal;
+  }
+
   function admin() {
     const show = (on) => { $("#login").hidden = on; $("#admin").hidden = !on; if (on) refreshAdmin(); };
     fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf; show(s.banker); });
     $("#login").onsubmit = async (ev) => {
       ev.preventDefault();
-      const r = await post("/api/login", { pin: $("#pin").value });
-      if (r.ok) { csrf = r.csrf; show(true); } else $("#login-msg").textContent = r.message;
+      // The phone's clock goes along: a Pi without network has none it can trust for the reports' times.
+      const r = await post("/api/login", { pin: $("#pin").value, now: Date.now() });
+      if (r.ok) { csrf = r.csrf; show(true); $("#clock-msg").textContent = `Uhrzeit der Berichte: ${r.clock}`; }
+      else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
     const send = async (cmd) => {
@@ -206,8 +215,15 @@ const Bank = (() => {
       const players = [...document.querySelectorAll("input[name=player]:checked")].map((b) => b.value);
       const cmd = { op: "new_game", edition: $("#edition").value, mode: $("#mode").value, players };
       if (cmd.mode === "timed") cmd.minutes = Number($("#minutes").value);
-      if (cmd.mode === "quick") cmd.seed = Math.floor(Math.random() * 2 ** 31);
+      if (cmd.mode === "quick") {
+        const deal = parseDeal($("#deal").value);
+        if (deal === null) { say("Verteilung: je Zeile »Name: Feld, Feld, …«"); return; }
+        if (Object.keys(deal).length) cmd.deal = deal;
+        else cmd.seed = $("#seed").value === "" ? Math.floor(Math.random() * 2 ** 31) : Number($("#seed").value);
+      }
       if ($("#speed").checked) cmd.speed_die = true;
+      const rules = [...document.querySelectorAll("input[name=house_rule]:checked")].map((b) => b.value);
+      if (rules.length) cmd.house_rules = rules;
       send(cmd);
     };
     $("#register").onsubmit = async (ev) => {

@@ -1,0 +1,118 @@
+"""Which clock dated the journal's entries, and the time a banker's phone gave (issue 22, finding 11).
+
+A Pi without network has no clock to trust: no battery clock, and the time restored at boot is the last
+shutdown's. The play clock never minds (it is monotonic), but the reports' wall times do. So at every start
+the daemon notes from which journal entry on this boot's times run and whether the system clock was
+synchronised; when the banker logs in on /admin while it is not, the phone's time gives this boot's
+offset. The pages after the game add it to this boot's entries and say which clock they used. The
+journal itself keeps the times it was given (they are in its hash chain): a correction is only a reading.
+"""
+
+from __future__ import annotations
+
+import bisect
+import ctypes
+import ctypes.util
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+
+KEY = "wall_clocks"
+"""The journal setting holding the boots' segments."""
+MAX_SEGMENTS = 500
+"""Boots remembered: a restart a day for more than a year; older entries are told by the Pi's clock."""
+EARLIEST, LATEST = 1_577_836_800.0, 4_102_444_800.0
+"""A phone's time is believed between 2020 and 2100 (a phone set to 1970 corrects nothing)."""
+TIME_ERROR = 5
+"""adjtimex(2): the clock is not synchronised."""
+
+SOURCES = {
+    "pi": "Uhr des Bankleser (synchronisiert)",
+    "pi_unsynced": "Uhr des Bankleser (nicht gestellt: Datum und Uhrzeit können falsch sein)",
+    "phone": "Handy-Uhr des Bankhalters (der Bankleser hatte keine gestellte Uhr)",
+    "unknown": "Uhr des Bankleser",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    first_seq: int
+    """The first journal entry written in this boot."""
+    source: str
+    offset: float = 0.0
+    """Seconds to add to this boot's entries' times (the phone's time minus the Pi's)."""
+
+    @property
+    def description(self) -> str:
+        return SOURCES.get(self.source, SOURCES["unknown"])
+
+
+@cache
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    return ctypes.CDLL(name, use_errno=True) if name else None
+
+
+def system_clock_synced() -> bool:
+    """Whether the kernel holds the wall clock for synchronised (NTP or a real-time clock told it so).
+
+    adjtimex(2) with no modes only reads; where it cannot be asked, the clock is taken as it is.
+    """
+    libc = _libc()
+    if libc is None:
+        return True
+    buf = ctypes.create_string_buffer(512)  # struct timex, zeroed: modes = 0 reads
+    try:
+        state = libc.adjtimex(buf)
+    except (AttributeError, OSError):
+        return True
+    return bool(state != TIME_ERROR)
+
+
+def phone_time(value: object) -> float | None:
+    """A phone's ``Date.now()`` (milliseconds) as seconds, if it is a plausible time; else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    at = float(value) / 1000
+    return at if math.isfinite(at) and EARLIEST <= at <= LATEST else None
+
+
+def load(text: str | None) -> list[Segment]:
+    """The segments a journal keeps; a damaged setting is no segments (times shown as written)."""
+    try:
+        rows = json.loads(text) if text else []
+        segments = [Segment(int(r[0]), str(r[1]), float(r[2])) for r in rows]
+    except (ValueError, TypeError, IndexError):
+        return []
+    return sorted(segments, key=lambda s: s.first_seq)
+
+
+def dump(segments: list[Segment]) -> str:
+    return json.dumps([[s.first_seq, s.source, s.offset] for s in segments[-MAX_SEGMENTS:]])
+
+
+def started(segments: list[Segment], first_seq: int, *, synced: bool) -> list[Segment]:
+    """The segments after a start whose first entry will be ``first_seq``."""
+    kept = [s for s in segments if s.first_seq < first_seq]  # a boot that wrote nothing is replaced
+    return [*kept, Segment(first_seq, "pi" if synced else "pi_unsynced")][-MAX_SEGMENTS:]
+
+
+def corrected(segments: list[Segment], phone: float, pi: float) -> list[Segment]:
+    """This boot's segment dated by the phone: its entries' times move by ``phone - pi``."""
+    if not segments:
+        return segments
+    return [*segments[:-1], Segment(segments[-1].first_seq, "phone", phone - pi)]
+
+
+class Boots:
+    """The segments, looked up by journal entry (a replay asks once per entry)."""
+
+    def __init__(self, segments: list[Segment]) -> None:
+        self.segments = segments
+        self._starts = [s.first_seq for s in segments]
+
+    def of(self, seq: int) -> Segment | None:
+        """The boot that wrote entry ``seq`` (None: before the first noted boot)."""
+        i = bisect.bisect_right(self._starts, seq)
+        return self.segments[i - 1] if i else None
