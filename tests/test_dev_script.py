@@ -42,6 +42,11 @@ def checkout(tmp_path: Path) -> Path:
     for name in ("dev", "pyproject.toml"):
         (tmp_path / "repo" / name).write_bytes((ROOT / name).read_bytes())
     (tmp_path / "repo" / "dev").chmod(0o755)
+    tools = tmp_path / "repo" / "tests" / "web-tools"  # the page checkers, installed already: npm is not asked
+    (tools / "node_modules").mkdir(parents=True)
+    for name in ("package.json", "package-lock.json"):
+        (tools / name).write_bytes((ROOT / "tests" / "web-tools" / name).read_bytes())
+    (tools / "node_modules" / ".installed").touch()
     fake = tmp_path / "python3"
     fake.write_text(FAKE_PYTHON)
     fake.chmod(0o755)

@@ -43,10 +43,10 @@ def test_a_journal_written_before_replays_to_the_same_state_after_every_command(
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_bankleser_replay_of_a_journal_written_before_gives_the_same_state(path: Path) -> None:
-    """`bankleser replay FILE` (issue 19, "Done means"): the same state, every command accepted, also the
-    Banking trade for 5K that the reader's range refuses today."""
+    """`bankleser replay --journal FILE` (issue 19, "Done means"): the same state, every command accepted, also
+    the Banking trade for 5K that the reader's range refuses today."""
     commands, _, final = load(path)
-    results = list(replay_lines(json.dumps(cmd) for cmd in commands))
+    results = list(replay_lines((json.dumps(cmd) for cmd in commands), journal=True))
     assert all(r == {"ok": True} for r in results[:-1])
     assert results[-1] == {"state": final}
 
@@ -63,3 +63,13 @@ def test_a_random_old_format_game_replays_as_it_was_played(seed: int) -> None:
         replayed.apply(cmd, replaying=True)
     assert live.state is not None and replayed.state is not None
     assert to_json(replayed.state) == to_json(live.state)
+
+
+def test_bankleser_replay_judges_a_plain_file_by_todays_rules() -> None:
+    """The contract: "A new_game while a game is running (not finished) is refused with game_running unless it
+    carries replace: true" — an audit file is judged as the banker's command would be; only ``--journal``
+    replays as the appliance replays what it once accepted."""
+    new = {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]}
+    lines = [json.dumps(new), json.dumps(new)]
+    assert list(replay_lines(lines))[1]["code"] == "game_running"
+    assert list(replay_lines(lines, journal=True))[1] == {"ok": True}

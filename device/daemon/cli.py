@@ -24,6 +24,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="apply a file of commands, print one JSON result per line, then the state")
     replay.add_argument("file", help="one JSON command per line ('-' for standard input)")
+    replay.add_argument("--journal", action="store_true",
+                        help="the file is the appliance's journal or a downloaded game: limits added since a "
+                             "command was accepted are not applied to it again")
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
@@ -73,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         with stream:
             try:
-                for result in replay_lines(stream):
+                for result in replay_lines(stream, journal=args.journal):
                     print(dumps(result))
                 sys.stdout.flush()
             except BrokenPipeError:

@@ -364,7 +364,7 @@ class History:
         return told.get(game_id)
 
     def commands(self, one: Told) -> list[dict[str, Any]]:
-        """The game's own journal entries: ``bankleser replay`` of them ends where the game ended."""
+        """The game's own journal entries: ``bankleser replay --journal`` of them ends where the game ended."""
         with read_only(self.path) as db:
             wanted = set(one.seqs)
             return [rec.cmd for rec in read_records(db, one.id, one.last_seq) if rec.seq in wanted]

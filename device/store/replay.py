@@ -38,16 +38,22 @@ def parse_line(raw: bytes | str) -> Any:
     return cmd
 
 
-def replay_lines(lines: Iterable[bytes | str], game: Game | None = None) -> Iterator[dict[str, Any]]:
-    """Yield the result of each non-blank line, then ``{"state": …}``."""
+def replay_lines(lines: Iterable[bytes | str], game: Game | None = None, *,
+                 journal: bool = False) -> Iterator[dict[str, Any]]:
+    """Yield the result of each non-blank line, then ``{"state": …}``.
+
+    A file of commands is judged by today's rules, as the contract says (``game_running``, the
+    reader's range of a trade). ``journal``: the file is the appliance's own journal or a game
+    downloaded from it (``bankleser replay --journal``): its commands were accepted when they were
+    written, so a limit added since is not applied to them again, exactly as the appliance replays
+    its journal at start-up.
+    """
     game = game or Game()
     for line in lines:
         if not line.strip():
             continue
         try:
-            # As the appliance replays its own journal (a file here is a journal or a game downloaded from it):
-            # limits added since a command was accepted are not applied to it again (rules.Game.apply).
-            game.apply(parse_line(line), replaying=True)
+            game.apply(parse_line(line), replaying=journal)
         except RuleError as err:
             yield err.as_dict()
         else:
