@@ -21,7 +21,8 @@ def _parser() -> argparse.ArgumentParser:
     salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
-    flows.add_argument("--readme", type=Path, help="write them into this README's block instead of printing")
+    flows.add_argument("--readme", type=Path, help="write the Mermaid diagram into this page's ```mermaid block")
+    flows.add_argument("--mermaid", action="store_true", help="print the scene graph as a Mermaid diagram")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     run.add_argument("--config", type=Path, help="TOML config file")
@@ -36,9 +37,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run":
         return _run(args)
     if args.command == "flows":
-        from ..flows import describe, readme_with_flows
+        from ..scenes.flows import describe, readme_with_flows
+        from ..scenes.table import mermaid
 
-        if args.readme:
+        if args.mermaid:
+            print(mermaid())
+        elif args.readme:
             args.readme.write_text(readme_with_flows(args.readme.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             print(describe())

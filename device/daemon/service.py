@@ -29,12 +29,12 @@ from drivers.signals import Volume
 from rules import name_key
 from webui.live import Published, Publisher
 
-from ..inputs import Tap, parse_key
+from ..scenes import WIRE_KEYS, Ui
+from ..scenes.inputs import Tap, parse_key
 from ..store.cards import Cards
 from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
-from ..ui import Banker
 from .config import Config
 from .notify import Notifier
 from .pin import check_pin, hash_pin, valid_pin
@@ -76,7 +76,7 @@ class Daemon:
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.stop_event = threading.Event()
         self.hardware: Hardware | None = None
-        self.banker: Banker | None = None
+        self.banker: Ui | None = None
         self.ledger: Ledger | None = None
         self.journal: Journal | None = None
         self.cards: Cards | None = None
@@ -146,7 +146,7 @@ class Daemon:
             if self.sim:
                 self.cards.seed_simulated()
             buzzer = self.hardware.buzzer
-            self.banker = Banker(
+            self.banker = Ui(
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
                 url=lambda: self.url,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
@@ -492,6 +492,22 @@ class WebBackend:
         assert hw is not None and self.sim
         hw.reader.tap(uid)  # type: ignore[union-attr]
         return self._sync()
+
+    def input_names(self) -> frozenset[str]:
+        """The keys the virtual device may send: the reader's own inputs (device/scenes/inputs.py)."""
+        return WIRE_KEYS
+
+    def sim_cards(self) -> dict[str, Any]:
+        """The sim's cards for the virtual device: players and deed tags by UID, deeds named as the
+        running game's edition names them (the OLED's words)."""
+        from rules import EDITIONS, square_name
+
+        from ..store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
+
+        state = self._d.ledger.game.state if self._d.ledger is not None else None
+        edition = state.edition if state is not None else EDITIONS["classic"]
+        return {"players": SIM_PLAYER_CARDS, "deeds": SIM_DEED_TAGS,
+                "names": {sq: square_name(edition, sq) for sq in SIM_DEED_TAGS.values()}}
 
     def display(self) -> tuple[int, str]:
         hw = self._d.hardware
