@@ -48,7 +48,8 @@ class IdleScene(Scene):
             line = "Uhr läuft" if ui.ledger.clock_resumed else "Karte drauf"  # it went on from where it stood
             big = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
         else:
-            big = {Mode.STANDARD: "Standard", Mode.QUICK: quick_name(state.edition).split()[0]}.get(state.mode, "")
+            quick = {"Schnellspiel": "Schnell", "Kurzes Spiel": "Kurzes"}[quick_name(state.edition)]
+            big = {Mode.STANDARD: "Standard", Mode.QUICK: quick}.get(state.mode, "")  # fits beside the QR code
             if state.speed_die:
                 big = "Tempo"
             line = "Karte drauf"

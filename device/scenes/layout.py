@@ -9,7 +9,9 @@ zurück") so it is always seen.
 
 from __future__ import annotations
 
-from drivers.display import HEIGHT, WIDTH, font
+from functools import cache
+
+from drivers.display import HEIGHT, WIDTH, _qr, font
 from drivers.screen import Screen
 
 TITLE_PX = WIDTH - 4
@@ -86,7 +88,7 @@ def scroll_rows(title: str, big: str = "", body: tuple[str, ...] | list[str] = (
 
 
 def _body(title: str, big: str, body: tuple[str, ...] | list[str], icons: str) -> tuple[str, list[str]]:
-    head = _title(title, icons + MORE)
+    head = fit_title(title, icons + MORE)
     rest = title[len(head):].strip()
     lines = wrap(rest) if rest else []
     if big and not big_fits(big):
@@ -96,7 +98,7 @@ def _body(title: str, big: str, body: tuple[str, ...] | list[str], icons: str) -
     return head, lines
 
 
-def _title(title: str, icons: str = "") -> str:
+def fit_title(title: str, icons: str = "") -> str:
     """The longest head of ``title`` (whole words) that fits the bar beside ``icons``."""
     room = TITLE_PX - (px(icons) + 4 if icons else 0)
     if px(title) <= room:
@@ -113,17 +115,43 @@ def _title(title: str, icons: str = "") -> str:
     return head
 
 
-def problems(screen: Screen, *, qr_px: int = 0) -> list[str]:
+def problems(screen: Screen, *, qr: int = 0) -> list[str]:
     """What does not fit: the title bar, the big line at its smallest strike, each small line, the rows."""
     out = []
-    right = WIDTH - (qr_px + 2 if qr_px else 0)
+    qr = qr or (qr_px(screen.qr) if screen.qr else 0)
+    right = WIDTH - (qr + 2 if qr else 0)
     if px(screen.title) + (px(screen.icons) + 4 if screen.icons else 0) > TITLE_PX:
         out.append(f"title {screen.title!r} {screen.icons!r}")
     if screen.big and not big_fits(screen.big, right - 2):
         out.append(f"big {screen.big!r}")
     for line in screen.lines:
-        if px(line) > (right if qr_px else LINE_PX):
+        if px(line) > (right if qr else LINE_PX):
             out.append(f"line {line!r}")
     if len(screen.lines) > rows(screen.big):
         out.append(f"{len(screen.lines)} lines under {screen.big!r}")
     return out
+
+
+@cache
+def qr_px(url: str) -> int:
+    """The QR code's width as the display draws it (lines beside it end before it)."""
+    return int(_qr(url, 54).width)
+
+
+def line_room(screen: Screen) -> float:
+    """A small line's room on ``screen``: the full width, or what the QR code leaves."""
+    return WIDTH - qr_px(screen.qr) - 2 if screen.qr else LINE_PX
+
+
+def with_note(screen: Screen, note: str) -> Screen:
+    """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
+    where the line has no room for it (beside the QR code)."""
+    from dataclasses import replace
+
+    if px(note) > line_room(screen):
+        return replace(screen, title=note, icons="")
+    lines = list(screen.lines[: rows(screen.big)])
+    keep = lines[-1:] if lines and lines[-1].startswith("OK ") and "C zurück" in lines[-1] else []
+    body = lines[: len(lines) - len(keep)]
+    body = [*body[: rows(screen.big) - 1 - len(keep)], note]
+    return replace(screen, lines=(*body, *keep))

@@ -15,7 +15,7 @@ from rules import parse_amount
 from rules.errors import RuleError
 
 from .inputs import Input, Key, Press, Tap
-from .layout import LINE_PX, page, px, rows, scroll_rows, wrap
+from .layout import LINE_PX, MORE, fit_title, page, px, rows, scroll_rows, wrap
 from .manager import Scene
 from .table import State
 
@@ -76,6 +76,8 @@ class ListScene(Scene):
             ui.scenes.back()
             return True
         if key in (Key.UP, Key.DOWN):
+            if len(self.options) == 1:
+                return False  # nothing to turn to: said, not silent
             self.index = (self.index + (-1 if key is Key.UP else 1)) % len(self.options)
             self.typed = ""
             return True
@@ -135,7 +137,14 @@ class ListScene(Scene):
         return False
 
     def view(self, ui: Ui) -> Screen:
-        room = rows("")
+        lines = self._rows()
+        icons = self.typed + (MORE if len(lines) > rows("") - 1 else "")
+        head = fit_title(self.title, icons)
+        over = wrap(self.title[len(head):].strip()) if len(head) < len(self.title) else []
+        return Screen(title=head, lines=(*over, *self._window(lines, rows("") - len(over))), icons=icons)
+
+    def _rows(self) -> list[tuple[int, str]]:
+        """Each entry as rows: its mark, its digit, its label wrapped (never cut)."""
         lines: list[tuple[int, str]] = []
         for i, option in enumerate(self.options):
             mark = ">" if i == self.index else " "
@@ -144,14 +153,15 @@ class ListScene(Scene):
             head = f"{mark}{tick}{number}"
             for j, part in enumerate(wrap(option.label, LINE_PX - px(head))):
                 lines.append((i, (head if j == 0 else " " * len(head)) + part))
+        return lines
+
+    def _window(self, lines: list[tuple[int, str]], room: int) -> tuple[str, ...]:
+        """The rows shown: the marked entry whole, with the one before it where there is room."""
         mine = [r for r, (i, _) in enumerate(lines) if i == self.index]
         before = [r for r, (i, _) in enumerate(lines) if i == self.index - 1]
         start = before[0] if before else mine[0]
         start = max(0, min(max(start, mine[-1] - room + 1), len(lines) - room))
-        shown = tuple(text for _, text in lines[start:start + room])
-        screen = page(self.title, "", ())
-        more = "↓" if start + room < len(lines) else ""
-        return Screen(title=screen.title, lines=shown, icons=(self.typed or "") + more)
+        return tuple(text for _, text in lines[start:start + room])
 
 
 @dataclass
@@ -208,7 +218,7 @@ class NumberScene(Scene):
         return True
 
     def view(self, ui: Ui) -> Screen:
-        hint = f"{self.why}, C zurück" if self.why else ("OK, C zurück" if self.entry else f"{self.hint}, C zurück")
+        hint = f"{self.why}, C zurück" if self.why else ("OK, C löscht" if self.entry else f"{self.hint}, C zurück")
         return page(self.title, self.entry or "0", [hint])
 
 
@@ -221,8 +231,8 @@ def type_key(text: str, key: str, ui: Ui, *, longest: int = 7, money: bool = Tru
         return text + key if km and text and text[-1] not in "KM." else None
     if key == ".":
         return text + key if km and text and "." not in text and text[-1] not in "KM" else None
-    if (text and text[-1] in "KM") or len(text) >= longest:
-        return None
+    if (text and text[-1] in "KM") or len(text) >= longest or (money and not text and key == "0"):
+        return None  # an amount never starts with 0 (an empty entry already shows 0)
     return text + key
 
 

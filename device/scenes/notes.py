@@ -72,6 +72,8 @@ class MessageScene(Scene):
     approx: str = ""
     """A rounded balance's exact amount ("genau: 13.420.000"), marked ≈ in the title."""
     offer: RaiseOffer | None = None
+    code: str = ""
+    """The rules' refusal code, if a command was refused."""
     shown_at: float = field(default=0.0, repr=False)
     offset: int = 0
 
@@ -136,7 +138,7 @@ def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | N
         if payer is not None and game is not None and payer in game.players:
             offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd))
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
-                       offer=offer)
+                       offer=offer, code=outcome.code or "")
 
 
 def _payer(cmd: dict[str, Any]) -> str | None:

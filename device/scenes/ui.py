@@ -271,10 +271,9 @@ class Ui:
             return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            from .layout import rows
+            from .layout import with_note
 
-            lines = (*shown.lines[: rows(shown.big) - 1], self.note)
-            shown = replace(shown, lines=lines)
+            shown = with_note(shown, self.note)
         return replace(shown, icons=shown.icons + icons) if icons else shown
 
     def render(self) -> None:
