@@ -34,11 +34,11 @@ def test_haben_credits_after_ok(table: Table) -> None:
     table.tap("Anna")
     table.press("HABEN")
     table.type("2.5KK")
-    assert table.text().splitlines()[:2] == ["Anna: Haben", "2.5M"]
+    assert table.text().splitlines()[:2] == ["Anna: Haben", "2,5M"]
     table.press("OK")
     assert table.cash("Anna") == 17_500_000
     assert table.tones() == ["card", "done"]
-    assert table.text().startswith("Gebucht\n17.5M")
+    assert table.text().startswith("Gebucht\n17,5M")
 
 
 def test_soll_debits_after_ok(table: Table) -> None:

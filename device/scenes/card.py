@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 UNFINISHED = frozenset({State.AMOUNT, State.CHOOSE, State.ENTER, State.CONFIRM})
 
 
+def german(amount: str) -> str:
+    """The reader's notation ("2.5M") with the German decimal comma, as every amount on the OLED."""
+    return amount.replace(".", ",")
+
+
 def card_number(ui: Ui, name: str) -> int:
     return next((c.number for c in ui.cards.players() if c.name == name), 0)
 
@@ -39,6 +44,8 @@ class CardScene(Scene):
     player: str
     payer: str | None = None
     """The card on the reader before this one: an amount typed now is paid by it to this player."""
+    booked: bool = False
+    """Shown again after a booking: the next card tapped starts afresh (no transfer from a finished booking)."""
 
     def on_event(self, ui: Ui, inp: Input) -> bool:
         if not isinstance(inp, Press):
@@ -71,7 +78,7 @@ class CardScene(Scene):
         player = game.players[self.player]
         title = f"{self.player} #{card_number(ui, self.player)}"
         shown = reader_text(player.cash, game.edition)
-        lines = []
+        lines: list[str] = []
         if not shown.exact:
             lines.append(f"genau: {ui.money(player.cash)}")
         if player.jail_cards:
@@ -79,7 +86,7 @@ class CardScene(Scene):
         if self.payer:
             lines.append(f"Betrag: {self.payer} zahlt")
         lines.append("Haben Soll LOS Menü")
-        return page(title, shown.text, lines, icons="" if shown.exact else "≈")
+        return page(title, german(shown.text), lines, icons="" if shown.exact else "≈")
 
 
 VERB_TITLE = {"credit": "Haben", "debit": "Soll"}
@@ -171,7 +178,7 @@ class AmountScene(Scene):
         return True
 
     def view(self, ui: Ui) -> Screen:
-        big = self.entry or "0"
+        big = german(self.entry) or "0"
         if self.verb == "transfer":
             return page("Überweisung", big, [f"{self.payer} zahlt an {self.player}"],
                         pinned=("OK: ansehen, C zurück",))
@@ -220,7 +227,7 @@ def tapped(ui: Ui, uid: str) -> None:
         ui.message(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit", refused=True,
                    unwind=True)
         return
-    payer = holder if top.kind is State.CARD and holder != card.name else None
+    payer = holder if isinstance(top, CardScene) and not top.booked and holder != card.name else None
     ui.scenes.unwind(CardScene(card.name, payer))
     if top.kind in UNFINISHED:
         ui.note = "Eingabe verworfen"

@@ -331,7 +331,10 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
     _f("Hypothek lösen", "unmortgage", op="unmortgage", deed_label="Hypothek lösen", steps=(Square("unmortgage"),)),
     _f("An alle zahlen", "pay_all", op="pay_all", steps=(Type("amount", "Betrag an jeden?"),)),
     _f("Von allen kassieren", "collect_all", op="collect_all", steps=(Type("amount", "Betrag von jedem?"),)),
-    _f("Renovierung", "repairs", op="repairs", steps=(Type("per_house", "Je Haus?"), Type("per_hotel", "Je Hotel?"))),
+    _f("Renovierung", "repairs", op="repairs", steps=(Type("per_house", lambda v: f"Je {v.edition.house}?",
+                                                           says="Betrag je Haus tippen"),
+                                                      Type("per_hotel", lambda v: f"Je {v.edition.hotel}?",
+                                                           says="Betrag je Hotel tippen"))),
     _f("Frei Parken", "free_parking", op="free_parking"),
     _f("Tausch", command=_trade, confirm=_trade_summary, steps=(
         Pick("_b", "Tausch mit? (Karte)", lambda v: [(n, n) for n in v.others()], "Partner wählen oder Karte",

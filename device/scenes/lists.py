@@ -219,7 +219,7 @@ class NumberScene(Scene):
 
     def view(self, ui: Ui) -> Screen:
         hint = f"{self.why}, C zurück" if self.why else ("OK, C löscht" if self.entry else f"{self.hint}, C zurück")
-        return page(self.title, self.entry or "0", [hint])
+        return page(self.title, self.entry.replace(".", ",") or "0", [hint])
 
 
 def type_key(text: str, key: str, ui: Ui, *, longest: int = 7, money: bool = True) -> str | None:

@@ -127,7 +127,7 @@ def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | N
         big, approx = "OK", ""
         if player and game is not None and player in game.players:
             shown = reader_text(game.players[player].cash, game.edition)
-            big = shown.text
+            big = shown.text.replace(".", ",")  # the German decimal comma, as format_money writes it
             approx = "" if shown.exact else f"genau: {ui.money(game.players[player].cash)}"
         return ResultScene("Gebucht", big, text, approx=approx)
     message = outcome.message

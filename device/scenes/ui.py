@@ -184,7 +184,7 @@ class Ui:
 
         live = player is not None and self.game is not None and player in self.game.players \
             and not self.game.players[player].bankrupt
-        below = [CardScene(player)] if live and player is not None else []
+        below = [CardScene(player, booked=True)] if live and player is not None else []
         self.scenes.unwind(*below, *([scene] if scene else []))
 
     def message(self, title: str, big: str, text: str, *, refused: bool = False, unwind: bool = False) -> None:
