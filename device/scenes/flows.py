@@ -349,8 +349,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
              "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
     _f("Bankrott", "bankrupt", command=_bankrupt, preview=False,
        confirm=lambda v, _: ("Bankrott", v.player, (
-           *([f"schuldet {v.money(v.owed)}"] if v.owed else []), f"Gläubiger: {v['creditor'] or 'die Bank'}",
-           "Storno macht es rückgängig")),
+           "Storno hebt es auf", f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else ""))),
        steps=(Pick("creditor", "Bankrott: Gläubiger?", _creditors, "Gläubiger wählen (vorgewählt: wem es fehlte)",
                    start=lambda v: v.creditor),)),
     _f("Storno", method="ask_undo", shown=_undoable),
