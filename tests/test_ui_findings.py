@@ -312,3 +312,20 @@ def test_a_tap_is_never_ignored_on_the_join_screen_by_a_deed(table: Table) -> No
     table.tones()
     table.tap(39)
     assert table.tones() == ["refused"] and "keine Bankkarte" in table.text()
+
+
+def test_9_building_words_carry_their_gender(table: Table) -> None:
+    """"ein Tribüne", "ein Hightech-Anlage", "das Hightech-Anlage", "ein Hütte"."""
+    from rules.editions import GENDERS, article
+
+    for edition in EDITIONS.values():
+        assert edition.house in GENDERS and edition.hotel in GENDERS
+    assert article("ein", "Tribüne") == "eine Tribüne" and article("der", "Hightech-Anlage") == "die Hightech-Anlage"
+    table.start("Anna", "Ben", edition="schalke")
+    for sq in (1, 3):
+        assert table.ledger.submit({"op": "buy", "player": "Anna", "square": sq}).ok
+    for _ in range(2):
+        for sq in (1, 3):
+            assert table.ledger.submit({"op": "build", "player": "Anna", "square": sq}).ok
+    outcome = table.ledger.submit({"op": "sell_building", "player": "Anna", "square": 3})
+    assert outcome.ok and outcome.event is not None and "verkauft eine Tribüne" in outcome.event.text
