@@ -151,7 +151,7 @@ class Daemon:
                 url=lambda: self.url,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
-                set_pin=self._set_pin,
+                set_pin=self._set_pin, led=self._led,
             )
 
     def _verify_history(self, journal: Journal) -> None:
@@ -170,6 +170,11 @@ class Daemon:
     def url(self) -> str:
         host = self.host if self.host not in ("0.0.0.0", "::", "") else lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
+
+    def _led(self, on: bool) -> None:
+        """Menü → Selbsttest switches the status LED."""
+        if self.hardware is not None:
+            (self.hardware.led.on if on else self.hardware.led.off)()
 
     def _set_pin(self, pin: str) -> bool:
         if not valid_pin(pin) or self.journal is None:

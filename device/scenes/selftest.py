@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @dataclass
 class SelftestScene(Scene):
     kind = State.SELFTEST
-    last: str = "Taste drücken"
+    last: str = "Taste oder Karte"
     turns: int = 0
     pushes: int = 0
     led: bool = False
@@ -34,7 +34,8 @@ class SelftestScene(Scene):
             return True
         if isinstance(inp, Tap):
             ui.tone("card")
-            self.card = f"{inp.uid} ({len(inp.uid) // 2} Byte)"
+            self.card = inp.uid
+            self.last = f"Karte: {len(inp.uid) // 2} Byte"
             return True
         if not isinstance(inp, Press):
             return False
@@ -63,5 +64,5 @@ class SelftestScene(Scene):
 
     def view(self, ui: Ui) -> Screen:
         return page("Selbsttest", "", [self.last, f"Knopf {self.turns:+d}, {self.pushes}x gedrückt",
-                                        f"Karte: {self.card}" if self.card else "1 Ton, 2 LED, Karte auflegen"],
+                                        f"UID {self.card}" if self.card else "1: Ton, 2: LED"],
                     pinned=("C: zurück",))
