@@ -206,6 +206,8 @@ def mode_name(state: GameState) -> str:
     """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel")."""
     if state.mode is Mode.QUICK and state.edition.quick.ends_at_bankruptcy == 1:
         return "kurzes Spiel"
+    if state.speed_die:
+        return f"{MODE_NAMES[state.mode]} mit Tempo-Würfel"
     return MODE_NAMES[state.mode]
 
 

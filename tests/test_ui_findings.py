@@ -329,3 +329,9 @@ def test_9_building_words_carry_their_gender(table: Table) -> None:
             assert table.ledger.submit({"op": "build", "player": "Anna", "square": sq}).ok
     outcome = table.ledger.submit({"op": "sell_building", "player": "Anna", "square": 3})
     assert outcome.ok and outcome.event is not None and "verkauft eine Tribüne" in outcome.event.text
+
+
+def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:
+    """The Tempo-Würfel game was "Standardspiel" on the phone and in the log."""
+    table.start("Anna", "Ben", edition="schalke", speed_die=True)
+    assert "Standardspiel mit Tempo-Würfel" in table.ledger.game.history[0].text

@@ -54,7 +54,7 @@ const Bank = (() => {
     }
     const modes = { standard: "Standardspiel", quick: board.edition === "skylanders" ? "kurzes Spiel" : "Schnellspiel",
                     timed: "Spiel auf Zeit" };
-    $("#title").textContent = `${board.title} · ${modes[s.mode]}`;
+    $("#title").textContent = `${board.title} · ${modes[s.mode]}${s.speed_die ? " mit Tempo-Würfel" : ""}`;
     const ruleNames = { free_parking_pot: "Frei-Parken-Topf", double_go: "doppeltes Gehalt auf LOS",
                         no_auctions: "keine Versteigerungen" };
     const houseRules = $("#houserules");
