@@ -14,7 +14,7 @@ from drivers.screen import Screen
 from rules import DEEDS, parse_amount, reader_text, square_name
 from rules.errors import RuleError
 
-from .inputs import Input, Key, Press, Tap
+from .inputs import Input, Key, Tap, pressed
 from .layout import page
 from .lists import type_key
 from .manager import Scene
@@ -48,9 +48,9 @@ class CardScene(Scene):
     """Shown again after a booking: the next card tapped starts afresh (no transfer from a finished booking)."""
 
     def on_event(self, ui: Ui, inp: Input) -> bool:
-        if not isinstance(inp, Press):
+        key = pressed(inp)
+        if key is None:
             return False
-        key = Key.OK if inp.key is Key.PUSH else inp.key
         if key in (Key.HABEN, Key.SOLL):
             ui.scenes.push(AmountScene(self.player, "credit" if key is Key.HABEN else "debit"))
             return True
@@ -106,9 +106,9 @@ class AmountScene(Scene):
     def on_event(self, ui: Ui, inp: Input) -> bool:
         if isinstance(inp, Tap):
             return self._payee(ui, inp.uid)
-        if not isinstance(inp, Press):
+        key = pressed(inp)
+        if key is None:
             return False
-        key = Key.OK if inp.key is Key.PUSH else inp.key
         if key.is_digit:
             typed = type_key(self.entry, key.value, ui)
             if typed is None:

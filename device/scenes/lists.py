@@ -14,7 +14,7 @@ from drivers.screen import Screen
 from rules import parse_amount
 from rules.errors import RuleError
 
-from .inputs import Input, Key, Press, Tap
+from .inputs import Input, Key, Press, Tap, pressed
 from .layout import LINE_PX, MORE, fit_title, page, px, rows, scroll_rows, wrap
 from .manager import Scene
 from .table import State
@@ -66,9 +66,9 @@ class ListScene(Scene):
     def on_event(self, ui: Ui, inp: Input) -> bool:
         if isinstance(inp, Tap):
             return self._tap(ui, inp.uid)
-        if not isinstance(inp, Press):
+        key = pressed(inp)
+        if key is None:
             return False
-        key = Key.OK if inp.key is Key.PUSH else inp.key
         if _back_keys(inp):
             if self.typed:
                 self.typed = ""
@@ -181,9 +181,9 @@ class NumberScene(Scene):
     why: str = field(default="", repr=False)
 
     def on_event(self, ui: Ui, inp: Input) -> bool:
-        if not isinstance(inp, Press):
+        key = pressed(inp)
+        if key is None:
             return False
-        key = Key.OK if inp.key is Key.PUSH else inp.key
         if key is Key.C:
             if self.entry:
                 self.entry = ""
@@ -250,9 +250,9 @@ class ConfirmScene(Scene):
     ok_line: str = OK_LINE
 
     def on_event(self, ui: Ui, inp: Input) -> bool:
-        if not isinstance(inp, Press):
+        key = pressed(inp)
+        if key is None:
             return False
-        key = Key.OK if inp.key is Key.PUSH else inp.key
         if key is Key.OK:
             ui.submit(self.cmd, self.player)
             return True

@@ -14,7 +14,7 @@ from drivers.screen import Screen
 from rules import format_money, net_worth, ranking, reader_text
 
 from ..store.ledger import Outcome
-from .inputs import Input, Key, Press, Tick
+from .inputs import Input, Key, Press, Tick, pressed
 from .layout import page, scroll_rows
 from .manager import Scene
 from .table import State
@@ -85,9 +85,9 @@ class MessageScene(Scene):
             if ui.clock() - self.shown_at >= RESULT_SHOWN and self.offer is None:
                 ui.scenes.back()
             return True
-        if not isinstance(inp, Press):
+        key = pressed(inp)
+        if key is None:
             return False
-        key = Key.OK if inp.key is Key.PUSH else inp.key
         if key is Key.OK and self.offer is not None:
             from .menus import raise_menu
 
