@@ -335,3 +335,15 @@ def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:
     """The Tempo-Würfel game was "Standardspiel" on the phone and in the log."""
     table.start("Anna", "Ben", edition="schalke", speed_die=True)
     assert "Standardspiel mit Tempo-Würfel" in table.ledger.game.history[0].text
+
+
+def test_1_the_bankruptcy_carries_the_debt_where_the_rules_take_it() -> None:
+    """ARCHITECTURE.md: `bankrupt` takes `owed`; the device passes it once the rules' parser knows it."""
+    from dataclasses import fields
+
+    from device.scenes.flows import bankrupt_command
+    from rules.commands import COMMANDS
+
+    cmd = bankrupt_command("Cem", "Ben", 1600)
+    assert cmd["creditor"] == "Ben"
+    assert ("owed" in cmd) == ("owed" in {f.name for f in fields(COMMANDS["bankrupt"])})

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import DEEDS, Kind, square_name
+from rules.commands import COMMANDS
 
 from .table import graph, mermaid
 
@@ -212,9 +213,19 @@ def _creditors(v: View) -> list[tuple[str, Any]]:
     return [(f"an {n}", n) for n in v.others()] + [("an die Bank", None)]
 
 
+OWED_KNOWN = "owed" in {f.name for f in dataclasses.fields(COMMANDS["bankrupt"])}
+"""Whether the rules take the debt with a bankruptcy (ARCHITECTURE.md's contract; the rules' branch adds it):
+then they refuse it while what the player could raise covers the debt."""
+
+
+def bankrupt_command(player: str, creditor: str | None, owed: int) -> dict[str, Any]:
+    """The bankruptcy of a refused payment: to its creditor, with the debt where the rules take it."""
+    return {"op": "bankrupt", "player": player, **({"creditor": creditor} if creditor else {}),
+            **({"owed": owed} if OWED_KNOWN and owed else {})}
+
+
 def _bankrupt(v: View) -> dict[str, Any]:
-    creditor = v["creditor"]
-    return {"op": "bankrupt", "player": v.player, **({"creditor": creditor} if creditor else {})}
+    return bankrupt_command(v.player, v["creditor"], v.owed)
 
 
 def _holdings(owner: Callable[[View], str], partner: Callable[[View], str]) -> Options:

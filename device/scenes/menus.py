@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules import DEEDS, level, square_name
 from rules.legal import legal_ops, legal_squares, square_ops
 
-from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow
+from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
 from .lists import ConfirmScene, ListScene, NumberScene, Option
 from .notes import RaiseOffer, ResultScene
 from .runner import start_flow
@@ -85,7 +85,15 @@ def raise_menu(ui: Ui, offer: RaiseOffer) -> None:
                                     (RAISE_MONEY[1], "Hypothek", mortgages, "mortgage")):
         if legal_squares(ui.ledger.game, player, op):  # only what the rules open: no "Gebäude (0)"
             options.append(Option(f"{short} ({ui.money(amount)})", FLOWS[flow]))
-    options.append(Option(RAISE_MONEY[2], FLOWS[RAISE_MONEY[2]]))
+    if ui.ledger.check(bankrupt_command(player, offer.creditor, offer.owed)) is None:  # the rules say when
+        options.append(Option(RAISE_MONEY[2], FLOWS[RAISE_MONEY[2]]))
+    if not options:
+        from .notes import MessageScene
+
+        ui.tone("refused")
+        ui.scenes.replace(MessageScene("Geld beschaffen", "NICHTS DA", "Nichts zu verkaufen oder zu belasten",
+                                       refused=True))
+        return
     ui.scenes.replace(ListScene(f"Beschaffbar {ui.money(half + mortgages)}", options,
                                 lambda ui, f: start_flow(ui, f, player, creditor=offer.creditor, owed=offer.owed),
                                 player=player))

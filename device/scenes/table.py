@@ -92,7 +92,7 @@ TABLE: tuple[Row, ...] = (
     _row(S.ENTER, "tap", TAPPED),
     _row(S.CONFIRM, "OK", S.RESULT, S.PAGES),
     _row(S.CONFIRM, "tap", TAPPED),
-    _row(S.RESULT, "OK", S.CHOOSE),
+    _row(S.RESULT, "OK", S.CHOOSE, S.MESSAGE),
     _row(S.RESULT, "tap", TAPPED),
     _row(S.MESSAGE, "tap", TAPPED),
     _row(S.PAGES, "tap", TAPPED),
