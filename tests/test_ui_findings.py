@@ -311,7 +311,7 @@ def test_a_tap_is_never_ignored_on_the_join_screen_by_a_deed(table: Table) -> No
     table.bank.handle("tap", next(uid for uid in UID.values()))
     table.tones()
     table.tap(39)
-    assert table.tones() == ["refused"] and "keine Bankkarte" in table.text()
+    assert table.tones() == ["refused"] and "Keine Bankkarte" in table.text()
 
 
 def test_9_building_words_carry_their_gender(table: Table) -> None:

@@ -202,3 +202,11 @@ def test_regression_a_note_beside_the_qr_code_goes_to_the_title_bar(table: Table
     table.press("0")
     assert table.text().splitlines()[0] == "0: hier nicht" and _screen_fits(table) == []
     assert table.tones() == ["refused"]
+
+
+def test_regression_ok_on_an_amount_before_its_key_says_so_in_a_line_that_fits(table: Table) -> None:
+    """Generator: tap Anna, 1, OK — the note "HABEN oder SOLL drücken" ran past the title bar."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("1", "OK")
+    assert table.tones()[-1] == "refused" and "HABEN oder SOLL" in table.text() and _screen_fits(table) == []

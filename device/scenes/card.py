@@ -131,7 +131,7 @@ class AmountScene(Scene):
         if key is Key.OK:
             if self.verb == "open":
                 ui.tone("refused")
-                ui.note = "HABEN oder SOLL drücken"
+                ui.note = "HABEN oder SOLL"
                 return True
             return self._book(ui)
         return False

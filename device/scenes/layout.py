@@ -148,10 +148,11 @@ def with_note(screen: Screen, note: str) -> Screen:
     where the line has no room for it (beside the QR code)."""
     from dataclasses import replace
 
-    if px(note) > line_room(screen):
+    if px(note) > line_room(screen) and px(note) <= TITLE_PX:
         return replace(screen, title=note, icons="")
+    said = wrap(note, line_room(screen))
     lines = list(screen.lines[: rows(screen.big)])
     keep = lines[-1:] if lines and lines[-1].startswith("OK ") and "C zurück" in lines[-1] else []
     body = lines[: len(lines) - len(keep)]
-    body = [*body[: rows(screen.big) - 1 - len(keep)], note]
+    body = [*body[: max(0, rows(screen.big) - len(said) - len(keep))], *said]
     return replace(screen, lines=(*body, *keep))

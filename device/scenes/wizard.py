@@ -144,7 +144,7 @@ class JoinScene(Scene):
         card = ui.cards.get(uid)
         if card is not None and card.kind == "deed":
             ui.tone("refused")
-            ui.note = "Besitzrecht: keine Bankkarte"
+            ui.note = "Keine Bankkarte"
             return True
         if card is None:
             card = ui.cards.register_player(uid)
