@@ -179,7 +179,10 @@ class PagesScene(Scene):
         title, big, body = self.pages[self.index]
         most = scroll_rows(title, big, body)
         if inp.key in (Key.UP, Key.DOWN) and most:
-            self.offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
+            offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
+            if offset == self.offset:
+                return False  # at the end already: said, not silent
+            self.offset = offset
             return True
         if inp.key is Key.C or self.index + 1 == len(self.pages):
             ui.scenes.back()  # C skips the rest (the deal is in the log)
