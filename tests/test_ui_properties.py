@@ -179,7 +179,7 @@ class Reader(RuleBasedStateMachine):
             assert known == option.digit, f"{option.label} moved from {known} to {option.digit}"
 
 
-Reader.TestCase.settings = settings(max_examples=250, stateful_step_count=50, deadline=None, print_blob=True,
+Reader.TestCase.settings = settings(max_examples=500, stateful_step_count=50, deadline=None, print_blob=True,
                                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 test_the_reader_keeps_its_properties = Reader.TestCase
 
