@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.scenes import Ui
 from device.store.cards import SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from device.ui import Banker
 from drivers.display import SimDisplay
 
 UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}
@@ -29,11 +29,22 @@ class Action:
     edition: str
     script: tuple[str, ...]
     """Taps as "@Name", keys by their wire names."""
-    booked: Callable[[Ledger], bool]
+    booked: Callable[[Ledger, str], bool]
+    """Checked after the script, with the OLED's text: it booked (or reached the screen named)."""
+    rules: tuple[str, ...] = ()
+    setup: tuple[dict[str, object], ...] = ()
+    """Commands booked before (a house to renovate, a pot to take)."""
 
 
-def _cash(name: str, amount: int) -> Callable[[Ledger], bool]:
-    def check(ledger: Ledger) -> bool:
+def _screen(title: str) -> Callable[[Ledger, str], bool]:
+    def check(ledger: Ledger, text: str) -> bool:
+        return text.startswith(title)
+
+    return check
+
+
+def _cash(name: str, amount: int) -> Callable[[Ledger, str], bool]:
+    def check(ledger: Ledger, text: str) -> bool:
         state = ledger.game.state
         return state is not None and state.players[name].cash == amount
 
@@ -52,11 +63,18 @@ ACTIONS = (
            _cash("Ben", 17_000_000)),
     Action("Überweisung 2M, original order", "2 Karten, 2 K K, Soll: 4", "banking",
            ("@Anna", "@Ben", "2", "K", "K", "OK", "OK"), _cash("Ben", 17_000_000)),
-    Action("Steuer 200", "1 Karte, 2 0 0, Soll: 4", "classic", ("@Anna", "MENU", "2", "OK"), _cash("Anna", 1300)),
+    Action("Steuer 200", "1 Karte, 2 0 0, Soll: 4", "classic", ("@Anna", "MENU", "3", "OK", "OK"),
+           _cash("Anna", 1300)),
     Action("Gefängnis 50", "1 Karte, 5 0, Soll: 3", "classic", ("@Anna", "MENU", "4", "OK", "OK"),
            _cash("Anna", 1450)),
     Action("Kaufen Schlossallee", "1 Karte, 4 0 0, Soll: 4", "classic",
            ("@Anna", "MENU", "1", "3", "9", "OK", "OK", "OK"), _cash("Anna", 1100)),
+    Action("Renovierung: to its prompt", "1 Karte, Betrag, Soll", "classic", ("@Anna", "MENU", "8", "3"),
+           _screen("Je Haus?"), setup=({"op": "buy", "player": "Anna", "square": 1},
+                                       {"op": "buy", "player": "Anna", "square": 3},
+                                       {"op": "build", "player": "Anna", "square": 1})),
+    Action("Frei Parken (pot)", "1 Karte, Betrag, Haben", "classic", ("@Anna", "MENU", "0", "1", "OK"),
+           _cash("Anna", 1700), rules=("free_parking_pot",), setup=({"op": "tax", "player": "Ben", "square": 4},)),
 )
 
 
@@ -65,9 +83,13 @@ def play(action: Action, tmp: Path) -> tuple[int, int]:
     ledger = Ledger(journal)
     cards = Cards(journal)
     cards.seed_simulated()
+    display = SimDisplay()
+    rules = {"house_rules": list(action.rules)} if action.rules else {}
     assert ledger.submit({"op": "new_game", "edition": action.edition, "mode": "standard",
-                          "players": ["Anna", "Ben"]}).ok
-    bank = Banker(ledger=ledger, cards=cards, show=SimDisplay().show, tone=lambda _: None, strict=True)
+                          "players": ["Anna", "Ben"], **rules}).ok
+    for cmd in action.setup:
+        assert ledger.submit(cmd).ok, cmd
+    bank = Ui(ledger=ledger, cards=cards, show=display.show, tone=lambda _: None, strict=True)
     taps = presses = 0
     for step in action.script:
         if step.startswith("@"):
@@ -76,7 +98,8 @@ def play(action: Action, tmp: Path) -> tuple[int, int]:
         else:
             bank.handle(step)
             presses += 1
-    assert action.booked(ledger), action.name
+    last = display.last
+    assert action.booked(ledger, last.text if last else ""), action.name
     journal.close()
     return taps, presses
 

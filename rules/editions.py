@@ -218,3 +218,17 @@ EDITIONS: dict[str, Edition] = {
     )
 }
 """The editions by key."""
+
+
+GENDERS = {"Apartment": "n", "Haus": "n", "Hotel": "n", "Tribüne": "f", "Stadion": "n", "Labor": "n",
+           "Hightech-Anlage": "f", "Hütte": "f", "Schloss": "n"}
+"""The grammatical gender of every edition's building words (issue 18: "ein Tribüne", "das Hightech-Anlage")."""
+
+_ARTICLES = {"ein": {"m": "einen", "f": "eine", "n": "ein"}, "kein": {"m": "keinen", "f": "keine", "n": "kein"},
+             "der": {"m": "den", "f": "die", "n": "das"}}
+
+
+def article(kind: str, word: str) -> str:
+    """``word`` with its article ("ein", "kein" or "der", accusative; nominative is the same but for
+    masculine words, which no edition has): "eine Tribüne", "das Stadion"."""
+    return f"{_ARTICLES[kind][GENDERS.get(word, 'n')]} {word}"

@@ -19,7 +19,7 @@ from typing import Any
 from . import commands as cmds
 from .board import DEEDS, GROUPS, SQUARES, Kind, Square
 from .commands import Command, known_square, parse
-from .editions import EDITIONS, Edition, Mode
+from .editions import EDITIONS, Edition, Mode, article
 from .errors import BadCommand, RuleError
 from .money import Money, format_money
 from .state import (
@@ -493,7 +493,7 @@ def _build_on(c: _Ctx, player: str, square: Square, price: Money | None) -> str:
         raise RuleError("group_mortgaged", "Auf einer Farbgruppe mit Hypothek darf nicht gebaut werden")
     here = c.level(sq)
     if here > hph:
-        raise RuleError("max_buildings", f"Auf {c.name(sq)} steht schon ein {ed.hotel}")
+        raise RuleError("max_buildings", f"Auf {c.name(sq)} steht schon {article('ein', ed.hotel)}")
     lowest = min(c.level(g) for g in group)
     if here > lowest:
         raise RuleError("uneven_building", "Gleichmäßig bauen: erst die anderen Straßen der Gruppe")
@@ -508,7 +508,7 @@ def _build_on(c: _Ctx, player: str, square: Square, price: Money | None) -> str:
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
         c.s.set("houses", sq, 0)
         c.s.set("hotel", sq, True)
-        return f"{player} baut ein {ed.hotel} auf {c.name(sq)} ({c.money(cost)}{won})"
+        return f"{player} baut {article('ein', ed.hotel)} auf {c.name(sq)} ({c.money(cost)}{won})"
     stock = int(c.s.get("bank_houses") or 0)
     if stock < 1:
         raise RuleError("no_stock", f"Die Bank hat keine {ed.houses} mehr")
@@ -531,11 +531,11 @@ def _sell_building(c: _Ctx, cmd: cmds.SellBuilding) -> str:
     half = ed.money(DEEDS[sq].house_price) // 2
     if not c.s.get("hotel", sq):
         if to_houses:
-            raise BadCommand(f"Auf {c.name(sq)} steht kein {ed.hotel}")
+            raise BadCommand(f"Auf {c.name(sq)} steht {article('kein', ed.hotel)}")
         c.s.pay(None, player, half, f"Verkauf {ed.house} {c.name(sq)}")
         c.s.set("houses", sq, here - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + 1)
-        return f"{player} verkauft ein {ed.house} auf {c.name(sq)} ({c.money(half)})"
+        return f"{player} verkauft {article('ein', ed.house)} auf {c.name(sq)} ({c.money(half)})"
     c.s.set("hotel", sq, False)
     c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
     # Schalke, Sonic, Skylanders: "Für ein Stadion erhalten Sie von der Bank die ursprünglich
@@ -550,11 +550,11 @@ def _sell_building(c: _Ctx, cmd: cmds.SellBuilding) -> str:
         c.s.set("bank_houses", None, stock - hph)
         c.s.set("houses", sq, hph)
         c.s.pay(None, player, half, f"Verkauf {ed.hotel} {c.name(sq)}")
-        return f"{player} tauscht das {ed.hotel} auf {c.name(sq)} gegen {hph} {ed.houses} ({c.money(half)})"
+        return f"{player} tauscht {article('der', ed.hotel)} auf {c.name(sq)} gegen {hph} {ed.houses} ({c.money(half)})"
     whole = half * (hph + 1)
     c.s.pay(None, player, whole, f"Verkauf {ed.hotel} {c.name(sq)}")
     why = f"; die Bank hat nur {stock} {ed.house if stock == 1 else ed.houses}: ganz verkauft" if short else ""
-    return f"{player} verkauft das {ed.hotel} auf {c.name(sq)} ({c.money(whole)}{why})"
+    return f"{player} verkauft {article('der', ed.hotel)} auf {c.name(sq)} ({c.money(whole)}{why})"
 
 
 def _mortgage(c: _Ctx, cmd: cmds.Mortgage) -> str:

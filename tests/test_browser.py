@@ -316,3 +316,15 @@ def test_house_rules_chosen_on_the_admin_form_reach_the_game(browser: Browser, s
     status = browser.new_context(**PHONE).new_page()
     status.goto(server.base + "/")
     expect(status.locator("#houserules")).to_contain_text("Hausregeln: doppeltes Gehalt auf LOS, Frei-Parken-Topf")
+
+
+def test_keys_clicked_0_ms_apart_reach_the_device_in_the_order_clicked(browser: Browser, server: LiveServer) -> None:
+    """Issue 18 finding 16: six keys clicked 0 ms apart arrived "134256"; inputs go in arrival order."""
+    device = browser.new_context(**PHONE).new_page()
+    device.goto(server.base + "/device")
+    device.click('[data-uid="0a000001"]')
+    device.click('[data-key="HABEN"]')
+    expect(device.locator("#oled-text")).to_contain_text("Anna: Haben")
+    device.evaluate("""() => { for (const k of ["1", "2", "3", "4", "5", "6"]) {
+                                   document.querySelector(`[data-key="${k}"]`).click(); } }""")
+    expect(device.locator("#oled-text")).to_contain_text("123456")

@@ -157,7 +157,7 @@ def _shown_strings() -> set[str]:
     from rules.editions import EDITIONS
 
     root = Path(__file__).resolve().parent.parent
-    files = sorted((root / "device").glob("*.py")) + sorted((root / "rules").glob("*.py"))
+    files = sorted((root / "device").rglob("*.py")) + sorted((root / "rules").glob("*.py"))
     texts: set[str] = set()
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -8,36 +8,46 @@ import pytest
 from ui_table import Table
 
 from device.daemon.cli import main
-from device.flows import Flow, Type, describe, readme_with_flows
-from device.transitions import TABLE, State, graph
+from device.scenes.flows import Flow, Type, describe, readme_with_flows
+from device.scenes.runner import start_flow
+from device.scenes.table import SCENES, TABLE, State, graph, mermaid
 
 
 def test_bankleser_flows_prints_the_graph(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["flows"]) == 0
     out = capsys.readouterr().out
     assert out == describe() + "\n"
-    assert "card --LOS/go--> result" in out.splitlines()
+    assert "card --LOS--> result" in out.splitlines()
     assert "Hypothek aufnehmen: Feld wählen (legal: mortgage) → Vorschau der Regeln → OK bucht" in out
 
 
-def test_every_state_but_sleep_is_left_somewhere_and_reached_somewhere() -> None:
+def test_every_scene_is_left_somewhere_and_reached_somewhere() -> None:
+    """Sleep is no scene: the display goes dark over the stack, and the input that wakes acts."""
     left = {t.source for t in TABLE if t.targets - {t.source}}
-    reached = {s for t in TABLE for s in t.targets}
-    assert left == set(State) and reached == set(State)
+    reached = {s for t in TABLE for s in t.targets} | {State.IDLE}
+    assert left == SCENES and reached == SCENES and State.SLEEP not in SCENES
     assert len(graph().splitlines()) > len(TABLE)
+
+
+def test_bankleser_flows_prints_the_mermaid_diagram(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21: the diagram in docs/playing.md is generated from the declared table."""
+    assert main(["flows", "--mermaid"]) == 0
+    out = capsys.readouterr().out
+    assert out == mermaid() + "\n"
+    assert out.startswith("stateDiagram-v2\n") and "    card --> result: LOS" in out.splitlines()
 
 
 def test_the_readme_shows_the_graph_the_code_prints() -> None:
     readme = (Path(__file__).parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
-    assert describe() in readme
+    assert f"```mermaid\n{mermaid()}\n```" in readme
     assert readme_with_flows(readme) == readme  # the whole block, no line left over from an older graph
 
 
 def test_bankleser_flows_writes_the_readme_block(tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
-    readme.write_text("# Flows\n\n```\n# Transitions (old)\nidle --x/y--> z\n```\n\nAfter.\n", encoding="utf-8")
+    readme.write_text("# Flows\n\n```mermaid\nstateDiagram-v2\n    idle --> z\n```\n\nAfter.\n", encoding="utf-8")
     assert main(["flows", "--readme", str(readme)]) == 0
-    assert readme.read_text(encoding="utf-8") == f"# Flows\n\n```\n{describe()}\n```\n\nAfter.\n"
+    assert readme.read_text(encoding="utf-8") == f"# Flows\n\n```mermaid\n{mermaid()}\n```\n\nAfter.\n"
 
 
 def test_a_flow_with_fields_types_them_then_confirms_the_preview(table: Table) -> None:
@@ -45,12 +55,15 @@ def test_a_flow_with_fields_types_them_then_confirms_the_preview(table: Table) -
     table.start("Anna", "Ben")
     table.tap("Anna")
     flow = Flow("Zahlen", frozenset(), op="debit", steps=(Type("amount", "Betrag?"),))
-    table.bank.state = table.bank._start_flow(flow)
+    table.press("MENU")
+    table.bank.scenes.why = "OK"  # as if picked from the menu
+    start_flow(table.bank, flow, "Anna")
     table.bank.render()
     assert table.text().splitlines()[:2] == ["Betrag?", "0"]
     table.type("2M")
     table.press("OK")
     assert table.text().splitlines()[:3] == ["Zahlen", "2M", "Anna zahlt 2M an die"]
+    assert table.text().splitlines()[-1] == "OK bucht, C zurück"
     table.press("OK")
     assert table.cash("Anna") == 13_000_000
 
@@ -65,7 +78,7 @@ def test_the_readme_shows_the_measured_presses() -> None:
 
 def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) -> None:
     """RESULT says booked or refused; MESSAGE carries the notes nobody booked. Both leave alike."""
-    from device.ui import TWO_CARDS
+    from device.scenes import TWO_CARDS
 
     table.start("Anna", "Ben")
     table.press(".")  # the volume, without a card
@@ -100,7 +113,7 @@ def test_letztes_spiel_shows_the_ranking_of_the_last_game_that_is_over(table: Ta
 
 def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) -> None:
     """A declared flow: a choice whose value goes into the command, a typed field, the preview, OK."""
-    from device.flows import Pick
+    from device.scenes.flows import Pick
 
     flow = Flow("Zahlung", op="", command=lambda v: {"op": v["_how"], "player": v.player, "amount": v["amount"]},
                 steps=(Pick("_how", "Wie?", lambda v: [("Haben", "credit"), ("Soll", "debit")], "Haben oder Soll"),
@@ -108,7 +121,9 @@ def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) 
     assert flow.describe() == "Haben oder Soll → Betrag? tippen → Vorschau der Regeln → OK bucht"
     table.start("Anna", "Ben")
     table.tap("Anna")
-    table.bank.state = table.bank._start_flow(flow)
+    table.press("MENU")
+    table.bank.scenes.why = "OK"  # as if picked from the menu
+    start_flow(table.bank, flow, "Anna")
     table.bank.render()
     table.choose("Soll")
     table.type("1M")

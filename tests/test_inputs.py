@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.inputs import WIRE_KEYS, Hold, Key, Press, Tap, Tick, parse_key, trigger
+from device.scenes.inputs import WIRE_KEYS, Hold, Key, Press, Tap, Tick, parse_key, trigger
 
 
 def test_every_wire_key_parses_and_names_its_trigger() -> None:

@@ -387,7 +387,7 @@ def test_two_cards_on_the_reader_reach_the_banker_screen(factory: MockFactory, c
     """End to end: chip model, real driver, the banker UI's screen ("Eine Karte auflegen")."""
     from ui_table import Table as BankTable
 
-    from device.ui import TWO_CARDS as UI_TWO_CARDS
+    from device.scenes import TWO_CARDS as UI_TWO_CARDS
 
     assert UI_TWO_CARDS == TWO_CARDS
     table = BankTable(tmp_path)

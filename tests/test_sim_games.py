@@ -43,7 +43,7 @@ class Device:
         for _ in range(20):
             marked = [line[1:] for line in self.text().splitlines() if line.startswith(">")]
             shown = re.sub(r"^\*?(\d )?", "", marked[0]) if marked else ""
-            if shown and label.startswith(shown) and len(shown) >= min(len(label), 18):  # 21 characters a line
+            if shown and label.startswith(shown) and len(shown) >= min(len(label), 12):  # a long entry wraps
                 self.press("PUSH")
                 return
             self.press("DOWN")
@@ -87,11 +87,12 @@ def test_a_full_game_through_the_sim_api_ends_with_the_right_ranking(daemon: Dae
         for loser in ("Cem", "Ben"):
             if ledger.game.state.finished:
                 break
-            device.tap(loser)
-            device.press("MENU")
+            device.tap(loser)  # bankruptcy is offered from a payment the player cannot make
+            device.press("SOLL")
+            device.type("20KK" if ed.km_notation else "2000")
+            device.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
             device.choose("Bankrott")
-            device.choose("an die Bank")
-            device.press("OK")
+            device.press("OK", "OK")  # the bank preselected as creditor; confirmed
     state = ledger.game.state
     assert state.finished and state.winner == "Anna"
     assert device.text().splitlines()[:3] == ["Spielende", "Anna gewinnt", f"1. Anna {_worth(daemon)}"]

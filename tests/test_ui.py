@@ -10,10 +10,10 @@ from pathlib import Path
 
 from ui_table import Table
 
+from device.scenes import SLEEP_AFTER, State, Ui
 from device.store.cards import Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from device.ui import SLEEP_AFTER, Banker, State
 
 
 def test_idle_screen_shows_the_page_address_and_its_qr_code(table: Table) -> None:
@@ -34,11 +34,11 @@ def test_haben_credits_after_ok(table: Table) -> None:
     table.tap("Anna")
     table.press("HABEN")
     table.type("2.5KK")
-    assert table.text().splitlines()[:2] == ["Anna: Haben", "2.5M"]
+    assert table.text().splitlines()[:2] == ["Anna: Haben", "2,5M"]
     table.press("OK")
     assert table.cash("Anna") == 17_500_000
     assert table.tones() == ["card", "done"]
-    assert table.text().startswith("Gebucht\n17.5M")
+    assert table.text().startswith("Gebucht\n17,5M")
 
 
 def test_soll_debits_after_ok(table: Table) -> None:
@@ -89,7 +89,7 @@ def test_a_refusal_says_why_plays_the_refused_tone_and_changes_nothing(table: Ta
     table.press("SOLL")
     table.type("16M")
     table.press("OK")
-    assert table.text().splitlines()[:2] == ["Abgelehnt !", "ZU WENIG GELD"]
+    assert table.text().splitlines()[:2] == ["Abgelehnt !↓", "ZU WENIG GELD"]  # ↓: the knob shows the rest
     assert "Anna hat 15M" in table.text()
     assert table.tones() == ["card", "refused"]
     assert table.cash("Anna") == 15_000_000
@@ -103,8 +103,8 @@ def test_cannot_pay_offers_ways_to_raise_money_or_bankruptcy(table: Table) -> No
     table.type("12M")
     table.press("OK")
     assert "OK: Geld beschaffen" in table.text()
-    table.press("OK")
-    assert table.text().splitlines() == ["Beschaffbar 2M", ">Gebäude (0)", " Hypothek (2M)", " Bankrott"]
+    table.press("OK")  # no "Gebäude (0)": only what the rules open
+    assert table.text().splitlines() == ["Beschaffbar 2M", ">Hypothek (2M)", " Bankrott"]
 
 
 def test_bad_amount_entry_is_refused_with_a_reason(table: Table) -> None:
@@ -119,11 +119,13 @@ def test_bad_amount_entry_is_refused_with_a_reason(table: Table) -> None:
     assert table.cash("Anna") == 15_000_000
 
 
-def test_keys_in_the_wrong_order_are_ignored(table: Table) -> None:
+def test_keys_in_the_wrong_order_change_nothing_and_say_so(table: Table) -> None:
+    """Issue 18, never silent: a key with no use here plays the refused tone and says so."""
     table.start("Anna", "Ben")
-    before = table.text()
     table.press("HABEN", "SOLL", "LOS", "5", "K")
-    assert table.text() == before and table.bank.state is State.IDLE
+    assert table.bank.state is State.IDLE and len(table.journal) == 1
+    assert table.tones() == ["refused"] * 5
+    assert table.text().splitlines()[0] == "K: hier nicht"  # beside the QR code: in the title bar
 
 
 def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
@@ -134,7 +136,8 @@ def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
     table.choose("Schnellspiel")
     table.tap("Anna")
     table.tap("Ben")
-    table.tap("Ben")  # a double tap joins once
+    table.tap("Cem")
+    table.tap("Cem")  # a joined card tapped again leaves
     assert table.text().splitlines()[:3] == ["Karten auflegen", "2 Spieler", "Anna, Ben"]
     table.press("OK")
     state = table.ledger.game.state
@@ -212,7 +215,9 @@ def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> Non
     table.tap("Ben")
     table.tap(39)  # the deed's tag: the actions for Schlossallee
     table.choose("Miete zahlen")
-    assert table.text() == "Miete\n1M\nBen zahlt Anna Miete\nfür Schlossallee\n(unbebaut): 1M"
+    assert table.text() == "Miete ↓\n1M\nBen zahlt Anna Miete\nfür Schlossallee\nOK bucht, C zurück"
+    table.press("DOWN")  # the knob scrolls; "OK bucht" stays
+    assert table.text() == "Miete\n1M\nfür Schlossallee\n(unbebaut): 1M\nOK bucht, C zurück"
     table.press("OK")
     assert table.cash("Ben") == 14_000_000
 
@@ -243,7 +248,7 @@ def test_uneven_building_is_not_offered(table: Table) -> None:
     table.press("C")
     table.tap(3)
     table.choose("Bauen")
-    assert table.text().splitlines()[:2] == ["Bauen", "50"]
+    assert table.text().splitlines()[:2] == ["Bauen ↓", "50"]
 
 
 def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
@@ -251,14 +256,16 @@ def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
     table.ledger.submit({"op": "buy", "player": "Anna", "square": 37})
     table.tap("Anna")
     table.press("MENU")
+    table.choose("Hypothek")
     table.choose("Hypothek aufnehmen")
     table.choose("37 Parkstraße")
     table.press("OK")
     assert table.cash("Anna") == 1500 - 350 + 175
     table.press("OK", "MENU")
+    table.choose("Hypothek")
     table.choose("Hypothek lösen")
     table.choose("37 Parkstraße")
-    assert table.text().splitlines()[:2] == ["Hypothek lösen", "193"]
+    assert table.text().splitlines()[:2] == ["Hypothek lösen ↓", "193"]
     table.press("OK")
     assert table.cash("Anna") == 1500 - 350 + 175 - 193
 
@@ -266,10 +273,13 @@ def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
 def test_bankruptcy_to_a_player_ends_a_two_player_game(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
-    table.press("MENU")
+    table.press("SOLL")
+    table.type("2000")
+    table.tap("Ben")  # Anna pays Ben 2000: she has 1500
+    table.press("OK")  # the rules' preview refuses at once: ZU WENIG GELD, OK: Geld beschaffen
     table.choose("Bankrott")
-    table.choose("an Ben")
-    table.press("OK")  # bestätigen
+    assert table.choice.options[table.choice.index].label == "an Ben"  # whom she owes
+    table.press("OK", "OK")  # Ben, bestätigen
     assert table.ledger.game.state.finished
     assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
 
@@ -323,14 +333,15 @@ def test_a_card_not_in_the_game_says_so(table: Table) -> None:
     assert table.text().splitlines()[:3] == ["Karte #3", "Cem", "spielt nicht mit"]
 
 
-def test_a_minute_idle_sleeps_and_any_key_wakes_without_acting(table: Table) -> None:
+def test_a_minute_idle_sleeps_and_the_key_that_wakes_acts(table: Table) -> None:
+    """Issue 18 finding 2: seed 000, inserting a card shows the balance: the input that wakes acts."""
     table.start("Anna", "Ben")
     table.tap("Anna")
     table.now += SLEEP_AFTER
     table.bank.tick()
     assert table.bank.state is State.SLEEP and table.asleep and table.text() == ""
-    table.press("LOS")  # wakes only
-    assert not table.asleep and table.bank.state is State.CARD and table.cash("Anna") == 15_000_000
+    table.press("LOS")
+    assert not table.asleep and table.bank.state is State.RESULT and table.cash("Anna") == 17_000_000
 
 
 def test_result_returns_to_the_card_after_a_few_seconds(table: Table) -> None:
@@ -379,6 +390,6 @@ def test_a_restart_resumes_the_play_clock_where_it_stood(table: Table, tmp_path:
     table.journal.close()
     later = Ledger(Journal(tmp_path / "journal.sqlite3"), clock=lambda: table.wall + 86_400, mono=lambda: 5.0)
     assert later.remaining() == 90 * 60 - 600 and later.clock_resumed
-    bank = Banker(ledger=later, cards=Cards(later.journal), show=lambda s: None, tone=lambda t: None,
+    bank = Ui(ledger=later, cards=Cards(later.journal), show=lambda s: None, tone=lambda t: None,
                   url="http://192.168.1.20:8080/", clock=lambda: 5.0)
     assert bank.screen().lines[0] == "Uhr läuft"  # the 12 characters beside the QR code

@@ -7,7 +7,7 @@ from typing import Any
 from ui_table import UID, Table
 
 from device.daemon.service import Daemon, WebBackend
-from device.ui import State
+from device.scenes import State
 
 
 def test_tap_los_los_books_los_twice(table: Table) -> None:
@@ -54,8 +54,7 @@ def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
     labels = table.labels()
     for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek lösen"):
         assert illegal not in labels
-    assert labels == ["Kaufen", "Einkommensteuer", "Zusatzsteuer", "Gefängnis", "An alle zahlen",
-                      "Von allen kassieren", "Tausch", "Bankrott", "Rangliste"]
+    assert labels == ["Kaufen", "Steuer", "Gefängnis", "Ereigniskarte", "Tausch", "Mehr"]
 
 
 def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
@@ -63,7 +62,8 @@ def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("MENU")
-    table.choose("Zusatzsteuer")
+    table.choose("Steuer")
+    table.choose("38 Zusatzsteuer")
     assert table.text().splitlines() == ["Steuer", "100", "Anna zahlt", "Zusatzsteuer: 100", "OK bucht, C zurück"]
 
 
@@ -84,10 +84,12 @@ def test_the_ranking_after_a_bankruptcy_stays_until_a_key(table: Table) -> None:
     """Defect 7: "the ranking stays on the OLED until a key is pressed (no sleep after 3 s)"."""
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
-    table.press("MENU")
+    table.press("SOLL")
+    table.type("2000")
+    table.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
     table.choose("Bankrott")
     table.choose("an die Bank")
-    table.press("OK")  # irrevocable
+    table.press("OK")  # Storno could still undo it
     table.now += 120
     table.bank.tick()
     assert table.bank.state is State.PAGES and not table.asleep
@@ -98,6 +100,7 @@ def test_after_a_timed_end_no_ranking_or_storno_is_offered(table: Table) -> None
     table.start("Anna", "Ben", mode="timed", minutes=30)
     assert table.ledger.submit({"op": "end"}).ok
     table.bank.refresh()
+    table.press("C")  # the end's ranking
     table.press("MENU")
     assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
 
@@ -110,8 +113,8 @@ def test_bankruptcy_to_the_bank_preselects_the_bank(table: Table) -> None:
     table.type("2000")
     table.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
     table.choose("Bankrott")
-    choice = table.bank.choice
-    assert choice is not None and choice.options[choice.index].label == "an die Bank"
+    choice = table.choice
+    assert choice.options[choice.index].label == "an die Bank"
 
 
 def test_zu_wenig_geld_says_how_much_is_missing(table: Table) -> None:
@@ -161,7 +164,8 @@ def test_a_bankrupt_players_card_refuses_input_at_once(table: Table) -> None:
 def test_no_refusal_says_just_fehler(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
-    table.bank.state = table.bank._submit({"op": "credit", "player": "Anna"}, State.CARD)  # malformed
+    table.bank.scenes.why = "LOS"  # as if a key on the card had built it
+    table.bank.submit({"op": "credit", "player": "Anna"}, "Anna")  # malformed
     table.bank.render()
     assert table.text().splitlines()[:3] == ["Abgelehnt !", "UNGÜLTIG", "Feld 'amount' fehlt"]
 
@@ -187,7 +191,7 @@ def test_the_idle_screen_never_splits_an_address(table: Table) -> None:
     """Defect 14: "192.168.1.20" and ":8080" on two lines read as another port."""
     table.bank.url = "http://192.168.100.200:8080/"
     table.bank.refresh()
-    assert table.text().splitlines()[3:] == ["192.168.100.", "200", "Port 8080"]
+    assert table.text().splitlines()[2:] == ["192.168.100.", "200", "Port 8080"]  # the address before "Karte drauf"
 
 
 def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Daemon) -> None:
@@ -264,11 +268,11 @@ def test_tax_and_jail_fine_in_at_most_four_presses_after_the_tap(table: Table) -
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("MENU")
-    assert table.labels()[1] == "Einkommensteuer"  # the numbered menu: its digit picks it
-    table.press("2", "OK")  # 2 Einkommensteuer, confirm
+    assert table.labels()[1] == "Steuer"  # the numbered menu: its digit picks it
+    table.press("3", "OK", "OK")  # 3 Steuer, Einkommensteuer (first), confirm
     assert table.cash("Anna") == 1300
     table.press("MENU")
-    assert table.labels()[3] == "Gefängnis"
+    assert table.labels()[2] == "Gefängnis"
     table.press("4")
     assert table.labels()[0] == "Strafe zahlen 50"  # marked first: OK takes it
     table.press("OK", "OK")  # Strafe zahlen, confirm
@@ -301,7 +305,7 @@ def test_the_idle_screen_follows_a_changed_address(table: Table) -> None:
 
 
 def test_two_cards_on_the_reader_ask_for_one(table: Table) -> None:
-    from device.ui import TWO_CARDS
+    from device.scenes import TWO_CARDS
 
     table.bank.reader_status(False, TWO_CARDS)
     assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
@@ -346,9 +350,9 @@ def test_the_new_game_wizard_offers_the_last_edition_mode_and_players(table: Tab
     table.start("Anna", "Ben", "Cem", edition="sonic", mode="quick", seed=7)
     table.press("hold:C")
     table.choose("Ja: ersetzen")
-    assert table.labels()[table.bank.choice.index] == "Sonic"  # type: ignore[union-attr]
+    assert table.labels()[table.choice.index] == "Sonic"
     table.press("OK")
-    assert table.labels()[table.bank.choice.index] == "Schnellspiel"  # type: ignore[union-attr]
+    assert table.labels()[table.choice.index] == "Schnellspiel"
     table.press("OK")  # the last game's edition and mode: OK keeps them
     assert table.text().splitlines()[:3] == ["Karten auflegen", "3 Spieler", "Anna, Ben, Cem"]
     table.press("OK")
@@ -381,6 +385,8 @@ def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(tab
     assert table.bank.state is State.CHOOSE  # same game, same player: the menu stays
     assert table.ledger.submit({"op": "end"}).ok
     table.bank.refresh()
+    assert table.bank.state is State.PAGES and table.text().splitlines()[0] == "Spielende"  # finding 17
+    table.press("C")
     assert table.bank.state is State.IDLE and table.text().splitlines()[1] == "Ende"
     table.press("OK")
     assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
@@ -420,7 +426,9 @@ def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None
     table.press("OK")  # nor money
     table.choose("39 Schlossallee")  # lift the mortgage now
     table.choose("Fertig")
-    assert table.text().splitlines()[2:] == ["Anna: 1 Karte 0", "Ben: 0 Karten 0", "an die Bank: 220"]
+    assert table.text().splitlines()[2:] == ["Anna: 1 Karte 0", "Ben: 0 Karten 0", "OK bucht, C zurück"]
+    table.press("DOWN")  # the knob scrolls, "OK bucht" stays
+    assert table.text().splitlines()[2:] == ["Ben: 0 Karten 0", "an die Bank: 220", "OK bucht, C zurück"]
     table.press("OK")
     state = table.ledger.game.state
     assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
@@ -432,6 +440,7 @@ def test_pay_everyone_on_the_device_in_few_presses(table: Table) -> None:
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("MENU")
+    table.choose("Ereigniskarte")
     table.choose("An alle zahlen")
     table.type("50")
     table.press("OK")
@@ -445,6 +454,7 @@ def test_birthday_on_the_device(table: Table) -> None:
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("MENU")
+    table.choose("Ereigniskarte")
     table.choose("Von allen kassieren")
     table.type("10")
     table.press("OK")

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from device.scenes import Ui
+from device.scenes.lists import ListScene
 from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from device.ui import Banker
 from drivers.display import SimDisplay
 from drivers.signals import Buzzer
 
@@ -31,7 +32,7 @@ class Table:
         self.display = SimDisplay()
         self.buzzer = Buzzer(None, pin_factory=None)
         self.asleep = False
-        self.bank = Banker(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
+        self.bank = Ui(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
                            url="http://192.168.1.20:8080/", clock=lambda: self.now, wall=lambda: self.wall,
                            sleep_display=lambda: setattr(self, "asleep", True),
                            wake_display=lambda: setattr(self, "asleep", False), new_seed=lambda: 7, strict=True)
@@ -63,18 +64,21 @@ class Table:
         self.bank.refresh()
         self.tones()
 
+    @property
+    def choice(self) -> ListScene:
+        scene = self.bank.scene
+        assert isinstance(scene, ListScene), f"no list on the OLED: {scene}"
+        return scene
+
     def labels(self) -> list[str]:
-        """The labels of the list on the OLED now (all of them, not only the three shown)."""
-        choice = self.bank.choice
-        assert choice is not None, "no list on the OLED"
-        return [o.label for o in choice.options]
+        """The labels of the list on the OLED now (all of them, not only the ones shown)."""
+        return [o.label for o in self.choice.options]
 
     def choose(self, label: str) -> None:
         """Turn the encoder to the entry that reads ``label`` and push: menus named, not counted."""
         labels = self.labels()
         assert label in labels, f"{label!r} not offered: {labels}"
-        choice = self.bank.choice
-        assert choice is not None
+        choice = self.choice
         while labels[choice.index] != label:
             self.press("DOWN")
         self.press("OK")

@@ -60,6 +60,8 @@ class Backend(Protocol):
     def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]: ...
     def press(self, key: str) -> int: ...
     def tap(self, uid: str) -> int: ...
+    def input_names(self) -> frozenset[str]: ...
+    def sim_cards(self) -> dict[str, Any]: ...
     def display(self) -> tuple[int, str]: ...
     def display_png(self) -> bytes: ...
     def wait_display(self, after: int, timeout: float) -> tuple[int, str]: ...
@@ -208,10 +210,9 @@ def create_app(backend: Backend) -> Flask:
     def device_page() -> str:
         if not backend.sim:
             abort(404)
-        from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
-
-        return render_template("device.html", sim=True, players=SIM_PLAYER_CARDS, deeds=SIM_DEED_TAGS,
-                               names={sq: SQUARES[sq].name for sq in DEEDS})
+        cards = backend.sim_cards()
+        return render_template("device.html", sim=True, players=cards["players"], deeds=cards["deeds"],
+                               names=cards["names"])
 
     @app.get("/qr.svg")
     def qr() -> Response:
@@ -344,9 +345,7 @@ def create_app(backend: Backend) -> Flask:
     # Sim mode: the virtual device --------------------------------------------------------
 
     if backend.sim:
-        from drivers.keypad import KEYS
-
-        sim_keys = {*KEYS, "UP", "DOWN", "PUSH", "hold:C"}
+        sim_keys = backend.input_names()
 
         @app.post("/api/sim/key")
         def sim_key() -> Any:

@@ -34,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", type=Path, default=Path("/etc/bankleser/config.toml"), help="TOML config file")
     doctor.add_argument("--state-dir", type=Path, default=Path("/var/lib/bankleser"), help="the journal's folder")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
-    flows.add_argument("--readme", type=Path, help="write them into this README's block instead of printing")
+    flows.add_argument("--readme", type=Path, help="write the Mermaid diagram into this page's ```mermaid block")
+    flows.add_argument("--mermaid", action="store_true", help="print the scene graph as a Mermaid diagram")
     prints = sub.add_parser("print", help="write a picture as SVG: the wiring, the keypad overlay, card labels")
     prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"),
                         help="wiring: the diagram for the config's pins; keypad: the overlay (true size); "
@@ -59,9 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "print":
         return _print(args)
     if args.command == "flows":
-        from ..flows import describe, readme_with_flows
+        from ..scenes.flows import describe, readme_with_flows
+        from ..scenes.table import mermaid
 
-        if args.readme:
+        if args.mermaid:
+            print(mermaid())
+        elif args.readme:
             args.readme.write_text(readme_with_flows(args.readme.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             print(describe())

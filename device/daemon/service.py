@@ -28,13 +28,13 @@ from drivers.signals import Volume
 from rules import name_key
 from webui.live import Published, Publisher
 
-from ..inputs import Tap, parse_key
+from ..scenes import WIRE_KEYS, Ui
+from ..scenes.inputs import Tap, parse_key
 from ..store import clocks
 from ..store.cards import Cards
 from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
-from ..ui import Banker
 from .config import Config
 from .hotspot import Hotspot, start_hotspot
 from .notify import Notifier
@@ -80,7 +80,7 @@ class Daemon:
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.stop_event = threading.Event()
         self.hardware: Hardware | None = None
-        self.banker: Banker | None = None
+        self.banker: Ui | None = None
         self.ledger: Ledger | None = None
         self.journal: Journal | None = None
         self.cards: Cards | None = None
@@ -156,12 +156,12 @@ class Daemon:
             if self.sim:
                 self.cards.seed_simulated()
             buzzer = self.hardware.buzzer
-            self.banker = Banker(
+            self.banker = Ui(
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
                 url=lambda: self.url,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
-                set_pin=self._set_pin,
+                set_pin=self._set_pin, led=self._led,
             )
 
     @staticmethod
@@ -191,6 +191,11 @@ class Daemon:
         own = self.hotspot.address if self.hotspot is not None and self.hotspot.state == "open" else None
         host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
+
+    def _led(self, on: bool) -> None:
+        """Menü → Selbsttest switches the status LED."""
+        if self.hardware is not None:
+            (self.hardware.led.on if on else self.hardware.led.off)()
 
     def _set_pin(self, pin: str) -> bool:
         if not valid_pin(pin) or self.journal is None:
@@ -567,6 +572,22 @@ class WebBackend:
         assert hw is not None and self.sim
         hw.reader.tap(uid)  # type: ignore[union-attr]
         return self._sync()
+
+    def input_names(self) -> frozenset[str]:
+        """The keys the virtual device may send: the reader's own inputs (device/scenes/inputs.py)."""
+        return WIRE_KEYS
+
+    def sim_cards(self) -> dict[str, Any]:
+        """The sim's cards for the virtual device: players and deed tags by UID, deeds named as the
+        running game's edition names them (the OLED's words)."""
+        from rules import EDITIONS, square_name
+
+        from ..store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
+
+        state = self._d.ledger.game.state if self._d.ledger is not None else None
+        edition = state.edition if state is not None else EDITIONS["classic"]
+        return {"players": SIM_PLAYER_CARDS, "deeds": SIM_DEED_TAGS,
+                "names": {sq: square_name(edition, sq) for sq in SIM_DEED_TAGS.values()}}
 
     def display(self) -> tuple[int, str]:
         hw = self._d.hardware

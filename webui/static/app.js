@@ -239,8 +239,9 @@ const Bank = (() => {
 
   // The virtual device ---------------------------------------------------------------------
   function device() {
-    const press = (url, data) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
-                                              body: JSON.stringify(data) });
+    let sent = Promise.resolve();  // one press after the other: the device handles them in the order pressed
+    const press = (url, data) => (sent = sent.then(() => fetch(url, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) })).catch(() => {}));
     document.querySelectorAll("[data-key]").forEach((b) => { b.onclick = () => press("/api/sim/key", { key: b.dataset.key }); });
     document.querySelectorAll("[data-uid]").forEach((b) => { b.onclick = () => press("/api/sim/tap", { uid: b.dataset.uid }); });
     const frames = new EventSource("/api/sim/events");

@@ -95,3 +95,10 @@ def trigger(inp: Input) -> str:
         return f"hold:{inp.key.value}"
     key = Key.OK if inp.key is Key.PUSH else inp.key
     return "digit" if key.is_digit else key.value
+
+
+def pressed(inp: Input) -> Key | None:
+    """The key of a press, the knob's push read as OK; None for anything else (a hold, a tap, a tick)."""
+    if not isinstance(inp, Press):
+        return None
+    return Key.OK if inp.key is Key.PUSH else inp.key

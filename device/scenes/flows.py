@@ -2,9 +2,10 @@
 
 A flow is data: steps that fill in a command's fields (a square from those the rules accept, a
 choice from a list, a typed number), then the confirmation of what ``Game.preview`` says the
-rules will book, then the booking. ``device/runner.py`` interprets them; the transition table
-(``device/transitions.py``) stays the one place the state changes. Adding a flow, or a menu
-entry, is one row here.
+rules will book, then the booking. ``runner.py`` turns each step into a scene; the scene
+manager (``manager.py``, checked against ``table.py``) is the one place the screen changes.
+Adding a flow, or a menu entry, is one row here; a menu entry's digit is written beside it
+and never moves, whatever else is offered.
 
 A step's ``field`` names the command field it fills; a name starting with "_" is the flow's
 own (the auction's "how", the trade's sides) and reaches the command only through ``command``.
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import DEEDS, Kind, square_name
+from rules.commands import COMMANDS
 
-from .transitions import graph
+from .table import graph, mermaid
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,12 @@ class View:
     """An amount as the edition writes it ("2M", "1.500")."""
     creditor: str | None = None
     """Whom the last refused payment was owed to (None: the bank): the bankruptcy's preselection."""
+    owed: int = 0
+    """What the refused payment asked: the bankruptcy's debt."""
+    ops: frozenset[str] = frozenset()
+    """The rows of ``rules.legal.OPS_TABLE`` open to the player now."""
+    accepts: Callable[[dict[str, Any]], bool] = lambda cmd: True
+    """Whether the rules would accept a command now (a lack of money aside): what a list may offer."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -70,12 +78,10 @@ class Square:
     title: str = ""
     """The list's title (the flow's label if empty)."""
     field: str = "square"
-    each: bool = False
-    """One menu entry per legal square, named after it (the tax squares: no list in between)."""
     when: Callable[[View], bool] | None = None
 
     def about(self) -> str:
-        return f"ein Menüeintrag je Feld (legal: {self.legal})" if self.each else f"Feld wählen (legal: {self.legal})"
+        return f"Feld wählen (legal: {self.legal})"
 
 
 @dataclass(frozen=True)
@@ -184,9 +190,19 @@ def _utility(v: View) -> bool:
 
 
 def _jail(v: View) -> list[tuple[str, Any]]:
+    """Only what the rules open now: no "Frei-Karte eingesetzt" without a card."""
     fine = v.money(v.edition.jail_fine)
-    return [(f"Strafe zahlen {fine}", {"op": "jail_fine"}), ("Frei-Karte gezogen", {"op": "jail_card", "delta": 1}),
-            ("Frei-Karte eingesetzt", {"op": "jail_card", "delta": -1})]
+    rows = [("jail_fine", f"Strafe zahlen {fine}", {"op": "jail_fine"}),
+            ("jail_card_drawn", "Frei-Karte gezogen", {"op": "jail_card", "delta": 1}),
+            ("jail_card_used", "Frei-Karte eingesetzt", {"op": "jail_card", "delta": -1})]
+    return [(label, cmd) for op, label, cmd in rows if op in v.ops]
+
+
+def _to_houses(v: View) -> list[tuple[str, Any]]:
+    """A hotel sold whole or back into houses: each only where the rules accept it."""
+    options = [("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True)]
+    return [(label, value) for label, value in options
+            if v.accepts({"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value})]
 
 
 def _hotel(v: View) -> bool:
@@ -197,16 +213,32 @@ def _creditors(v: View) -> list[tuple[str, Any]]:
     return [(f"an {n}", n) for n in v.others()] + [("an die Bank", None)]
 
 
+OWED_KNOWN = "owed" in {f.name for f in dataclasses.fields(COMMANDS["bankrupt"])}
+"""Whether the rules take the debt with a bankruptcy (ARCHITECTURE.md's contract; the rules' branch adds it):
+then they refuse it while what the player could raise covers the debt."""
+
+
+def bankrupt_command(player: str, creditor: str | None, owed: int) -> dict[str, Any]:
+    """The bankruptcy of a refused payment: to its creditor, with the debt where the rules take it."""
+    return {"op": "bankrupt", "player": player, **({"creditor": creditor} if creditor else {}),
+            **({"owed": owed} if OWED_KNOWN and owed else {})}
+
+
 def _bankrupt(v: View) -> dict[str, Any]:
-    creditor = v["creditor"]
-    return {"op": "bankrupt", "player": v.player, **({"creditor": creditor} if creditor else {})}
+    return bankrupt_command(v.player, v["creditor"], v.owed)
 
 
-def _holdings(owner: Callable[[View], str]) -> Options:
-    """The owner's deeds and Gefängnis-frei-Karten: all of it can change hands."""
+def _holdings(owner: Callable[[View], str], partner: Callable[[View], str]) -> Options:
+    """The owner's deeds the rules let change hands (no street of a group with buildings), and
+    Gefängnis-frei-Karten."""
     def options(v: View) -> list[tuple[str, Any]]:
-        name = owner(v)
-        deeds = [(v.square(sq), sq) for sq, d in v.game.deeds.items() if d.owner == name]
+        name, other = owner(v), partner(v)
+
+        def tradable(sq: int) -> bool:
+            return v.accepts({"op": "trade", "a": name, "b": other, "a_gives": {"squares": [sq], "cash": 0},
+                              "b_gives": {"squares": [], "cash": 0}})
+
+        deeds = [(v.square(sq), sq) for sq, d in v.game.deeds.items() if d.owner == name and tradable(sq)]
         return deeds + [("Gefängnis-frei-Karte", ("jail", i)) for i in range(v.game.players[name].jail_cards)]
     return options
 
@@ -236,22 +268,18 @@ def _cards(n: int) -> str:
 
 def _trade_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
     """Who gives how many cards and how much; what goes to the bank (fees, lifting) as the rules book it."""
-    me, other, line = v.player, v["_b"], 21
+    me, other = v.player, v["_b"]
     to_bank = sum(t.amount for t in event.transfers if t.payee is None)
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
-    return "Tausch", f"{me}↔{other}"[:12], (
-        f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}"[:line],
-        f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}"[:line],
-        f"an die Bank: {v.money(to_bank)}"[:line] if to_bank else "OK bucht, C zurück")
+    return "Tausch", f"{me}↔{other}", (
+        f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}",
+        f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}",
+        *([f"an die Bank: {v.money(to_bank)}"] if to_bank else []))
 
 
 def _running(game: Any) -> bool:
     """The ledger's game (``rules.Game``) has a game under way."""
     return game.state is not None and not game.state.finished
-
-
-def _no_game(game: Any) -> bool:
-    return not _running(game)
 
 
 def _undoable(game: Any) -> bool:
@@ -301,77 +329,112 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
               Type("dice", "Augenzahl?", money=False, zero=False, hint=lambda v: f"{_dice(v)}, OK",
                    refuse={"amount_out_of_range": lambda v: f"nur {_dice(v)}"}, when=_utility,
                    says="Augenzahl tippen (Werk)"))),
-    _f("Steuer", "tax", op="tax", steps=(Square("tax", each=True),)),
+    _f("Steuer", "tax", op="tax", steps=(Square("tax", "Steuer: welche?"),)),
     _f("Gefängnis", "jail_fine", "jail_card_drawn", "jail_card_used", at_once=frozenset({"jail_card"}),
        command=lambda v: {"player": v.player, **v["_what"]},
        steps=(Pick("_what", "Gefängnis", _jail, "Strafe oder Frei-Karte wählen"),)),
     _f("Bauen", "build", op="build", deed_label="Bauen", steps=(Square("build"),)),
     _f("Gebäude verkaufen", "sell_building", op="sell_building", deed_label="Verkaufen", title="Verkaufen",
        steps=(Square("sell_building", "Verkaufen: wo?"),
-              Pick("to_houses", lambda v: f"{v.edition.hotel} verkaufen",
-                   lambda v: [("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True)],
+              Pick("to_houses", lambda v: f"{v.edition.hotel} verkaufen", _to_houses,
                    "ganz oder zurück in Häuser (Hotel)", when=_hotel))),
     _f("Hypothek aufnehmen", "mortgage", op="mortgage", deed_label="Hypothek aufnehmen", steps=(Square("mortgage"),)),
     _f("Hypothek lösen", "unmortgage", op="unmortgage", deed_label="Hypothek lösen", steps=(Square("unmortgage"),)),
     _f("An alle zahlen", "pay_all", op="pay_all", steps=(Type("amount", "Betrag an jeden?"),)),
     _f("Von allen kassieren", "collect_all", op="collect_all", steps=(Type("amount", "Betrag von jedem?"),)),
-    _f("Renovierung", "repairs", op="repairs", steps=(Type("per_house", "Je Haus?"), Type("per_hotel", "Je Hotel?"))),
+    _f("Renovierung", "repairs", op="repairs", steps=(Type("per_house", lambda v: f"Je {v.edition.house}?",
+                                                           says="Betrag je Haus tippen"),
+                                                      Type("per_hotel", lambda v: f"Je {v.edition.hotel}?",
+                                                           says="Betrag je Hotel tippen"))),
     _f("Frei Parken", "free_parking", op="free_parking"),
     _f("Tausch", command=_trade, confirm=_trade_summary, steps=(
         Pick("_b", "Tausch mit? (Karte)", lambda v: [(n, n) for n in v.others()], "Partner wählen oder Karte",
              tap=True),
-        Pick("_a_items", lambda v: f"{v.player} gibt:", _holdings(lambda v: v.player), "eigene Karten markieren",
-             multi=True),
+        Pick("_a_items", lambda v: f"{v.player} gibt:", _holdings(lambda v: v.player, lambda v: v["_b"]),
+             "eigene Karten markieren", multi=True),
         Type("_a_cash", lambda v: f"Geld von {v.player}?", says="eigenes Geld tippen"),
-        Pick("_b_items", lambda v: f"{v['_b']} gibt:", _holdings(lambda v: v["_b"]), "Karten des Partners markieren",
-             multi=True),
+        Pick("_b_items", lambda v: f"{v['_b']} gibt:", _holdings(lambda v: v["_b"], lambda v: v.player),
+             "Karten des Partners markieren", multi=True),
         Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
         Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
              "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
     _f("Bankrott", "bankrupt", command=_bankrupt, preview=False,
-       confirm=lambda v, _: ("Bankrott", v.player, (f"Gläubiger: {v['creditor'] or 'Bank'}", "OK: unwiderruflich?")),
+       confirm=lambda v, _: ("Bankrott", v.player, (
+           "Storno hebt es auf", f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else ""))),
        steps=(Pick("creditor", "Bankrott: Gläubiger?", _creditors, "Gläubiger wählen (vorgewählt: wem es fehlte)",
                    start=lambda v: v.creditor),)),
-    _f("Storno", method="_ask_undo", shown=_undoable),
+    _f("Storno", method="ask_undo", shown=_undoable),
     _f("Rangliste", ranking=_this_game),
 )
-"""The menu of a player on the reader, in this order, each entry only when it opens."""
-
-BANKER_MENU: tuple[Flow, ...] = (
-    _f("Neues Spiel", method="_ask_new_game", shown=_no_game),
-    _f("Rangliste", ranking=_this_game, shown=_running),
-    _f("Letztes Spiel", ranking=_last_game, shown=_game_over_before),
-    _f("Spiel beenden", method="_ask_end", shown=_timed),
-    _f("Storno", method="_ask_undo", shown=_running_undoable),
-    _f("Lautstärke", method="_volume"),
-    _f("Karte anlernen", method="_learn"),
-    _f("Banker-PIN", method="_ask_pin"),
-    _f("Neues Spiel", method="_ask_new_game", shown=_running),
-)
-"""The banker's menu (no card on the reader), in this order, each entry only when ``shown`` says so."""
-
-RAISE_MONEY: tuple[str, ...] = ("Gebäude verkaufen", "Hypothek aufnehmen", "Bankrott")
-"""After ZU WENIG GELD: the flows that raise money, or give up (``menus._raise_menu``)."""
+"""Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place."""
 
 FLOWS = {f.label: f for f in PLAYER_FLOWS}
 
-README_BLOCK = "```\n# Transitions ("
-"""Where the README's copy of :func:`describe` starts; it ends at the code block's end."""
+
+@dataclass(frozen=True)
+class Entry:
+    """A menu entry with its own digit: one flow, or a group of them (a submenu, numbered in order)."""
+
+    digit: str
+    label: str
+    flows: tuple[Flow, ...]
+
+
+def _entry(digit: str, label: str, *flows: str) -> Entry:
+    return Entry(digit, label, tuple(FLOWS[f] for f in flows or (label,)))
+
+
+PLAYER_MENU: tuple[Entry, ...] = (
+    _entry("1", "Kaufen"),
+    _entry("2", "Miete zahlen"),
+    _entry("3", "Steuer"),
+    _entry("4", "Gefängnis"),
+    _entry("5", "Bauen"),
+    _entry("6", "Gebäude verkaufen"),
+    _entry("7", "Hypothek", "Hypothek aufnehmen", "Hypothek lösen"),
+    _entry("8", "Ereigniskarte", "An alle zahlen", "Von allen kassieren", "Renovierung"),
+    _entry("9", "Tausch"),
+    _entry("0", "Mehr", "Frei Parken", "Storno", "Rangliste"),
+)
+"""The menu of a player on the reader: an entry shows only when one of its flows opens, and keeps
+its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).
+Bankruptcy is no entry: it is offered only after a payment the player cannot make."""
+
+BANKER_MENU: tuple[Flow, ...] = (
+    _f("Rangliste", ranking=_this_game, shown=_running),
+    _f("Letztes Spiel", ranking=_last_game, shown=_game_over_before),
+    _f("Spiel beenden", method="ask_end", shown=_timed),
+    _f("Storno", method="ask_undo", shown=_running_undoable),
+    _f("Lautstärke", method="volume"),
+    _f("Karte anlernen", method="learn"),
+    _f("Banker-PIN", method="ask_pin"),
+    _f("Selbsttest", method="selftest"),
+    _f("Neues Spiel", method="ask_new_game"),
+)
+"""The banker's menu (no card on the reader): entry n has digit n, and shows when ``shown`` says so."""
+
+RAISE_MONEY: tuple[str, ...] = ("Gebäude verkaufen", "Hypothek aufnehmen", "Bankrott")
+"""After ZU WENIG GELD: the flows that raise money, or give up (``menus.raise_menu``)."""
+
+MERMAID_BLOCK = "```mermaid\n"
+"""Where docs/playing.md's copy of :func:`mermaid` starts; it ends at the code block's end."""
 
 
 def readme_with_flows(readme: str) -> str:
-    """The README with its block of flows as the code has them (``bankleser flows --readme docs/playing.md``)."""
-    start = readme.index(README_BLOCK) + 4
+    """The page with its diagram as the code has it (``bankleser flows --readme docs/playing.md``)."""
+    start = readme.index(MERMAID_BLOCK) + len(MERMAID_BLOCK)
     end = readme.index("\n```", start)
-    return readme[:start] + describe() + readme[end:]
+    return readme[:start] + mermaid() + readme[end:]
 
 
 def describe() -> str:
-    """What ``bankleser flows`` prints: the transition graph, then the declared flows and menus."""
+    """What ``bankleser flows`` prints: the scene graph, then the declared flows and menus."""
     flows = "\n".join(f"{f.label}: {f.describe()}{_when(f)}" for f in PLAYER_FLOWS)
-    banker = "\n".join(f"{f.label}: {f.describe()}{_when(f)}" for f in BANKER_MENU)
-    return (f"# Transitions (state --trigger/action--> destinations)\n{graph()}\n\n# Banker flows\n{flows}\n\n"
-            f"# Banker menu (no card)\n{banker}")
+    menu = "\n".join(f"{e.digit} {e.label}: " + ", ".join(f"{i} {f.label}" for i, f in enumerate(e.flows, 1))
+                     if len(e.flows) > 1 else f"{e.digit} {e.label}" for e in PLAYER_MENU)
+    banker = "\n".join(f"{i} {f.label}: {f.describe()}{_when(f)}" for i, f in enumerate(BANKER_MENU, 1))
+    return (f"# Scenes (scene --trigger--> scenes it may bring to the top)\n{graph()}\n\n"
+            f"# Player menu (digit: entry)\n{menu}\n\n# Banker flows\n{flows}\n\n# Banker menu (no card)\n{banker}")
 
 
 def _when(flow: Flow) -> str:

@@ -1,0 +1,86 @@
+"""The idle scene, at the bottom of the stack: the mode or a timed game's clock, the page's address."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drivers.screen import Screen
+from rules import Edition, Mode
+from rules.editions import KURZES_SPIEL
+
+from .inputs import Input, Key, Press
+from .manager import Scene
+from .table import State
+
+if TYPE_CHECKING:
+    from .ui import Ui
+
+ADDRESS_CHARS = 12
+"""Beside the QR code: 12 characters of Terminus 12 (72 px) fit left of it."""
+
+
+class IdleScene(Scene):
+    kind = State.IDLE
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        if not isinstance(inp, Press):
+            return False
+        if inp.key in (Key.OK, Key.PUSH, Key.MENU, Key.UP, Key.DOWN):
+            from .menus import banker_menu
+
+            banker_menu(ui)
+            return True
+        if inp.key is Key.POINT:
+            from .menus import volume
+
+            volume(ui)
+            return True
+        return False
+
+    def view(self, ui: Ui) -> Screen:
+        state = ui.game
+        if state is None:
+            big, line = "Bereit", "C lang: neu"
+        elif state.finished:
+            big, line = "Ende", f"{state.winner or '–'} gewinnt"
+        elif (remaining := ui.ledger.remaining()) is not None:
+            left = int(remaining)
+            line = "Uhr läuft" if ui.ledger.clock_resumed else "Karte drauf"  # it went on from where it stood
+            big = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
+        else:
+            quick = {"Schnellspiel": "Schnell", "Kurzes Spiel": "Kurzes"}[quick_name(state.edition)]
+            big = {Mode.STANDARD: "Standard", Mode.QUICK: quick}.get(state.mode, "")  # fits beside the QR code
+            if state.speed_die:
+                big = "Tempo"
+            line = "Karte drauf"
+        url = ui.url() if callable(ui.url) else ui.url
+        from .layout import wrap
+
+        status, address = wrap(line, 6 * ADDRESS_CHARS), address_lines(url)
+        lines = address if len(status) + len(address) > 3 else (*status, *address)
+        return Screen(title="Bankleser", big=big, lines=lines, qr=url or None)
+
+
+def quick_name(edition: Edition) -> str:
+    """The short game's name in the edition's rule book: Skylanders' is "Kurzes Spiel"."""
+    return "Kurzes Spiel" if edition.quick == KURZES_SPIEL else "Schnellspiel"
+
+
+def address_lines(url: str) -> tuple[str, ...]:
+    """The page's address beside the QR code, 12 characters a line, never split so it misreads.
+
+    The host breaks only after a dot (the dot stays, so the line reads unfinished) and the port
+    gets its own line that says it is a port: "192.168.1.20" / "Port 8080".
+    """
+    rest = url.split("//")[-1].rstrip("/")
+    host, _, port = rest.rpartition(":") if rest.count(":") == 1 else (rest, "", "")
+    parts: list[str] = []
+    while len(host) > ADDRESS_CHARS:
+        cut = host.rfind(".", 0, ADDRESS_CHARS)
+        cut = ADDRESS_CHARS - 1 if cut < 0 else cut
+        parts.append(host[: cut + 1])
+        host = host[cut + 1:]
+    parts.append(host)
+    if port:
+        parts.append(f"Port {port}")
+    return tuple(p for p in parts if p)

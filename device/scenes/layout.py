@@ -1,0 +1,158 @@
+"""The layout step: every line measured with the shipped font before it is drawn.
+
+The OLED (drivers/display.py) draws a title bar and small lines in Terminus 12 and the big line
+in the largest bold strike that fits. Nothing here counts characters: text is measured in
+pixels, wrapped at spaces (a word wider than a line is broken, never cut), and a body longer
+than the rows left scrolls with the knob. A confirmation pins its last line ("OK bucht, C
+zurück") so it is always seen.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from drivers.display import HEIGHT, WIDTH, _qr, font
+from drivers.screen import Screen
+
+TITLE_PX = WIDTH - 4
+"""The title bar's text room (it starts at x=2, the icons end 2 pixels before the edge)."""
+LINE_PX = WIDTH - 1
+"""A small line's room (it starts at x=1)."""
+ROW = 12
+TITLE_ROWS = 14
+MORE = "↓"
+"""In the title bar: the body goes on below (turn the knob)."""
+
+
+def px(text: str, *, bold: bool = False, size: int = 12) -> float:
+    """The width the display will draw ``text`` at."""
+    return float(font(size, bold).getlength(text))
+
+
+def rows(big: str) -> int:
+    """Small lines under the title (and the big line at its smallest strike, 12 px)."""
+    used = TITLE_ROWS + (ROW if big else 0)
+    return (HEIGHT - used) // ROW
+
+
+def wrap(text: str, room: float = LINE_PX) -> list[str]:
+    """``text`` as lines that fit ``room`` pixels: broken at spaces; a word wider than a line is split."""
+    out: list[str] = []
+    for part in text.split("\n"):
+        line = ""
+        for word in part.split():
+            candidate = f"{line} {word}" if line else word
+            if px(candidate) <= room:
+                line = candidate
+                continue
+            if line:
+                out.append(line)
+            line = word
+            while px(line) > room:  # one word wider than the line: split it, keep every letter
+                cut = len(line)
+                while cut > 1 and px(line[:cut]) > room:
+                    cut -= 1
+                out.append(line[:cut])
+                line = line[cut:]
+        if line:
+            out.append(line)
+    return out
+
+
+def big_fits(big: str, room: float = LINE_PX - 1) -> bool:
+    """The display shrinks the big line down to 12 px bold; it fits if that strike does."""
+    return px(big, bold=True) <= room
+
+
+def page(title: str, big: str = "", body: tuple[str, ...] | list[str] = (), *, pinned: tuple[str, ...] = (),
+         offset: int = 0, icons: str = "") -> Screen:
+    """A screen from texts of any length: wrapped, the body from line ``offset`` (the knob), ``pinned`` kept.
+
+    A title too wide for the bar moves its rest to the body's top; a big line too wide even at
+    12 px becomes body lines too. :func:`scroll_rows` says how far the knob goes.
+    """
+    head, lines = _body(title, big, body, icons)
+    big = big if big_fits(big) else ""
+    room = max(1, rows(big) - len(pinned))
+    offset = max(0, min(offset, len(lines) - room))
+    window = lines[offset:offset + room]
+    marks = icons + (MORE if offset + room < len(lines) else "")
+    return Screen(title=head, big=big, lines=(*window, *pinned), icons=marks)
+
+
+def scroll_rows(title: str, big: str = "", body: tuple[str, ...] | list[str] = (), pinned: int = 0,
+                icons: str = "") -> int:
+    """How many body lines lie below the first screen: the knob's range."""
+    _, lines = _body(title, big, body, icons)
+    return max(0, len(lines) - max(1, rows(big if big_fits(big) else "") - pinned))
+
+
+def _body(title: str, big: str, body: tuple[str, ...] | list[str], icons: str) -> tuple[str, list[str]]:
+    head = fit_title(title, icons + MORE)
+    rest = title[len(head):].strip()
+    lines = wrap(rest) if rest else []
+    if big and not big_fits(big):
+        lines += wrap(big)
+    for text in body:
+        lines += wrap(text) if text else [""]
+    return head, lines
+
+
+def fit_title(title: str, icons: str = "") -> str:
+    """The longest head of ``title`` (whole words) that fits the bar beside ``icons``."""
+    room = TITLE_PX - (px(icons) + 4 if icons else 0)
+    if px(title) <= room:
+        return title
+    words = title.split()
+    head = ""
+    for word in words:
+        candidate = f"{head} {word}" if head else word
+        if px(candidate) > room:
+            break
+        head = candidate
+    if not head:  # one word wider than the bar: its head, the rest below
+        head = wrap(title, room)[0]
+    return head
+
+
+def problems(screen: Screen, *, qr: int = 0) -> list[str]:
+    """What does not fit: the title bar, the big line at its smallest strike, each small line, the rows."""
+    out = []
+    qr = qr or (qr_px(screen.qr) if screen.qr else 0)
+    right = WIDTH - (qr + 2 if qr else 0)
+    if px(screen.title) + (px(screen.icons) + 4 if screen.icons else 0) > TITLE_PX:
+        out.append(f"title {screen.title!r} {screen.icons!r}")
+    if screen.big and not big_fits(screen.big, right - 2):
+        out.append(f"big {screen.big!r}")
+    for line in screen.lines:
+        if px(line) > (right if qr else LINE_PX):
+            out.append(f"line {line!r}")
+    if len(screen.lines) > rows(screen.big):
+        out.append(f"{len(screen.lines)} lines under {screen.big!r}")
+    return out
+
+
+@cache
+def qr_px(url: str) -> int:
+    """The QR code's width as the display draws it (lines beside it end before it)."""
+    return int(_qr(url, 54).width)
+
+
+def line_room(screen: Screen) -> float:
+    """A small line's room on ``screen``: the full width, or what the QR code leaves."""
+    return WIDTH - qr_px(screen.qr) - 2 if screen.qr else LINE_PX
+
+
+def with_note(screen: Screen, note: str) -> Screen:
+    """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
+    where the line has no room for it (beside the QR code)."""
+    from dataclasses import replace
+
+    if px(note) > line_room(screen) and px(note) <= TITLE_PX:
+        return replace(screen, title=note, icons="")
+    said = wrap(note, line_room(screen))
+    lines = list(screen.lines[: rows(screen.big)])
+    keep = lines[-1:] if lines and lines[-1].startswith("OK ") and "C zurück" in lines[-1] else []
+    body = lines[: len(lines) - len(keep)]
+    body = [*body[: max(0, rows(screen.big) - len(said) - len(keep))], *said]
+    return replace(screen, lines=(*body, *keep))

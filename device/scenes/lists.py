@@ -1,0 +1,276 @@
+"""The scenes flows are made of: a list to choose from, a number to type, a preview to confirm.
+
+Each holds only its own data: the list its entries, cursor and what to do with the choice; the
+number its digits and what to do with them; the confirmation its command and the rules' words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from drivers.screen import Screen
+from rules import parse_amount
+from rules.errors import RuleError
+
+from .inputs import Input, Key, Press, Tap, pressed
+from .layout import LINE_PX, MORE, fit_title, page, px, rows, scroll_rows, wrap
+from .manager import Scene
+from .table import State
+
+if TYPE_CHECKING:
+    from .ui import Ui
+
+OK_LINE = "OK bucht, C zurück"
+"""A confirmation's last line, always on the screen."""
+
+
+@dataclass
+class Option:
+    label: str
+    value: Any = None
+    selected: bool = False
+    digit: str = ""
+    """The entry's own digit in a numbered menu: it never moves, whatever else is offered."""
+
+
+DONE = object()
+"""The "Fertig" entry that closes a multiple choice."""
+
+
+def _back_keys(inp: Input) -> bool:
+    return isinstance(inp, Press) and inp.key in (Key.C, Key.MENU)
+
+
+@dataclass
+class ListScene(Scene):
+    """A list turned with the knob. ``pick`` gets the chosen value (a list of them if ``multi``)."""
+
+    kind = State.CHOOSE
+    title: str
+    options: list[Option]
+    pick: Callable[[Ui, Any], None]
+    player: str | None = None
+    index: int = 0
+    multi: bool = False
+    on_tap: Callable[[Ui, str], None] | None = None
+    """A player's card tapped picks that player (the trade's partner)."""
+    typed: str = ""
+    """Square numbers typed: "39" OK picks Schlossallee where it is on the list."""
+
+    @property
+    def numbered(self) -> bool:
+        return any(o.digit for o in self.options)
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        if isinstance(inp, Tap):
+            return self._tap(ui, inp.uid)
+        key = pressed(inp)
+        if key is None:
+            return False
+        if _back_keys(inp):
+            if self.typed:
+                self.typed = ""
+                return True
+            ui.scenes.back()
+            return True
+        if key in (Key.UP, Key.DOWN):
+            if len(self.options) == 1:
+                return False  # nothing to turn to: said, not silent
+            self.index = (self.index + (-1 if key is Key.UP else 1)) % len(self.options)
+            self.typed = ""
+            return True
+        if key is Key.OK:
+            return self._choose(ui)
+        if key.is_digit:
+            return self._digit(ui, key.value)
+        return False
+
+    def _choose(self, ui: Ui) -> bool:
+        if self.typed:
+            number, self.typed = int(self.typed), ""
+            values = [o.value for o in self.options]
+            if number not in values:
+                ui.tone("refused")
+                ui.note = f"{number} nicht in der Liste"
+                return True
+            self.index = values.index(number)
+        option = self.options[self.index]
+        if self.multi and option.value is not DONE:
+            option.selected = not option.selected
+            return True
+        self.pick(ui, [o.value for o in self.options if o.selected] if self.multi else option.value)
+        return True
+
+    def _digit(self, ui: Ui, key: str) -> bool:
+        if self.numbered:
+            for i, o in enumerate(self.options):
+                if o.digit == key:
+                    self.index = i
+                    return self._choose(ui)
+            return False
+        if key.isdigit() and any(isinstance(o.value, int) and not isinstance(o.value, bool) for o in self.options) \
+                and len(self.typed) < 2:
+            self.typed += key
+            values = [o.value for o in self.options]
+            if int(self.typed) in values:
+                self.index = values.index(int(self.typed))
+            return True
+        return False
+
+    def _tap(self, ui: Ui, uid: str) -> bool:
+        card = ui.cards.get(uid)
+        if card is None:
+            return False
+        if card.kind == "deed":
+            values = [o.value for o in self.options]
+            if card.square in values:
+                self.index = values.index(card.square)
+                ui.tone("card")
+                return self._choose(ui)
+            return False
+        if self.on_tap is not None and card.name in [o.value for o in self.options]:
+            ui.tone("card")
+            self.on_tap(ui, card.name)
+            return True
+        return False
+
+    def view(self, ui: Ui) -> Screen:
+        lines = self._rows()
+        icons = self.typed + (MORE if len(lines) > rows("") - 1 else "")
+        head = fit_title(self.title, icons)
+        over = wrap(self.title[len(head):].strip()) if len(head) < len(self.title) else []
+        return Screen(title=head, lines=(*over, *self._window(lines, rows("") - len(over))), icons=icons)
+
+    def _rows(self) -> list[tuple[int, str]]:
+        """Each entry as rows: its mark, its digit, its label wrapped (never cut)."""
+        lines: list[tuple[int, str]] = []
+        for i, option in enumerate(self.options):
+            mark = ">" if i == self.index else " "
+            tick = "*" if option.selected else ""
+            number = f"{option.digit} " if option.digit else ""
+            head = f"{mark}{tick}{number}"
+            for j, part in enumerate(wrap(option.label, LINE_PX - px(head))):
+                lines.append((i, (head if j == 0 else " " * len(head)) + part))
+        return lines
+
+    def _window(self, lines: list[tuple[int, str]], room: int) -> tuple[str, ...]:
+        """The rows shown: the marked entry whole, with the one before it where there is room."""
+        mine = [r for r, (i, _) in enumerate(lines) if i == self.index]
+        before = [r for r, (i, _) in enumerate(lines) if i == self.index - 1]
+        start = before[0] if before else mine[0]
+        start = max(0, min(max(start, mine[-1] - room + 1), len(lines) - room))
+        return tuple(text for _, text in lines[start:start + room])
+
+
+@dataclass
+class NumberScene(Scene):
+    """A number to type for a step: money as the edition writes it, or a plain number."""
+
+    kind = State.ENTER
+    title: str
+    done: Callable[[Ui, int], str | None]
+    """Takes the number; answers why not (the prompt asks again, saying so) or None."""
+    money: bool = True
+    zero: bool = False
+    """An empty OK means 0 (the hint says "OK: 0")."""
+    hint: str = "OK"
+    player: str | None = None
+    entry: str = ""
+    why: str = field(default="", repr=False)
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        key = pressed(inp)
+        if key is None:
+            return False
+        if key is Key.C:
+            if self.entry:
+                self.entry = ""
+                return True
+            ui.scenes.back()
+            return True
+        if key.is_digit:
+            typed = type_key(self.entry, key.value, ui, longest=7 if self.money else 8, money=self.money)
+            if typed is None:
+                return False
+            self.entry, self.why = typed, ""
+            return True
+        if key is not Key.OK:
+            return False
+        if not self.entry:
+            if not self.zero:
+                return False
+            number = 0
+        elif self.money:
+            try:
+                number = parse_amount(self.entry, ui.game.edition)
+            except RuleError as err:
+                return self._again(ui, err.message)
+        else:
+            number = int(self.entry)
+        why = self.done(ui, number)
+        return self._again(ui, why) if why else True
+
+    def _again(self, ui: Ui, why: str) -> bool:
+        ui.tone("refused")
+        self.why, self.entry = why, ""
+        return True
+
+    def view(self, ui: Ui) -> Screen:
+        hint = f"{self.why}, C zurück" if self.why else ("OK, C löscht" if self.entry else f"{self.hint}, C zurück")
+        return page(self.title, self.entry.replace(".", ",") or "0", [hint])
+
+
+def type_key(text: str, key: str, ui: Ui, *, longest: int = 7, money: bool = True) -> str | None:
+    """``text`` with one more key typed, or None if that key cannot come now (K twice is M)."""
+    km = money and ui.game is not None and ui.game.edition.km_notation
+    if key == "K" and text.endswith("K") and km:
+        return text[:-1] + "M"  # the keypad has one K/M key
+    if key in "KM":
+        return text + key if km and text and text[-1] not in "KM." else None
+    if key == ".":
+        return text + key if km and text and "." not in text and text[-1] not in "KM" else None
+    if (text and text[-1] in "KM") or len(text) >= longest or (money and not text and key == "0"):
+        return None  # an amount never starts with 0 (an empty entry already shows 0)
+    return text + key
+
+
+@dataclass
+class ConfirmScene(Scene):
+    """What the rules will book, waiting for OK; its last line always says so."""
+
+    kind = State.CONFIRM
+    cmd: dict[str, Any]
+    title: str
+    big: str
+    body: tuple[str, ...]
+    player: str | None = None
+    offset: int = 0
+    ok_line: str = OK_LINE
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        key = pressed(inp)
+        if key is None:
+            return False
+        if key is Key.OK:
+            ui.submit(self.cmd, self.player)
+            return True
+        if _back_keys(inp):
+            ui.scenes.back()
+            return True
+        if key in (Key.UP, Key.DOWN):
+            most = scroll_rows(self.title, self.big, self.body, pinned=1)
+            step = -1 if key is Key.UP else 1
+            if not 0 <= self.offset + step <= most:
+                return False
+            self.offset += step
+            return True
+        return False
+
+    def still_legal(self, ui: Ui) -> bool:
+        error = ui.ledger.check(self.cmd)
+        return error is None or error.code == "insufficient_funds"
+
+    def view(self, ui: Ui) -> Screen:
+        return page(self.title, self.big, self.body, pinned=(self.ok_line,), offset=self.offset)

@@ -1,0 +1,185 @@
+"""The menus: a player's (digits that never move), the banker's, a deed's, raising money; and the
+one-screen entries (Storno, Spiel beenden, Lautstärke, Karte anlernen, Banker-PIN).
+
+What a menu offers comes from ``rules.legal``: an entry shows only when one of its flows opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules import DEEDS, level, square_name
+from rules.legal import legal_ops, legal_squares, square_ops
+
+from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
+from .lists import ConfirmScene, ListScene, NumberScene, Option
+from .notes import RaiseOffer, ResultScene
+from .runner import start_flow
+
+if TYPE_CHECKING:
+    from .ui import Ui
+
+
+def _opens(ui: Ui, player: str, flow: Flow, legal: set[str]) -> bool:
+    if flow.opens_on and not flow.opens_on & legal:
+        return False
+    return flow.shown is None or flow.shown(ui.ledger.game)
+
+
+def player_menu(ui: Ui, player: str) -> None:
+    """The entries of ``PLAYER_MENU`` that open now, each with its own digit."""
+    legal = set(legal_ops(ui.ledger.game, player))
+    options = []
+    for entry in PLAYER_MENU:
+        open_flows = [f for f in entry.flows if _opens(ui, player, f, legal)]
+        if open_flows:
+            options.append(Option(entry.label, entry, digit=entry.digit))
+
+    def pick(ui: Ui, entry: Entry) -> None:
+        if len(entry.flows) == 1:
+            start_flow(ui, entry.flows[0], player)
+            return
+        legal = set(legal_ops(ui.ledger.game, player))
+        ui.scenes.push(ListScene(entry.label, [Option(f.label, f, digit=str(i))
+                                               for i, f in enumerate(entry.flows, 1) if _opens(ui, player, f, legal)],
+                                 lambda ui, f: start_flow(ui, f, player), player=player))
+
+    ui.scenes.push(ListScene(player, options, pick, player=player))
+
+
+def banker_menu(ui: Ui) -> None:
+    """The banker's menu without a card: entry n has digit n, shown when its condition holds."""
+    game = ui.ledger.game
+    options = [Option(f.label, f, digit=str(i)) for i, f in enumerate(BANKER_MENU, 1)
+               if f.shown is None or f.shown(game)]
+    ui.scenes.push(ListScene("Menü", options, lambda ui, f: start_flow(ui, f, None)))
+
+
+def deed_menu(ui: Ui, player: str, square: int) -> None:
+    """A deed's tag with a player's card on: the flows the rules open on that square, the square chosen."""
+    from .card import deed_info
+
+    on_deed = {op: f for f in PLAYER_FLOWS if f.deed_label for op in f.opens_on}
+    flows = [on_deed[op] for op in square_ops(ui.ledger.game, player, square) if op in on_deed]
+    name = square_name(ui.game.edition, square)
+    ui.to_card(player)
+    if not flows:
+        ui.message(name, "NICHTS MÖGLICH", deed_info(ui, square), refused=True)
+        return
+    ui.scenes.push(ListScene(name, [Option(f.deed_label, f) for f in flows],
+                             lambda ui, f: start_flow(ui, f, player, {"square": square}), player=player))
+
+
+def raise_menu(ui: Ui, offer: RaiseOffer) -> None:
+    """After ZU WENIG GELD: what the player could raise, the ways that are open, or bankruptcy.
+
+    Bankruptcy is offered here only, with the debt and the creditor of the refused payment.
+    """
+    state, player = ui.game, offer.player
+    own = [sq for sq, d in state.deeds.items() if d.owner == player]
+    half = sum(level(state, sq) * state.edition.money(DEEDS[sq].house_price) // 2 for sq in own)
+    mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in own if not state.deeds[sq].mortgaged)
+    options = []
+    for flow, short, amount, op in ((RAISE_MONEY[0], "Gebäude", half, "sell_building"),
+                                    (RAISE_MONEY[1], "Hypothek", mortgages, "mortgage")):
+        if legal_squares(ui.ledger.game, player, op):  # only what the rules open: no "Gebäude (0)"
+            options.append(Option(f"{short} ({ui.money(amount)})", FLOWS[flow]))
+    if ui.ledger.check(bankrupt_command(player, offer.creditor, offer.owed)) is None:  # the rules say when
+        options.append(Option(RAISE_MONEY[2], FLOWS[RAISE_MONEY[2]]))
+    if not options:
+        from .notes import MessageScene
+
+        ui.tone("refused")
+        ui.scenes.replace(MessageScene("Geld beschaffen", "NICHTS DA", "Nichts zu verkaufen oder zu belasten",
+                                       refused=True))
+        return
+    ui.scenes.replace(ListScene(f"Beschaffbar {ui.money(half + mortgages)}", options,
+                                lambda ui, f: start_flow(ui, f, player, creditor=offer.creditor, owed=offer.owed),
+                                player=player))
+
+
+def unknown_card(ui: Ui, uid: str) -> None:
+    def register(ui: Ui, kind: str | None) -> None:
+        if kind == "player":
+            card = ui.cards.register_player(uid)
+            ui.ledger.touch()
+            ui.tone("done")
+            ui.scenes.unwind(ResultScene("Angelernt", f"Karte #{card.number}", f"{card.name}: Name im Web einstellbar"))
+            return
+        if kind == "deed":
+            from .runner import choose_square
+
+            choose_square(ui, "Welches Grundstück?", sorted(DEEDS), lambda ui, sq: _tag_deed(ui, uid, sq))
+            return
+        ui.scenes.back()
+
+    ui.scenes.unwind(ListScene("Unbekannte Karte", [Option("Bankkarte anlernen", "player"),
+                                                    Option("Besitzrecht anlernen", "deed"),
+                                                    Option("Abbrechen", None)], register))
+
+
+def _tag_deed(ui: Ui, uid: str, square: int) -> None:
+    from .card import _edition
+
+    ui.cards.register_deed(uid, square)
+    ui.tone("done")
+    ui.scenes.unwind(ResultScene("Angelernt", "Besitzrecht", square_name(_edition(ui), square)))
+
+
+def ask_undo(ui: Ui, player: str | None) -> None:
+    history = ui.ledger.game.history
+    if not history:
+        ui.message("Storno", "NICHTS", "Nichts zu stornieren", refused=True)
+        return
+    ui.scenes.push(ConfirmScene({"op": "undo"}, "Storno?", "STORNO", (history[-1].text,), player=player))
+
+
+def ask_end(ui: Ui, player: str | None) -> None:
+    ui.scenes.push(ConfirmScene({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden",),
+                                ok_line="OK beendet, C zurück"))
+
+
+def volume(ui: Ui, player: str | None = None) -> None:
+    """The "." key without a card, or the menu: the volume (seed 000: "Taste . drücken")."""
+    name = ui.cycle_volume()
+    ui.tone("card")
+    ui.message("Lautstärke", name.upper(), "Taste . ändert")
+
+
+def learn(ui: Ui, player: str | None) -> None:
+    ui.message("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen")
+
+
+def ask_pin(ui: Ui, player: str | None) -> None:
+    """The banker's PIN for the web admin, typed on the device itself: 4 to 8 digits."""
+    scene: NumberScene
+
+    def done(ui: Ui, number: int) -> str | None:
+        ok = ui.set_pin(scene.entry)
+        ui.tone("done" if ok else "refused")
+        ui.scenes.unwind(ResultScene("Banker-PIN", "GESPEICHERT" if ok else "4-8 ZIFFERN", "für die Web-Seite /admin",
+                                     refused=not ok))
+        return None
+
+    scene = NumberScene("Neue Banker-PIN", done, money=False, hint="4-8 Ziffern, OK")
+    ui.scenes.push(scene)
+
+
+def _ask_new_game(ui: Ui, player: str | None) -> None:
+    from .wizard import ask_new_game
+
+    ask_new_game(ui)
+
+
+def _selftest(ui: Ui, player: str | None) -> None:
+    from .selftest import SelftestScene
+
+    ui.scenes.push(SelftestScene())
+
+
+METHODS: dict[str, Callable[[Ui, Any], None]] = {
+    "ask_undo": ask_undo, "ask_end": ask_end, "volume": volume, "learn": learn, "ask_pin": ask_pin,
+    "ask_new_game": _ask_new_game, "selftest": _selftest,
+}
+"""The menus' one-screen entries by the name ``flows.py`` gives them."""

@@ -1,0 +1,210 @@
+"""What the reader answers: a command's result, a note nobody booked, pages to read.
+
+A result or a note goes back one scene by itself after a few seconds, or with OK or C; any
+other key leaves it and then acts on the scene below (no key is swallowed after a booking).
+Pages (the end, the ranking, the deal) stay until a key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from drivers.screen import Screen
+from rules import format_money, net_worth, ranking, reader_text
+
+from ..store.ledger import Outcome
+from .inputs import Input, Key, Press, Tick, pressed
+from .layout import page, scroll_rows
+from .manager import Scene
+from .table import State
+
+if TYPE_CHECKING:
+    from .ui import Ui
+
+RESULT_SHOWN = 4.0
+"""Seconds a result or a message stays before the reader goes back by itself."""
+
+VERDICTS = {
+    "insufficient_funds": "ZU WENIG GELD",
+    "amount_out_of_range": "BETRAG?",
+    "unknown_player": "UNBEKANNT",
+    "unknown_square": "FELD?",
+    "not_a_property": "GEHT NICHT",
+    "not_owner": "NICHT BESITZER",
+    "already_owned": "SCHON VERKAUFT",
+    "no_monopoly": "KEINE FARBGRUPPE",
+    "group_mortgaged": "HYPOTHEK",
+    "uneven_building": "NICHT GLEICHMÄSSIG",
+    "max_buildings": "VOLL BEBAUT",
+    "no_stock": "BANK LEER",
+    "has_buildings": "ERST VERKAUFEN",
+    "mortgaged": "HYPOTHEK",
+    "not_mortgaged": "KEINE HYPOTHEK",
+    "player_bankrupt": "BANKROTT",
+    "not_bankrupt": "NICHT BANKROTT",
+    "game_over": "SPIELENDE",
+    "bad_command": "UNGÜLTIG",
+    "game_running": "SPIEL LÄUFT",
+    "debt_open": "ERST SCHULD",
+    "no_shortage": "KEIN MANGEL",
+    "storage_error": "SPEICHERFEHLER",
+}
+"""A word or two for the OLED; the full German reason goes on the small lines."""
+
+
+@dataclass(frozen=True)
+class RaiseOffer:
+    """A payment refused for want of money: who could raise it, what they owe, and to whom."""
+
+    player: str
+    owed: int
+    creditor: str | None
+
+
+@dataclass
+class MessageScene(Scene):
+    """A note or prompt nobody booked; a result is one that also says what came of a command."""
+
+    kind = State.MESSAGE
+    title: str
+    big: str
+    text: str
+    refused: bool = False
+    approx: str = ""
+    """A rounded balance's exact amount ("genau: 13.420.000"), marked ≈ in the title."""
+    offer: RaiseOffer | None = None
+    code: str = ""
+    """The rules' refusal code, if a command was refused."""
+    shown_at: float = field(default=0.0, repr=False)
+    offset: int = 0
+
+    def on_enter(self, ui: Ui) -> None:
+        self.shown_at = ui.clock()
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        if isinstance(inp, Tick):
+            if ui.clock() - self.shown_at >= RESULT_SHOWN and self.offer is None:
+                ui.scenes.back()
+            return True
+        key = pressed(inp)
+        if key is None:
+            return False
+        if key is Key.OK and self.offer is not None:
+            from .menus import raise_menu
+
+            raise_menu(ui, self.offer)
+            return True
+        if key in (Key.UP, Key.DOWN) and self._most() > 0:
+            self.offset = max(0, min(self._most(), self.offset + (-1 if key is Key.UP else 1)))
+            return True
+        ui.scenes.back()
+        if key in (Key.OK, Key.C):
+            return True
+        return ui.scenes.top.on_event(ui, inp)  # the key acts where the result came back to
+
+    def _body(self) -> tuple[str, ...]:
+        return (self.approx, self.text) if self.approx else (self.text,)
+
+    def _pinned(self) -> tuple[str, ...]:
+        return ("OK: Geld beschaffen",) if self.offer else ()
+
+    def _most(self) -> int:
+        return scroll_rows(self.title, self.big, self._body(), pinned=len(self._pinned()))
+
+    def view(self, ui: Ui) -> Screen:
+        icons = ("≈" if self.approx else "") + ("!" if self.refused else "")
+        return page(self.title, self.big, self._body(), pinned=self._pinned(), offset=self.offset, icons=icons)
+
+
+class ResultScene(MessageScene):
+    kind = State.RESULT
+
+
+def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | None) -> MessageScene:
+    """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal."""
+    game = ui.game
+    if outcome.ok:
+        text = outcome.event.text if outcome.event else "Gebucht"
+        if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
+            text = f"{outcome.event.note}\n{text}"
+        big, approx = "OK", ""
+        if player and game is not None and player in game.players:
+            shown = reader_text(game.players[player].cash, game.edition)
+            big = shown.text.replace(".", ",")  # the German decimal comma, as format_money writes it
+            approx = "" if shown.exact else f"genau: {ui.money(game.players[player].cash)}"
+        return ResultScene("Gebucht", big, text, approx=approx)
+    message = outcome.message
+    offer = None
+    if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
+        message = message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
+        payer = _payer(cmd)
+        if payer is not None and game is not None and payer in game.players:
+            offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd))
+    return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
+                       offer=offer, code=outcome.code or "")
+
+
+def _payer(cmd: dict[str, Any]) -> str | None:
+    who = cmd.get("from") if cmd.get("op") == "transfer" else cmd.get("player")
+    return str(who) if who else None
+
+
+def _owed(ui: Ui, cmd: dict[str, Any]) -> int:
+    """What the refused payment asked of the payer, as the rules reckon it (their preview would refuse)."""
+    amount = cmd.get("amount")
+    return int(amount) if isinstance(amount, int) else 0
+
+
+def _creditor(ui: Ui, cmd: dict[str, Any]) -> str | None:
+    """Whom a refused command would have paid: a player (transfer, rent) or the bank (None)."""
+    if cmd.get("op") == "transfer":
+        return str(cmd.get("to"))
+    if cmd.get("op") == "rent" and ui.game is not None and isinstance(cmd.get("square"), int):
+        owner = ui.game.deeds[cmd["square"]].owner
+        return str(owner) if owner else None
+    return None
+
+
+@dataclass
+class PagesScene(Scene):
+    """Screens read one after the other (the end, the ranking, the deal); they never time out."""
+
+    kind = State.PAGES
+    pages: list[tuple[str, str, tuple[str, ...]]]
+    index: int = 0
+    offset: int = 0
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        if isinstance(inp, Tick):
+            return True
+        if not isinstance(inp, Press):
+            return False
+        title, big, body = self.pages[self.index]
+        most = scroll_rows(title, big, body)
+        if inp.key in (Key.UP, Key.DOWN) and most:
+            offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
+            if offset == self.offset:
+                return False  # at the end already: said, not silent
+            self.offset = offset
+            return True
+        if inp.key is Key.C or self.index + 1 == len(self.pages):
+            ui.scenes.back()  # C skips the rest (the deal is in the log)
+            return True
+        self.index += 1
+        self.offset = 0
+        return True
+
+    def view(self, ui: Ui) -> Screen:
+        title, big, body = self.pages[self.index]
+        return page(title, big, body, offset=self.offset)
+
+
+def podium(ui: Ui, game: Any) -> tuple[str, ...]:
+    """Every player in the ranking's order, with their net worth (the knob scrolls past the third)."""
+    return tuple(f"{i}. {n} {format_money(net_worth(game, n), game.edition)}" for i, n in enumerate(ranking(game), 1))
+
+
+def game_over_pages(ui: Ui) -> PagesScene:
+    game = ui.game
+    return PagesScene([("Spielende", f"{game.winner or '–'} gewinnt", podium(ui, game))])

@@ -1,0 +1,182 @@
+"""The flow runner: the flows declared in ``flows.py`` become scenes, one per step.
+
+Each step pushes a list or a number scene whose answer fills in one field and runs the next
+step; the fields filled in so far travel in the answer's closure, so C (one scene back) finds
+the step before with its cursor where it was. After the last step the rules' preview waits
+for OK (a confirmation scene); an op the flow books at once goes to the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules import EDITIONS, ranking, square_name
+from rules.errors import RuleError
+from rules.legal import legal_ops, legal_squares
+
+from .flows import Flow, Pick, Square, Step, Type, View, text
+from .lists import DONE, ConfirmScene, ListScene, NumberScene, Option
+from .notes import PagesScene, ResultScene, podium
+
+if TYPE_CHECKING:
+    from .ui import Ui
+
+
+def start_flow(ui: Ui, flow: Flow, player: str | None, values: dict[str, Any] | None = None,
+               creditor: str | None = None, owed: int = 0) -> None:
+    """A menu entry picked: a one-screen entry, or the flow's first step (fields in ``values`` are known)."""
+    if flow.method:
+        from .menus import METHODS
+
+        METHODS[flow.method](ui, player)
+        return
+    if flow.ranking is not None:
+        show_ranking(ui, flow.ranking(ui.ledger), flow.label)
+        return
+    assert player is not None
+    _step(ui, flow, player, dict(values or {}), 0, creditor, owed)
+
+
+def _view(ui: Ui, player: str, values: dict[str, Any], creditor: str | None = None, owed: int = 0) -> View:
+    def accepts(cmd: dict[str, Any]) -> bool:
+        error = ui.ledger.check(cmd)
+        return error is None or error.code == "insufficient_funds"
+
+    return View(ui.game, player, values, ui.money, creditor, owed, frozenset(legal_ops(ui.ledger.game, player)),
+                accepts)
+
+
+def _step(ui: Ui, flow: Flow, player: str, values: dict[str, Any], i: int, creditor: str | None, owed: int) -> None:
+    """Run step ``i``, or the first after it that is not already answered and whose ``when`` holds."""
+    view = _view(ui, player, values, creditor, owed)
+    while i < len(flow.steps) and (flow.steps[i].field in values or not _applies(flow.steps[i], view)):
+        i += 1
+    if i == len(flow.steps):
+        _finish(ui, flow, view)
+        return
+    step: Step = flow.steps[i]
+
+    def answer(ui: Ui, value: Any) -> None:
+        _step(ui, flow, player, {**values, step.field: value}, i + 1, creditor, owed)
+
+    if isinstance(step, Square):
+        squares = legal_squares(ui.ledger.game, player, step.legal)
+        choose_square(ui, step.title or flow.label, squares, answer, player)
+    elif isinstance(step, Pick):
+        _pick(ui, step, view, answer, player)
+    else:
+        _type(ui, flow, step, view, answer, player, later=flow.steps[i + 1:])
+
+
+def _type(ui: Ui, flow: Flow, step: Type, view: View, answer: Callable[[Ui, Any], None], player: str,
+          *, later: tuple[Step, ...]) -> None:
+    def accepted(number: int) -> str | None:
+        """Why the rules refuse this number now (the prompt asks again), or None.
+
+        Asked when the number completes the command (no later step will ask), or for the
+        refusals the step names: a number offered ("OK: 0") is never one the rules refuse.
+        """
+        filled = _view(ui, player, {**view.values, step.field: number}, view.creditor, view.owed)
+        last = not any(s.field not in filled.values and _applies(s, filled) for s in later)
+        if not last and not step.refuse:
+            return None
+        error = ui.ledger.check(flow.build(filled))
+        if error is None or error.code == "insufficient_funds":
+            return None
+        if error.code in step.refuse:
+            return text(step.refuse[error.code], view)
+        return error.message if last else None
+
+    zero = step.zero and accepted(0) is None
+
+    def done(ui: Ui, number: int) -> str | None:
+        why = accepted(number)
+        if why:
+            return why
+        answer(ui, number)
+        return None
+
+    hint = text(step.hint, view) or ("OK: 0" if zero else "OK")
+    ui.scenes.push(NumberScene(text(step.prompt, view), done, money=step.money, zero=zero, hint=hint, player=player))
+
+
+def _pick(ui: Ui, step: Pick, view: View, answer: Callable[[Ui, Any], None], player: str) -> None:
+    """A list of the step's options ("Fertig" closes a multiple choice), its ``start`` preselected."""
+    options = [Option(label, value) for label, value in step.options(view)]
+    if step.multi:
+        options.append(Option("Fertig", DONE))
+    if not options:
+        ui.message(text(step.title, view), "NICHTS DA", "Nichts zu wählen", refused=True)
+        return
+    shown = [o.value for o in options]
+    start = step.start(view) if step.start else None
+    index = shown.index(start) if step.start and start in shown else 0
+    ui.scenes.push(ListScene(text(step.title, view), options, answer, player=player, multi=step.multi,
+                             on_tap=answer if step.tap else None, index=index))
+
+
+def _finish(ui: Ui, flow: Flow, view: View) -> None:
+    """Every field known: book at once, or confirm the rules' preview (or the flow's own lines)."""
+    cmd = flow.build(view)
+    if cmd.get("op") in flow.at_once:
+        ui.submit(cmd, view.player)
+        return
+    title = text(flow.title, view) or flow.label
+    if flow.confirm is None:
+        preview(ui, cmd, title, view.player)
+        return
+    event = None
+    if flow.preview:
+        try:
+            event = ui.ledger.game.preview(cmd)
+        except RuleError as err:
+            refused(ui, cmd, err, view.player)
+            return
+    title, big, lines = flow.confirm(view, event)
+    ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player))
+
+
+def preview(ui: Ui, cmd: dict[str, Any], title: str, player: str | None) -> None:
+    """Confirm what the rules will book: their preview's text and amount, never a recomputation."""
+    try:
+        event = ui.ledger.game.preview(cmd)
+    except RuleError as err:
+        refused(ui, cmd, err, player)
+        return
+    amount = max((t.amount for t in event.transfers), default=0)
+    lines = (event.note, event.text) if event.note else (event.text,)  # the 10 % to the bank first
+    ui.scenes.push(ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player))
+
+
+def refused(ui: Ui, cmd: dict[str, Any], err: RuleError, player: str | None) -> None:
+    from ..store.ledger import Outcome
+    from .notes import outcome_scene
+
+    ui.tone("refused")
+    ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message), cmd, player))
+
+
+def choose_square(ui: Ui, title: str, squares: list[int], then: Callable[[Ui, int], None],
+                  player: str | None = None) -> None:
+    if not squares:
+        ui.message(title, "NICHTS DA", "Keine passenden Grundstücke", refused=True)
+        return
+    edition = ui.game.edition if ui.game else EDITIONS["classic"]
+    options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
+    ui.scenes.push(ListScene(title, options, then, player=player))
+
+
+def show_ranking(ui: Ui, game: Any, title: str = "Rangliste") -> None:
+    """One page: the first in big, every player with their net worth below (the knob scrolls)."""
+    if game is None:
+        ui.message(title, "NICHTS", "Noch kein Spiel")
+        return
+    ui.scenes.push(PagesScene([(title, ranking(game)[0], podium(ui, game))]))
+
+
+def _applies(step: Step, view: View) -> bool:
+    return step.when is None or step.when(view)
+
+
+__all__ = ["ResultScene", "choose_square", "preview", "show_ranking", "start_flow"]

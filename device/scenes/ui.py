@@ -1,0 +1,288 @@
+"""The banker's reader: the one small object the daemon (and the tests) talk to.
+
+It holds the services (ledger, cards, display, buzzer, clocks) and the scene manager; it feeds
+each input to the scene on top, in arrival order, and draws what that scene shows. What is
+left here is what belongs to no scene: the display's sleep, the input nobody used (answered
+with a tone and a note, never silently), the web's changes and the reader's faults.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from drivers.screen import Screen
+from rules import format_money
+
+from ..store.cards import Cards
+from ..store.ledger import Ledger
+from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
+from .manager import Scene, SceneManager
+from .table import State
+
+log = logging.getLogger(__name__)
+
+SLEEP_AFTER = 60.0
+"""About a minute idle: the display sleeps (seed 000: "nach ca. 1 Minute … schaltet sich aus")."""
+
+TWO_CARDS = "two_cards"
+"""``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
+
+
+@dataclass
+class Ui:
+    """The reader. ``show`` draws a screen, ``tone`` plays a tune; ``url`` is the status page."""
+
+    ledger: Ledger
+    cards: Cards
+    show: Callable[[Screen], Any]
+    tone: Callable[[str], None]
+    url: str | Callable[[], str] = ""
+    """The status page's address, or a function giving it now (it follows a changed Wi-Fi address)."""
+    clock: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time
+    sleep_display: Callable[[], None] = lambda: None
+    wake_display: Callable[[], None] = lambda: None
+    volume: Callable[[], str] = lambda: "hoch"
+    cycle_volume: Callable[[], str] = lambda: "hoch"
+    new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
+    set_pin: Callable[[str], bool] = lambda pin: False
+    led: Callable[[bool], None] = lambda on: None
+    strict: bool = False
+    """Tests: a change of scene missing from the table raises instead of only being logged."""
+    scenes: SceneManager = field(init=False)
+    asleep: bool = field(default=False, init=False)
+    reader_problem: str = field(default="", init=False)
+    note: str = field(default="", init=False)
+    """Why the last input did nothing (shown on the last line until the next input)."""
+    last_input: float = field(default=0.0, init=False)
+    last_screen: Screen | None = field(default=None, init=False)
+    seen: Any = field(default=None, init=False)
+    seen_running: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        from .idle import IdleScene
+
+        self.scenes = SceneManager(self, IdleScene(), strict=self.strict)
+        self.last_input = self.clock()
+        self.seen = self.game
+        self.seen_running = self.game is not None and not self.game.finished
+        self.render()
+
+    # What the scenes use ------------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        return self.ledger.game.state
+
+    def money(self, amount: int) -> str:
+        return format_money(amount, self.game.edition) if self.game else str(amount)
+
+    @property
+    def state(self) -> State:
+        """The kind of scene on top (SLEEP while the display is dark)."""
+        return State.SLEEP if self.asleep else self.scenes.top.kind
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes.top
+
+    # Inputs --------------------------------------------------------------------------------
+
+    def handle(self, kind: str, value: Any = None) -> None:
+        """One input by its wire name ("5", "HABEN", "hold:C", "PUSH"), or "tap" with a UID, or "tick"."""
+        if kind == "tap":
+            self.feed(Tap(str(value)))
+        elif kind == "tick":
+            self.feed(Tick())
+        else:
+            self.feed(parse_key(kind))
+
+    def feed(self, inp: Input) -> None:
+        """One input, handled to the end before the next (the daemon's one queue keeps arrival order)."""
+        self.follow_game()
+        if isinstance(inp, Tick):
+            self._tick()
+            self.render()
+            return
+        self.last_input = self.clock()
+        self.ledger.clock_resumed = False  # the banker has seen "Uhr läuft"
+        if self.asleep:  # the input that wakes the reader also acts (seed 000: the card shows its balance)
+            self.asleep = False
+            self.wake_display()
+        self.note = ""
+        self.scenes.why = trigger(inp)
+        if isinstance(inp, Hold) and inp.key is Key.C:
+            from .wizard import ask_new_game
+
+            ask_new_game(self)
+        elif not self.scenes.top.on_event(self, inp):
+            if isinstance(inp, Tap):
+                from .card import tapped
+
+                tapped(self, inp.uid)  # a tap is never ignored: that card, whatever was under way
+            else:
+                self.unused(inp)
+        self.render()
+
+    def unused(self, inp: Input) -> None:
+        """An input the scene on top has no use for: a tone and a note saying so, never silence."""
+        self.tone("refused")
+        if isinstance(inp, Press):
+            name = {Key.UP: "Drehen", Key.DOWN: "Drehen", Key.PUSH: "OK"}.get(inp.key, inp.key.value)
+            self.note = f"{name}: hier nicht"
+
+    def tick(self) -> None:
+        """Called about once a second by the main loop."""
+        self.feed(Tick())
+
+    def _tick(self) -> None:
+        self.scenes.why = "tick"
+        left = self.ledger.remaining()
+        if left is not None and left <= 0 and self.game is not None and not self.game.finished:
+            outcome = self.ledger.submit({"op": "end"})  # time is up: that comes before going to sleep
+            if outcome.ok:
+                self.wake()
+                self.game_over()
+                return
+        if self.asleep:
+            return
+        if self.clock() - self.last_input >= SLEEP_AFTER and self.scenes.top.kind is not State.PAGES:
+            self.asleep = True  # the end and the ranking stay until a key
+            self.sleep_display()
+            return
+        self.scenes.top.on_event(self, Tick())
+
+    def wake(self) -> None:
+        if self.asleep:
+            self.asleep = False
+            self.wake_display()
+        self.last_input = self.clock()
+
+    # Outcomes the scenes share -----------------------------------------------------------
+
+    def submit(self, cmd: dict[str, Any], player: str | None) -> None:
+        """Book ``cmd``; then the result over the card of ``player`` (a fresh one: no payer left behind)."""
+        from .notes import outcome_scene
+
+        outcome = self.ledger.submit(cmd)
+        self.seen_running = self.game is not None and not self.game.finished
+        if outcome.ok and self.game is not None and self.game.finished:
+            self.tone("done")
+            self.game_over()
+            return
+        self.tone("done" if outcome.ok else "refused")
+        self.to_card(player, outcome_scene(self, outcome, cmd, player))
+
+    def to_card(self, player: str | None, scene: Scene | None = None) -> None:
+        """Unwind to the card of ``player`` (a fresh card scene) or idle, and show ``scene`` over it."""
+        from .card import CardScene
+
+        live = player is not None and self.game is not None and player in self.game.players \
+            and not self.game.players[player].bankrupt
+        below = [CardScene(player, booked=True)] if live and player is not None else []
+        self.scenes.unwind(*below, *([scene] if scene else []))
+
+    def message(self, title: str, big: str, text: str, *, refused: bool = False, unwind: bool = False) -> None:
+        """A note over the scene on top, or (``unwind``) over the idle scene."""
+        from .notes import MessageScene
+
+        if refused:
+            self.tone("refused")
+        scene = MessageScene(title, big, text, refused=refused)
+        if unwind:
+            self.scenes.unwind(scene)
+        else:
+            self.scenes.push(scene)
+
+    def game_over(self) -> None:
+        from .notes import game_over_pages
+
+        self.tone("end")
+        self.scenes.unwind(game_over_pages(self))
+
+    # Changes from elsewhere ----------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw after a change from elsewhere (a web command, the reader's status)."""
+        self.follow_game()
+        self.render()
+
+    def follow_game(self) -> None:
+        """The web may start a new game, undo, end or rename: never act for a player who is gone.
+
+        A game that ended elsewhere wakes the reader with its ranking; a new game, or a player who
+        left, abandons what was under way; a confirmation the web made impossible is withdrawn.
+        """
+        game = self.game
+        replaced = game is not self.seen
+        self.seen = game
+        was_running, self.seen_running = self.seen_running, game is not None and not game.finished
+        self.scenes.why = "web change"
+        if not replaced and was_running and game is not None and game.finished:
+            self.wake()
+            self.game_over()
+            return
+        stack = self.scenes.stack
+
+        def gone(s: Scene) -> bool:
+            who = getattr(s, "player", None)
+            return who is not None and (game is None or who not in game.players
+                                        or game.players[who].bankrupt or game.finished)
+
+        keep = len(stack)
+        for i, s in enumerate(stack):
+            if (replaced and i > 0 and s.kind is not State.PAGES) or gone(s):
+                keep = i
+                break
+        if keep < len(stack):
+            self.scenes.unwind(*stack[1:keep])
+            return
+        top = self.scenes.top
+        check = getattr(top, "still_legal", None)
+        if check is not None and not check(self):
+            self.to_card(getattr(top, "player", None))
+
+    def reader_status(self, ok: bool, why: str) -> None:
+        from .notes import MessageScene
+
+        self.reader_problem = "" if ok else why
+        if not ok:
+            self.scenes.why = "reader fault"
+            big, text = ("ZWEI KARTEN", "Eine Karte auflegen") if why == TWO_CARDS else ("LESER FEHLT", why)
+            self.scenes.unwind(MessageScene("Leser", big, text, refused=True))
+        self.render()
+
+    # Drawing -------------------------------------------------------------------------------
+
+    def screen(self) -> Screen:
+        """What the OLED shows now: the top scene's view, a storage fault, the note of an unused input."""
+        if self.asleep:
+            return Screen()
+        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
+        top = self.scenes.top
+        if self.ledger.problem and top.kind in (State.IDLE, State.CARD):
+            from .layout import page
+
+            return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
+        shown = top.view(self)
+        if self.note:
+            from .layout import with_note
+
+            shown = with_note(shown, self.note)
+        return replace(shown, icons=shown.icons + icons) if icons else shown
+
+    def render(self) -> None:
+        screen = self.screen()
+        if screen != self.last_screen:
+            self.last_screen = screen
+            self.show(screen)
+
+
+def parse(name: str) -> Input:
+    """A key's wire name as a typed input (kept here so the daemon needs only this module)."""
+    return parse_key(name)

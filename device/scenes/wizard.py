@@ -1,0 +1,196 @@
+"""The new game: replace?, edition, mode (minutes), house rules, players join by tapping, the deal.
+
+The command being put together travels in the closures of the wizard's lists, so C goes back
+one list with everything chosen before it kept; the join scene holds the players who tapped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from drivers.screen import Screen
+from rules import EDITIONS, Mode, square_name
+from rules.errors import RuleError
+from rules.game import HOUSE_RULE_NAMES, new_game_state
+
+from .idle import quick_name
+from .inputs import Input, Key, Press, Tap
+from .layout import page
+from .lists import DONE, ListScene, NumberScene, Option
+from .manager import Scene
+from .notes import PagesScene, ResultScene
+from .table import State
+
+if TYPE_CHECKING:
+    from .ui import Ui
+
+
+def ask_new_game(ui: Ui) -> None:
+    """Hold C (or the banker's menu): a new game, the last game's edition, mode and players offered."""
+    ui.tone("new_game")
+    running = ui.game is not None and not ui.game.finished
+    title, yes = ("Spiel ersetzen?", "Ja: ersetzen") if running else ("Neues Spiel?", "Ja: alle Stände neu")
+
+    def answer(ui: Ui, ok: bool) -> None:
+        if ok:
+            _pick_edition(ui, {"op": "new_game", **({"replace": True} if running else {})})
+        else:
+            ui.scenes.back()
+
+    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer))
+
+
+def _pick_edition(ui: Ui, cmd: dict[str, Any]) -> None:
+    keys = list(EDITIONS)
+    last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
+    ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
+                                         for k, e in EDITIONS.items()],
+                             lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
+                             index=keys.index(last) if last in keys else 0))
+
+
+def _pick_mode(ui: Ui, cmd: dict[str, Any]) -> None:
+    """The mode; its last entry opens the house rules (marked as in the last game: no press by default)."""
+    edition = EDITIONS[cmd["edition"]]
+    options = [Option("Standard", ("standard", False)), Option(quick_name(edition), ("quick", False)),
+               Option("Auf Zeit", ("timed", False))]
+    if edition.speed_die_bonus:
+        options.append(Option("Mit Tempo-Würfel", ("standard", True)))
+    index = 0
+    if ui.game is not None:
+        last = (ui.game.mode.value, ui.game.speed_die)
+        index = next((i for i, o in enumerate(options) if o.value == last), 0)
+    chosen: list[str] = sorted(ui.game.house_rules) if ui.game is not None else []
+    rules = Option(_rules_label(chosen), HOUSE_RULES)
+    options.append(rules)
+
+    def picked(ui: Ui, mode: Any) -> None:
+        if mode is HOUSE_RULES:
+            _house_rules(ui, chosen, rules)
+            return
+        with_rules = {**cmd, **({"house_rules": list(chosen)} if chosen else {})}
+        full = {**with_rules, "mode": mode[0], **({"speed_die": True} if mode[1] else {})}
+        if mode[0] == "timed":
+            ui.scenes.push(NumberScene("Minuten?", lambda ui, n: _minutes(ui, full, n), money=False,
+                                       hint="1–1440, OK"))
+        else:
+            ui.scenes.push(JoinScene(full, _last_players(ui)))
+
+    ui.scenes.push(ListScene("Spielart", options, picked, index=index))
+
+
+HOUSE_RULES = object()
+"""The mode list's entry that opens the house rules."""
+
+
+def _rules_label(chosen: list[str]) -> str:
+    return f"Hausregeln: {len(chosen)}" if chosen else "Hausregeln: keine"
+
+
+def _minutes(ui: Ui, cmd: dict[str, Any], minutes: int) -> str | None:
+    try:  # asked of the rules now, not after every player has tapped
+        new_game_state({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]})
+    except RuleError as err:
+        limits = re.search(r"\(([^)]*)\)$", err.message)
+        return f"nur {limits.group(1)}" if limits else err.message
+    ui.scenes.push(JoinScene({**cmd, "minutes": minutes}, _last_players(ui)))
+    return None
+
+
+def _house_rules(ui: Ui, chosen: list[str], entry: Option) -> None:
+    """Seed 001's house rules to mark; "Fertig" goes back to the mode list, its entry counting them."""
+    options = [Option(name, rule, selected=rule in chosen) for rule, name in HOUSE_RULE_NAMES.items()]
+    options.append(Option("Fertig", DONE))
+
+    def done(ui: Ui, rules: list[str]) -> None:
+        chosen[:] = rules
+        entry.label = _rules_label(chosen)
+        ui.scenes.back()
+
+    ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
+
+
+def _last_players(ui: Ui) -> list[str]:
+    known = {c.name for c in ui.cards.players()}
+    return [n for n in ui.game.players if n in known] if ui.game is not None else []
+
+
+@dataclass
+class JoinScene(Scene):
+    """Players join by tapping; the last game's players are already in (C clears them, then goes back)."""
+
+    kind = State.JOIN
+    cmd: dict[str, Any]
+    joined: list[str] = field(default_factory=list)
+
+    def on_event(self, ui: Ui, inp: Input) -> bool:
+        if isinstance(inp, Tap):
+            return self._join(ui, inp.uid)
+        if not isinstance(inp, Press):
+            return False
+        if inp.key is Key.C:
+            if self.joined:
+                self.joined = []
+            else:
+                ui.scenes.back()
+            return True
+        if inp.key in (Key.OK, Key.PUSH):
+            return self._start(ui)
+        return False
+
+    def _join(self, ui: Ui, uid: str) -> bool:
+        card = ui.cards.get(uid)
+        if card is not None and card.kind == "deed":
+            ui.tone("refused")
+            ui.note = "Keine Bankkarte"
+            return True
+        if card is None:
+            card = ui.cards.register_player(uid)
+            ui.ledger.touch()
+        if card.name in self.joined:  # a joined card tapped again leaves
+            self.joined.remove(card.name)
+            ui.tone("card")
+            return True
+        if len(self.joined) >= 8:
+            ui.tone("refused")
+            ui.note = "Höchstens 8 Spieler"
+            return True
+        self.joined.append(card.name)
+        ui.tone("card")
+        return True
+
+    def _start(self, ui: Ui) -> bool:
+        if len(self.joined) < 2:
+            ui.tone("refused")
+            ui.note = "Mindestens 2 Spieler"
+            return True
+        cmd = {**self.cmd, "players": list(self.joined)}
+        if cmd["mode"] == "quick":
+            cmd["seed"] = ui.new_seed()
+        outcome = ui.ledger.submit(cmd)
+        ui.seen = ui.game
+        ui.seen_running = ui.game is not None and not ui.game.finished
+        if not outcome.ok:
+            from .notes import outcome_scene
+
+            ui.tone("refused")
+            ui.scenes.push(outcome_scene(ui, outcome, cmd, None))
+            return True
+        ui.tone("new_game")
+        state = ui.game
+        first = ("Neues Spiel", f"{len(self.joined)} Spieler", (state.edition.title,))
+        if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
+            deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"
+                                                for sq, d in state.deeds.items() if d.owner == name))
+                    for name in state.players]
+            ui.scenes.unwind(PagesScene([(first[0], first[1], (*first[2], "OK: Karten zeigen")), *deal]))
+            return True
+        ui.scenes.unwind(ResultScene(first[0], first[1], state.edition.title))
+        return True
+
+    def view(self, ui: Ui) -> Screen:
+        hint = "OK: los, C: leeren" if self.joined else "OK: los, C: zurück"
+        return page("Karten auflegen", f"{len(self.joined)} Spieler", [", ".join(self.joined) or "–"],
+                    pinned=(hint,))

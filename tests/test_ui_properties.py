@@ -1,0 +1,224 @@
+"""Issue 18's properties of the banker's reader, checked by a generator over random inputs.
+
+Hypothesis drives the real device (scenes, ledger, rules, journal) with random keys, knob
+turns, holds, ticks, taps of player cards, deed tags and unknown cards, and web changes, in
+every edition and mode, and after every input asserts:
+
+1. fits: every line fits the 128×64 display, measured with the shipped font;
+2. never silent: every input changes the screen or plays a tone (a tap always plays one);
+3. never offered, then refused: what a list or a confirmation offers and OK takes is accepted
+   by the rules (a lack of money aside: that is answered with ways to raise it);
+4. the display agrees with the ledger: a card shows the ledger's balance, ≈ and the exact
+   amount when rounded;
+5. declared: every change of scene is in the table (the manager is strict here: it raises);
+6. stable: a menu entry keeps its digit whatever else is offered.
+
+On a failure hypothesis prints the shrunk inputs and a ``@reproduce_failure`` blob (the seed);
+each shrunk failure is kept below as a named regression test.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from ui_table import Table
+
+from device.scenes.card import CardScene
+from device.scenes.inputs import Key
+from device.scenes.layout import problems
+from device.scenes.lists import ConfirmScene, ListScene, NumberScene
+from device.scenes.notes import MessageScene
+from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
+from rules import EDITIONS, reader_text
+
+NAMES = list(SIM_PLAYER_CARDS.values())
+KEYS = [k.value for k in Key]
+UNKNOWN = ["04aa000001", "04aa000002", "04bb0000000003"]
+ACCEPTED_REFUSALS = {"insufficient_funds"}
+"""The one refusal that may follow an offer: the answer to it is the raise-money list."""
+
+
+class Reader(RuleBasedStateMachine):
+    """The appliance on the table, driven at random."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tmp = Path(tempfile.mkdtemp(prefix="bankleser-prop-"))
+        self.table = Table(self.tmp)
+        self.digits: dict[tuple[str, str], str] = {}
+
+    def teardown(self) -> None:
+        self.table.buzzer.close()
+        self.table.journal.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    @initialize(edition=st.sampled_from(sorted(EDITIONS)), mode=st.sampled_from(["none", "standard", "quick", "timed"]),
+                players=st.integers(2, 4), speed=st.booleans(), pot=st.booleans())
+    def start(self, edition: str, mode: str, players: int, speed: bool, pot: bool) -> None:
+        if mode == "none":
+            return
+        extra: dict[str, Any] = {"minutes": 1} if mode == "timed" else {}
+        if mode == "quick":
+            extra["seed"] = 7
+        if speed and EDITIONS[edition].speed_die_bonus and mode == "standard":
+            extra["speed_die"] = True
+        if pot:
+            extra["house_rules"] = ["free_parking_pot"]
+        self.table.start(*NAMES[:players], edition=edition, mode=mode, **extra)
+
+    # Inputs ------------------------------------------------------------------------------
+
+    def _input(self, do: Any, *, tap: bool = False, key: str = "") -> None:
+        bank = self.table.bank
+        before_screen = bank.last_screen
+        before_top = bank.scene
+        entry_empty_zero = isinstance(before_top, NumberScene) and before_top.zero and not before_top.entry
+        tones = len(self.table.buzzer.played)
+        do()
+        played = self.table.buzzer.played[tones:]
+        # 2. never silent
+        assert bank.last_screen != before_screen or played, f"silent: {key or 'tap'} on {before_top}"
+        if tap:
+            assert played, "a tap is never ignored"
+        # 3. never offered, then refused
+        top = bank.scene
+        if key in ("OK", "PUSH") and isinstance(before_top, ListScene | ConfirmScene) and \
+                isinstance(top, MessageScene) and top.code:
+            assert top.code in ACCEPTED_REFUSALS, f"offered, then refused: {top.code} {top.text}"
+        if key in ("OK", "PUSH") and entry_empty_zero:
+            assert not (top is before_top and isinstance(top, NumberScene) and top.why), \
+                f"'OK: 0' offered, then refused: {top.why}"
+
+    @rule(key=st.sampled_from(KEYS))
+    def press(self, key: str) -> None:
+        self._input(lambda: self.table.press(key), key=key)
+
+    @rule(key=st.sampled_from(["OK", "UP", "DOWN", "C", "PUSH"]))
+    def knob_and_back(self, key: str) -> None:
+        """The keys a banker uses most, weighted up."""
+        self._input(lambda: self.table.press(key), key=key)
+
+    @rule()
+    def hold_c(self) -> None:
+        self._input(lambda: self.table.press("hold:C"), key="hold:C")
+
+    @rule(name=st.sampled_from(NAMES))
+    def tap_player(self, name: str) -> None:
+        self._input(lambda: self.table.tap(name), tap=True)
+
+    @rule(square=st.sampled_from(sorted(SIM_DEED_TAGS.values())))
+    def tap_deed(self, square: int) -> None:
+        self._input(lambda: self.table.tap(square), tap=True)
+
+    @rule(uid=st.sampled_from(UNKNOWN))
+    def tap_unknown(self, uid: str) -> None:
+        self._input(lambda: self.table.bank.handle("tap", uid), tap=True)
+
+    @rule(seconds=st.sampled_from([1.0, 3.0, 5.0, 30.0, 61.0]))
+    def tick(self, seconds: float) -> None:
+        self.table.now += seconds
+        self.table.bank.tick()
+
+    @rule(cmd=st.sampled_from(["undo", "end", "credit"]))
+    def web(self, cmd: str) -> None:
+        """A change from the phone's admin page: the device follows it."""
+        state = self.table.ledger.game.state
+        if state is None:
+            return
+        command: dict[str, Any] = {"op": cmd}
+        if cmd == "credit":
+            command |= {"player": next(iter(state.players)), "amount": state.edition.money(100)}
+        self.table.ledger.submit(command)
+        self.table.bank.refresh()
+
+    # Properties after every input -----------------------------------------------------
+
+    @invariant()
+    def fits(self) -> None:
+        screen = self.table.bank.screen()
+        found = problems(screen)
+        assert not found, f"does not fit: {found} in {screen}"
+
+    @invariant()
+    def display_agrees_with_the_ledger(self) -> None:
+        bank = self.table.bank
+        top = bank.scene
+        if bank.asleep or not isinstance(top, CardScene) or bank.ledger.problem:
+            return
+        game = bank.game
+        cash = game.players[top.player].cash
+        screen = bank.screen()
+        shown = reader_text(cash, game.edition)
+        assert screen.big == shown.text.replace(".", ",")  # the German decimal comma
+        if not shown.exact:
+            assert "≈" in screen.icons and f"genau: {bank.money(cash)}" in screen.lines
+
+    @invariant()
+    def confirmations_are_what_the_rules_accept(self) -> None:
+        top = self.table.bank.scene
+        if isinstance(top, ConfirmScene) and not self.table.bank.asleep:
+            error = self.table.ledger.check(top.cmd)
+            assert error is None or error.code in ACCEPTED_REFUSALS, f"confirm offers {top.cmd}: {error}"
+            assert self.table.bank.screen().lines[-1] == top.ok_line
+
+    @invariant()
+    def menu_digits_are_stable(self) -> None:
+        top = self.table.bank.scene
+        if not isinstance(top, ListScene) or not top.numbered:
+            return
+        state = self.table.ledger.game.state
+        title = "player" if state is not None and top.title in state.players else top.title
+        for option in top.options:
+            known = self.digits.setdefault((title, option.label), option.digit)
+            assert known == option.digit, f"{option.label} moved from {known} to {option.digit}"
+
+
+Reader.TestCase.settings = settings(max_examples=500, stateful_step_count=50, deadline=None, print_blob=True,
+                                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+test_the_reader_keeps_its_properties = Reader.TestCase
+
+
+# Shrunk failures the generator found, kept as regression tests --------------------------
+
+def _screen_fits(table: Table) -> list[str]:
+    screen = table.bank.screen()
+    return problems(screen)
+
+
+def test_regression_a_quick_games_name_fits_beside_the_qr_code(table: Table) -> None:
+    """Generator: start(banking, quick) — "Schnellspiel" in bold ran under the QR code."""
+    table.start("Anna", "Ben", mode="quick", seed=7)
+    assert table.text().splitlines()[1] == "Schnell" and _screen_fits(table) == []
+
+
+def test_regression_a_note_beside_the_qr_code_goes_to_the_title_bar(table: Table) -> None:
+    """Generator: press(0) on the idle screen — "0: hier nicht" ran under the QR code."""
+    table.press("0")
+    assert table.text().splitlines()[0] == "0: hier nicht" and _screen_fits(table) == []
+    assert table.tones() == ["refused"]
+
+
+def test_regression_ok_on_an_amount_before_its_key_says_so_in_a_line_that_fits(table: Table) -> None:
+    """Generator: tap Anna, 1, OK — the note "HABEN oder SOLL drücken" ran past the title bar."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("1", "OK")
+    assert table.tones()[-1] == "refused" and "HABEN oder SOLL" in table.text() and _screen_fits(table) == []
+
+
+def test_regression_turning_up_at_the_top_of_the_ranking_says_so(table: Table) -> None:
+    """Generator: four players, Rangliste, UP — the knob turned at the top and nothing answered."""
+    table.start("Anna", "Ben", "Cem", "Dana")
+    table.press("MENU")
+    table.choose("Rangliste")
+    table.tones()
+    table.press("UP")
+    assert table.tones() == ["refused"] and "Drehen: hier nicht" in table.text()
+    table.press("DOWN")
+    assert "4. Dana 15M" in table.text()
