@@ -222,3 +222,12 @@ def test_regression_turning_up_at_the_top_of_the_ranking_says_so(table: Table) -
     assert table.tones() == ["refused"] and "Drehen: hier nicht" in table.text()
     table.press("DOWN")
     assert "4. Dana 15M" in table.text()
+
+
+def test_regression_a_key_that_opens_the_same_note_again_clicks(table: Table) -> None:
+    """Generator: MENU, 6 (Karte anlernen), 6 — the note left and came back the same: nothing answered."""
+    table.press("MENU", "6")
+    table.tones()
+    before = table.text()
+    table.press("6")
+    assert table.text() == before and table.tones() == ["card"]

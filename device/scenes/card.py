@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drivers.screen import Screen
-from rules import DEEDS, parse_amount, reader_text, square_name
+from rules import DEEDS, parse_amount, square_name
 from rules.errors import RuleError
 
 from .inputs import Input, Key, Tap, pressed
 from .layout import page
 from .lists import type_key
 from .manager import Scene
-from .notes import ResultScene
+from .notes import ResultScene, balance
 from .table import State
 
 if TYPE_CHECKING:
@@ -77,16 +77,14 @@ class CardScene(Scene):
         game = ui.game
         player = game.players[self.player]
         title = f"{self.player} #{card_number(ui, self.player)}"
-        shown = reader_text(player.cash, game.edition)
-        lines: list[str] = []
-        if not shown.exact:
-            lines.append(f"genau: {ui.money(player.cash)}")
+        big, approx = balance(ui, player.cash)
+        lines: list[str] = [approx] if approx else []
         if player.jail_cards:
             lines.append(f"Gefängnis frei: {player.jail_cards}")
         if self.payer:
             lines.append(f"Betrag: {self.payer} zahlt")
         lines.append("Haben Soll LOS Menü")
-        return page(title, german(shown.text), lines, icons="" if shown.exact else "≈")
+        return page(title, big, lines, icons="≈" if approx else "")
 
 
 VERB_TITLE = {"credit": "Haben", "debit": "Soll"}

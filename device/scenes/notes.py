@@ -69,11 +69,11 @@ class MessageScene(Scene):
     big: str
     text: str
     refused: bool = False
-    approx: str = ""
-    """A rounded balance's exact amount ("genau: 13.420.000"), marked ≈ in the title."""
     offer: RaiseOffer | None = None
     code: str = ""
     """The rules' refusal code, if a command was refused."""
+    balance_of: str | None = None
+    """A booking's result shows this player's balance, read from the ledger whenever it is drawn."""
     shown_at: float = field(default=0.0, repr=False)
     offset: int = 0
 
@@ -93,26 +93,38 @@ class MessageScene(Scene):
 
             raise_menu(ui, self.offer)
             return True
-        if key in (Key.UP, Key.DOWN) and self._most() > 0:
-            self.offset = max(0, min(self._most(), self.offset + (-1 if key is Key.UP else 1)))
+        most = self._most(ui)
+        if key in (Key.UP, Key.DOWN) and most > 0:
+            offset = max(0, min(most, self.offset + (-1 if key is Key.UP else 1)))
+            if offset == self.offset:
+                return False  # at the end already: said, not silent
+            self.offset = offset
             return True
         ui.scenes.back()
         if key in (Key.OK, Key.C):
             return True
         return ui.scenes.top.on_event(ui, inp)  # the key acts where the result came back to
 
-    def _body(self) -> tuple[str, ...]:
-        return (self.approx, self.text) if self.approx else (self.text,)
+    def _shown(self, ui: Ui) -> tuple[str, tuple[str, ...], bool]:
+        """The big line and the body: a booking's balance as the ledger has it now (≈ and the exact
+        amount when the reader's notation rounds it)."""
+        game = ui.game
+        if self.balance_of is not None and game is not None and self.balance_of in game.players:
+            big, approx = balance(ui, game.players[self.balance_of].cash)
+            return big, ((approx, self.text) if approx else (self.text,)), bool(approx)
+        return self.big, (self.text,), False
 
     def _pinned(self) -> tuple[str, ...]:
         return ("OK: Geld beschaffen",) if self.offer else ()
 
-    def _most(self) -> int:
-        return scroll_rows(self.title, self.big, self._body(), pinned=len(self._pinned()))
+    def _most(self, ui: Ui) -> int:
+        big, body, _ = self._shown(ui)
+        return scroll_rows(self.title, big, body, pinned=len(self._pinned()))
 
     def view(self, ui: Ui) -> Screen:
-        icons = ("≈" if self.approx else "") + ("!" if self.refused else "")
-        return page(self.title, self.big, self._body(), pinned=self._pinned(), offset=self.offset, icons=icons)
+        big, body, approx = self._shown(ui)
+        icons = ("≈" if approx else "") + ("!" if self.refused else "")
+        return page(self.title, big, body, pinned=self._pinned(), offset=self.offset, icons=icons)
 
 
 class ResultScene(MessageScene):
@@ -124,12 +136,9 @@ def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | N
     game = ui.game
     if outcome.ok:
         text = outcome.event.text if outcome.event else "Gebucht"
-        big, approx = "OK", ""
         if player and game is not None and player in game.players:
-            shown = reader_text(game.players[player].cash, game.edition)
-            big = shown.text.replace(".", ",")  # the German decimal comma, as format_money writes it
-            approx = "" if shown.exact else f"genau: {ui.money(game.players[player].cash)}"
-        return ResultScene("Gebucht", big, text, approx=approx)
+            return ResultScene("Gebucht", "", text, balance_of=player)
+        return ResultScene("Gebucht", "OK", text)
     message = outcome.message
     offer = None
     if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
@@ -139,6 +148,12 @@ def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | N
             offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd))
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
                        offer=offer, code=outcome.code or "")
+
+
+def balance(ui: Ui, cash: int) -> tuple[str, str]:
+    """A balance as the reader shows it (the German comma), and "genau: …" when that is rounded."""
+    shown = reader_text(cash, ui.game.edition)
+    return shown.text.replace(".", ","), "" if shown.exact else f"genau: {ui.money(cash)}"
 
 
 def _payer(cmd: dict[str, Any]) -> str | None:

@@ -63,9 +63,19 @@ class Ui:
     last_screen: Screen | None = field(default=None, init=False)
     seen: Any = field(default=None, init=False)
     seen_running: bool = field(default=False, init=False)
+    toned: bool = field(default=False, init=False)
+    """A tone was played for the input being handled."""
 
     def __post_init__(self) -> None:
         from .idle import IdleScene
+
+        play = self.tone
+
+        def tone(name: str) -> None:
+            self.toned = True
+            play(name)
+
+        self.tone = tone
 
         self.scenes = SceneManager(self, IdleScene(), strict=self.strict)
         self.last_input = self.clock()
@@ -115,6 +125,8 @@ class Ui:
             self.asleep = False
             self.wake_display()
         self.note = ""
+        self.toned = False
+        before = self.screen()
         self.scenes.why = trigger(inp)
         if isinstance(inp, Hold) and inp.key is Key.C:
             from .wizard import ask_new_game
@@ -127,6 +139,8 @@ class Ui:
                 tapped(self, inp.uid)  # a tap is never ignored: that card, whatever was under way
             else:
                 self.unused(inp)
+        if not self.toned and self.screen() == before:
+            self.tone("card")  # it acted, and the screen looks the same (the same note again): a click says so
         self.render()
 
     def unused(self, inp: Input) -> None:
@@ -282,7 +296,3 @@ class Ui:
             self.last_screen = screen
             self.show(screen)
 
-
-def parse(name: str) -> Input:
-    """A key's wire name as a typed input (kept here so the daemon needs only this module)."""
-    return parse_key(name)
