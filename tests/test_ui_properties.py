@@ -149,10 +149,11 @@ class Reader(RuleBasedStateMachine):
     def display_agrees_with_the_ledger(self) -> None:
         bank = self.table.bank
         top = bank.scene
-        if bank.asleep or not isinstance(top, CardScene) or bank.ledger.problem:
-            return
+        shows = top.player if isinstance(top, CardScene) else getattr(top, "balance_of", None)
         game = bank.game
-        cash = game.players[top.player].cash
+        if bank.asleep or shows is None or bank.ledger.problem or game is None or shows not in game.players:
+            return
+        cash = game.players[shows].cash
         screen = bank.screen()
         shown = reader_text(cash, game.edition)
         assert screen.big == shown.text.replace(".", ",")  # the German decimal comma
