@@ -149,10 +149,11 @@ class Reader(RuleBasedStateMachine):
     def display_agrees_with_the_ledger(self) -> None:
         bank = self.table.bank
         top = bank.scene
-        if bank.asleep or not isinstance(top, CardScene) or bank.ledger.problem:
-            return
+        shows = top.player if isinstance(top, CardScene) else getattr(top, "balance_of", None)
         game = bank.game
-        cash = game.players[top.player].cash
+        if bank.asleep or shows is None or bank.ledger.problem or game is None or shows not in game.players:
+            return
+        cash = game.players[shows].cash
         screen = bank.screen()
         shown = reader_text(cash, game.edition)
         assert screen.big == shown.text.replace(".", ",")  # the German decimal comma
@@ -222,3 +223,12 @@ def test_regression_turning_up_at_the_top_of_the_ranking_says_so(table: Table) -
     assert table.tones() == ["refused"] and "Drehen: hier nicht" in table.text()
     table.press("DOWN")
     assert "4. Dana 15M" in table.text()
+
+
+def test_regression_a_key_that_opens_the_same_note_again_clicks(table: Table) -> None:
+    """Generator: MENU, 6 (Karte anlernen), 6 — the note left and came back the same: nothing answered."""
+    table.press("MENU", "6")
+    table.tones()
+    before = table.text()
+    table.press("6")
+    assert table.text() == before and table.tones() == ["card"]

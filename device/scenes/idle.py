@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from drivers.screen import Screen
 from rules import Edition, Mode
 from rules.editions import KURZES_SPIEL
 
 from .inputs import Input, Key, Press
-from .manager import Scene
+from .layout import wrap
+from .manager import Context, Scene
 from .table import State
-
-if TYPE_CHECKING:
-    from .ui import Ui
 
 ADDRESS_CHARS = 12
 """Beside the QR code: 12 characters of Terminus 12 (72 px) fit left of it."""
@@ -22,22 +18,18 @@ ADDRESS_CHARS = 12
 class IdleScene(Scene):
     kind = State.IDLE
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         if not isinstance(inp, Press):
             return False
         if inp.key in (Key.OK, Key.PUSH, Key.MENU, Key.UP, Key.DOWN):
-            from .menus import banker_menu
-
-            banker_menu(ui)
+            ui.open_menu(None)
             return True
         if inp.key is Key.POINT:
-            from .menus import volume
-
-            volume(ui)
+            ui.run_method("volume", None)
             return True
         return False
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         state = ui.game
         if state is None:
             big, line = "Bereit", "C lang: neu"
@@ -54,8 +46,6 @@ class IdleScene(Scene):
                 big = "Tempo"
             line = "Karte drauf"
         url = ui.url() if callable(ui.url) else ui.url
-        from .layout import wrap
-
         status, address = wrap(line, 6 * ADDRESS_CHARS), address_lines(url)
         lines = address if len(status) + len(address) > 3 else (*status, *address)
         return Screen(title="Bankleser", big=big, lines=lines, qr=url or None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from drivers.screen import Screen
 from rules import parse_amount
@@ -16,11 +16,8 @@ from rules.errors import RuleError
 
 from .inputs import Input, Key, Press, Tap, pressed
 from .layout import LINE_PX, MORE, fit_title, page, px, rows, scroll_rows, wrap
-from .manager import Scene
+from .manager import Context, Scene
 from .table import State
-
-if TYPE_CHECKING:
-    from .ui import Ui
 
 OK_LINE = "OK bucht, C zurück"
 """A confirmation's last line, always on the screen."""
@@ -50,11 +47,11 @@ class ListScene(Scene):
     kind = State.CHOOSE
     title: str
     options: list[Option]
-    pick: Callable[[Ui, Any], None]
+    pick: Callable[[Context, Any], None]
     player: str | None = None
     index: int = 0
     multi: bool = False
-    on_tap: Callable[[Ui, str], None] | None = None
+    on_tap: Callable[[Context, str], None] | None = None
     """A player's card tapped picks that player (the trade's partner)."""
     typed: str = ""
     """Square numbers typed: "39" OK picks Schlossallee where it is on the list."""
@@ -63,7 +60,7 @@ class ListScene(Scene):
     def numbered(self) -> bool:
         return any(o.digit for o in self.options)
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tap):
             return self._tap(ui, inp.uid)
         key = pressed(inp)
@@ -87,7 +84,7 @@ class ListScene(Scene):
             return self._digit(ui, key.value)
         return False
 
-    def _choose(self, ui: Ui) -> bool:
+    def _choose(self, ui: Context) -> bool:
         if self.typed:
             number, self.typed = int(self.typed), ""
             values = [o.value for o in self.options]
@@ -103,7 +100,7 @@ class ListScene(Scene):
         self.pick(ui, [o.value for o in self.options if o.selected] if self.multi else option.value)
         return True
 
-    def _digit(self, ui: Ui, key: str) -> bool:
+    def _digit(self, ui: Context, key: str) -> bool:
         if self.numbered:
             for i, o in enumerate(self.options):
                 if o.digit == key:
@@ -119,7 +116,7 @@ class ListScene(Scene):
             return True
         return False
 
-    def _tap(self, ui: Ui, uid: str) -> bool:
+    def _tap(self, ui: Context, uid: str) -> bool:
         card = ui.cards.get(uid)
         if card is None:
             return False
@@ -136,7 +133,7 @@ class ListScene(Scene):
             return True
         return False
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         lines = self._rows()
         icons = self.typed + (MORE if len(lines) > rows("") - 1 else "")
         head = fit_title(self.title, icons)
@@ -170,7 +167,7 @@ class NumberScene(Scene):
 
     kind = State.ENTER
     title: str
-    done: Callable[[Ui, int], str | None]
+    done: Callable[[Context, int], str | None]
     """Takes the number; answers why not (the prompt asks again, saying so) or None."""
     money: bool = True
     zero: bool = False
@@ -180,7 +177,7 @@ class NumberScene(Scene):
     entry: str = ""
     why: str = field(default="", repr=False)
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
         if key is None:
             return False
@@ -212,17 +209,17 @@ class NumberScene(Scene):
         why = self.done(ui, number)
         return self._again(ui, why) if why else True
 
-    def _again(self, ui: Ui, why: str) -> bool:
+    def _again(self, ui: Context, why: str) -> bool:
         ui.tone("refused")
         self.why, self.entry = why, ""
         return True
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         hint = f"{self.why}, C zurück" if self.why else ("OK, C löscht" if self.entry else f"{self.hint}, C zurück")
         return page(self.title, self.entry.replace(".", ",") or "0", [hint])
 
 
-def type_key(text: str, key: str, ui: Ui, *, longest: int = 7, money: bool = True) -> str | None:
+def type_key(text: str, key: str, ui: Context, *, longest: int = 7, money: bool = True) -> str | None:
     """``text`` with one more key typed, or None if that key cannot come now (K twice is M)."""
     km = money and ui.game is not None and ui.game.edition.km_notation
     if key == "K" and text.endswith("K") and km:
@@ -249,7 +246,7 @@ class ConfirmScene(Scene):
     offset: int = 0
     ok_line: str = OK_LINE
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
         if key is None:
             return False
@@ -268,9 +265,9 @@ class ConfirmScene(Scene):
             return True
         return False
 
-    def still_legal(self, ui: Ui) -> bool:
+    def still_legal(self, ui: Context) -> bool:
         error = ui.ledger.check(self.cmd)
         return error is None or error.code == "insufficient_funds"
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         return page(self.title, self.big, self.body, pinned=(self.ok_line,), offset=self.offset)

@@ -10,17 +10,51 @@ and the game. The manager is the one place the top of the stack changes: each ch
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
 
 from drivers.screen import Screen
 
+from ..store.cards import Cards
+from ..store.ledger import Ledger
 from .inputs import Input
 from .table import State, declared
 
-if TYPE_CHECKING:
-    from .ui import Ui
-
 log = logging.getLogger(__name__)
+
+
+class Context(Protocol):
+    """What a scene may use of the reader (``ui.Context``): services, the manager, and the ways to other scenes.
+
+    Scenes reach one another through these (a menu by ``open_menu``, a one-screen entry by
+    ``run_method``), as Flipper scenes go by id through the scene manager: no scene imports the
+    reader, and no two scene modules import each other.
+    """
+
+    ledger: Ledger
+    cards: Cards
+    url: str | Callable[[], str]
+    scenes: SceneManager
+    note: str
+    seen: Any
+    seen_running: bool
+
+    def tone(self, name: str) -> None: ...
+    def clock(self) -> float: ...
+    def cycle_volume(self) -> str: ...
+    def new_seed(self) -> int: ...
+    def set_pin(self, pin: str) -> bool: ...
+    def led(self, on: bool) -> None: ...
+
+    @property
+    def game(self) -> Any: ...
+    def money(self, amount: int) -> str: ...
+    def submit(self, cmd: dict[str, Any], player: str | None) -> None: ...
+    def to_card(self, player: str | None, scene: Scene | None = None) -> None: ...
+    def message(self, title: str, big: str, text: str, *, refused: bool = False, unwind: bool = False) -> None: ...
+    def open_menu(self, player: str | None) -> None: ...
+    def run_method(self, name: str, player: str | None) -> None: ...
+    def raise_money(self, offer: Any) -> None: ...
 
 
 class Scene:
@@ -30,17 +64,17 @@ class Scene:
     player: str | None
     """The player this scene acts for (None or absent: the banker): a scene whose player left the game goes."""
 
-    def on_enter(self, ui: Ui) -> None:
+    def on_enter(self, ui: Context) -> None:
         """Shown for the first time."""
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         """An input: True if this scene used it (an unused one is answered with a tone and a note)."""
         return False
 
-    def on_exit(self, ui: Ui) -> None:
+    def on_exit(self, ui: Context) -> None:
         """Left for good (popped or unwound)."""
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         raise NotImplementedError
 
 
@@ -51,7 +85,7 @@ class UndeclaredTransition(AssertionError):
 class SceneManager:
     """The stack of scenes; the bottom one (idle) never leaves."""
 
-    def __init__(self, ui: Ui, root: Scene, *, strict: bool = False) -> None:
+    def __init__(self, ui: Context, root: Scene, *, strict: bool = False) -> None:
         self.ui = ui
         self.stack: list[Scene] = [root]
         self.why = "start"

@@ -7,27 +7,27 @@ What a menu offers comes from ``rules.legal``: an entry shows only when one of i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules import DEEDS, level, square_name
+from rules import DEEDS, EDITIONS, level, square_name
 from rules.legal import legal_ops, legal_squares, square_ops
 
 from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
 from .lists import ConfirmScene, ListScene, NumberScene, Option
-from .notes import RaiseOffer, ResultScene
-from .runner import start_flow
+from .manager import Context
+from .notes import MessageScene, RaiseOffer, ResultScene
+from .runner import choose_square, start_flow
+from .selftest import SelftestScene
+from .wizard import ask_new_game
 
-if TYPE_CHECKING:
-    from .ui import Ui
 
-
-def _opens(ui: Ui, player: str, flow: Flow, legal: set[str]) -> bool:
+def _opens(ui: Context, player: str, flow: Flow, legal: set[str]) -> bool:
     if flow.opens_on and not flow.opens_on & legal:
         return False
     return flow.shown is None or flow.shown(ui.ledger.game)
 
 
-def player_menu(ui: Ui, player: str) -> None:
+def player_menu(ui: Context, player: str) -> None:
     """The entries of ``PLAYER_MENU`` that open now, each with its own digit."""
     legal = set(legal_ops(ui.ledger.game, player))
     options = []
@@ -36,7 +36,7 @@ def player_menu(ui: Ui, player: str) -> None:
         if open_flows:
             options.append(Option(entry.label, entry, digit=entry.digit))
 
-    def pick(ui: Ui, entry: Entry) -> None:
+    def pick(ui: Context, entry: Entry) -> None:
         if len(entry.flows) == 1:
             start_flow(ui, entry.flows[0], player)
             return
@@ -48,7 +48,7 @@ def player_menu(ui: Ui, player: str) -> None:
     ui.scenes.push(ListScene(player, options, pick, player=player))
 
 
-def banker_menu(ui: Ui) -> None:
+def banker_menu(ui: Context) -> None:
     """The banker's menu without a card: entry n has digit n, shown when its condition holds."""
     game = ui.ledger.game
     options = [Option(f.label, f, digit=str(i)) for i, f in enumerate(BANKER_MENU, 1)
@@ -56,10 +56,8 @@ def banker_menu(ui: Ui) -> None:
     ui.scenes.push(ListScene("Menü", options, lambda ui, f: start_flow(ui, f, None)))
 
 
-def deed_menu(ui: Ui, player: str, square: int) -> None:
+def deed_menu(ui: Context, player: str, square: int) -> None:
     """A deed's tag with a player's card on: the flows the rules open on that square, the square chosen."""
-    from .card import deed_info
-
     on_deed = {op: f for f in PLAYER_FLOWS if f.deed_label for op in f.opens_on}
     flows = [on_deed[op] for op in square_ops(ui.ledger.game, player, square) if op in on_deed]
     name = square_name(ui.game.edition, square)
@@ -71,7 +69,7 @@ def deed_menu(ui: Ui, player: str, square: int) -> None:
                              lambda ui, f: start_flow(ui, f, player, {"square": square}), player=player))
 
 
-def raise_menu(ui: Ui, offer: RaiseOffer) -> None:
+def raise_menu(ui: Context, offer: RaiseOffer) -> None:
     """After ZU WENIG GELD: what the player could raise, the ways that are open, or bankruptcy.
 
     Bankruptcy is offered here only, with the debt and the creditor of the refused payment.
@@ -88,8 +86,6 @@ def raise_menu(ui: Ui, offer: RaiseOffer) -> None:
     if ui.ledger.check(bankrupt_command(player, offer.creditor, offer.owed)) is None:  # the rules say when
         options.append(Option(RAISE_MONEY[2], FLOWS[RAISE_MONEY[2]]))
     if not options:
-        from .notes import MessageScene
-
         ui.tone("refused")
         ui.scenes.replace(MessageScene("Geld beschaffen", "NICHTS DA", "Nichts zu verkaufen oder zu belasten",
                                        refused=True))
@@ -99,8 +95,8 @@ def raise_menu(ui: Ui, offer: RaiseOffer) -> None:
                                 player=player))
 
 
-def unknown_card(ui: Ui, uid: str) -> None:
-    def register(ui: Ui, kind: str | None) -> None:
+def unknown_card(ui: Context, uid: str) -> None:
+    def register(ui: Context, kind: str | None) -> None:
         if kind == "player":
             card = ui.cards.register_player(uid)
             ui.ledger.touch()
@@ -108,8 +104,6 @@ def unknown_card(ui: Ui, uid: str) -> None:
             ui.scenes.unwind(ResultScene("Angelernt", f"Karte #{card.number}", f"{card.name}: Name im Web einstellbar"))
             return
         if kind == "deed":
-            from .runner import choose_square
-
             choose_square(ui, "Welches Grundstück?", sorted(DEEDS), lambda ui, sq: _tag_deed(ui, uid, sq))
             return
         ui.scenes.back()
@@ -119,15 +113,13 @@ def unknown_card(ui: Ui, uid: str) -> None:
                                                     Option("Abbrechen", None)], register))
 
 
-def _tag_deed(ui: Ui, uid: str, square: int) -> None:
-    from .card import _edition
-
+def _tag_deed(ui: Context, uid: str, square: int) -> None:
     ui.cards.register_deed(uid, square)
     ui.tone("done")
-    ui.scenes.unwind(ResultScene("Angelernt", "Besitzrecht", square_name(_edition(ui), square)))
+    ui.scenes.unwind(ResultScene("Angelernt", "Besitzrecht", square_name(edition_of(ui), square)))
 
 
-def ask_undo(ui: Ui, player: str | None) -> None:
+def ask_undo(ui: Context, player: str | None) -> None:
     history = ui.ledger.game.history
     if not history:
         ui.message("Storno", "NICHTS", "Nichts zu stornieren", refused=True)
@@ -135,27 +127,27 @@ def ask_undo(ui: Ui, player: str | None) -> None:
     ui.scenes.push(ConfirmScene({"op": "undo"}, "Storno?", "STORNO", (history[-1].text,), player=player))
 
 
-def ask_end(ui: Ui, player: str | None) -> None:
+def ask_end(ui: Context, player: str | None) -> None:
     ui.scenes.push(ConfirmScene({"op": "end"}, "Zeit um?", "ENDE", ("Spiel jetzt beenden",),
                                 ok_line="OK beendet, C zurück"))
 
 
-def volume(ui: Ui, player: str | None = None) -> None:
+def volume(ui: Context, player: str | None = None) -> None:
     """The "." key without a card, or the menu: the volume (seed 000: "Taste . drücken")."""
     name = ui.cycle_volume()
     ui.tone("card")
     ui.message("Lautstärke", name.upper(), "Taste . ändert")
 
 
-def learn(ui: Ui, player: str | None) -> None:
+def learn(ui: Context, player: str | None) -> None:
     ui.message("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen")
 
 
-def ask_pin(ui: Ui, player: str | None) -> None:
+def ask_pin(ui: Context, player: str | None) -> None:
     """The banker's PIN for the web admin, typed on the device itself: 4 to 8 digits."""
     scene: NumberScene
 
-    def done(ui: Ui, number: int) -> str | None:
+    def done(ui: Context, number: int) -> str | None:
         ok = ui.set_pin(scene.entry)
         ui.tone("done" if ok else "refused")
         ui.scenes.unwind(ResultScene("Banker-PIN", "GESPEICHERT" if ok else "4-8 ZIFFERN", "für die Web-Seite /admin",
@@ -166,20 +158,28 @@ def ask_pin(ui: Ui, player: str | None) -> None:
     ui.scenes.push(scene)
 
 
-def _ask_new_game(ui: Ui, player: str | None) -> None:
-    from .wizard import ask_new_game
-
+def _ask_new_game(ui: Context, player: str | None) -> None:
     ask_new_game(ui)
 
 
-def _selftest(ui: Ui, player: str | None) -> None:
-    from .selftest import SelftestScene
-
+def _selftest(ui: Context, player: str | None) -> None:
     ui.scenes.push(SelftestScene())
 
 
-METHODS: dict[str, Callable[[Ui, Any], None]] = {
+METHODS: dict[str, Callable[[Context, Any], None]] = {
     "ask_undo": ask_undo, "ask_end": ask_end, "volume": volume, "learn": learn, "ask_pin": ask_pin,
     "ask_new_game": _ask_new_game, "selftest": _selftest,
 }
 """The menus' one-screen entries by the name ``flows.py`` gives them."""
+
+
+def edition_of(ui: Context) -> Any:
+    """The running game's edition, or the classic one's names where there is no game."""
+    return ui.game.edition if ui.game else EDITIONS["classic"]
+
+
+def deed_info(ui: Context, square: int) -> str:
+    d = ui.game.deeds[square]
+    if d.owner is None:
+        return f"frei, Preis {ui.money(ui.game.edition.money(DEEDS[square].price))}"
+    return f"gehört {d.owner}" + (" (Hypothek)" if d.mortgaged else "")

@@ -8,7 +8,7 @@ Pages (the end, the ranking, the deal) stay until a key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from drivers.screen import Screen
 from rules import format_money, net_worth, ranking, reader_text
@@ -16,11 +16,8 @@ from rules import format_money, net_worth, ranking, reader_text
 from ..store.ledger import Outcome
 from .inputs import Input, Key, Press, Tick, pressed
 from .layout import page, scroll_rows
-from .manager import Scene
+from .manager import Context, Scene
 from .table import State
-
-if TYPE_CHECKING:
-    from .ui import Ui
 
 RESULT_SHOWN = 4.0
 """Seconds a result or a message stays before the reader goes back by itself."""
@@ -71,18 +68,18 @@ class MessageScene(Scene):
     big: str
     text: str
     refused: bool = False
-    approx: str = ""
-    """A rounded balance's exact amount ("genau: 13.420.000"), marked ≈ in the title."""
     offer: RaiseOffer | None = None
     code: str = ""
     """The rules' refusal code, if a command was refused."""
+    balance_of: str | None = None
+    """A booking's result shows this player's balance, read from the ledger whenever it is drawn."""
     shown_at: float = field(default=0.0, repr=False)
     offset: int = 0
 
-    def on_enter(self, ui: Ui) -> None:
+    def on_enter(self, ui: Context) -> None:
         self.shown_at = ui.clock()
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tick):
             if ui.clock() - self.shown_at >= RESULT_SHOWN and self.offer is None:
                 ui.scenes.back()
@@ -91,49 +88,57 @@ class MessageScene(Scene):
         if key is None:
             return False
         if key is Key.OK and self.offer is not None:
-            from .menus import raise_menu
-
-            raise_menu(ui, self.offer)
+            ui.raise_money(self.offer)
             return True
-        if key in (Key.UP, Key.DOWN) and self._most() > 0:
-            self.offset = max(0, min(self._most(), self.offset + (-1 if key is Key.UP else 1)))
+        most = self._most(ui)
+        if key in (Key.UP, Key.DOWN) and most > 0:
+            offset = max(0, min(most, self.offset + (-1 if key is Key.UP else 1)))
+            if offset == self.offset:
+                return False  # at the end already: said, not silent
+            self.offset = offset
             return True
         ui.scenes.back()
         if key in (Key.OK, Key.C):
             return True
         return ui.scenes.top.on_event(ui, inp)  # the key acts where the result came back to
 
-    def _body(self) -> tuple[str, ...]:
-        return (self.approx, self.text) if self.approx else (self.text,)
+    def _shown(self, ui: Context) -> tuple[str, tuple[str, ...], bool]:
+        """The big line and the body: a booking's balance as the ledger has it now (≈ and the exact
+        amount when the reader's notation rounds it)."""
+        game = ui.game
+        if self.balance_of is not None and game is not None and self.balance_of in game.players:
+            big, approx = balance(ui, game.players[self.balance_of].cash)
+            return big, ((approx, self.text) if approx else (self.text,)), bool(approx)
+        return self.big, (self.text,), False
 
     def _pinned(self) -> tuple[str, ...]:
         return ("OK: Geld beschaffen",) if self.offer else ()
 
-    def _most(self) -> int:
-        return scroll_rows(self.title, self.big, self._body(), pinned=len(self._pinned()))
+    def _most(self, ui: Context) -> int:
+        big, body, _ = self._shown(ui)
+        return scroll_rows(self.title, big, body, pinned=len(self._pinned()))
 
-    def view(self, ui: Ui) -> Screen:
-        icons = ("≈" if self.approx else "") + ("!" if self.refused else "")
-        return page(self.title, self.big, self._body(), pinned=self._pinned(), offset=self.offset, icons=icons)
+    def view(self, ui: Context) -> Screen:
+        big, body, approx = self._shown(ui)
+        icons = ("≈" if approx else "") + ("!" if self.refused else "")
+        return page(self.title, big, body, pinned=self._pinned(), offset=self.offset, icons=icons)
 
 
 class ResultScene(MessageScene):
     kind = State.RESULT
 
 
-def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | None) -> MessageScene:
+def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None) -> MessageScene:
     """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal."""
     game = ui.game
     if outcome.ok:
         text = outcome.event.text if outcome.event else "Gebucht"
         if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
-            text = f"{outcome.event.note}\n{text}"
-        big, approx = "OK", ""
+            text = f"{outcome.event.note}
+{text}"
         if player and game is not None and player in game.players:
-            shown = reader_text(game.players[player].cash, game.edition)
-            big = shown.text.replace(".", ",")  # the German decimal comma, as format_money writes it
-            approx = "" if shown.exact else f"genau: {ui.money(game.players[player].cash)}"
-        return ResultScene("Gebucht", big, text, approx=approx)
+            return ResultScene("Gebucht", "", text, balance_of=player)
+        return ResultScene("Gebucht", "OK", text)
     message = outcome.message
     offer = None
     if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
@@ -145,18 +150,24 @@ def outcome_scene(ui: Ui, outcome: Outcome, cmd: dict[str, Any], player: str | N
                        offer=offer, code=outcome.code or "")
 
 
+def balance(ui: Context, cash: int) -> tuple[str, str]:
+    """A balance as the reader shows it (the German comma), and "genau: …" when that is rounded."""
+    shown = reader_text(cash, ui.game.edition)
+    return shown.text.replace(".", ","), "" if shown.exact else f"genau: {ui.money(cash)}"
+
+
 def _payer(cmd: dict[str, Any]) -> str | None:
     who = cmd.get("from") if cmd.get("op") == "transfer" else cmd.get("player")
     return str(who) if who else None
 
 
-def _owed(ui: Ui, cmd: dict[str, Any]) -> int:
+def _owed(ui: Context, cmd: dict[str, Any]) -> int:
     """What the refused payment asked of the payer, as the rules reckon it (their preview would refuse)."""
     amount = cmd.get("amount")
     return int(amount) if isinstance(amount, int) else 0
 
 
-def _creditor(ui: Ui, cmd: dict[str, Any]) -> str | None:
+def _creditor(ui: Context, cmd: dict[str, Any]) -> str | None:
     """Whom a refused command would have paid: a player (transfer, rent) or the bank (None)."""
     if cmd.get("op") == "transfer":
         return str(cmd.get("to"))
@@ -175,7 +186,7 @@ class PagesScene(Scene):
     index: int = 0
     offset: int = 0
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tick):
             return True
         if not isinstance(inp, Press):
@@ -195,16 +206,16 @@ class PagesScene(Scene):
         self.offset = 0
         return True
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         title, big, body = self.pages[self.index]
         return page(title, big, body, offset=self.offset)
 
 
-def podium(ui: Ui, game: Any) -> tuple[str, ...]:
+def podium(ui: Context, game: Any) -> tuple[str, ...]:
     """Every player in the ranking's order, with their net worth (the knob scrolls past the third)."""
     return tuple(f"{i}. {n} {format_money(net_worth(game, n), game.edition)}" for i, n in enumerate(ranking(game), 1))
 
 
-def game_over_pages(ui: Ui) -> PagesScene:
+def game_over_pages(ui: Context) -> PagesScene:
     game = ui.game
     return PagesScene([("Spielende", f"{game.winner or '–'} gewinnt", podium(ui, game))])

@@ -9,27 +9,24 @@ for OK (a confirmation scene); an op the flow books at once goes to the ledger.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules import EDITIONS, ranking, square_name
 from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares
 
+from ..store.ledger import Outcome
 from .flows import Flow, Pick, Square, Step, Type, View, text
 from .lists import DONE, ConfirmScene, ListScene, NumberScene, Option
-from .notes import PagesScene, ResultScene, podium
-
-if TYPE_CHECKING:
-    from .ui import Ui
+from .manager import Context
+from .notes import PagesScene, outcome_scene, podium
 
 
-def start_flow(ui: Ui, flow: Flow, player: str | None, values: dict[str, Any] | None = None,
+def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, Any] | None = None,
                creditor: str | None = None, owed: int = 0) -> None:
     """A menu entry picked: a one-screen entry, or the flow's first step (fields in ``values`` are known)."""
     if flow.method:
-        from .menus import METHODS
-
-        METHODS[flow.method](ui, player)
+        ui.run_method(flow.method, player)
         return
     if flow.ranking is not None:
         show_ranking(ui, flow.ranking(ui.ledger), flow.label)
@@ -38,7 +35,7 @@ def start_flow(ui: Ui, flow: Flow, player: str | None, values: dict[str, Any] | 
     _step(ui, flow, player, dict(values or {}), 0, creditor, owed)
 
 
-def _view(ui: Ui, player: str, values: dict[str, Any], creditor: str | None = None, owed: int = 0) -> View:
+def _view(ui: Context, player: str, values: dict[str, Any], creditor: str | None = None, owed: int = 0) -> View:
     def accepts(cmd: dict[str, Any]) -> bool:
         error = ui.ledger.check(cmd)
         return error is None or error.code == "insufficient_funds"
@@ -47,7 +44,8 @@ def _view(ui: Ui, player: str, values: dict[str, Any], creditor: str | None = No
                 accepts)
 
 
-def _step(ui: Ui, flow: Flow, player: str, values: dict[str, Any], i: int, creditor: str | None, owed: int) -> None:
+def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, creditor: str | None,
+          owed: int) -> None:
     """Run step ``i``, or the first after it that is not already answered and whose ``when`` holds."""
     view = _view(ui, player, values, creditor, owed)
     while i < len(flow.steps) and (flow.steps[i].field in values or not _applies(flow.steps[i], view)):
@@ -57,7 +55,7 @@ def _step(ui: Ui, flow: Flow, player: str, values: dict[str, Any], i: int, credi
         return
     step: Step = flow.steps[i]
 
-    def answer(ui: Ui, value: Any) -> None:
+    def answer(ui: Context, value: Any) -> None:
         _step(ui, flow, player, {**values, step.field: value}, i + 1, creditor, owed)
 
     if isinstance(step, Square):
@@ -69,7 +67,7 @@ def _step(ui: Ui, flow: Flow, player: str, values: dict[str, Any], i: int, credi
         _type(ui, flow, step, view, answer, player, later=flow.steps[i + 1:])
 
 
-def _type(ui: Ui, flow: Flow, step: Type, view: View, answer: Callable[[Ui, Any], None], player: str,
+def _type(ui: Context, flow: Flow, step: Type, view: View, answer: Callable[[Context, Any], None], player: str,
           *, later: tuple[Step, ...]) -> None:
     def accepted(number: int) -> str | None:
         """Why the rules refuse this number now (the prompt asks again), or None.
@@ -90,7 +88,7 @@ def _type(ui: Ui, flow: Flow, step: Type, view: View, answer: Callable[[Ui, Any]
 
     zero = step.zero and accepted(0) is None
 
-    def done(ui: Ui, number: int) -> str | None:
+    def done(ui: Context, number: int) -> str | None:
         why = accepted(number)
         if why:
             return why
@@ -101,7 +99,7 @@ def _type(ui: Ui, flow: Flow, step: Type, view: View, answer: Callable[[Ui, Any]
     ui.scenes.push(NumberScene(text(step.prompt, view), done, money=step.money, zero=zero, hint=hint, player=player))
 
 
-def _pick(ui: Ui, step: Pick, view: View, answer: Callable[[Ui, Any], None], player: str) -> None:
+def _pick(ui: Context, step: Pick, view: View, answer: Callable[[Context, Any], None], player: str) -> None:
     """A list of the step's options ("Fertig" closes a multiple choice), its ``start`` preselected."""
     options = [Option(label, value) for label, value in step.options(view)]
     if step.multi:
@@ -116,7 +114,7 @@ def _pick(ui: Ui, step: Pick, view: View, answer: Callable[[Ui, Any], None], pla
                              on_tap=answer if step.tap else None, index=index))
 
 
-def _finish(ui: Ui, flow: Flow, view: View) -> None:
+def _finish(ui: Context, flow: Flow, view: View) -> None:
     """Every field known: book at once, or confirm the rules' preview (or the flow's own lines)."""
     cmd = flow.build(view)
     if cmd.get("op") in flow.at_once:
@@ -137,7 +135,7 @@ def _finish(ui: Ui, flow: Flow, view: View) -> None:
     ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player))
 
 
-def preview(ui: Ui, cmd: dict[str, Any], title: str, player: str | None) -> None:
+def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None) -> None:
     """Confirm what the rules will book: their preview's text and amount, never a recomputation."""
     try:
         event = ui.ledger.game.preview(cmd)
@@ -149,15 +147,12 @@ def preview(ui: Ui, cmd: dict[str, Any], title: str, player: str | None) -> None
     ui.scenes.push(ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player))
 
 
-def refused(ui: Ui, cmd: dict[str, Any], err: RuleError, player: str | None) -> None:
-    from ..store.ledger import Outcome
-    from .notes import outcome_scene
-
+def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None) -> None:
     ui.tone("refused")
     ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message), cmd, player))
 
 
-def choose_square(ui: Ui, title: str, squares: list[int], then: Callable[[Ui, int], None],
+def choose_square(ui: Context, title: str, squares: list[int], then: Callable[[Context, int], None],
                   player: str | None = None) -> None:
     if not squares:
         ui.message(title, "NICHTS DA", "Keine passenden Grundstücke", refused=True)
@@ -167,7 +162,7 @@ def choose_square(ui: Ui, title: str, squares: list[int], then: Callable[[Ui, in
     ui.scenes.push(ListScene(title, options, then, player=player))
 
 
-def show_ranking(ui: Ui, game: Any, title: str = "Rangliste") -> None:
+def show_ranking(ui: Context, game: Any, title: str = "Rangliste") -> None:
     """One page: the first in big, every player with their net worth below (the knob scrolls)."""
     if game is None:
         ui.message(title, "NICHTS", "Noch kein Spiel")
@@ -178,5 +173,3 @@ def show_ranking(ui: Ui, game: Any, title: str = "Rangliste") -> None:
 def _applies(step: Step, view: View) -> bool:
     return step.when is None or step.when(view)
 
-
-__all__ = ["ResultScene", "choose_square", "preview", "show_ranking", "start_flow"]

@@ -7,17 +7,13 @@ toggles the LED; a card laid on shows its UID and how long it is. C leaves (held
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from drivers.screen import Screen
 
 from .inputs import Input, Key, Press, Tap, Tick
 from .layout import page
-from .manager import Scene
+from .manager import Context, Scene
 from .table import State
-
-if TYPE_CHECKING:
-    from .ui import Ui
 
 
 @dataclass
@@ -29,7 +25,7 @@ class SelftestScene(Scene):
     led: bool = False
     card: str = ""
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tick):
             return True
         if isinstance(inp, Tap):
@@ -62,7 +58,7 @@ class SelftestScene(Scene):
             ui.tone("card")
         return True
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         return page("Selbsttest", "", [self.last, f"Knopf {self.turns:+d}, {self.pushes}x gedrückt",
                                         f"UID {self.card}" if self.card else "1: Ton, 2: LED"],
                     pinned=("C: zurück",))

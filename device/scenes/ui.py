@@ -20,9 +20,16 @@ from rules import format_money
 
 from ..store.cards import Cards
 from ..store.ledger import Ledger
+from . import menus
+from .card import CardScene
+from .idle import IdleScene
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
+from .layout import page, with_note
 from .manager import Scene, SceneManager
+from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
 from .table import State
+from .taps import tapped
+from .wizard import ask_new_game
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +70,17 @@ class Ui:
     last_screen: Screen | None = field(default=None, init=False)
     seen: Any = field(default=None, init=False)
     seen_running: bool = field(default=False, init=False)
+    toned: bool = field(default=False, init=False)
+    """A tone was played for the input being handled."""
 
     def __post_init__(self) -> None:
-        from .idle import IdleScene
+        play = self.tone
+
+        def tone(name: str) -> None:
+            self.toned = True
+            play(name)
+
+        self.tone = tone
 
         self.scenes = SceneManager(self, IdleScene(), strict=self.strict)
         self.last_input = self.clock()
@@ -115,18 +130,18 @@ class Ui:
             self.asleep = False
             self.wake_display()
         self.note = ""
+        self.toned = False
+        before = self.screen()
         self.scenes.why = trigger(inp)
         if isinstance(inp, Hold) and inp.key is Key.C:
-            from .wizard import ask_new_game
-
             ask_new_game(self)
         elif not self.scenes.top.on_event(self, inp):
             if isinstance(inp, Tap):
-                from .card import tapped
-
                 tapped(self, inp.uid)  # a tap is never ignored: that card, whatever was under way
             else:
                 self.unused(inp)
+        if not self.toned and self.screen() == before:
+            self.tone("card")  # it acted, and the screen looks the same (the same note again): a click says so
         self.render()
 
     def unused(self, inp: Input) -> None:
@@ -167,8 +182,6 @@ class Ui:
 
     def submit(self, cmd: dict[str, Any], player: str | None) -> None:
         """Book ``cmd``; then the result over the card of ``player`` (a fresh one: no payer left behind)."""
-        from .notes import outcome_scene
-
         outcome = self.ledger.submit(cmd)
         self.seen_running = self.game is not None and not self.game.finished
         if outcome.ok and self.game is not None and self.game.finished:
@@ -180,8 +193,6 @@ class Ui:
 
     def to_card(self, player: str | None, scene: Scene | None = None) -> None:
         """Unwind to the card of ``player`` (a fresh card scene) or idle, and show ``scene`` over it."""
-        from .card import CardScene
-
         live = player is not None and self.game is not None and player in self.game.players \
             and not self.game.players[player].bankrupt
         below = [CardScene(player, booked=True)] if live and player is not None else []
@@ -189,8 +200,6 @@ class Ui:
 
     def message(self, title: str, big: str, text: str, *, refused: bool = False, unwind: bool = False) -> None:
         """A note over the scene on top, or (``unwind``) over the idle scene."""
-        from .notes import MessageScene
-
         if refused:
             self.tone("refused")
         scene = MessageScene(title, big, text, refused=refused)
@@ -200,10 +209,24 @@ class Ui:
             self.scenes.push(scene)
 
     def game_over(self) -> None:
-        from .notes import game_over_pages
-
         self.tone("end")
         self.scenes.unwind(game_over_pages(self))
+
+    # The ways from one scene to another that would otherwise import each other -------------
+
+    def open_menu(self, player: str | None) -> None:
+        """The player's menu (digits that never move), or the banker's without a card."""
+        if player is None:
+            menus.banker_menu(self)
+        else:
+            menus.player_menu(self, player)
+
+    def run_method(self, name: str, player: str | None) -> None:
+        """A one-screen entry of the menus by the name flows.py gives it (Storno, Lautstärke …)."""
+        menus.METHODS[name](self, player)
+
+    def raise_money(self, offer: RaiseOffer) -> None:
+        menus.raise_menu(self, offer)
 
     # Changes from elsewhere ----------------------------------------------------------------
 
@@ -248,8 +271,6 @@ class Ui:
             self.to_card(getattr(top, "player", None))
 
     def reader_status(self, ok: bool, why: str) -> None:
-        from .notes import MessageScene
-
         self.reader_problem = "" if ok else why
         if not ok:
             self.scenes.why = "reader fault"
@@ -266,13 +287,9 @@ class Ui:
         icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
         top = self.scenes.top
         if self.ledger.problem and top.kind in (State.IDLE, State.CARD):
-            from .layout import page
-
             return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            from .layout import with_note
-
             shown = with_note(shown, self.note)
         return replace(shown, icons=shown.icons + icons) if icons else shown
 
@@ -282,7 +299,3 @@ class Ui:
             self.last_screen = screen
             self.show(screen)
 
-
-def parse(name: str) -> Input:
-    """A key's wire name as a typed input (kept here so the daemon needs only this module)."""
-    return parse_key(name)

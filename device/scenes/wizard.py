@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from drivers.screen import Screen
 from rules import EDITIONS, Mode, square_name
@@ -19,21 +19,18 @@ from .idle import quick_name
 from .inputs import Input, Key, Press, Tap
 from .layout import page
 from .lists import DONE, ListScene, NumberScene, Option
-from .manager import Scene
-from .notes import PagesScene, ResultScene
+from .manager import Context, Scene
+from .notes import PagesScene, ResultScene, outcome_scene
 from .table import State
 
-if TYPE_CHECKING:
-    from .ui import Ui
 
-
-def ask_new_game(ui: Ui) -> None:
+def ask_new_game(ui: Context) -> None:
     """Hold C (or the banker's menu): a new game, the last game's edition, mode and players offered."""
     ui.tone("new_game")
     running = ui.game is not None and not ui.game.finished
     title, yes = ("Spiel ersetzen?", "Ja: ersetzen") if running else ("Neues Spiel?", "Ja: alle Stände neu")
 
-    def answer(ui: Ui, ok: bool) -> None:
+    def answer(ui: Context, ok: bool) -> None:
         if ok:
             _pick_edition(ui, {"op": "new_game", **({"replace": True} if running else {})})
         else:
@@ -42,7 +39,7 @@ def ask_new_game(ui: Ui) -> None:
     ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer))
 
 
-def _pick_edition(ui: Ui, cmd: dict[str, Any]) -> None:
+def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     keys = list(EDITIONS)
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
     ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
@@ -51,7 +48,7 @@ def _pick_edition(ui: Ui, cmd: dict[str, Any]) -> None:
                              index=keys.index(last) if last in keys else 0))
 
 
-def _pick_mode(ui: Ui, cmd: dict[str, Any]) -> None:
+def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
     """The mode; its last entry opens the house rules (marked as in the last game: no press by default)."""
     edition = EDITIONS[cmd["edition"]]
     options = [Option("Standard", ("standard", False)), Option(quick_name(edition), ("quick", False)),
@@ -66,7 +63,7 @@ def _pick_mode(ui: Ui, cmd: dict[str, Any]) -> None:
     rules = Option(_rules_label(chosen), HOUSE_RULES)
     options.append(rules)
 
-    def picked(ui: Ui, mode: Any) -> None:
+    def picked(ui: Context, mode: Any) -> None:
         if mode is HOUSE_RULES:
             _house_rules(ui, chosen, rules)
             return
@@ -89,7 +86,7 @@ def _rules_label(chosen: list[str]) -> str:
     return f"Hausregeln: {len(chosen)}" if chosen else "Hausregeln: keine"
 
 
-def _minutes(ui: Ui, cmd: dict[str, Any], minutes: int) -> str | None:
+def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> str | None:
     try:  # asked of the rules now, not after every player has tapped
         new_game_state({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]})
     except RuleError as err:
@@ -99,12 +96,12 @@ def _minutes(ui: Ui, cmd: dict[str, Any], minutes: int) -> str | None:
     return None
 
 
-def _house_rules(ui: Ui, chosen: list[str], entry: Option) -> None:
+def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     """Seed 001's house rules to mark; "Fertig" goes back to the mode list, its entry counting them."""
     options = [Option(name, rule, selected=rule in chosen) for rule, name in HOUSE_RULE_NAMES.items()]
     options.append(Option("Fertig", DONE))
 
-    def done(ui: Ui, rules: list[str]) -> None:
+    def done(ui: Context, rules: list[str]) -> None:
         chosen[:] = rules
         entry.label = _rules_label(chosen)
         ui.scenes.back()
@@ -112,7 +109,7 @@ def _house_rules(ui: Ui, chosen: list[str], entry: Option) -> None:
     ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
 
 
-def _last_players(ui: Ui) -> list[str]:
+def _last_players(ui: Context) -> list[str]:
     known = {c.name for c in ui.cards.players()}
     return [n for n in ui.game.players if n in known] if ui.game is not None else []
 
@@ -125,7 +122,7 @@ class JoinScene(Scene):
     cmd: dict[str, Any]
     joined: list[str] = field(default_factory=list)
 
-    def on_event(self, ui: Ui, inp: Input) -> bool:
+    def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tap):
             return self._join(ui, inp.uid)
         if not isinstance(inp, Press):
@@ -140,7 +137,7 @@ class JoinScene(Scene):
             return self._start(ui)
         return False
 
-    def _join(self, ui: Ui, uid: str) -> bool:
+    def _join(self, ui: Context, uid: str) -> bool:
         card = ui.cards.get(uid)
         if card is not None and card.kind == "deed":
             ui.tone("refused")
@@ -161,7 +158,7 @@ class JoinScene(Scene):
         ui.tone("card")
         return True
 
-    def _start(self, ui: Ui) -> bool:
+    def _start(self, ui: Context) -> bool:
         if len(self.joined) < 2:
             ui.tone("refused")
             ui.note = "Mindestens 2 Spieler"
@@ -173,8 +170,6 @@ class JoinScene(Scene):
         ui.seen = ui.game
         ui.seen_running = ui.game is not None and not ui.game.finished
         if not outcome.ok:
-            from .notes import outcome_scene
-
             ui.tone("refused")
             ui.scenes.push(outcome_scene(ui, outcome, cmd, None))
             return True
@@ -190,7 +185,7 @@ class JoinScene(Scene):
         ui.scenes.unwind(ResultScene(first[0], first[1], state.edition.title))
         return True
 
-    def view(self, ui: Ui) -> Screen:
+    def view(self, ui: Context) -> Screen:
         hint = "OK: los, C: leeren" if self.joined else "OK: los, C: zurück"
         return page("Karten auflegen", f"{len(self.joined)} Spieler", [", ".join(self.joined) or "–"],
                     pinned=(hint,))

@@ -1,0 +1,54 @@
+"""A card laid on that the scene on top has no use for: that card, deed or unknown card, at once."""
+
+from __future__ import annotations
+
+from rules import square_name
+
+from .card import CardScene
+from .manager import Context
+from .menus import deed_info, deed_menu, edition_of, unknown_card
+from .table import State
+
+UNFINISHED = frozenset({State.AMOUNT, State.CHOOSE, State.ENTER, State.CONFIRM})
+"""Scenes whose input a tap drops (the card scene then says "Eingabe verworfen")."""
+
+
+def tapped(ui: Context, uid: str) -> None:
+    """A tap the scene on top has no use for: that card, deed or unknown card, whatever was under way.
+
+    An unfinished input is dropped, and the card scene says so ("Eingabe verworfen").
+    """
+    ui.tone("card")
+    card = ui.cards.get(uid)
+    top = ui.scenes.top
+    game = ui.game
+    if card is None:
+        unknown_card(ui, uid)
+        return
+    current = ui.scenes.find(State.CARD)
+    holder = current.player if current is not None else None
+    if card.kind == "deed":
+        square = card.square
+        assert square is not None
+        if game is None or game.finished:
+            ui.message(f"Feld {square}", "KEIN SPIEL", square_name(edition_of(ui), square), unwind=True)
+            return
+        if holder is None:
+            ui.message(f"Feld {square}", square_name(game.edition, square), deed_info(ui, square), unwind=True)
+            return
+        deed_menu(ui, holder, square)
+        return
+    if game is None or card.name not in game.players:
+        ui.message(f"Karte #{card.number}", card.name, "spielt nicht mit", unwind=True)
+        return
+    if game.finished:
+        ui.message("Spielende", f"{game.winner or '–'} gewinnt", "C lang: neues Spiel", unwind=True)
+        return
+    if game.players[card.name].bankrupt:
+        ui.message(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit", refused=True,
+                   unwind=True)
+        return
+    payer = holder if isinstance(top, CardScene) and not top.booked and holder != card.name else None
+    ui.scenes.unwind(CardScene(card.name, payer))
+    if top.kind in UNFINISHED:
+        ui.note = "Eingabe verworfen"
