@@ -228,6 +228,14 @@ def _bankrupt(v: View) -> dict[str, Any]:
     return bankrupt_command(v.player, v["creditor"], v.owed)
 
 
+def _bankrupt_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
+    """To whom and how much; the rules' note (the 10 % the creditor pays, or what stays owed to the bank);
+    and that Storno undoes it (it is no final step at the table)."""
+    to = f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else "")
+    note = (event.note,) if event is not None and event.note else ()
+    return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf")  # two rows above "OK bucht": both seen
+
+
 def _holdings(owner: Callable[[View], str], partner: Callable[[View], str]) -> Options:
     """The owner's deeds the rules let change hands (no street of a group with buildings), and
     Gefängnis-frei-Karten."""
@@ -358,9 +366,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
         Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
         Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
              "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
-    _f("Bankrott", "bankrupt", command=_bankrupt, preview=False,
-       confirm=lambda v, _: ("Bankrott", v.player, (
-           "Storno hebt es auf", f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else ""))),
+    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary,
        steps=(Pick("creditor", "Bankrott: Gläubiger?", _creditors, "Gläubiger wählen (vorgewählt: wem es fehlte)",
                    start=lambda v: v.creditor),)),
     _f("Storno", method="ask_undo", shown=_undoable),
