@@ -7,7 +7,7 @@ from typing import Any
 from ui_table import Table
 
 from device.scenes.lists import ConfirmScene
-from rules import GROUPS, EDITIONS
+from rules import GROUPS
 
 
 def _book(table: Table, *cmds: dict[str, Any]) -> None:
@@ -54,3 +54,111 @@ def test_the_bankruptcys_confirm_shows_what_stays_owed_to_the_bank(table: Table)
     lines = table.text().splitlines()
     assert "offen an Bank: 19" in lines or "offen an Bank: 20" in lines
     assert "Storno hebt es auf" in lines
+
+
+def _ben_owes_the_bank(table: Table) -> None:
+    _cem_broke_with_a_mortgaged_deed(table, ben_cash=1)
+    _bankrupt_to_ben(table)
+    table.press("OK")
+    assert table.ledger.game.state.players["Ben"].debt == 20
+    table.tones()
+
+
+def _more_menu(table: Table, player: str) -> list[str]:
+    table.press("C", "C", "C")
+    table.tap(player)
+    table.press("MENU")
+    return table.labels()
+
+
+def test_a_debt_to_the_bank_is_paid_from_the_menu(table: Table) -> None:
+    """Seed 003: the creditor "muss sofort … 10 % Zinsen an die Bank bezahlen"; who could not owes it:
+    Menü 0 (Mehr) → Schuld zahlen, the rules' preview, OK books ``pay_debt``."""
+    _ben_owes_the_bank(table)
+    _book(table, {"op": "credit", "player": "Ben", "amount": 100})
+    _more_menu(table, "Ben")
+    table.press("0")
+    assert "Schuld zahlen" in table.labels()
+    table.choose("Schuld zahlen")
+    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd == {"op": "pay_debt", "player": "Ben"}
+    assert "20" in table.text()
+    table.press("OK")
+    assert table.ledger.game.state.players["Ben"].debt == 0 and table.cash("Ben") == 81
+
+
+def test_while_a_debt_is_open_the_menu_offers_no_other_payment(table: Table) -> None:
+    """Rules: a player who owes the bank pays nothing else first (``debt_open``): the menu offers none of it."""
+    _ben_owes_the_bank(table)
+    _book(table, {"op": "credit", "player": "Ben", "amount": 1000})
+    labels = _more_menu(table, "Ben")
+    for label in ("Kaufen", "Miete zahlen", "Steuer", "Bauen", "Hypothek"):
+        assert label not in labels
+    assert "Mehr" in labels
+    assert "Schuld zahlen" not in _more_menu(table, "Anna")
+
+
+def test_schuld_zahlen_keeps_the_digits_of_the_other_entries() -> None:
+    """Issue 18, property 6: a new entry takes a digit no other entry had; Frei Parken stays MENU 0 1."""
+    from device.scenes.flows import PLAYER_MENU
+
+    more = next(e for e in PLAYER_MENU if e.digit == "0")
+    assert [f.label for f in more.flows][:3] == ["Frei Parken", "Storno", "Rangliste"]
+    assert {"Schuld zahlen", "Bauversteigerung"} <= {f.label for f in more.flows}
+
+
+def _shortage(table: Table) -> None:
+    """Classic: Cem's 24 houses leave the bank 8; Anna (8 to build) and Ben (12) both want more."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    cmds: list[dict[str, Any]] = [{"op": "credit", "player": p, "amount": 2000} for p in ("Anna", "Ben", "Cem")
+                                  for _ in range(3)]
+    owners = {"Anna": ("brown",), "Ben": ("lightblue",), "Cem": ("pink", "orange")}
+    for player, groups in owners.items():
+        for group in groups:
+            cmds += [{"op": "buy", "player": player, "square": sq} for sq in GROUPS[group]]
+    for _ in range(4):
+        cmds += [{"op": "build", "player": "Cem", "square": sq} for g in owners["Cem"] for sq in GROUPS[g]]
+    _book(table, *cmds)
+    assert table.ledger.game.state.bank_houses == 8
+
+
+def test_the_building_auction_is_booked_with_a_typed_bid(table: Table) -> None:
+    """Seed 000: "werden die vorhandenen Gebäude einzeln an den Meistbietenden versteigert. Als Mindestgebot gilt
+    der niedrigste, gedruckte Preis" — Menü 0 → Bauversteigerung, the street, the bid (no 20M cap), OK."""
+    _shortage(table)
+    table.tap("Anna")
+    table.press("MENU", "0")
+    table.choose("Bauversteigerung")
+    table.choose(table.labels()[0])
+    assert "ab 50" in table.text()
+    table.type("2100")  # more than the typing limit of a credit (2000), less than Anna's cash
+    table.press("OK")
+    assert isinstance(table.bank.scene, ConfirmScene)
+    assert table.bank.scene.cmd == {"op": "build_auction", "player": "Anna", "square": 1, "price": 2100}
+    table.press("OK")
+    assert table.ledger.game.state.deeds[1].houses == 1 and table.cash("Anna") == 7500 - 60 - 60 - 2100
+
+
+def test_the_building_auction_is_offered_only_in_a_shortage(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    _book(table, *[{"op": "buy", "player": "Anna", "square": sq} for sq in GROUPS["brown"]])
+    table.tap("Anna")
+    table.press("MENU", "0")
+    assert "Bauversteigerung" not in table.labels()
+
+
+def test_a_debt_that_a_mortgage_covers_offers_the_mortgage_not_bankruptcy(table: Table) -> None:
+    """Seed 000: bankrupt is "einer, der mehr schuldet als er bezahlen kann": Schuld zahlen refused for want of
+    cash leads to Hypothek, and Bankrott stays off while a mortgage would pay the 20 owed."""
+    table.start("Anna", "Ben", "Cem", edition="schalke")
+    _book(table, {"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Cem", "square": 39},
+          {"op": "mortgage", "player": "Cem", "square": 39}, {"op": "debit", "player": "Cem", "amount": 1300},
+          {"op": "debit", "player": "Ben", "amount": 1439})
+    _bankrupt_to_ben(table)
+    table.press("OK")
+    assert table.ledger.game.state.players["Ben"].debt == 20
+    _more_menu(table, "Ben")
+    table.press("0")
+    table.choose("Schuld zahlen")  # the rules' preview refuses at once: the result, not a confirm
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    assert [label.split(" (")[0] for label in table.labels()] == ["Hypothek"]

@@ -153,6 +153,8 @@ def _payer(cmd: dict[str, Any]) -> str | None:
 def _owed(ui: Ui, cmd: dict[str, Any]) -> int:
     """What the refused payment asked of the payer, as the rules reckon it (their preview would refuse)."""
     amount = cmd.get("amount")
+    if cmd.get("op") == "pay_debt" and ui.game is not None and cmd.get("player") in ui.game.players:
+        amount = ui.game.players[cmd["player"]].debt  # the bankruptcy it may lead to is checked against it
     return int(amount) if isinstance(amount, int) else 0
 
 

@@ -44,7 +44,7 @@ def _view(ui: Ui, player: str, values: dict[str, Any], creditor: str | None = No
         return error is None or error.code == "insufficient_funds"
 
     return View(ui.game, player, values, ui.money, creditor, owed, frozenset(legal_ops(ui.ledger.game, player)),
-                accepts)
+                accepts, ui.ledger.game)
 
 
 def _step(ui: Ui, flow: Flow, player: str, values: dict[str, Any], i: int, creditor: str | None, owed: int) -> None:
