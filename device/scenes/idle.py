@@ -42,7 +42,9 @@ class IdleScene(Scene):
         if state is None:
             big, line = "Bereit", "C lang: neu"
         elif state.finished:
-            big, line = "Ende", f"{state.winner or '–'} gewinnt"
+            from .notes import verdict
+
+            big, line = "Ende", verdict(state)
         elif (remaining := ui.ledger.remaining()) is not None:
             left = int(remaining)
             line = "Uhr läuft" if ui.ledger.clock_resumed else "Karte drauf"  # it went on from where it stood

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from drivers.screen import Screen
-from rules import format_money, net_worth, ranking, reader_text
+from rules import format_money, net_worth, ranking, reader_text, winners
 
 from ..store.ledger import Outcome
 from .inputs import Input, Key, Press, Tick, pressed
@@ -208,5 +208,10 @@ def podium(ui: Ui, game: Any) -> tuple[str, ...]:
 
 
 def game_over_pages(ui: Ui) -> PagesScene:
-    game = ui.game
-    return PagesScene([("Spielende", f"{game.winner or '–'} gewinnt", podium(ui, game))])
+    return PagesScene([("Spielende", verdict(ui.game), podium(ui, ui.game))])
+
+
+def verdict(game: Any) -> str:
+    """The end's big line: who won, or "Gleichstand" when several are as rich (``rules.winners``)."""
+    shared = winners(game)
+    return "Gleichstand" if len(shared) > 1 else f"{game.winner or '–'} gewinnt"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules import EDITIONS, ranking, square_name
+from rules import EDITIONS, ranking, square_name, winners
 from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares
 
@@ -172,7 +172,8 @@ def show_ranking(ui: Ui, game: Any, title: str = "Rangliste") -> None:
     if game is None:
         ui.message(title, "NICHTS", "Noch kein Spiel")
         return
-    ui.scenes.push(PagesScene([(title, ranking(game)[0], podium(ui, game))]))
+    big = "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]  # a shared win names no one first
+    ui.scenes.push(PagesScene([(title, big, podium(ui, game))]))
 
 
 def _applies(step: Step, view: View) -> bool:
