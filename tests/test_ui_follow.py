@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ui_table import Table
@@ -185,3 +186,53 @@ def test_a_single_winner_is_named_as_before(table: Table) -> None:
     table.choose("Spiel beenden")
     table.press("OK")
     assert table.text().splitlines()[:2] == ["Spielende", "Anna gewinnt"]
+
+
+def test_a_missing_part_is_named_on_the_idle_screen_until_it_comes(table: Table) -> None:
+    """Issue 20: "says what is missing on the OLED (if it works)" — lasting, not a note that goes."""
+    missing = ["Tastatur"]
+    table.bank.missing = lambda: list(missing)
+    table.bank.refresh()
+    assert table.text().splitlines()[0] == "Fehlt: Tastatur"
+    table.now += 30
+    table.bank.tick()
+    assert table.text().splitlines()[0] == "Fehlt: Tastatur"
+    missing.clear()
+    table.bank.refresh()
+    assert table.text().splitlines()[0] == "Bankleser"
+
+
+def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_retry_takes_it_in(
+        tmp_path: Path) -> None:
+    """Issue 20: a keypad whose GPIO cannot open is retried; the OLED says so until it comes up."""
+    import threading
+
+    from gpiozero.pins.mock import MockFactory
+
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+    from drivers.hardware import HardwareConfig
+
+    parts: dict[str, dict[str, Any]] = {"display": {"kind": "sim"}, "keypad": {"kind": "matrix"},
+                                        "encoder": {"kind": "none"}, "buzzer": {"kind": "sim"},
+                                        "led": {"kind": "sim"}, "reader": {"kind": "sim"}}
+    config = Config(hardware=HardwareConfig.from_dict(parts), banker_pin="4711")
+    daemon = Daemon(config, tmp_path / "state", sim=False, host="127.0.0.1", port=0, notifier=Notifier(""))
+    daemon.start(web=False)
+    loop = threading.Thread(target=daemon.run, daemon=True)
+    loop.start()
+    hw = daemon.hardware
+    assert hw is not None and "Tastatur" in hw.faults
+    try:
+        daemon.call(lambda: None)
+        assert hw.display.last is not None and hw.display.last.screen.title == "Fehlt: Tastatur"
+        hw.opener.make_pin_factory = MockFactory  # the wire is fixed
+        hw.opener.pin_factory = None
+        assert hw.retry() == ["Tastatur"]
+        daemon.call(lambda: None)  # the loop has handled the part's arrival
+        assert hw.display.last.screen.title == "Bankleser"
+    finally:
+        daemon.stop()
+        loop.join(5)
+        daemon.close()

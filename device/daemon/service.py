@@ -161,7 +161,7 @@ class Daemon:
                 url=lambda: self.url,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
-                set_pin=self._set_pin, led=self._led,
+                set_pin=self._set_pin, led=self._led, missing=self._missing,
             )
 
     @staticmethod
@@ -191,6 +191,10 @@ class Daemon:
         own = self.hotspot.address if self.hotspot is not None and self.hotspot.state == "open" else None
         host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
+
+    def _missing(self) -> list[str]:
+        """The parts the OLED names as missing: all but the display itself (it would not show it)."""
+        return [] if self.hardware is None else [n for n in self.hardware.faults if n != "Display"]
 
     def _led(self, on: bool) -> None:
         """Menü → Selbsttest switches the status LED."""
@@ -362,7 +366,7 @@ class Daemon:
                 self.banker.feed(Tap(event[1]))
             elif kind == "reader":
                 self.banker.reader_status(event[1], event[2])
-            elif kind == "refresh":  # the network changed (own Wi-Fi open): the screen shows how to join
+            elif kind in ("refresh", "parts"):  # own Wi-Fi open, or a part came up: the screen says it
                 self.banker.refresh()
         except Exception:
             log.exception("event %s failed", kind)

@@ -60,7 +60,18 @@ class IdleScene(Scene):
 
         status, address = wrap(line, 6 * ADDRESS_CHARS), address_lines(url)
         lines = address if len(status) + len(address) > 3 else (*status, *address)
-        return Screen(title="Bankleser", big=big, lines=lines, qr=url or None)
+        return Screen(title=missing_title(ui.missing()), big=big, lines=lines, qr=url or None)
+
+
+def missing_title(missing: list[str]) -> str:
+    """The title bar while a part is missing (issue 20): it lasts until the retry takes the part in, and the
+    page (the QR code below) says the cause and the fix. "Bankleser" when all is there."""
+    if not missing:
+        return "Bankleser"
+    from .layout import TITLE_PX, px
+
+    named = "Fehlt: " + ", ".join(missing)
+    return named if px(named) <= TITLE_PX - px("!") else f"Fehlt: {len(missing)} Teile"
 
 
 def quick_name(edition: Edition) -> str:

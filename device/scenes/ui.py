@@ -52,6 +52,8 @@ class Ui:
     new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
     set_pin: Callable[[str], bool] = lambda pin: False
     led: Callable[[bool], None] = lambda on: None
+    missing: Callable[[], list[str]] = lambda: []
+    """The parts that failed to open and are being retried (issue 20): the idle screen names them."""
     strict: bool = False
     """Tests: a change of scene missing from the table raises instead of only being logged."""
     scenes: SceneManager = field(init=False)
