@@ -236,3 +236,40 @@ def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_ret
         daemon.stop()
         loop.join(5)
         daemon.close()
+
+
+def test_the_own_wifi_is_shown_first_then_the_page_in_turn(table: Table) -> None:
+    """Issue 21: "the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;), then the page's QR code";
+    the network's name and password as text beside it, each code 10 s in turn while the Wi-Fi is open."""
+    from device.daemon.hotspot import JoinInfo, wifi_qr_payload
+    from device.scenes.idle import JOIN_SHOWN
+    from device.scenes.layout import problems
+
+    join: list[JoinInfo] = [JoinInfo("Bankleser", "abcdefghjkmn", wifi_qr_payload("Bankleser", "abcdefghjkmn"))]
+    table.bank.join = lambda: join[0] if join else None
+    table.bank.refresh()
+    screen = table.bank.screen()
+    assert screen.qr == "WIFI:S:Bankleser;T:WPA;P:abcdefghjkmn;;"
+    assert screen.lines == ("Bankleser", "Passwort:", "abcdefghjkmn") and problems(screen) == []
+    for _ in range(int(JOIN_SHOWN) + 1):
+        table.now += 1
+        table.bank.tick()
+    assert table.bank.screen().qr == "http://192.168.1.20:8080/"
+    for _ in range(int(JOIN_SHOWN)):
+        table.now += 1
+        table.bank.tick()
+    assert table.bank.screen().qr == join[0].wifi_qr
+    join.clear()  # a known network came back: only the page
+    table.bank.tick()
+    assert table.bank.screen().qr == "http://192.168.1.20:8080/"
+
+
+def test_the_daemons_first_idle_frame_has_no_qr_code_until_the_first_tick(table: Table) -> None:
+    """Issue 21: READY within 3 s on a Pi core — segno (urllib, ssl) is imported after the first frame."""
+    from device.scenes import Ui
+
+    bank = Ui(ledger=table.ledger, cards=table.cards, show=table.display.show, tone=table.buzzer.play,
+              url="http://192.168.1.20:8080/", clock=lambda: table.now, qr_later=True)
+    assert bank.screen().qr is None and "192.168.1.20" in bank.screen().text()
+    bank.tick()
+    assert bank.screen().qr == "http://192.168.1.20:8080/"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drivers.screen import Screen
 from rules import Edition, Mode
 from rules.editions import KURZES_SPIEL
 
-from .inputs import Input, Key, Press
+from .inputs import Input, Key, Press, Tick
 from .manager import Scene
 from .table import State
 
@@ -19,10 +19,32 @@ ADDRESS_CHARS = 12
 """Beside the QR code: 12 characters of Terminus 12 (72 px) fit left of it."""
 
 
+JOIN_SHOWN = 10.0
+"""Seconds each QR code stays while the own Wi-Fi is open: first the network's, then the page's, in turn, so
+whoever comes to the table later finds both without a key (the keys here open the menu)."""
+
+
 class IdleScene(Scene):
     kind = State.IDLE
 
+    def __init__(self, *, qr: bool = True) -> None:
+        self.qr = qr
+        """False for the daemon's first frame: the codes come with the first tick (segno after READY)."""
+        self.page_code = False
+        """While the own Wi-Fi is open: the page's QR code is shown now, not the network's."""
+        self.since: float | None = None
+
     def on_event(self, ui: Ui, inp: Input) -> bool:
+        if isinstance(inp, Tick):
+            self.qr = True
+            now = ui.clock()
+            if ui.join() is None:
+                self.page_code, self.since = False, None  # the next time it opens, the network's first
+            elif self.since is None:
+                self.since = now
+            elif now - self.since >= JOIN_SHOWN:
+                self.page_code, self.since = not self.page_code, now
+            return True
         if not isinstance(inp, Press):
             return False
         if inp.key in (Key.OK, Key.PUSH, Key.MENU, Key.UP, Key.DOWN):
@@ -38,6 +60,9 @@ class IdleScene(Scene):
         return False
 
     def view(self, ui: Ui) -> Screen:
+        join = ui.join()
+        if join is not None and not self.page_code:
+            return join_screen(join, qr=self.qr)
         state = ui.game
         if state is None:
             big, line = "Bereit", "C lang: neu"
@@ -60,7 +85,17 @@ class IdleScene(Scene):
 
         status, address = wrap(line, 6 * ADDRESS_CHARS), address_lines(url)
         lines = address if len(status) + len(address) > 3 else (*status, *address)
-        return Screen(title=missing_title(ui.missing()), big=big, lines=lines, qr=url or None)
+        return Screen(title=missing_title(ui.missing()), big=big, lines=lines, qr=(url or None) if self.qr else None)
+
+
+def join_screen(join: Any, *, qr: bool) -> Screen:
+    """The own Wi-Fi: its QR code (``WIFI:S:…;T:WPA;P:…;;``), its name and password to type where a camera
+    cannot read the code."""
+    from .layout import LINE_PX, qr_px, wrap
+
+    room = LINE_PX - (qr_px(join.wifi_qr) + 2 if qr else 0)
+    lines = (*wrap(join.ssid, room), *wrap("Passwort:", room), *wrap(join.password, room))
+    return Screen(title="WLAN beitreten", lines=lines, qr=join.wifi_qr if qr else None)
 
 
 def missing_title(missing: list[str]) -> str:
