@@ -384,7 +384,8 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
     _f("Schuld zahlen", "pay_debt", op="pay_debt"),
     _f("Bauversteigerung", "build_auction", op="build_auction", deed_label="Bauversteigerung",
        steps=(Square("build_auction", "Versteigerung: wo?"),
-              Type("price", "Höchstes Gebot?", zero=False, hint=_lowest_bid, says="Gebot tippen (ab dem Mindestgebot)"))),
+              Type("price", "Höchstes Gebot?", zero=False, hint=_lowest_bid,
+                   says="Gebot tippen (ab dem Mindestgebot)"))),
 )
 """Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place."""
 
