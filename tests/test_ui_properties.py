@@ -222,3 +222,12 @@ def test_regression_turning_up_at_the_top_of_the_ranking_says_so(table: Table) -
     assert table.tones() == ["refused"] and "Drehen: hier nicht" in table.text()
     table.press("DOWN")
     assert "4. Dana 15M" in table.text()
+
+
+def test_regression_karte_anlernen_chosen_again_over_its_own_note_is_heard(table: Table) -> None:
+    """Generator: MENU, 6 (Karte anlernen), 6 — the note gave way to the menu, whose 6 drew the same note again:
+    nothing changed and nothing sounded."""
+    table.press("MENU", "6")
+    table.tones()
+    table.press("6")
+    assert table.tones() == ["card"] and "AUFLEGEN" in table.text()

@@ -148,6 +148,7 @@ def volume(ui: Ui, player: str | None = None) -> None:
 
 
 def learn(ui: Ui, player: str | None) -> None:
+    ui.tone("card")  # heard: chosen again over its own note, the screen does not change (never silent)
     ui.message("Karte anlernen", "AUFLEGEN", "Neue Karte auf den Leser legen")
 
 
