@@ -745,6 +745,8 @@ def _check_owed(c: _Ctx, debtor: str, creditor: str | None, owed: Money) -> None
     if owed < 1:
         raise RuleError("amount_out_of_range", "Die Schuld ist mindestens 1: wer nichts schuldet, ist nicht bankrott")
     cash, buildings, mortgages = raisable(c.state, debtor)
+    if creditor is None:  # owed to the bank is the open debt itself (nothing else is refused for want of
+        cash += c.state.players[debtor].debt  # money while it is open): counted once, not twice
     whom = creditor or "der Bank"  # dative: "dann der Bank 360 zahlen"
     if cash >= owed:
         raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: {c.money(owed)} an {creditor or 'die Bank'} "

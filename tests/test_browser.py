@@ -328,3 +328,19 @@ def test_keys_clicked_0_ms_apart_reach_the_device_in_the_order_clicked(browser: 
     device.evaluate("""() => { for (const k of ["1", "2", "3", "4", "5", "6"]) {
                                    document.querySelector(`[data-key="${k}"]`).click(); } }""")
     expect(device.locator("#oled-text")).to_contain_text("123456")
+
+
+def test_a_debt_to_the_bank_shows_on_the_phone(browser: Browser, server: LiveServer) -> None:
+    """Issue 19: a creditor who could not pay the 10 % on a mortgaged deed owes it to the bank; the status page
+    says so beside their cash until "Schuld zahlen" is booked."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/")
+    for cmd in ({"op": "new_game", "edition": "schalke", "mode": "standard", "players": ["Anna", "Ben"],
+                 "replace": True},
+                {"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
+                {"op": "debit", "player": "Anna", "amount": 1300}, {"op": "debit", "player": "Ben", "amount": 1499},
+                {"op": "bankrupt", "player": "Anna", "creditor": "Ben"}):
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
+    expect(page.locator('[data-player="Ben"] .debt')).to_have_text("Schuld bei der Bank: 20 Dollar")
+    expect(page.locator('[data-player="Anna"] .debt')).to_have_count(0)
+    assert html_errors({"status-with-debt": page.content()}) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ui_table import Table
 
+from device.scenes.notes import ResultScene
 from device.store.history import History
 
 
@@ -18,14 +19,17 @@ def mortgaged_estate(table: Table) -> None:
 
 def test_the_ten_percent_shows_first_on_the_oled_result(table: Table) -> None:
     mortgaged_estate(table)
+    table.bank.refresh()
     table.tap("Anna")
     table.press("SOLL")
-    table.type("2000")
-    table.tap("Ben")  # Anna zahlt Ben 2000
-    table.press("OK", "OK")  # ZU WENIG GELD; nothing left to raise: OK leads to the bankruptcy
-    table.choose("an Ben")
+    table.type("1500")
+    table.tap("Ben")  # ZU WENIG GELD: Anna has 1125 and nothing left to mortgage
     table.press("OK")
-    assert "10 % an Bank: 38" in table.text().splitlines()[:3]  # first, before the long text
+    table.choose("Bankrott")
+    table.press("OK", "OK")  # Ben preselected; the confirm
+    result = table.bank.scene
+    assert isinstance(result, ResultScene)
+    assert table.bank.screen().lines[0] == "10 % an Bank: 38"  # first, before the long text
 
 
 def test_the_ten_percent_is_in_the_phones_log_and_the_report(table: Table) -> None:

@@ -267,3 +267,14 @@ def test_every_edition_knows_the_new_codes(edition: str) -> None:
     from rules import CODES
 
     assert {"not_bankrupt", "debt_open", "no_shortage"} <= CODES
+
+
+def test_a_debt_to_the_bank_that_a_mortgage_covers_is_no_bankruptcy() -> None:
+    """Seed 000: bankrupt is "einer, der mehr schuldet als er bezahlen kann". Ben owes the bank 38 with 10 in
+    cash and a free deed worth a mortgage of 30: he can pay, so ``bankrupt`` with ``owed=38`` is refused (the
+    debt was counted twice, against his cash and as what is owed, and bankruptcy was booked)."""
+    game = broke_creditor()
+    give(game, "Ben", 1)
+    apply(game, op="bankrupt", player="Anna", creditor="Ben")
+    assert debt(game, "Ben") == 38 and cash(game, "Ben") == 10
+    refused(game, "not_bankrupt", op="bankrupt", player="Ben", owed=38)

@@ -43,3 +43,27 @@ def test_startet_is_said_first_and_the_page_follows_ready(tmp_path: Path) -> Non
         assert server.get("/api/state") is not None  # the web stack, loaded beside the loop after READY
     finally:
         assert server.stop() == 0
+
+
+BEFORE_READY = """
+import sys
+from pathlib import Path
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+
+daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+daemon.start(web=False)
+print("segno" in sys.modules, daemon.hardware.display.last.screen.qr)
+daemon.banker.tick()  # the loop's first turn, after READY
+print("segno" in sys.modules, bool(daemon.hardware.display.last.screen.qr))
+daemon.close()
+"""
+
+
+def test_the_qr_code_and_segno_come_after_ready(tmp_path: Path) -> None:
+    """Issue 21: READY within 3 s at a Pi core's pace. segno imports urllib and ssl: the first idle frame is
+    drawn without the QR code, which the loop's first tick adds."""
+    out = subprocess.run([sys.executable, "-c", BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert out == ["False None", "True True"]

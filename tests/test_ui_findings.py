@@ -38,7 +38,7 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
     table.choose("Bankrott")
     table.press("OK")  # Ben, whom the payment was owed to, preselected
-    assert table.text() == "Bankrott\nCem\nStorno hebt es auf\nan Ben: 1600\nOK bucht, C zurück"
+    assert table.text() == "Bankrott: Cem\nan Ben: 1600\nStorno hebt es auf\nOK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.players["Cem"].bankrupt
     assert table.ledger.submit({"op": "undo"}).ok and not table.ledger.game.state.players["Cem"].bankrupt

@@ -98,6 +98,7 @@ class Daemon:
         self.publisher = Publisher()
         self._published_key: tuple[int, str | None, str] | None = None
         self.hotspot: Hotspot | None = None
+        self._joined: Any = None
         """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
         self.session_epoch = 0
         """Bumped at logout and at a PIN change: every banker session signed before it ends."""
@@ -161,7 +162,7 @@ class Daemon:
                 url=lambda: self.url,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
-                set_pin=self._set_pin, led=self._led,
+                set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
             )
 
     @staticmethod
@@ -191,6 +192,21 @@ class Daemon:
         own = self.hotspot.address if self.hotspot is not None and self.hotspot.state == "open" else None
         host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
+
+    def _join(self) -> Any:
+        """The own Wi-Fi to join while it is open (``JoinInfo``), read once per opening: the idle screen asks
+        at every frame."""
+        hotspot = self.hotspot
+        if hotspot is None or hotspot.state != "open":
+            self._joined = None
+            return None
+        if self._joined is None:
+            self._joined = hotspot.join_info()
+        return self._joined
+
+    def _missing(self) -> list[str]:
+        """The parts the OLED names as missing: all but the display itself (it would not show it)."""
+        return [] if self.hardware is None else [n for n in self.hardware.faults if n != "Display"]
 
     def _led(self, on: bool) -> None:
         """Menü → Selbsttest switches the status LED."""
@@ -362,7 +378,7 @@ class Daemon:
                 self.banker.feed(Tap(event[1]))
             elif kind == "reader":
                 self.banker.reader_status(event[1], event[2])
-            elif kind == "refresh":  # the network changed (own Wi-Fi open): the screen shows how to join
+            elif kind in ("refresh", "parts"):  # own Wi-Fi open, or a part came up: the screen says it
                 self.banker.refresh()
         except Exception:
             log.exception("event %s failed", kind)

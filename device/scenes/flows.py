@@ -43,6 +43,8 @@ class View:
     """The rows of ``rules.legal.OPS_TABLE`` open to the player now."""
     accepts: Callable[[dict[str, Any]], bool] = lambda cmd: True
     """Whether the rules would accept a command now (a lack of money aside): what a list may offer."""
+    rules: Any = None
+    """The ledger's ``rules.Game``, for what ``rules.legal`` reckons beside the menus (the auction's lowest bid)."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -228,6 +230,22 @@ def _bankrupt(v: View) -> dict[str, Any]:
     return bankrupt_command(v.player, v["creditor"], v.owed)
 
 
+def _bankrupt_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
+    """To whom and how much; the rules' note (the 10 % the creditor pays, or what stays owed to the bank);
+    and that Storno undoes it (it is no final step at the table)."""
+    to = f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else "")
+    note = (event.note,) if event is not None and event.note else ()
+    return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf")  # two rows above "OK bucht": both seen
+
+
+def _lowest_bid(v: View) -> str:
+    """The auction's lowest bid, as the rules reckon it (seed 000: the lowest printed house price)."""
+    from rules.legal import building_auction_min
+
+    lowest = building_auction_min(v.rules, v["square"]) if v.rules is not None else None
+    return f"ab {v.money(lowest)}, OK" if lowest else "OK"
+
+
 def _holdings(owner: Callable[[View], str], partner: Callable[[View], str]) -> Options:
     """The owner's deeds the rules let change hands (no street of a group with buildings), and
     Gefängnis-frei-Karten."""
@@ -358,13 +376,16 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
         Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
         Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
              "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
-    _f("Bankrott", "bankrupt", command=_bankrupt, preview=False,
-       confirm=lambda v, _: ("Bankrott", v.player, (
-           "Storno hebt es auf", f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else ""))),
+    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary,
        steps=(Pick("creditor", "Bankrott: Gläubiger?", _creditors, "Gläubiger wählen (vorgewählt: wem es fehlte)",
                    start=lambda v: v.creditor),)),
     _f("Storno", method="ask_undo", shown=_undoable),
     _f("Rangliste", ranking=_this_game),
+    _f("Schuld zahlen", "pay_debt", op="pay_debt"),
+    _f("Bauversteigerung", "build_auction", op="build_auction", deed_label="Bauversteigerung",
+       steps=(Square("build_auction", "Versteigerung: wo?"),
+              Type("price", "Höchstes Gebot?", zero=False, hint=_lowest_bid,
+                   says="Gebot tippen (ab dem Mindestgebot)"))),
 )
 """Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place."""
 
@@ -394,7 +415,7 @@ PLAYER_MENU: tuple[Entry, ...] = (
     _entry("7", "Hypothek", "Hypothek aufnehmen", "Hypothek lösen"),
     _entry("8", "Ereigniskarte", "An alle zahlen", "Von allen kassieren", "Renovierung"),
     _entry("9", "Tausch"),
-    _entry("0", "Mehr", "Frei Parken", "Storno", "Rangliste"),
+    _entry("0", "Mehr", "Frei Parken", "Storno", "Rangliste", "Schuld zahlen", "Bauversteigerung"),
 )
 """The menu of a player on the reader: an entry shows only when one of its flows opens, and keeps
 its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).

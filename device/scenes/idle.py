@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drivers.screen import Screen
 from rules import Edition, Mode
 from rules.editions import KURZES_SPIEL
 
-from .inputs import Input, Key, Press
+from .inputs import Input, Key, Press, Tick
 from .layout import wrap
 from .manager import Context, Scene
 from .table import State
@@ -15,10 +17,32 @@ ADDRESS_CHARS = 12
 """Beside the QR code: 12 characters of Terminus 12 (72 px) fit left of it."""
 
 
+JOIN_SHOWN = 10.0
+"""Seconds each QR code stays while the own Wi-Fi is open: first the network's, then the page's, in turn, so
+whoever comes to the table later finds both without a key (the keys here open the menu)."""
+
+
 class IdleScene(Scene):
     kind = State.IDLE
 
+    def __init__(self, *, qr: bool = True) -> None:
+        self.qr = qr
+        """False for the daemon's first frame: the codes come with the first tick (segno after READY)."""
+        self.page_code = False
+        """While the own Wi-Fi is open: the page's QR code is shown now, not the network's."""
+        self.since: float | None = None
+
     def on_event(self, ui: Context, inp: Input) -> bool:
+        if isinstance(inp, Tick):
+            self.qr = True
+            now = ui.clock()
+            if ui.join() is None:
+                self.page_code, self.since = False, None  # the next time it opens, the network's first
+            elif self.since is None:
+                self.since = now
+            elif now - self.since >= JOIN_SHOWN:
+                self.page_code, self.since = not self.page_code, now
+            return True
         if not isinstance(inp, Press):
             return False
         if inp.key in (Key.OK, Key.PUSH, Key.MENU, Key.UP, Key.DOWN):
@@ -30,11 +54,16 @@ class IdleScene(Scene):
         return False
 
     def view(self, ui: Context) -> Screen:
+        join = ui.join()
+        if join is not None and not self.page_code:
+            return join_screen(join, qr=self.qr)
         state = ui.game
         if state is None:
             big, line = "Bereit", "C lang: neu"
         elif state.finished:
-            big, line = "Ende", f"{state.winner or '–'} gewinnt"
+            from .notes import verdict
+
+            big, line = "Ende", verdict(state)
         elif (remaining := ui.ledger.remaining()) is not None:
             left = int(remaining)
             line = "Uhr läuft" if ui.ledger.clock_resumed else "Karte drauf"  # it went on from where it stood
@@ -48,7 +77,28 @@ class IdleScene(Scene):
         url = ui.url() if callable(ui.url) else ui.url
         status, address = wrap(line, 6 * ADDRESS_CHARS), address_lines(url)
         lines = address if len(status) + len(address) > 3 else (*status, *address)
-        return Screen(title="Bankleser", big=big, lines=lines, qr=url or None)
+        return Screen(title=missing_title(ui.missing()), big=big, lines=lines, qr=(url or None) if self.qr else None)
+
+
+def join_screen(join: Any, *, qr: bool) -> Screen:
+    """The own Wi-Fi: its QR code (``WIFI:S:…;T:WPA;P:…;;``), its name and password to type where a camera
+    cannot read the code."""
+    from .layout import LINE_PX, qr_px, wrap
+
+    room = LINE_PX - (qr_px(join.wifi_qr) + 2 if qr else 0)
+    lines = (*wrap(join.ssid, room), *wrap("Passwort:", room), *wrap(join.password, room))
+    return Screen(title="WLAN beitreten", lines=lines, qr=join.wifi_qr if qr else None)
+
+
+def missing_title(missing: list[str]) -> str:
+    """The title bar while a part is missing (issue 20): it lasts until the retry takes the part in, and the
+    page (the QR code below) says the cause and the fix. "Bankleser" when all is there."""
+    if not missing:
+        return "Bankleser"
+    from .layout import TITLE_PX, px
+
+    named = "Fehlt: " + ", ".join(missing)
+    return named if px(named) <= TITLE_PX - px("!") else f"Fehlt: {len(missing)} Teile"
 
 
 def quick_name(edition: Edition) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drivers.screen import Screen
-from rules import format_money, net_worth, ranking, reader_text
+from rules import format_money, net_worth, ranking, reader_text, winners
 
 from ..store.ledger import Outcome
 from .inputs import Input, Key, Press, Tick, pressed
@@ -134,8 +134,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
     if outcome.ok:
         text = outcome.event.text if outcome.event else "Gebucht"
         if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
-            text = f"{outcome.event.note}
-{text}"
+            text = f"{outcome.event.note}\n{text}"
         if player and game is not None and player in game.players:
             return ResultScene("Gebucht", "", text, balance_of=player)
         return ResultScene("Gebucht", "OK", text)
@@ -164,6 +163,8 @@ def _payer(cmd: dict[str, Any]) -> str | None:
 def _owed(ui: Context, cmd: dict[str, Any]) -> int:
     """What the refused payment asked of the payer, as the rules reckon it (their preview would refuse)."""
     amount = cmd.get("amount")
+    if cmd.get("op") == "pay_debt" and ui.game is not None and cmd.get("player") in ui.game.players:
+        amount = ui.game.players[cmd["player"]].debt  # the bankruptcy it may lead to is checked against it
     return int(amount) if isinstance(amount, int) else 0
 
 
@@ -217,5 +218,10 @@ def podium(ui: Context, game: Any) -> tuple[str, ...]:
 
 
 def game_over_pages(ui: Context) -> PagesScene:
-    game = ui.game
-    return PagesScene([("Spielende", f"{game.winner or '–'} gewinnt", podium(ui, game))])
+    return PagesScene([("Spielende", verdict(ui.game), podium(ui, ui.game))])
+
+
+def verdict(game: Any) -> str:
+    """The end's big line: who won, or "Gleichstand" when several are as rich (``rules.winners``)."""
+    shared = winners(game)
+    return "Gleichstand" if len(shared) > 1 else f"{game.winner or '–'} gewinnt"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import EDITIONS, ranking, square_name
+from rules import EDITIONS, ranking, square_name, winners
 from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares
 
@@ -41,7 +41,7 @@ def _view(ui: Context, player: str, values: dict[str, Any], creditor: str | None
         return error is None or error.code == "insufficient_funds"
 
     return View(ui.game, player, values, ui.money, creditor, owed, frozenset(legal_ops(ui.ledger.game, player)),
-                accepts)
+                accepts, ui.ledger.game)
 
 
 def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, creditor: str | None,
@@ -167,7 +167,8 @@ def show_ranking(ui: Context, game: Any, title: str = "Rangliste") -> None:
     if game is None:
         ui.message(title, "NICHTS", "Noch kein Spiel")
         return
-    ui.scenes.push(PagesScene([(title, ranking(game)[0], podium(ui, game))]))
+    big = "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]  # a shared win names no one first
+    ui.scenes.push(PagesScene([(title, big, podium(ui, game))]))
 
 
 def _applies(step: Step, view: View) -> bool:

@@ -59,6 +59,13 @@ class Ui:
     new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
     set_pin: Callable[[str], bool] = lambda pin: False
     led: Callable[[bool], None] = lambda on: None
+    missing: Callable[[], list[str]] = lambda: []
+    """The parts that failed to open and are being retried (issue 20): the idle screen names them."""
+    join: Callable[[], Any] = lambda: None
+    """The appliance's own Wi-Fi while it is open (``daemon.hotspot.JoinInfo``), else None (issue 21)."""
+    qr_later: bool = False
+    """The daemon: the first idle frame without QR codes, which come with the first tick (segno's imports
+    after READY)."""
     strict: bool = False
     """Tests: a change of scene missing from the table raises instead of only being logged."""
     scenes: SceneManager = field(init=False)
@@ -82,7 +89,7 @@ class Ui:
 
         self.tone = tone
 
-        self.scenes = SceneManager(self, IdleScene(), strict=self.strict)
+        self.scenes = SceneManager(self, IdleScene(qr=not self.qr_later), strict=self.strict)
         self.last_input = self.clock()
         self.seen = self.game
         self.seen_running = self.game is not None and not self.game.finished

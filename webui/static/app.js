@@ -80,6 +80,8 @@ const Bank = (() => {
         el("div", { class: "top" }, el("strong", {}, name + (p.bankrupt ? " – bankrott" : "")),
           el("span", { class: "cash" }, money(p.cash))),
         el("div", { class: "meta" }, `${number}Vermögen ${money(p.net_worth)}${jail}`),
+        // The 10 % of a bankruptcy not yet paid (issue 19): the state leaves "debt" out when it is 0.
+        ...(p.debt ? [el("div", { class: "debt" }, `Schuld bei der Bank: ${money(p.debt)}`)] : []),
         deedList(p)));
     }
     $("#log").replaceChildren(...s.log.slice(0, 12).map((e) => el("li", {}, e.text)));
