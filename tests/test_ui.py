@@ -104,8 +104,18 @@ def test_cannot_pay_offers_ways_to_raise_money_or_bankruptcy(table: Table) -> No
     table.press("OK")
     assert "OK: Geld beschaffen" in table.text()
     table.press("OK")  # no "Gebäude (0)": only what the rules open
-    # Bankrupt is "einer, der mehr schuldet als er bezahlen kann" (seed 000): 11M cash and a 2M mortgage cover
-    # the 12M, so the rules refuse the bankruptcy and the reader does not offer it.
+    assert table.text().splitlines() == ["Beschaffbar 2M", ">Hypothek (2M)", " Bankrott"]
+
+
+def test_no_bankruptcy_is_offered_while_a_mortgage_covers_the_debt(table: Table) -> None:
+    """Bankrupt is "einer, der mehr schuldet als er bezahlen kann" (seed 000): 11M cash and a 2M mortgage cover
+    12M, so the rules refuse the bankruptcy and the reader does not offer it."""
+    table.start("Anna", "Ben")
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("12M")
+    table.press("OK", "OK")
     assert table.text().splitlines() == ["Beschaffbar 2M", ">Hypothek (2M)"]
 
 
