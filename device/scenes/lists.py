@@ -266,6 +266,11 @@ class ConfirmScene(Scene):
         return False
 
     def still_legal(self, ui: Context) -> bool:
+        """After a change from the phone. A Storno is legal only while the booking it shows is still the last
+        one (the rules' check answers None for any undo: OK would undo whatever the phone booked since)."""
+        if self.cmd.get("op") == "undo":
+            game = ui.ledger.game
+            return game.undoable() and bool(game.history) and self.body[:1] == (game.history[-1].text,)
         error = ui.ledger.check(self.cmd)
         return error is None or error.code == "insufficient_funds"
 
