@@ -20,7 +20,6 @@ each shrunk failure is kept below as a named regression test.
 from __future__ import annotations
 
 import os
-
 import shutil
 import tempfile
 from pathlib import Path
