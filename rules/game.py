@@ -800,6 +800,7 @@ def _bankrupt(c: _Ctx, cmd: cmds.Bankrupt) -> str:
     if unpaid:
         c.s.set("debt", creditor, int(c.s.get("debt", creditor) or 0) + unpaid)
     c.s.set("bankrupt", debtor, True)
+    c.s.set("bankrupt_order", debtor, 1 + sum(p.bankrupt for p in c.state.players.values()))
     text = f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
     if cmd.owed is not None:
         text += f" (Schuld {c.money(cmd.owed)})"
@@ -852,7 +853,7 @@ def _preview(state: GameState, s: Staged) -> GameState:
     copy = GameState(
         edition=state.edition,
         mode=state.mode,
-        players={n: PlayerState(p.name, p.cash, p.bankrupt, p.jail_cards, p.debt) for n, p in state.players.items()},
+        players={n: replace(p) for n, p in state.players.items()},
         deeds={sq: DeedState(d.owner, d.houses, d.hotel, d.mortgaged) for sq, d in state.deeds.items()},
     )
     for (fld, target), value in s._new.items():  # a preview of exactly the staged values

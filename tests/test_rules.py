@@ -532,6 +532,32 @@ def test_standard_game_last_player_standing_wins() -> None:
     refused(game, "game_over", op="credit", player="Ben", amount=100)
 
 
+def test_bankrupt_players_rank_by_when_they_went_bankrupt() -> None:
+    """Issue 18 #8: who went bankrupt last stayed in the game longest and ranks above those before, whatever
+    their seats (seed 000: "Der letzte Spieler, der übrig bleibt, gewinnt")."""
+    from rules import ranking
+
+    game = start(players=("Anna", "Ben", "Cem", "Dana"))
+    apply(game, op="bankrupt", player="Anna")
+    apply(game, op="bankrupt", player="Ben")
+    assert game.state is not None and ranking(game.state)[2:] == ["Ben", "Anna"]
+    assert to_json(game.state)["ranking"][2:] == ["Ben", "Anna"]
+    apply(game, op="bankrupt", player="Dana", creditor="Cem")
+    assert game.state.finished and ranking(game.state) == ["Cem", "Dana", "Ben", "Anna"]
+
+
+def test_storno_of_a_bankruptcy_takes_back_its_place_in_the_ranking() -> None:
+    from rules import ranking
+
+    game = start(players=("Anna", "Ben", "Cem", "Dana"))
+    apply(game, op="bankrupt", player="Anna")
+    apply(game, op="bankrupt", player="Ben")
+    apply(game, op="undo")
+    apply(game, op="bankrupt", player="Cem")
+    apply(game, op="bankrupt", player="Ben")
+    assert game.state is not None and ranking(game.state) == ["Dana", "Ben", "Cem", "Anna"]
+
+
 def test_banking_quick_game_deals_two_paid_deeds_and_ends_at_the_second_bankruptcy() -> None:
     """"teilt an jeden Spieler 2 Karten aus … Der aufgedruckte Preis wird sofort … an die Bank gezahlt.\""""
     game = start("banking", "quick", players=("Anna", "Ben", "Cem", "Dana"), seed=7)
