@@ -617,8 +617,21 @@ def _trade(c: _Ctx, cmd: cmds.Trade) -> str:
                 fees.append(_take_mortgaged(c, taker, sq, lift=sq in cmd.lift))
     text = f"Tausch: {a} gibt {_trade_words(c, cmd.a_gives)}; {b} gibt {_trade_words(c, cmd.b_gives)}"
     if fees:
-        c.note = f"an die Bank: {c.money(sum(t.amount for t in c.s.transfers if t.payee is None))}"
+        c.note = _to_bank_note(c)
     return text + "".join(f"; {fee}" for fee in fees)
+
+
+def _to_bank_note(c: _Ctx) -> str:
+    """The OLED's short line for what goes to the bank, naming who pays it (review 12): "Ben an Bank: 220",
+    or "an Bank: Ben 18, Anna 20" when both sides take a mortgaged deed. Short, like "10 % an Bank: 38"."""
+    paid: dict[str, Money] = {}
+    for t in c.s.transfers:
+        if t.payee is None and t.payer is not None:
+            paid[t.payer] = paid.get(t.payer, 0) + t.amount
+    if len(paid) == 1:
+        (payer, amount), = paid.items()
+        return f"{payer} an Bank: {c.money(amount)}"
+    return "an Bank: " + ", ".join(f"{payer} {c.money(amount)}" for payer, amount in paid.items())
 
 
 def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> str:
