@@ -705,6 +705,9 @@ def _repairs(c: _Ctx, cmd: cmds.Repairs) -> str:
     """Renovierung / Straßenausbesserung: so much per house and per hotel the player owns."""
     player = c.player(cmd.player)
     per_house, per_hotel = _rate(c, cmd.per_house, "per_house"), _rate(c, cmd.per_hotel, "per_hotel")
+    if per_house == per_hotel == 0:  # review 12: every card names its prices; a Renovierung of 0 books nothing
+        raise RuleError("amount_out_of_range", f"Renovierung ohne Betrag: je {c.edition.house} oder je "
+                                               f"{c.edition.hotel} mehr als 0 eingeben")
     own = [sq for sq in DEEDS if c.s.get("owner", sq) == player]
     houses = sum(int(c.s.get("houses", sq) or 0) for sq in own)
     hotels = sum(1 for sq in own if c.s.get("hotel", sq))
