@@ -567,7 +567,8 @@ def _mortgage(c: _Ctx, cmd: cmds.Mortgage) -> str:
     value = c.edition.money(DEEDS[sq].mortgage)
     c.s.pay(None, player, value, f"Hypothek {c.name(sq)}")
     c.s.set("mortgaged", sq, True)
-    return f"{player} nimmt eine Hypothek auf {c.name(sq)} auf ({c.money(value)})"
+    # The street after a colon: its name needs no article there ("auf Schlossallee" wanted "die"; review 12).
+    return f"{player} nimmt eine Hypothek auf: {c.name(sq)} ({c.money(value)})"
 
 
 def _unmortgage(c: _Ctx, cmd: cmds.Unmortgage) -> str:
@@ -578,7 +579,7 @@ def _unmortgage(c: _Ctx, cmd: cmds.Unmortgage) -> str:
     cost = lift_cost(c.edition, sq)
     c.s.pay(player, None, cost, f"Hypothek zurück {c.name(sq)}")
     c.s.set("mortgaged", sq, False)
-    return f"{player} zahlt die Hypothek auf {c.name(sq)} zurück ({c.money(cost)})"
+    return f"{player} zahlt eine Hypothek zurück: {c.name(sq)} ({c.money(cost)})"
 
 
 def _trade_side(c: _Ctx, side: cmds.TradeSide, giver: str) -> None:
@@ -642,7 +643,7 @@ def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> str:
         cost = lift_cost(c.edition, sq)
         c.s.pay(taker, None, cost, f"Hypothek zurück {c.name(sq)}")
         c.s.set("mortgaged", sq, False)
-        return f"{taker} löst die Hypothek auf {c.name(sq)} ({c.money(cost)} an die Bank)"
+        return f"{taker} zahlt eine Hypothek zurück: {c.name(sq)} ({c.money(cost)} an die Bank)"
     fee = interest(c.edition, mortgage)
     c.s.pay(taker, None, fee, f"10 % Zinsen {c.name(sq)}")
     return f"{taker} zahlt 10 % Zinsen für {c.name(sq)} ({c.money(fee)} an die Bank)"

@@ -381,6 +381,19 @@ def test_mortgage_twice_and_lift_unmortgaged_are_refused() -> None:
     refused(game, "mortgaged", op="mortgage", player="Anna", square=39)
 
 
+def test_mortgage_texts_need_no_article_for_the_street() -> None:
+    """Review 12: "Cem nimmt eine Hypothek auf Schlossallee auf" wants "die Schlossallee", and the names of the
+    themed editions have articles of their own: the street stands after a colon, the same in every text."""
+    game = start()
+    give(game, "Anna", 37, 39)
+    assert apply(game, op="mortgage", player="Anna", square=39).text == "Anna nimmt eine Hypothek auf: Schlossallee (200)"
+    assert apply(game, op="unmortgage", player="Anna", square=39).text == (
+        "Anna zahlt eine Hypothek zurück: Schlossallee (220)")
+    apply(game, op="mortgage", player="Anna", square=37)
+    text = apply(game, op="trade", a="Anna", b="Ben", a_gives={"squares": [37]}, b_gives={"cash": 100}, lift=[37]).text
+    assert text.endswith("; Ben zahlt eine Hypothek zurück: Parkstraße (193 an die Bank)")
+
+
 def test_lifting_costs_value_plus_ten_percent_rounded_up_in_one_unit_editions() -> None:
     """Parkstraße's mortgage 175 + 17.5 rounded up: 193."""
     game = start()
