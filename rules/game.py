@@ -567,7 +567,8 @@ def _mortgage(c: _Ctx, cmd: cmds.Mortgage) -> str:
     value = c.edition.money(DEEDS[sq].mortgage)
     c.s.pay(None, player, value, f"Hypothek {c.name(sq)}")
     c.s.set("mortgaged", sq, True)
-    return f"{player} nimmt eine Hypothek auf {c.name(sq)} auf ({c.money(value)})"
+    # The street after a colon: its name needs no article there ("auf Schlossallee" wanted "die"; review 12).
+    return f"{player} nimmt eine Hypothek auf: {c.name(sq)} ({c.money(value)})"
 
 
 def _unmortgage(c: _Ctx, cmd: cmds.Unmortgage) -> str:
@@ -578,7 +579,7 @@ def _unmortgage(c: _Ctx, cmd: cmds.Unmortgage) -> str:
     cost = lift_cost(c.edition, sq)
     c.s.pay(player, None, cost, f"Hypothek zurück {c.name(sq)}")
     c.s.set("mortgaged", sq, False)
-    return f"{player} zahlt die Hypothek auf {c.name(sq)} zurück ({c.money(cost)})"
+    return f"{player} zahlt eine Hypothek zurück: {c.name(sq)} ({c.money(cost)})"
 
 
 def _trade_side(c: _Ctx, side: cmds.TradeSide, giver: str) -> None:
@@ -617,8 +618,21 @@ def _trade(c: _Ctx, cmd: cmds.Trade) -> str:
                 fees.append(_take_mortgaged(c, taker, sq, lift=sq in cmd.lift))
     text = f"Tausch: {a} gibt {_trade_words(c, cmd.a_gives)}; {b} gibt {_trade_words(c, cmd.b_gives)}"
     if fees:
-        c.note = f"an die Bank: {c.money(sum(t.amount for t in c.s.transfers if t.payee is None))}"
+        c.note = _to_bank_note(c)
     return text + "".join(f"; {fee}" for fee in fees)
+
+
+def _to_bank_note(c: _Ctx) -> str:
+    """The OLED's short line for what goes to the bank, naming who pays it (review 12): "Ben an Bank: 220",
+    or "an Bank: Ben 18, Anna 20" when both sides take a mortgaged deed. Short, like "10 % an Bank: 38"."""
+    paid: dict[str, Money] = {}
+    for t in c.s.transfers:
+        if t.payee is None and t.payer is not None:
+            paid[t.payer] = paid.get(t.payer, 0) + t.amount
+    if len(paid) == 1:
+        (payer, amount), = paid.items()
+        return f"{payer} an Bank: {c.money(amount)}"
+    return "an Bank: " + ", ".join(f"{payer} {c.money(amount)}" for payer, amount in paid.items())
 
 
 def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> str:
@@ -629,7 +643,7 @@ def _take_mortgaged(c: _Ctx, taker: str, sq: Square, *, lift: bool) -> str:
         cost = lift_cost(c.edition, sq)
         c.s.pay(taker, None, cost, f"Hypothek zurück {c.name(sq)}")
         c.s.set("mortgaged", sq, False)
-        return f"{taker} löst die Hypothek auf {c.name(sq)} ({c.money(cost)} an die Bank)"
+        return f"{taker} zahlt eine Hypothek zurück: {c.name(sq)} ({c.money(cost)} an die Bank)"
     fee = interest(c.edition, mortgage)
     c.s.pay(taker, None, fee, f"10 % Zinsen {c.name(sq)}")
     return f"{taker} zahlt 10 % Zinsen für {c.name(sq)} ({c.money(fee)} an die Bank)"
@@ -692,6 +706,9 @@ def _repairs(c: _Ctx, cmd: cmds.Repairs) -> str:
     """Renovierung / Straßenausbesserung: so much per house and per hotel the player owns."""
     player = c.player(cmd.player)
     per_house, per_hotel = _rate(c, cmd.per_house, "per_house"), _rate(c, cmd.per_hotel, "per_hotel")
+    if per_house == per_hotel == 0:  # review 12: every card names its prices; a Renovierung of 0 books nothing
+        raise RuleError("amount_out_of_range", f"Renovierung ohne Betrag: je {c.edition.house} oder je "
+                                               f"{c.edition.hotel} mehr als 0 eingeben")
     own = [sq for sq in DEEDS if c.s.get("owner", sq) == player]
     houses = sum(int(c.s.get("houses", sq) or 0) for sq in own)
     hotels = sum(1 for sq in own if c.s.get("hotel", sq))
@@ -800,6 +817,7 @@ def _bankrupt(c: _Ctx, cmd: cmds.Bankrupt) -> str:
     if unpaid:
         c.s.set("debt", creditor, int(c.s.get("debt", creditor) or 0) + unpaid)
     c.s.set("bankrupt", debtor, True)
+    c.s.set("bankrupt_order", debtor, 1 + sum(p.bankrupt for p in c.state.players.values()))
     text = f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
     if cmd.owed is not None:
         text += f" (Schuld {c.money(cmd.owed)})"
@@ -852,7 +870,7 @@ def _preview(state: GameState, s: Staged) -> GameState:
     copy = GameState(
         edition=state.edition,
         mode=state.mode,
-        players={n: PlayerState(p.name, p.cash, p.bankrupt, p.jail_cards, p.debt) for n, p in state.players.items()},
+        players={n: replace(p) for n, p in state.players.items()},
         deeds={sq: DeedState(d.owner, d.houses, d.hotel, d.mortgaged) for sq, d in state.deeds.items()},
     )
     for (fld, target), value in s._new.items():  # a preview of exactly the staged values

@@ -90,7 +90,7 @@ OPS_TABLE: tuple[OpRow, ...] = (
     # never legal, because ``OPS`` does not know them.
     OpRow("pay_all", None, _player_only("pay_all", amount=1)),
     OpRow("collect_all", None, _player_only("collect_all", amount=1)),
-    OpRow("repairs", None, _player_only("repairs", per_house=0, per_hotel=0)),
+    OpRow("repairs", None, _player_only("repairs", per_house=1, per_hotel=1)),
     OpRow("free_parking", None, _player_only("free_parking")),
 )
 """One row per op the device offers. The row's name is the menu's key (``jail_card`` has two)."""

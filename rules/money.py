@@ -72,14 +72,15 @@ def reader_text(amount: Money, edition: Edition) -> ReaderAmount:
 
 
 def format_money(amount: Money, edition: Edition) -> str:
-    """An amount for German text: ``2,5M`` and ``500K`` (banking), ``1500`` elsewhere. Exact."""
-    if not edition.km_notation:
+    """An amount for German text: ``15,025M`` and ``500K`` (banking), ``1500`` elsewhere. Exact, and as the
+    banker would type it: a million and more in M, less in K, the decimals after a comma (review 11: never
+    thousands of K such as ``15025K``, never a dot)."""
+    if not edition.km_notation or amount == 0:
         return str(amount)
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
-    candidates = [c for c in _candidates(amount, True)]
-    text = min(candidates, key=len) if candidates else str(amount)
-    return sign + text.replace(".", ",")
+    unit, suffix = (1_000_000, "M") if amount >= 1_000_000 else (1_000, "K")
+    return sign + _scaled(amount, unit, suffix).replace(".", ",")
 
 
 def parse_amount(text: str, edition: Edition) -> Money:

@@ -15,8 +15,9 @@ from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
-FORMAT = 1
-"""Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread."""
+FORMAT = 2
+"""Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread
+(2: the order of the bankruptcies)."""
 
 
 def _event(e: Event) -> list[Any]:
@@ -30,11 +31,21 @@ def _unevent(data: list[Any]) -> Event:
 
 
 def _state(state: GameState | None) -> dict[str, Any] | None:
-    return None if state is None else to_json(state)
+    """The contract's state and what only the rules keep: the order in which players went bankrupt (the
+    contract shows it as the ranking, which a restore never trusts)."""
+    if state is None:
+        return None
+    order = {p.name: p.bankrupt_order for p in state.players.values() if p.bankrupt_order}
+    return {**to_json(state), "bankrupt_order": order}
 
 
 def _unstate(data: dict[str, Any] | None) -> GameState | None:
-    return None if data is None else from_json(data)
+    if data is None:
+        return None
+    state = from_json(data)
+    for name, order in data["bankrupt_order"].items():
+        state.players[name].bankrupt_order = int(order)
+    return state
 
 
 def game_to_data(game: Game) -> dict[str, Any]:

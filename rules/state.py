@@ -36,6 +36,9 @@ class PlayerState:
     """Owed to the bank and not yet paid: the 10 % on mortgaged deeds received in a bankruptcy that the
     creditor could not pay at once (seeds 001, 003, 004). Paid with ``pay_debt``; until then the player
     pays nothing else."""
+    bankrupt_order: int = 0
+    """1 for the first player of the game to go bankrupt, 2 for the next …; 0 while in the game. The ranking
+    puts who went bankrupt last above those before (issue 18 #8); a Storno restores it like any field."""
 
 
 @dataclass(slots=True)
@@ -76,14 +79,14 @@ class GameState:
         return self.edition.quick.houses_per_hotel if self.mode is Mode.QUICK else 4
 
 
-PlayerField = Literal["cash", "bankrupt", "jail_cards", "debt"]
+PlayerField = Literal["cash", "bankrupt", "jail_cards", "debt", "bankrupt_order"]
 DeedField = Literal["owner", "houses", "hotel", "mortgaged"]
 GameField = Literal["bank_houses", "bank_hotels", "finished", "winner", "pot"]
 Field: TypeAlias = PlayerField | DeedField | GameField
 Target: TypeAlias = str | Square | None
 Value: TypeAlias = int | bool | str | None
 
-_PLAYER_FIELDS = frozenset(("cash", "bankrupt", "jail_cards", "debt"))
+_PLAYER_FIELDS = frozenset(("cash", "bankrupt", "jail_cards", "debt", "bankrupt_order"))
 _DEED_FIELDS = frozenset(("owner", "houses", "hotel", "mortgaged"))
 
 

@@ -104,9 +104,11 @@ def winners(state: GameState) -> list[str]:
 
 
 def ranking(state: GameState) -> list[str]:
-    """Players by net worth, richest first; ties by cash, then seat order; bankrupt players last."""
+    """Players by net worth, richest first; ties by cash, then seat order; bankrupt players last, who went
+    bankrupt last first (issue 18 #8: the seat says nothing about how long one held out)."""
     seats = {name: i for i, name in enumerate(state.players)}
     return sorted(
         state.players,
-        key=lambda n: (state.players[n].bankrupt, -net_worth(state, n), -state.players[n].cash, seats[n]),
+        key=lambda n: (state.players[n].bankrupt, -state.players[n].bankrupt_order, -net_worth(state, n),
+                       -state.players[n].cash, seats[n]),
     )

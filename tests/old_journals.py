@@ -32,7 +32,10 @@ OPS = (["credit", "debit", "transfer", "go", "rent", "tax", "jail_fine", "jail_c
 
 def digest(game: Game) -> str:
     """A short fingerprint of the contract's state (the whole state, as ``bankleser replay`` prints it)."""
-    state = None if game.state is None else to_json(game.state)
+    return digest_of(None if game.state is None else to_json(game.state))
+
+
+def digest_of(state: dict[str, Any] | None) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
 
 

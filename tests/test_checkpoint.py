@@ -163,6 +163,23 @@ def test_a_game_round_trips_through_its_data() -> None:
     assert game_to_data(game_from_data(data)) == data
 
 
+def test_a_checkpoint_keeps_the_order_of_the_bankruptcies() -> None:
+    """The ranking puts who went bankrupt last above those before: a start-up from a checkpoint ranks them
+    as the replay does, and a Storno after it takes back the very place it gave."""
+    from rules import ranking
+
+    game = Game()
+    game.apply({**NEW, "players": ["Anna", "Ben", "Cem", "Dana"]})
+    game.apply({"op": "bankrupt", "player": "Anna"})
+    game.apply({"op": "bankrupt", "player": "Ben"})
+    restored = game_from_data(json.loads(json.dumps(game_to_data(game))))
+    assert restored.state is not None and ranking(restored.state)[2:] == ["Ben", "Anna"]
+    for g in (game, restored):
+        g.apply({"op": "undo"})
+        g.apply({"op": "bankrupt", "player": "Dana"})
+    assert game.state is not None and ranking(restored.state) == ranking(game.state) == ["Ben", "Cem", "Dana", "Anna"]
+
+
 def test_storno_walks_back_the_last_bookings_but_no_further_than_the_bound() -> None:
     """Storno reaches back over every booking the log still shows (UNDO_DEPTH), and says so at the end."""
     game = Game()

@@ -253,3 +253,16 @@ def test_a_first_start_without_a_cache_logs_no_complaint(tmp_path: Path, caplog:
     with caplog.at_level(logging.INFO, logger="device.store.history"):
         History(ledger.journal.path, cache=cache).games()
     assert any("history cache not used" in r.getMessage() for r in caplog.records)
+
+
+def test_the_endstand_ranks_bankrupt_players_by_when_they_went_bankrupt(tmp_path: Path) -> None:
+    """Issue 18 #8: the report, "Letztes Spiel" and /api/state rank who went bankrupt last above those before,
+    also when the report is told anew by replaying the journal."""
+    from rules import to_json
+
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    book(ledger, game(players=("Anna", "Ben", "Cem", "Dana")), {"op": "bankrupt", "player": "Anna"},
+         {"op": "bankrupt", "player": "Ben"}, {"op": "bankrupt", "player": "Dana", "creditor": "Cem"})
+    assert ledger.game.state is not None
+    assert to_json(ledger.game.state)["ranking"] == ["Cem", "Dana", "Ben", "Anna"]
+    assert History(ledger.journal.path).games()[0]["ranking"] == ["Cem", "Dana", "Ben", "Anna"]

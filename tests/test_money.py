@@ -1,6 +1,8 @@
 """The card reader's notation (seed 000, "DER BANKKARTENLESER") and typed amounts."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules import EDITIONS, BadCommand, format_money, parse_amount, reader_text
 
@@ -58,3 +60,23 @@ def test_german_text_uses_the_decimal_comma() -> None:
     assert format_money(1_200_000, BANKING) == "1,2M"
     assert format_money(500_000, BANKING) == "500K"
     assert format_money(193, CLASSIC) == "193"
+
+
+@pytest.mark.parametrize(("amount", "text"), [(15_025_000, "15,025M"), (15_045_000, "15,045M"), (1_005_000, "1,005M"),
+                                              (15_010_000, "15,01M"), (1_500, "1,5K"), (0, "0"),
+                                              (-2_345_000, "-2,345M")])
+def test_an_exact_amount_reads_in_millions_with_the_decimal_comma(amount: int, text: str) -> None:
+    """Review 11 (issue 18 #12): Banking's exact amount is "15,025M" beside the reader's "15M", as elsewhere
+    "15,01M" – never thousands of K ("15025K")."""
+    assert format_money(amount, BANKING) == text
+
+
+@given(st.integers(min_value=1, max_value=10**10), st.sampled_from(["banking", "classic"]))
+def test_every_amount_in_german_text_reads_back_exactly_with_the_comma(amount: int, key: str) -> None:
+    """One German format for money: the text is the exact amount as the banker would type it, its decimals
+    after a comma, never a dot, and in Banking never thousands of K."""
+    edition = EDITIONS[key]
+    text = format_money(amount, edition)
+    assert "." not in text and parse_amount(text, edition) == amount
+    if edition.km_notation:
+        assert text.endswith("M") == (amount >= 1_000_000) and text.endswith("K") == (amount < 1_000_000)

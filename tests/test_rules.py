@@ -381,6 +381,19 @@ def test_mortgage_twice_and_lift_unmortgaged_are_refused() -> None:
     refused(game, "mortgaged", op="mortgage", player="Anna", square=39)
 
 
+def test_mortgage_texts_need_no_article_for_the_street() -> None:
+    """Review 12: "Cem nimmt eine Hypothek auf Schlossallee auf" wants "die Schlossallee", and the names of the
+    themed editions have articles of their own: the street stands after a colon, the same in every text."""
+    game = start()
+    give(game, "Anna", 37, 39)
+    assert apply(game, op="mortgage", player="Anna", square=39).text == "Anna nimmt eine Hypothek auf: Schlossallee (200)"
+    assert apply(game, op="unmortgage", player="Anna", square=39).text == (
+        "Anna zahlt eine Hypothek zurück: Schlossallee (220)")
+    apply(game, op="mortgage", player="Anna", square=37)
+    text = apply(game, op="trade", a="Anna", b="Ben", a_gives={"squares": [37]}, b_gives={"cash": 100}, lift=[37]).text
+    assert text.endswith("; Ben zahlt eine Hypothek zurück: Parkstraße (193 an die Bank)")
+
+
 def test_lifting_costs_value_plus_ten_percent_rounded_up_in_one_unit_editions() -> None:
     """Parkstraße's mortgage 175 + 17.5 rounded up: 193."""
     game = start()
@@ -530,6 +543,32 @@ def test_standard_game_last_player_standing_wins() -> None:
     apply(game, op="bankrupt", player="Anna", creditor="Ben")
     assert game.state is not None and game.state.finished and game.state.winner == "Ben"
     refused(game, "game_over", op="credit", player="Ben", amount=100)
+
+
+def test_bankrupt_players_rank_by_when_they_went_bankrupt() -> None:
+    """Issue 18 #8: who went bankrupt last stayed in the game longest and ranks above those before, whatever
+    their seats (seed 000: "Der letzte Spieler, der übrig bleibt, gewinnt")."""
+    from rules import ranking
+
+    game = start(players=("Anna", "Ben", "Cem", "Dana"))
+    apply(game, op="bankrupt", player="Anna")
+    apply(game, op="bankrupt", player="Ben")
+    assert game.state is not None and ranking(game.state)[2:] == ["Ben", "Anna"]
+    assert to_json(game.state)["ranking"][2:] == ["Ben", "Anna"]
+    apply(game, op="bankrupt", player="Dana", creditor="Cem")
+    assert game.state.finished and ranking(game.state) == ["Cem", "Dana", "Ben", "Anna"]
+
+
+def test_storno_of_a_bankruptcy_takes_back_its_place_in_the_ranking() -> None:
+    from rules import ranking
+
+    game = start(players=("Anna", "Ben", "Cem", "Dana"))
+    apply(game, op="bankrupt", player="Anna")
+    apply(game, op="bankrupt", player="Ben")
+    apply(game, op="undo")
+    apply(game, op="bankrupt", player="Cem")
+    apply(game, op="bankrupt", player="Ben")
+    assert game.state is not None and ranking(game.state) == ["Dana", "Ben", "Cem", "Anna"]
 
 
 def test_banking_quick_game_deals_two_paid_deeds_and_ends_at_the_second_bankruptcy() -> None:

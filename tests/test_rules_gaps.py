@@ -246,9 +246,20 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
              "lift": [39]}
     preview = game.preview(trade)
     assert "Ben zahlt 10 % Zinsen für Parkstraße (18 an die Bank)" in preview.text
-    assert "Ben löst die Hypothek auf Schlossallee (220 an die Bank)" in preview.text
+    assert "Ben zahlt eine Hypothek zurück: Schlossallee (220 an die Bank)" in preview.text
     assert game.apply(trade).text == preview.text
-    assert preview.note == "an die Bank: 238"  # the OLED's short line: 18 + 220
+    assert preview.note == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
+
+
+def test_the_short_line_of_a_trade_names_each_player_who_pays_the_bank() -> None:
+    """Review 12: "an die Bank: 200K" did not say who pays it; both sides may take a mortgaged deed."""
+    game = start("classic")
+    give(game, "Anna", 37)
+    give(game, "Ben", 39)
+    apply(game, op="mortgage", player="Anna", square=37)
+    apply(game, op="mortgage", player="Ben", square=39)
+    trade = {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37]}, "b_gives": {"squares": [39]}}
+    assert game.preview(trade).note == "an Bank: Ben 18, Anna 20"
 
 
 def test_the_ten_percent_of_a_bankruptcy_is_in_the_preview_and_the_event() -> None:

@@ -141,6 +141,19 @@ def test_repairs_without_buildings_cost_nothing_and_are_not_booked() -> None:
     refused(start(), "not_owner", op="repairs", player="Anna", per_house=25, per_hotel=100)
 
 
+@pytest.mark.parametrize("edition", ["classic", "schalke"])
+def test_repairs_at_zero_for_houses_and_hotels_are_refused_not_booked(edition: str) -> None:
+    """Review 12: "Je Tribüne? 0 | OK: 0" booked a Renovierung of 0. Every card names a price per house and per
+    hotel; both at 0 book nothing, so the rules refuse them and say why."""
+    game = hotels_on_dark_blue(edition)
+    booked = len(game.history)
+    message = refused(game, "amount_out_of_range", op="repairs", player="Anna", per_house=0, per_hotel=0)
+    assert len(game.history) == booked
+    ed = EDITIONS[edition]
+    assert message == f"Renovierung ohne Betrag: je {ed.house} oder je {ed.hotel} mehr als 0 eingeben"
+    assert apply(game, op="repairs", player="Anna", per_house=0, per_hotel=100 * ed.scale).transfers
+
+
 def test_the_free_parking_pot_collects_taxes_and_pays_out_on_frei_parken() -> None:
     """House rule free_parking_pot: what goes to the bank goes into the middle; Frei Parken takes it."""
     game = start(house_rules=["free_parking_pot"])

@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,7 @@ def text_file(path: Path) -> None:
 
 
 def not_ours(path: Path) -> None:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("CREATE TABLE other (x)")
 
 
@@ -54,7 +55,7 @@ def header_only(path: Path) -> None:
 
 def truncated_page(path: Path) -> None:
     good_journal(path)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     path.write_bytes(path.read_bytes()[:6000])
 
@@ -66,7 +67,7 @@ def garbage_wal(path: Path) -> None:
 
 def second_page_garbled(path: Path) -> None:
     good_journal(path)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     data = bytearray(path.read_bytes())
     data[4096:8192] = os.urandom(4096)
@@ -75,14 +76,14 @@ def second_page_garbled(path: Path) -> None:
 
 def not_utf8_rows(path: Path) -> None:
     good_journal(path)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE commands SET cmd = CAST(X'FFFE00' AS TEXT) WHERE seq = 2")
         db.execute("UPDATE cards SET value = CAST(X'FF' AS TEXT)")
 
 
 def wrong_types(path: Path) -> None:
     good_journal(path)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("CREATE TABLE c2 AS SELECT * FROM commands")
         db.execute("DROP TABLE commands")
         db.execute("CREATE TABLE commands (seq, at, cmd, crc, link)")

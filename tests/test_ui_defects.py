@@ -428,7 +428,7 @@ def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None
     table.choose("Fertig")
     assert table.text().splitlines()[2:] == ["Anna: 1 Karte 0", "Ben: 0 Karten 0", "OK bucht, C zurück"]
     table.press("DOWN")  # the knob scrolls, "OK bucht" stays
-    assert table.text().splitlines()[2:] == ["Ben: 0 Karten 0", "an die Bank: 220", "OK bucht, C zurück"]
+    assert table.text().splitlines()[2:] == ["Ben: 0 Karten 0", "Ben an Bank: 220", "OK bucht, C zurück"]
     table.press("OK")
     state = table.ledger.game.state
     assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged

@@ -285,14 +285,14 @@ def _cards(n: int) -> str:
 
 
 def _trade_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
-    """Who gives how many cards and how much; what goes to the bank (fees, lifting) as the rules book it."""
+    """Who gives how many cards and how much; what goes to the bank (fees, lifting) and who pays it, in the
+    rules' own short line."""
     me, other = v.player, v["_b"]
-    to_bank = sum(t.amount for t in event.transfers if t.payee is None)
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
     return "Tausch", f"{me}↔{other}", (
         f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}",
         f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}",
-        *([f"an die Bank: {v.money(to_bank)}"] if to_bank else []))
+        *([event.note] if event.note else []))
 
 
 def _running(game: Any) -> bool:

@@ -13,11 +13,13 @@ const Bank = (() => {
   };
   let board = null;
 
-  // Money in the edition's notation: "2,5M" and "500K" (banking), "1500" elsewhere.
+  // Money in the edition's notation, as rules.format_money writes it: "15,025M" and "500K" (banking), "1500"
+  // elsewhere: a million and more in M, less in K, decimals after a comma, no thousands separator.
   function money(amount) {
     if (!board || !board.km) return `${amount}${board && board.currency ? " " + board.currency : ""}`;
-    const fmt = (v, unit, s) => (v / unit).toLocaleString("de-DE", { maximumFractionDigits: 6 }) + s;
-    const text = amount >= 1e6 ? fmt(amount, 1e6, "M") : amount >= 1e3 ? fmt(amount, 1e3, "K") : String(amount);
+    const fmt = (v, unit, s) => (v / unit).toLocaleString("de-DE", { maximumFractionDigits: 6, useGrouping: false }) + s;
+    const size = Math.abs(amount);
+    const text = size >= 1e6 ? fmt(amount, 1e6, "M") : size > 0 ? fmt(amount, 1e3, "K") : "0";
     return `${text} €`;
   }
 
