@@ -1,0 +1,84 @@
+"""The findings of the independent review played on the virtual device (REVIEW.md), each a banker's sequence."""
+
+from __future__ import annotations
+
+from ui_table import Table
+
+from device.scenes.lists import ConfirmScene
+
+
+def test_2_bankruptcy_from_a_refused_payment_goes_to_its_creditor_only(table: Table) -> None:
+    """Seed 000: "Der Mitspieler, dem Sie mehr Geld schulden, als Sie noch bezahlen können, erhält von Ihnen: das
+    gesamte Guthaben …" — Ben cannot pay Anna 20M: the bankruptcy is to Anna, with no list to choose the bank."""
+    table.start("Anna", "Ben")
+    table.tap("Ben")
+    table.press("SOLL")
+    table.type("20")
+    table.press("K", "K")
+    table.tap("Anna")
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    table.choose("Bankrott")
+    scene = table.bank.scene
+    assert isinstance(scene, ConfirmScene), table.text()
+    assert scene.cmd["creditor"] == "Anna" and "an Anna" in table.text()
+    table.press("DOWN", "OK")
+    assert table.ledger.game.state.players["Ben"].bankrupt
+    assert table.cash("Anna") == 30_000_000
+
+
+def test_2_after_a_refused_an_alle_zahlen_the_estate_goes_to_the_bank(table: Table) -> None:
+    """Seed 000 names one creditor ("Der Mitspieler, dem Sie … schulden") or the bank ("Schulden bei der Bank": the
+    deeds are auctioned). Owed to every player at once, no one of them may take all: the bank takes the estate,
+    and the debt is the whole sum (each player's share times the players)."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Ben")
+    table.press("MENU", "8")
+    table.choose("An alle zahlen")
+    table.type("1000")
+    table.press("OK")
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    table.choose("Bankrott")
+    scene = table.bank.scene
+    assert isinstance(scene, ConfirmScene), table.text()
+    assert "creditor" not in scene.cmd and "an die Bank" in table.text()
+    assert scene.cmd.get("owed", 2000) == 2000
+
+
+def test_1_a_refused_von_allen_kassieren_offers_the_payers_bankruptcy(table: Table) -> None:
+    """Seed 000: bankrupt is "einer, der mehr schuldet als er bezahlen kann" — Ben (100) cannot pay Anna's 200:
+    OK raises money for Ben (here: nothing to raise, so his bankruptcy to Anna), never Anna's own deeds."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "debit", "player": "Ben", "amount": 1400}).ok
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    table.bank.refresh()
+    table.tap("Anna")
+    table.press("MENU", "8")
+    table.choose("Von allen kassieren")
+    table.type("200")
+    table.press("OK")
+    assert "ZU WENIG GELD" in table.text() and "OK: Geld beschaffen" in table.text()
+    table.press("OK")
+    assert "Hypothek" not in table.text()
+    table.choose("Bankrott")
+    scene = table.bank.scene
+    assert isinstance(scene, ConfirmScene) and scene.cmd["player"] == "Ben" and scene.cmd["creditor"] == "Anna"
+
+
+def test_1_a_refused_von_allen_kassieren_raises_money_for_the_payer(table: Table) -> None:
+    """Ben owns Badstraße: the raise-money list offers Ben's mortgage, not Anna's Schlossallee."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 1}).ok
+    assert table.ledger.submit({"op": "debit", "player": "Ben", "amount": 1400}).ok
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    table.bank.refresh()
+    table.tap("Anna")
+    table.press("MENU", "8")
+    table.choose("Von allen kassieren")
+    table.type("100")
+    table.press("OK")
+    table.press("OK")
+    assert table.choice.player == "Ben"
+    table.choose(table.labels()[0])
+    assert table.labels() == [" 1 Badstraße"]
