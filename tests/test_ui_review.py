@@ -82,3 +82,24 @@ def test_1_a_refused_von_allen_kassieren_raises_money_for_the_payer(table: Table
     assert table.choice.player == "Ben"
     table.choose(table.labels()[0])
     assert table.labels() == [" 1 Badstraße"]
+
+
+def test_3_storno_undoes_the_bankruptcy_that_ended_the_game(table: Table) -> None:
+    """The bankruptcy's confirm promises "Storno hebt es auf": after the end it ended, MENU 4 still offers Storno."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2000")
+    table.tap("Ben")
+    table.press("OK")
+    table.choose("Bankrott")
+    assert "Storno hebt es auf" in table.text()
+    table.press("OK")
+    assert table.ledger.game.state.finished
+    table.press("C", "MENU", "4")
+    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd == {"op": "undo"}, table.text()
+    table.press("OK")
+    game = table.ledger.game.state
+    assert not game.finished and not game.players["Anna"].bankrupt and table.cash("Anna") == 1500
+    table.tap("Anna")
+    assert "Anna" in table.text() and "1500" in table.text()

@@ -303,7 +303,10 @@ def _undoable(game: Any) -> bool:
 
 
 def _running_undoable(game: Any) -> bool:
-    """The banker's Storno: while a game runs (not after its end, issue 10) and there is a booking to take back."""
+    """The banker's Storno: while a game runs and there is a booking to take back; after an end only when a
+    bankruptcy ended it (its confirm promised "Storno hebt es auf"), never after a timed end (issue 10)."""
+    if game.state is not None and game.state.finished:
+        return bool(game.history) and game.history[-1].op == "bankrupt" and _undoable(game)
     return _running(game) and _undoable(game)
 
 
