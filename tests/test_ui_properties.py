@@ -232,3 +232,16 @@ def test_regression_a_key_that_opens_the_same_note_again_clicks(table: Table) ->
     before = table.text()
     table.press("6")
     assert table.text() == before and table.tones() == ["card"]
+
+
+def test_regression_a_storno_the_web_took_away_is_withdrawn(table: Table) -> None:
+    """The generator's find: MENU 4 Storno waits for OK, the phone's Storno takes back the only booking; OK then
+    met "Nichts zu stornieren: das erste Spiel". The confirmation goes when the web makes it impossible."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "credit", "player": "Anna", "amount": 100}).ok
+    table.bank.refresh()
+    table.press("MENU", "4")
+    assert table.bank.scene.kind.value == "confirm"
+    assert table.ledger.submit({"op": "undo"}).ok
+    table.bank.refresh()
+    assert table.bank.scene.kind.value != "confirm"

@@ -266,6 +266,8 @@ class ConfirmScene(Scene):
         return False
 
     def still_legal(self, ui: Context) -> bool:
+        if self.cmd.get("op") == "undo":  # the rules' check takes any undo: ask whether one would act now
+            return bool(ui.ledger.game.undoable())
         error = ui.ledger.check(self.cmd)
         return error is None or error.code == "insufficient_funds"
 
