@@ -146,6 +146,13 @@ class Reader(RuleBasedStateMachine):
         assert not found, f"does not fit: {found} in {screen}"
 
     @invariant()
+    def asleep_no_transfer_is_armed(self) -> None:
+        """After the display sleeps, the card scene starts fresh: no card before the dark arms a transfer."""
+        if self.table.asleep:
+            armed = [s for s in self.table.bank.scenes.stack if isinstance(s, CardScene) and (s.payer or not s.booked)]
+            assert not armed, f"armed while asleep: {armed}"
+
+    @invariant()
     def display_agrees_with_the_ledger(self) -> None:
         bank = self.table.bank
         top = bank.scene

@@ -103,3 +103,17 @@ def test_3_storno_undoes_the_bankruptcy_that_ended_the_game(table: Table) -> Non
     assert not game.finished and not game.players["Anna"].bankrupt and table.cash("Anna") == 1500
     table.tap("Anna")
     assert "Anna" in table.text() and "1500" in table.text()
+
+
+def test_9_after_sleep_the_next_card_starts_afresh(table: Table) -> None:
+    """Seed 000: the display goes dark "nach ca. 1 Minute"; Anna's card before it arms no transfer for Cem's after."""
+    table.start("Anna", "Ben", "Cem")
+    table.tap("Anna")
+    table.now += 65
+    table.bank.tick()
+    assert table.asleep
+    table.tap("Cem")
+    assert "zahlt" not in table.text(), table.text()
+    table.type("100")
+    table.press("OK")
+    assert "Anna zahlt" not in table.text()

@@ -76,6 +76,9 @@ class Scene:
     def on_exit(self, ui: Context) -> None:
         """Left for good (popped or unwound)."""
 
+    def on_sleep(self, ui: Context) -> None:
+        """The display went dark: what only made sense to the banker who saw it is forgotten."""
+
     def view(self, ui: Context) -> Screen:
         raise NotImplementedError
 
