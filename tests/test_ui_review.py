@@ -117,3 +117,23 @@ def test_9_after_sleep_the_next_card_starts_afresh(table: Table) -> None:
     table.type("100")
     table.press("OK")
     assert "Anna zahlt" not in table.text()
+
+
+def test_6_a_deed_tag_not_in_the_trade_is_refused_and_the_trade_kept(table: Table) -> None:
+    """Issue 18 #5: a tag the trade's list does not hold plays the refusal tone and says "nicht im Tausch"; the
+    marks made so far stay (Badstraße is Cem's, not Anna's, so it cannot be among what Anna gives)."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    assert table.ledger.submit({"op": "buy", "player": "Cem", "square": 1}).ok
+    table.bank.refresh()
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Tausch")
+    table.tap("Ben")
+    table.tap(39)  # marks Schlossallee
+    before = table.bank.scene
+    assert before.options[0].selected  # type: ignore[attr-defined]
+    table.tones()
+    table.tap(1)
+    assert table.bank.scene is before and before.options[0].selected  # type: ignore[attr-defined]
+    assert "refused" in table.tones() and "nicht im Tausch" in table.text()

@@ -126,6 +126,10 @@ class ListScene(Scene):
                 self.index = values.index(card.square)
                 ui.tone("card")
                 return self._choose(ui)
+            if self.multi and any(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                ui.tone("refused")  # a trade's marks are kept (issue 18 #5): said, never thrown away
+                ui.note = "nicht im Tausch"
+                return True
             return False
         if self.on_tap is not None and card.name in [o.value for o in self.options]:
             ui.tone("card")
