@@ -137,3 +137,29 @@ def test_6_a_deed_tag_not_in_the_trade_is_refused_and_the_trade_kept(table: Tabl
     table.tap(1)
     assert table.bank.scene is before and before.options[0].selected  # type: ignore[attr-defined]
     assert "refused" in table.tones() and "nicht im Tausch" in table.text()
+
+
+def _new_game_to_join(table: Table) -> None:
+    """hold:C → Ja → the edition (the last game's) → Standard: the join screen."""
+    table.press("hold:C", "OK", "OK")
+    table.choose("Standard")
+
+
+def test_7_the_join_screen_starts_empty_each_player_taps_a_card(table: Table) -> None:
+    """docs/playing.md: "then each player taps a card" — after a game of Anna, Ben and Cem, tapping all four cards
+    joins all four (the last game's players were pre-filled, and tapping them took them out)."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    _new_game_to_join(table)
+    assert "0 Spieler" in table.text(), table.text()
+    for name in ("Anna", "Ben", "Cem", "Dana"):
+        table.tap(name)
+    assert "4 Spieler" in table.text()
+    table.press("OK")
+    assert list(table.ledger.game.state.players) == ["Anna", "Ben", "Cem", "Dana"]
+
+
+def test_12_house_rules_start_at_none_for_each_new_game(table: Table) -> None:
+    """House rules are agreed before each game (seed 001's "Hausregeln"): none carry into the next game."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["double_go"])
+    table.press("hold:C", "OK", "OK")
+    assert "Hausregeln: keine" in table.labels()
