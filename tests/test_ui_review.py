@@ -163,3 +163,19 @@ def test_12_house_rules_start_at_none_for_each_new_game(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic", house_rules=["double_go"])
     table.press("hold:C", "OK", "OK")
     assert "Hausregeln: keine" in table.labels()
+
+
+def test_10_letztes_spiel_keeps_its_last_line_and_names_the_winner(table: Table) -> None:
+    """"Letztes Spiel": turning past the end says so in the title bar, the fourth player's line stays; the big
+    line says "Dana gewinnt", as the end did."""
+    table.start("Anna", "Ben", "Cem", "Dana", edition="classic", mode="timed", minutes=30)
+    assert table.ledger.submit({"op": "credit", "player": "Dana", "amount": 500}).ok
+    assert table.ledger.submit({"op": "end"}).ok
+    table.bank.refresh()
+    table.press("C")
+    table.press("MENU", "2")
+    assert table.text().splitlines()[1] == "Dana gewinnt", table.text()
+    table.press("DOWN", "DOWN", "DOWN")
+    lines = table.text().splitlines()
+    assert any(line.startswith("4. ") for line in lines), lines
+    assert "hier nicht" in lines[0]

@@ -206,6 +206,7 @@ class PagesScene(Scene):
     """Screens read one after the other (the end, the ranking, the deal); they never time out."""
 
     kind = State.PAGES
+    note_in_title = True
     pages: list[tuple[str, str, tuple[str, ...]]]
     index: int = 0
     offset: int = 0

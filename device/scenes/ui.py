@@ -299,7 +299,7 @@ class Ui:
             return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            shown = with_note(shown, self.note)
+            shown = with_note(shown, self.note, title=top.note_in_title)
         return replace(shown, icons=shown.icons + icons) if icons else shown
 
     def render(self) -> None:
