@@ -179,3 +179,21 @@ def test_10_letztes_spiel_keeps_its_last_line_and_names_the_winner(table: Table)
     lines = table.text().splitlines()
     assert any(line.startswith("4. ") for line in lines), lines
     assert "hier nicht" in lines[0]
+
+
+def test_8_a_wrapped_entry_is_indented_in_every_list(table: Table) -> None:
+    """">keine | Versteigerungen" read as two entries: a continuation line is indented deeper than any entry's
+    start, in every list (the Ereigniskarte list already did it, the Hausregeln list did not)."""
+    from device.scenes.lists import ListScene
+
+    table.start("Anna", "Ben", edition="classic")
+    table.press("hold:C", "OK", "OK")
+    table.choose("Hausregeln: keine")
+    scene = table.bank.scene
+    assert isinstance(scene, ListScene)
+    rows = scene._rows()
+    starts = {r: i for r, (i, _) in enumerate(rows) if r == 0 or rows[r - 1][0] != i}
+    wrapped = [text for r, (_, text) in enumerate(rows) if r not in starts]
+    assert wrapped, rows
+    for text in wrapped:
+        assert text.startswith("   "), rows
