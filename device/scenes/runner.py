@@ -167,10 +167,8 @@ def show_ranking(ui: Context, game: Any, title: str = "Rangliste") -> None:
     if game is None:
         ui.message(title, "NICHTS", "Noch kein Spiel")
         return
-    if game.finished:
-        big = verdict(game)  # "Dana gewinnt", as the end said it
-    else:
-        big = "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]  # a shared win names no one first
+    # over: "Dana gewinnt", as the end said it; a shared win names no one first
+    big = verdict(game) if game.finished else "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]
     ui.scenes.push(PagesScene([(title, big, podium(ui, game))]))
 
 
