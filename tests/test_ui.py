@@ -154,7 +154,7 @@ def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
     table.press("OK")
     state = table.ledger.game.state
     assert state.edition.key == "banking" and state.mode.value == "quick"
-    assert table.text().splitlines()[:2] == ["Neues Spiel", "2 Spieler"]
+    assert table.text().splitlines()[:2] == ["Neues Spiel ↓", "2 Spieler"]
     assert table.tones()[-1] == "new_game"
     for name in ("Anna", "Ben"):  # the deal, player by player
         table.press("OK")

@@ -197,3 +197,23 @@ def test_8_a_wrapped_entry_is_indented_in_every_list(table: Table) -> None:
     assert wrapped, rows
     for text in wrapped:
         assert text.startswith("   "), rows
+
+
+def test_12_the_new_games_first_screen_shows_minutes_and_house_rules_and_keeps_the_name_whole(table: Table) -> None:
+    """"MONOPOLY FC Schalke | 04" broke the name and said nothing of the minutes or the house rules chosen."""
+    table.press("hold:C", "OK")
+    table.choose("FC Schalke 04")
+    table.choose("Hausregeln: keine")
+    table.choose("Frei-Parken-Topf")
+    table.choose("Fertig")
+    table.choose("Auf Zeit")
+    table.type("30")
+    table.press("OK")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.press("OK")
+    lines = table.text().splitlines()
+    assert "FC Schalke 04" in lines, lines
+    assert any("30 Minuten" in line for line in lines), lines
+    table.press("DOWN")  # the knob scrolls to the house rules
+    assert "Frei-Parken-Topf" in table.text().replace("\n", " "), table.text()

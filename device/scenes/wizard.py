@@ -110,6 +110,16 @@ def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
 
 
+def _summary(state: Any) -> tuple[str, ...]:
+    """The new game's first screen: the edition's name whole (no "MONOPOLY" to break "FC Schalke | 04"), the
+    mode with a timed game's minutes, and the house rules by name (not "Hausregeln: 1")."""
+    edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
+    mode = {Mode.QUICK: quick_name(state.edition), Mode.TIMED: f"Auf Zeit: {state.minutes} Minuten"}.get(
+        state.mode, "Mit Tempo-Würfel" if state.speed_die else "Standard")
+    chosen = [HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules) if r in HOUSE_RULE_NAMES]
+    return edition, mode, "Hausregeln: " + (", ".join(chosen) or "keine")
+
+
 @dataclass
 class JoinScene(Scene):
     """Players join by tapping, starting from none (docs/playing.md: "each player taps a card"; pre-filled, the
@@ -172,14 +182,14 @@ class JoinScene(Scene):
             return True
         ui.tone("new_game")
         state = ui.game
-        first = ("Neues Spiel", f"{len(self.joined)} Spieler", (state.edition.title,))
+        first = ("Neues Spiel", "", (f"{len(self.joined)} Spieler", *_summary(state)))
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"
                                                 for sq, d in state.deeds.items() if d.owner == name))
                     for name in state.players]
             ui.scenes.unwind(PagesScene([(first[0], first[1], (*first[2], "OK: Karten zeigen")), *deal]))
             return True
-        ui.scenes.unwind(ResultScene(first[0], first[1], state.edition.title))
+        ui.scenes.unwind(ResultScene(first[0], first[1], "\n".join(first[2])))
         return True
 
     def view(self, ui: Context) -> Screen:
