@@ -108,7 +108,7 @@ def test_letztes_spiel_shows_the_ranking_of_the_last_game_that_is_over(table: Ta
     table.bank.refresh()
     table.press("MENU")
     table.choose("Letztes Spiel")
-    assert table.bank.state is State.PAGES and table.text().splitlines()[:2] == ["Letztes Spiel", "Anna"]
+    assert table.bank.state is State.PAGES and table.text().splitlines()[:2] == ["Letztes Spiel", "Anna gewinnt"]
 
 
 def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) -> None:

@@ -92,7 +92,7 @@ def test_a_full_game_through_the_sim_api_ends_with_the_right_ranking(daemon: Dae
             device.type("20KK" if ed.km_notation else "2000")
             device.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
             device.choose("Bankrott")
-            device.press("OK", "OK")  # the bank preselected as creditor; confirmed
+            device.press("OK")  # to the bank, whom the payment was owed; confirmed
     state = ledger.game.state
     assert state.finished and state.winner == "Anna"
     assert device.text().splitlines()[:3] == ["Spielende", "Anna gewinnt", f"1. Anna {_worth(daemon)}"]

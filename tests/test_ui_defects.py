@@ -8,6 +8,7 @@ from ui_table import UID, Table
 
 from device.daemon.service import Daemon, WebBackend
 from device.scenes import State
+from device.scenes.lists import ConfirmScene
 
 
 def test_tap_los_los_books_los_twice(table: Table) -> None:
@@ -87,8 +88,7 @@ def test_the_ranking_after_a_bankruptcy_stays_until_a_key(table: Table) -> None:
     table.press("SOLL")
     table.type("2000")
     table.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
-    table.choose("Bankrott")
-    table.choose("an die Bank")
+    table.choose("Bankrott")  # to the bank, whom she owed
     table.press("OK")  # Storno could still undo it
     table.now += 120
     table.bank.tick()
@@ -105,16 +105,16 @@ def test_after_a_timed_end_no_ranking_or_storno_is_offered(table: Table) -> None
     assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
 
 
-def test_bankruptcy_to_the_bank_preselects_the_bank(table: Table) -> None:
-    """Defect 8: a refused payment to the bank: the creditor preselected is the bank."""
+def test_bankruptcy_to_the_bank_is_to_the_bank(table: Table) -> None:
+    """Defect 8: a refused payment to the bank: the creditor is the bank (review finding 2: no other choice)."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("SOLL")
     table.type("2000")
     table.press("OK", "OK")  # ZU WENIG GELD, OK: Geld beschaffen
     table.choose("Bankrott")
-    choice = table.choice
-    assert choice.options[choice.index].label == "an die Bank"
+    assert isinstance(table.bank.scene, ConfirmScene) and "creditor" not in table.bank.scene.cmd
+    assert "an die Bank" in table.text()
 
 
 def test_zu_wenig_geld_says_how_much_is_missing(table: Table) -> None:
@@ -218,8 +218,7 @@ def test_a_new_game_over_a_running_one_asks_and_then_replaces(table: Table) -> N
     assert table.text().splitlines()[:3] == ["Spiel ersetzen?", ">Ja: ersetzen", " Nein"]
     table.choose("Ja: ersetzen")
     table.choose("Banking")
-    table.choose("Standard")
-    table.press("C")  # empty the last game's players
+    table.choose("Standard")  # the join screen starts empty
     table.tap("Cem")
     table.tap("Anna")
     table.press("OK")
@@ -345,8 +344,9 @@ def test_a_second_card_then_haben_is_that_players_own_haben(table: Table) -> Non
     assert table.cash("Ben") == 16_000_000 and table.cash("Anna") == 15_000_000
 
 
-def test_the_new_game_wizard_offers_the_last_edition_mode_and_players(table: Table) -> None:
-    """Fewer presses: "the new-game wizard offering the last edition, mode and players as the default"."""
+def test_the_new_game_wizard_offers_the_last_edition_and_mode(table: Table) -> None:
+    """Fewer presses: "the new-game wizard offering the last edition, mode … as the default"; the players tap
+    their cards (review finding 7: pre-filled players left when they tapped)."""
     table.start("Anna", "Ben", "Cem", edition="sonic", mode="quick", seed=7)
     table.press("hold:C")
     table.choose("Ja: ersetzen")
@@ -354,7 +354,9 @@ def test_the_new_game_wizard_offers_the_last_edition_mode_and_players(table: Tab
     table.press("OK")
     assert table.labels()[table.choice.index] == "Schnellspiel"
     table.press("OK")  # the last game's edition and mode: OK keeps them
-    assert table.text().splitlines()[:3] == ["Karten auflegen", "3 Spieler", "Anna, Ben, Cem"]
+    assert table.text().splitlines()[:2] == ["Karten auflegen", "0 Spieler"]
+    for name in ("Anna", "Ben", "Cem"):
+        table.tap(name)
     table.press("OK")
     last = list(table.journal.records())[-1].cmd
     assert (last["edition"], last["mode"], last["players"]) == ("sonic", "quick", ["Anna", "Ben", "Cem"])
@@ -366,6 +368,8 @@ def test_c_in_the_join_list_first_empties_it(table: Table) -> None:
     table.choose("Ja: ersetzen")
     table.choose("Banking")
     table.choose("Standard")
+    table.tap("Anna")
+    table.tap("Dana")
     table.press("C")
     assert table.text().splitlines()[:2] == ["Karten auflegen", "0 Spieler"]
     table.tap("Cem")

@@ -27,7 +27,7 @@ def _cem_broke_with_a_mortgaged_deed(table: Table, *, ben_cash: int) -> None:
 
 
 def _bankrupt_to_ben(table: Table) -> None:
-    """Cem owes Ben 100 and cannot pay: ZU WENIG GELD, OK: Geld beschaffen, Bankrott, Ben preselected."""
+    """Cem owes Ben 100 and cannot pay: ZU WENIG GELD, OK: Geld beschaffen, Bankrott to Ben."""
     table.tap("Cem")
     table.press("SOLL")
     table.type("100")
@@ -35,7 +35,6 @@ def _bankrupt_to_ben(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
-    table.press("OK")
 
 
 def test_the_bankruptcys_confirm_shows_the_10_percent_the_creditor_pays(table: Table) -> None:

@@ -147,6 +147,13 @@ class Reader(RuleBasedStateMachine):
         assert not found, f"does not fit: {found} in {screen}"
 
     @invariant()
+    def asleep_no_transfer_is_armed(self) -> None:
+        """After the display sleeps, the card scene starts fresh: no card before the dark arms a transfer."""
+        if self.table.asleep:
+            armed = [s for s in self.table.bank.scenes.stack if isinstance(s, CardScene) and (s.payer or not s.booked)]
+            assert not armed, f"armed while asleep: {armed}"
+
+    @invariant()
     def display_agrees_with_the_ledger(self) -> None:
         bank = self.table.bank
         top = bank.scene
@@ -264,3 +271,16 @@ def test_regression_a_storno_confirmation_never_undoes_what_it_did_not_show(tabl
     table.bank.refresh()
     assert "Storno?" not in table.text()
     assert table.cash("Ben") == 15_200_000
+
+
+def test_regression_a_storno_the_web_took_away_is_withdrawn(table: Table) -> None:
+    """The generator's find: MENU 4 Storno waits for OK, the phone's Storno takes back the only booking; OK then
+    met "Nichts zu stornieren: das erste Spiel". The confirmation goes when the web makes it impossible."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "credit", "player": "Anna", "amount": 100}).ok
+    table.bank.refresh()
+    table.press("MENU", "4")
+    assert table.bank.scene.kind.value == "confirm"
+    assert table.ledger.submit({"op": "undo"}).ok
+    table.bank.refresh()
+    assert table.bank.scene.kind.value != "confirm"

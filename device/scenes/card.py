@@ -42,6 +42,10 @@ class CardScene(Scene):
     booked: bool = False
     """Shown again after a booking: the next card tapped starts afresh (no transfer from a finished booking)."""
 
+    def on_sleep(self, ui: Context) -> None:
+        """After the dark the next card starts afresh: no transfer armed by a card laid on before it."""
+        self.payer, self.booked = None, True
+
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
         if key is None:

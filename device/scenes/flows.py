@@ -211,10 +211,6 @@ def _hotel(v: View) -> bool:
     return bool(v.game.deeds[v["square"]].hotel)
 
 
-def _creditors(v: View) -> list[tuple[str, Any]]:
-    return [(f"an {n}", n) for n in v.others()] + [("an die Bank", None)]
-
-
 OWED_KNOWN = "owed" in {f.name for f in dataclasses.fields(COMMANDS["bankrupt"])}
 """Whether the rules take the debt with a bankruptcy (ARCHITECTURE.md's contract; the rules' branch adds it):
 then they refuse it while what the player could raise covers the debt."""
@@ -227,13 +223,15 @@ def bankrupt_command(player: str, creditor: str | None, owed: int) -> dict[str, 
 
 
 def _bankrupt(v: View) -> dict[str, Any]:
-    return bankrupt_command(v.player, v["creditor"], v.owed)
+    """To the refused payment's creditor, never one the banker picks (seed 000: "Der Mitspieler, dem Sie mehr Geld
+    schulden, als Sie noch bezahlen können, erhält von Ihnen: das gesamte Guthaben …")."""
+    return bankrupt_command(v.player, v.creditor, v.owed)
 
 
 def _bankrupt_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
     """To whom and how much; the rules' note (the 10 % the creditor pays, or what stays owed to the bank);
     and that Storno undoes it (it is no final step at the table)."""
-    to = f"an {v['creditor'] or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else "")
+    to = f"an {v.creditor or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else "")
     note = (event.note,) if event is not None and event.note else ()
     return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf")  # two rows above "OK bucht": both seen
 
@@ -305,7 +303,10 @@ def _undoable(game: Any) -> bool:
 
 
 def _running_undoable(game: Any) -> bool:
-    """The banker's Storno: while a game runs (not after its end, issue 10) and there is a booking to take back."""
+    """The banker's Storno: while a game runs and there is a booking to take back; after an end only when a
+    bankruptcy ended it (its confirm promised "Storno hebt es auf"), never after a timed end (issue 10)."""
+    if game.state is not None and game.state.finished:
+        return bool(game.history) and game.history[-1].op == "bankrupt" and _undoable(game)
     return _running(game) and _undoable(game)
 
 
@@ -376,9 +377,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
         Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
         Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
              "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
-    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary,
-       steps=(Pick("creditor", "Bankrott: Gläubiger?", _creditors, "Gläubiger wählen (vorgewählt: wem es fehlte)",
-                   start=lambda v: v.creditor),)),
+    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary),
     _f("Storno", method="ask_undo", shown=_undoable),
     _f("Rangliste", ranking=_this_game),
     _f("Schuld zahlen", "pay_debt", op="pay_debt"),

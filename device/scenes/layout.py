@@ -143,12 +143,12 @@ def line_room(screen: Screen) -> float:
     return WIDTH - qr_px(screen.qr) - 2 if screen.qr else LINE_PX
 
 
-def with_note(screen: Screen, note: str) -> Screen:
+def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
     """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
-    where the line has no room for it (beside the QR code)."""
+    where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking)."""
     from dataclasses import replace
 
-    if px(note) > line_room(screen) and px(note) <= TITLE_PX:
+    if (title or px(note) > line_room(screen)) and px(note) <= TITLE_PX:
         return replace(screen, title=note, icons="")
     said = wrap(note, line_room(screen))
     lines = list(screen.lines[: rows(screen.big)])

@@ -126,6 +126,10 @@ class ListScene(Scene):
                 self.index = values.index(card.square)
                 ui.tone("card")
                 return self._choose(ui)
+            if self.multi and any(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                ui.tone("refused")  # a trade's marks are kept (issue 18 #5): said, never thrown away
+                ui.note = "nicht im Tausch"
+                return True
             return False
         if self.on_tap is not None and card.name in [o.value for o in self.options]:
             ui.tone("card")
@@ -141,15 +145,21 @@ class ListScene(Scene):
         return Screen(title=head, lines=(*over, *self._window(lines, rows("") - len(over))), icons=icons)
 
     def _rows(self) -> list[tuple[int, str]]:
-        """Each entry as rows: its mark, its digit, its label wrapped (never cut)."""
+        """Each entry as rows: its mark, its digit, its label wrapped (never cut); a continuation is indented
+        deeper than any entry's start, in every list, so that it never reads as an entry of its own."""
         lines: list[tuple[int, str]] = []
         for i, option in enumerate(self.options):
             mark = ">" if i == self.index else " "
             tick = "*" if option.selected else ""
             number = f"{option.digit} " if option.digit else ""
             head = f"{mark}{tick}{number}"
-            for j, part in enumerate(wrap(option.label, LINE_PX - px(head))):
-                lines.append((i, (head if j == 0 else " " * len(head)) + part))
+            indent = " " * (len(head) + 2)
+            parts = wrap(option.label, LINE_PX - px(head)) or [""]
+            if len(parts) > 1 and option.label.startswith(parts[0]):  # the rest at the continuation's width
+                parts = [parts[0], *wrap(option.label[len(parts[0]):].strip(), LINE_PX - px(indent))]
+            elif len(parts) > 1:
+                parts = wrap(option.label, LINE_PX - max(px(head), px(indent)))
+            lines += [(i, (indent if j else head) + part) for j, part in enumerate(parts)]
         return lines
 
     def _window(self, lines: list[tuple[int, str]], room: int) -> tuple[str, ...]:

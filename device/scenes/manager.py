@@ -63,6 +63,8 @@ class Scene:
     """One screen of the reader. Subclasses set ``kind`` and override what they use."""
 
     kind: ClassVar[State]
+    note_in_title: ClassVar[bool] = False
+    """The note of an unused input goes to the title bar (a page read to its end keeps its last line)."""
     player: str | None
     """The player this scene acts for (None or absent: the banker): a scene whose player left the game goes."""
 
@@ -75,6 +77,9 @@ class Scene:
 
     def on_exit(self, ui: Context) -> None:
         """Left for good (popped or unwound)."""
+
+    def on_sleep(self, ui: Context) -> None:
+        """The display went dark: what only made sense to the banker who saw it is forgotten."""
 
     def view(self, ui: Context) -> Screen:
         raise NotImplementedError

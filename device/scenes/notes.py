@@ -142,7 +142,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
     offer = None
     if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
         message = message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
-        payer = _payer(cmd)
+        payer = _payer(ui, cmd)
         if payer is not None and game is not None and payer in game.players:
             offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd))
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
@@ -155,9 +155,21 @@ def balance(ui: Context, cash: int) -> tuple[str, str]:
     return shown.text.replace(".", ","), "" if shown.exact else f"genau: {ui.money(cash)}"
 
 
-def _payer(cmd: dict[str, Any]) -> str | None:
+def _payer(ui: Context, cmd: dict[str, Any]) -> str | None:
+    """Who cannot pay: the payer of a transfer or a payment, or, when a player collects from all
+    ("Von allen kassieren"), the first of the others whose cash is short (seed 000: bankrupt is "einer, der mehr
+    schuldet als er bezahlen kann" — the one who pays, never the one who collects)."""
+    if cmd.get("op") == "collect_all":
+        return next((n for n in _others(ui, cmd) if ui.game.players[n].cash < _owed(ui, cmd)), None)
     who = cmd.get("from") if cmd.get("op") == "transfer" else cmd.get("player")
     return str(who) if who else None
+
+
+def _others(ui: Context, cmd: dict[str, Any]) -> list[str]:
+    game = ui.game
+    if game is None:
+        return []
+    return [n for n, p in game.players.items() if n != cmd.get("player") and not p.bankrupt]
 
 
 def _owed(ui: Context, cmd: dict[str, Any]) -> int:
@@ -165,13 +177,24 @@ def _owed(ui: Context, cmd: dict[str, Any]) -> int:
     amount = cmd.get("amount")
     if cmd.get("op") == "pay_debt" and ui.game is not None and cmd.get("player") in ui.game.players:
         amount = ui.game.players[cmd["player"]].debt  # the bankruptcy it may lead to is checked against it
+    if cmd.get("op") == "pay_all" and isinstance(amount, int):
+        amount *= len(_others(ui, cmd))  # owed to each of the others: the whole sum is the debt
     return int(amount) if isinstance(amount, int) else 0
 
 
 def _creditor(ui: Context, cmd: dict[str, Any]) -> str | None:
-    """Whom a refused command would have paid: a player (transfer, rent) or the bank (None)."""
+    """Whom a refused command would have paid: a player (transfer, rent, the collector of "Von allen kassieren")
+    or the bank (None).
+
+    "An alle zahlen" owes every other player at once. Seed 000 knows two kinds of bankruptcy: to "Der Mitspieler,
+    dem Sie mehr Geld schulden" (one player takes everything) and "Schulden bei der Bank" (the deeds go back to the
+    bank and are auctioned). Giving the whole estate to one of several equal creditors would favour one player the
+    book does not name; so a debt to all goes the bank's way, where the auction gives every player the same chance.
+    """
     if cmd.get("op") == "transfer":
         return str(cmd.get("to"))
+    if cmd.get("op") == "collect_all":
+        return str(cmd.get("player"))
     if cmd.get("op") == "rent" and ui.game is not None and isinstance(cmd.get("square"), int):
         owner = ui.game.deeds[cmd["square"]].owner
         return str(owner) if owner else None
@@ -183,6 +206,7 @@ class PagesScene(Scene):
     """Screens read one after the other (the end, the ranking, the deal); they never time out."""
 
     kind = State.PAGES
+    note_in_title = True
     pages: list[tuple[str, str, tuple[str, ...]]]
     index: int = 0
     offset: int = 0

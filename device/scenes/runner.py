@@ -19,7 +19,7 @@ from ..store.ledger import Outcome
 from .flows import Flow, Pick, Square, Step, Type, View, text
 from .lists import DONE, ConfirmScene, ListScene, NumberScene, Option
 from .manager import Context
-from .notes import PagesScene, outcome_scene, podium
+from .notes import PagesScene, outcome_scene, podium, verdict
 
 
 def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, Any] | None = None,
@@ -167,7 +167,8 @@ def show_ranking(ui: Context, game: Any, title: str = "Rangliste") -> None:
     if game is None:
         ui.message(title, "NICHTS", "Noch kein Spiel")
         return
-    big = "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]  # a shared win names no one first
+    # over: "Dana gewinnt", as the end said it; a shared win names no one first
+    big = verdict(game) if game.finished else "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]
     ui.scenes.push(PagesScene([(title, big, podium(ui, game))]))
 
 

@@ -175,6 +175,8 @@ class Ui:
             return
         if self.clock() - self.last_input >= SLEEP_AFTER and self.scenes.top.kind is not State.PAGES:
             self.asleep = True  # the end and the ranking stay until a key
+            for scene in self.scenes.stack:
+                scene.on_sleep(self)
             self.sleep_display()
             return
         self.scenes.top.on_event(self, Tick())
@@ -297,7 +299,7 @@ class Ui:
             return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            shown = with_note(shown, self.note)
+            shown = with_note(shown, self.note, title=top.note_in_title)
         return replace(shown, icons=shown.icons + icons) if icons else shown
 
     def render(self) -> None:

@@ -25,7 +25,7 @@ from .table import State
 
 
 def ask_new_game(ui: Context) -> None:
-    """Hold C (or the banker's menu): a new game, the last game's edition, mode and players offered."""
+    """Hold C (or the banker's menu): a new game, the last game's edition and mode offered."""
     ui.tone("new_game")
     running = ui.game is not None and not ui.game.finished
     title, yes = ("Spiel ersetzen?", "Ja: ersetzen") if running else ("Neues Spiel?", "Ja: alle Stände neu")
@@ -49,7 +49,8 @@ def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
 
 
 def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
-    """The mode; its last entry opens the house rules (marked as in the last game: no press by default)."""
+    """The mode; its last entry opens the house rules, none marked: they are agreed anew for each game (a rule
+    chosen once carried into every later game and edition, shown only as "Hausregeln: 1")."""
     edition = EDITIONS[cmd["edition"]]
     options = [Option("Standard", ("standard", False)), Option(quick_name(edition), ("quick", False)),
                Option("Auf Zeit", ("timed", False))]
@@ -59,7 +60,7 @@ def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
     if ui.game is not None:
         last = (ui.game.mode.value, ui.game.speed_die)
         index = next((i for i, o in enumerate(options) if o.value == last), 0)
-    chosen: list[str] = sorted(ui.game.house_rules) if ui.game is not None else []
+    chosen: list[str] = []
     rules = Option(_rules_label(chosen), HOUSE_RULES)
     options.append(rules)
 
@@ -73,7 +74,7 @@ def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
             ui.scenes.push(NumberScene("Minuten?", lambda ui, n: _minutes(ui, full, n), money=False,
                                        hint="1–1440, OK"))
         else:
-            ui.scenes.push(JoinScene(full, _last_players(ui)))
+            ui.scenes.push(JoinScene(full))
 
     ui.scenes.push(ListScene("Spielart", options, picked, index=index))
 
@@ -92,7 +93,7 @@ def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> str | None:
     except RuleError as err:
         limits = re.search(r"\(([^)]*)\)$", err.message)
         return f"nur {limits.group(1)}" if limits else err.message
-    ui.scenes.push(JoinScene({**cmd, "minutes": minutes}, _last_players(ui)))
+    ui.scenes.push(JoinScene({**cmd, "minutes": minutes}))
     return None
 
 
@@ -109,14 +110,20 @@ def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
 
 
-def _last_players(ui: Context) -> list[str]:
-    known = {c.name for c in ui.cards.players()}
-    return [n for n in ui.game.players if n in known] if ui.game is not None else []
+def _summary(state: Any) -> tuple[str, ...]:
+    """The new game's first screen: the edition's name whole (no "MONOPOLY" to break "FC Schalke | 04"), the
+    mode with a timed game's minutes, and the house rules by name (not "Hausregeln: 1")."""
+    edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
+    mode = {Mode.QUICK: quick_name(state.edition), Mode.TIMED: f"Auf Zeit: {state.minutes} Minuten"}.get(
+        state.mode, "Mit Tempo-Würfel" if state.speed_die else "Standard")
+    chosen = [HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules) if r in HOUSE_RULE_NAMES]
+    return edition, mode, "Hausregeln: " + (", ".join(chosen) or "keine")
 
 
 @dataclass
 class JoinScene(Scene):
-    """Players join by tapping; the last game's players are already in (C clears them, then goes back)."""
+    """Players join by tapping, starting from none (docs/playing.md: "each player taps a card"; pre-filled, the
+    last game's players left when they tapped). A card tapped again leaves; C clears, then goes back."""
 
     kind = State.JOIN
     cmd: dict[str, Any]
@@ -175,14 +182,14 @@ class JoinScene(Scene):
             return True
         ui.tone("new_game")
         state = ui.game
-        first = ("Neues Spiel", f"{len(self.joined)} Spieler", (state.edition.title,))
+        first = ("Neues Spiel", "", (f"{len(self.joined)} Spieler", *_summary(state)))
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"
                                                 for sq, d in state.deeds.items() if d.owner == name))
                     for name in state.players]
             ui.scenes.unwind(PagesScene([(first[0], first[1], (*first[2], "OK: Karten zeigen")), *deal]))
             return True
-        ui.scenes.unwind(ResultScene(first[0], first[1], state.edition.title))
+        ui.scenes.unwind(ResultScene(first[0], first[1], "\n".join(first[2])))
         return True
 
     def view(self, ui: Context) -> Screen:
