@@ -26,7 +26,7 @@ def test_the_ten_percent_shows_first_on_the_oled_result(table: Table) -> None:
     table.tap("Ben")  # ZU WENIG GELD: Anna has 1125 and nothing left to mortgage
     table.press("OK")
     table.choose("Bankrott")
-    table.press("OK", "OK")  # Ben preselected; the confirm
+    table.press("OK")  # to Ben, whom she owed; the confirm
     result = table.bank.scene
     assert isinstance(result, ResultScene)
     assert table.bank.screen().lines[0] == "10 % an Bank: 38"  # first, before the long text

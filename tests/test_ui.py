@@ -104,7 +104,7 @@ def test_cannot_pay_offers_ways_to_raise_money_or_bankruptcy(table: Table) -> No
     table.press("OK")
     assert "OK: Geld beschaffen" in table.text()
     table.press("OK")  # no "Gebäude (0)": only what the rules open
-    assert table.text().splitlines() == ["Beschaffbar 2M", ">Hypothek (2M)", " Bankrott"]
+    assert table.text().splitlines() == ["Beschaffbar 2M,", "reicht nicht", ">Hypothek (2M)", " Bankrott"]
 
 
 def test_no_bankruptcy_is_offered_while_a_mortgage_covers_the_debt(table: Table) -> None:

@@ -53,6 +53,8 @@ class Reader(RuleBasedStateMachine):
         self.tmp = Path(tempfile.mkdtemp(prefix="bankleser-prop-"))
         self.table = Table(self.tmp)
         self.digits: dict[tuple[str, str], str] = {}
+        self.offer: Any = None
+        """The raise-money offer of the last payment refused for want of money."""
 
     def teardown(self) -> None:
         self.table.buzzer.close()
@@ -175,6 +177,17 @@ class Reader(RuleBasedStateMachine):
             error = self.table.ledger.check(top.cmd)
             assert error is None or error.code in ACCEPTED_REFUSALS, f"confirm offers {top.cmd}: {error}"
             assert self.table.bank.screen().lines[-1] == top.ok_line
+
+    @invariant()
+    def a_bankruptcy_goes_to_the_refused_payments_creditor(self) -> None:
+        """Seed 000: "Der Mitspieler, dem Sie mehr Geld schulden … erhält von Ihnen" — no other creditor is booked."""
+        top = self.table.bank.scene
+        if isinstance(top, MessageScene) and top.offer is not None:
+            self.offer = top.offer
+        if isinstance(top, ConfirmScene) and top.cmd.get("op") == "bankrupt":
+            assert self.offer is not None, f"bankruptcy without a refused payment: {top.cmd}"
+            assert (top.cmd["player"], top.cmd.get("creditor")) == (self.offer.player, self.offer.creditor), \
+                f"{top.cmd} after {self.offer}"
 
     @invariant()
     def menu_digits_are_stable(self) -> None:

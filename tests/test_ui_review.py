@@ -217,3 +217,18 @@ def test_12_the_new_games_first_screen_shows_minutes_and_house_rules_and_keeps_t
     assert any("30 Minuten" in line for line in lines), lines
     table.press("DOWN")  # the knob scrolls to the house rules
     assert "Frei-Parken-Topf" in table.text().replace("\n", " "), table.text()
+
+
+def test_5_the_raise_money_list_says_when_it_is_not_enough(table: Table) -> None:
+    """Ben owes Dana 2000 with 1100 and Seestraße (mortgage 70): "Beschaffbar 70" must say it will not do."""
+    table.start("Anna", "Ben", "Cem", "Dana", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 11}).ok
+    assert table.ledger.submit({"op": "debit", "player": "Ben", "amount": 260}).ok
+    table.bank.refresh()
+    table.tap("Ben")
+    table.press("SOLL")
+    table.type("2000")
+    table.tap("Dana")
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    assert "reicht nicht" in table.text(), table.text()

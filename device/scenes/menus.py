@@ -90,7 +90,9 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
         ui.scenes.replace(MessageScene("Geld beschaffen", "NICHTS DA", "Nichts zu verkaufen oder zu belasten",
                                        refused=True))
         return
-    ui.scenes.replace(ListScene(f"Beschaffbar {ui.money(half + mortgages)}", options,
+    short = state.players[player].cash + half + mortgages < offer.owed  # said, not left for the banker to reckon
+    title = f"Beschaffbar {ui.money(half + mortgages)}" + (", reicht nicht" if short else "")
+    ui.scenes.replace(ListScene(title, options,
                                 lambda ui, f: start_flow(ui, f, player, creditor=offer.creditor, owed=offer.owed),
                                 player=player))
 
