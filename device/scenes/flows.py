@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import DEEDS, Kind, square_name
-from rules.commands import COMMANDS
 
 from .table import graph, mermaid
 
@@ -211,15 +210,11 @@ def _hotel(v: View) -> bool:
     return bool(v.game.deeds[v["square"]].hotel)
 
 
-OWED_KNOWN = "owed" in {f.name for f in dataclasses.fields(COMMANDS["bankrupt"])}
-"""Whether the rules take the debt with a bankruptcy (ARCHITECTURE.md's contract; the rules' branch adds it):
-then they refuse it while what the player could raise covers the debt."""
-
-
 def bankrupt_command(player: str, creditor: str | None, owed: int) -> dict[str, Any]:
-    """The bankruptcy of a refused payment: to its creditor, with the debt where the rules take it."""
+    """The bankruptcy of a refused payment: to its creditor, with the debt (the rules refuse it while what the
+    player could raise covers the debt)."""
     return {"op": "bankrupt", "player": player, **({"creditor": creditor} if creditor else {}),
-            **({"owed": owed} if OWED_KNOWN and owed else {})}
+            **({"owed": owed} if owed else {})}
 
 
 def _bankrupt(v: View) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import DEEDS, EDITIONS, level, square_name
-from rules.legal import legal_ops, legal_squares, square_ops
+from rules import DEEDS, EDITIONS, square_name
+from rules.legal import legal_ops, legal_squares, means, square_ops
 
 from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
 from .lists import ConfirmScene, ListScene, NumberScene, Option
@@ -75,9 +75,7 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
     Bankruptcy is offered here only, with the debt and the creditor of the refused payment.
     """
     state, player = ui.game, offer.player
-    own = [sq for sq, d in state.deeds.items() if d.owner == player]
-    half = sum(level(state, sq) * state.edition.money(DEEDS[sq].house_price) // 2 for sq in own)
-    mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in own if not state.deeds[sq].mortgaged)
+    _, half, mortgages = means(ui.ledger.game, player)  # the rules' own reckoning, as `bankrupt` is checked
     options = []
     for flow, short, amount, op in ((RAISE_MONEY[0], "Gebäude", half, "sell_building"),
                                     (RAISE_MONEY[1], "Hypothek", mortgages, "mortgage")):
