@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .display import Display, SimDisplay, check_rotate, open_panel, stand_in
+from .display import Display, SimDisplay, check_rotate, open_oled, open_panel, stand_in
 from .hints import display_hint, gpio_hint, pin_hint, reader_hint
 from .layout import DEFAULT_LAYOUT
 from .part import Part
@@ -364,8 +364,8 @@ class _Hinted(Exception):
 def open_display(d: DisplayConfig) -> Display:
     """The display alone, first of all parts: it shows "Startet…" while the rest is loaded. Raises
     when the panel does not answer; :func:`open_hardware` then tries again and names the cause."""
-    return SimDisplay() if d.kind == "sim" else Display(open_panel(
-        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast), contrast=d.contrast)
+    return SimDisplay() if d.kind == "sim" else open_oled(
+        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
 
 
 def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
