@@ -161,7 +161,8 @@ def _first_screen(config: Any, *, sim: bool, notifier: Any) -> Any:
     try:
         display = open_display(config.hardware.simulated().display if sim else config.hardware.display)
     except Exception as err:
-        logging.getLogger(__name__).warning("display not open for the first screen: %s", err)
+        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
+        logging.getLogger(__name__).debug("display not open for the first screen: %s", err)
         return None
     display.show(Screen(title="Bankleser", big="Startet…"))
     notifier.status("Startet…")
