@@ -4,6 +4,8 @@ Run: ``.venv/bin/python -m bench.bench_pi``. Starts `bankleser run --sim` as a s
 on loopback and reads its own CPU time (utime + stime), resident memory and bytes written from
 /proc, so the figures are the server's cost, not the load generator's.
 
+``--startup``: only the start-up with an empty journal, ``RUNS`` (default 5) times.
+
 ``--quota``: run every server process under a CPU quota of 1/14 of a core (a cgroup of this
 machine's own, v1 or v2; needs root and a writable cgroup tree), so that wall-clock figures
 (start-up, latencies) come out as on a Pi Zero 2 W's core rather than multiplied.
@@ -244,9 +246,20 @@ def main() -> None:
     if "--quota" in sys.argv:
         QUOTA.open()
     try:
-        run()
+        if "--startup" in sys.argv:
+            start_ups(int(os.environ.get("RUNS", "5")))
+        else:
+            run()
     finally:
         QUOTA.close()
+
+
+def start_ups(runs: int) -> None:
+    """``--startup``: only the empty journal's start-up, ``RUNS`` times (while working on it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        COMMAND[:] = installed(Path(tmp) / "installed")
+        for i in range(runs):
+            startup(Path(tmp) / f"empty{i}", "empty journal")
 
 
 def run() -> None:
