@@ -181,3 +181,28 @@ def test_the_page_address_is_ours_while_our_own_wifi_is_open(tmp_path: Path) -> 
     assert daemon.url == "http://10.42.0.1/"
     spot.state = "failed"
     assert daemon.url != "http://10.42.0.1/"
+
+
+def test_the_running_appliance_watches_for_a_known_network(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watch starts once the loop runs (after READY: it waits seconds for a router anyway)."""
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    asked: list[tuple[HotspotConfig, Path, bool]] = []
+    monkeypatch.setattr(hotspot_module, "start_hotspot",
+                        lambda cfg, state_dir, *, sim, stop, on_change: asked.append((cfg, state_dir, sim)))
+    config = Config()
+    daemon = Daemon(config, tmp_path, sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+    daemon.start(web=False)
+    loop = threading.Thread(target=daemon.run, daemon=True)
+    loop.start()
+    try:
+        for _ in range(100):
+            if asked:
+                break
+            threading.Event().wait(0.05)
+        assert asked == [(config.hotspot, tmp_path, True)]
+    finally:
+        daemon.stop()
+        loop.join(5)
+        daemon.close()

@@ -8,7 +8,6 @@ while it turns and every driver thread lives.
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import queue
@@ -19,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.display import Display, SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
@@ -36,10 +35,11 @@ from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
 from .config import Config
-from .hotspot import Hotspot, start_hotspot
 from .notify import Notifier
 from .parts import parts_problem, start_screen
-from .pin import check_pin, hash_pin, valid_pin
+
+if TYPE_CHECKING:
+    from .hotspot import Hotspot
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +214,8 @@ class Daemon:
             (self.hardware.led.on if on else self.hardware.led.off)()
 
     def _set_pin(self, pin: str) -> bool:
+        from .pin import hash_pin, valid_pin  # hashlib's OpenSSL and friends: not for start-up
+
         if not valid_pin(pin) or self.journal is None:
             return False
         self.journal.set_setting("banker_pin", hash_pin(pin))
@@ -300,6 +302,7 @@ class Daemon:
                                                                    daemon=True)
         if web is not None:
             web.start()
+        self._start_hotspot()
         next_tick = next_clock = time.monotonic()
         next_ping = 0.0
         while not self.stop_event.is_set():
@@ -340,6 +343,13 @@ class Daemon:
                 else:
                     log.error("no watchdog ping: %s hängt", ", ".join(stuck))
                     next_ping = now + 1.0
+
+    def _start_hotspot(self) -> None:
+        """After READY: the own Wi-Fi opens only when no known network comes up within seconds anyway."""
+        from .hotspot import start_hotspot
+
+        self.hotspot = start_hotspot(self.config.hotspot, self.state_dir, sim=self.sim, stop=self.stop_event,
+                                     on_change=lambda: self.events.put(("refresh",)))
 
     def stuck(self, now: float) -> list[str]:
         """What makes no progress: a driver thread dead or hung, or the web server's loop not turning.
@@ -473,6 +483,10 @@ class WebBackend:
 
     def check_pin(self, pin: str) -> bool | None:
         """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
+        import hmac
+
+        from .pin import check_pin
+
         configured = self._d.config.banker_pin
         if configured:
             return bool(pin) and hmac.compare_digest(pin.encode(), configured.encode())
@@ -649,8 +663,6 @@ def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: i
     signal.signal(signal.SIGINT, daemon.stop)
     try:
         daemon.start(web=False)
-        daemon.hotspot = start_hotspot(config.hotspot, state_dir, sim=sim, stop=daemon.stop_event,
-                                       on_change=lambda: daemon.events.put(("refresh",)))
         log.info("Bankleser läuft (%s), Journal in %s", "Simulation" if sim else "Hardware", state_dir)
         daemon.run()
     finally:

@@ -84,9 +84,13 @@ class Cards:
     def seed_simulated(self) -> None:
         """Sim mode: the virtual device's six cards and 28 deed tags are registered from the start."""
         known = self._journal.cards()
+        number = max((int(value) for kind, value in known.values() if kind == "player"), default=0)
+        cards, names = [], {}
         for uid, name in SIM_PLAYER_CARDS.items():
             if uid not in known:
-                self.register_player(uid, name)
-        for uid, sq in SIM_DEED_TAGS.items():
-            if uid not in known:
-                self.register_deed(uid, sq)
+                number += 1
+                cards.append((uid, "player", str(number)))
+                names[f"name:{uid}"] = name
+        cards += [(uid, "deed", str(sq)) for uid, sq in SIM_DEED_TAGS.items() if uid not in known]
+        if cards:  # one transaction (the first start of a simulation), none once they are there
+            self._journal.register_cards(cards, names)

@@ -11,12 +11,11 @@ journal itself keeps the times it was given (they are in its hash chain): a corr
 from __future__ import annotations
 
 import bisect
-import ctypes
-import ctypes.util
 import json
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 KEY = "wall_clocks"
 """The journal setting holding the boots' segments."""
@@ -49,9 +48,15 @@ class Segment:
 
 
 @cache
-def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
-    return ctypes.CDLL(name, use_errno=True) if name else None
+def _libc() -> Any:
+    """The C library the interpreter runs on: dlopen(NULL) finds adjtimex there. (``find_library``
+    would run ``ldconfig`` in a subprocess at every start: a tenth of a second on the Pi.)"""
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
 
 
 def system_clock_synced() -> bool:
@@ -62,6 +67,8 @@ def system_clock_synced() -> bool:
     libc = _libc()
     if libc is None:
         return True
+    import ctypes
+
     buf = ctypes.create_string_buffer(512)  # struct timex, zeroed: modes = 0 reads
     try:
         state = libc.adjtimex(buf)
