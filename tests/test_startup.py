@@ -67,3 +67,31 @@ def test_the_qr_code_and_segno_come_after_ready(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
     assert out == ["False None", "True True"]
+
+
+def test_the_garbage_collector_is_off_for_the_start_and_on_once_ready(tmp_path: Path) -> None:
+    """The start makes objects, not garbage: the cyclic collector would only walk them again and again.
+    `bankleser run` turns it off; the loop turns it on at READY (a daemon that never collects would grow)."""
+    import gc
+    import threading
+
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    gc.disable()  # as `bankleser run` leaves it
+    try:
+        daemon = Daemon(Config(), tmp_path, sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+        daemon.start(web=False)
+        loop = threading.Thread(target=daemon.run, daemon=True)
+        loop.start()
+        for _ in range(100):
+            if gc.isenabled():
+                break
+            threading.Event().wait(0.05)
+        assert gc.isenabled()
+        daemon.stop()
+        loop.join(5)
+        daemon.close()
+    finally:
+        gc.enable()

@@ -8,6 +8,7 @@ while it turns and every driver thread lives.
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import queue
@@ -296,6 +297,7 @@ class Daemon:
 
     def run(self) -> None:
         self.notifier.ready(f"bereit: {self.url}")
+        gc.enable()  # off for the start (``bankleser run``): from now on garbage is collected as usual
         # Flask and uvicorn take seconds to import on a Pi core: beside the loop, after READY; the
         # server itself is then started on the loop (it reads the journal, which the loop owns).
         web = None if self.app is not None else threading.Thread(target=self._import_web, name="web-laden",
