@@ -344,3 +344,18 @@ def test_a_debt_to_the_bank_shows_on_the_phone(browser: Browser, server: LiveSer
     expect(page.locator('[data-player="Ben"] .debt')).to_have_text("Schuld bei der Bank: 20 Dollar")
     expect(page.locator('[data-player="Anna"] .debt')).to_have_count(0)
     assert html_errors({"status-with-debt": page.content()}) == []
+
+
+def test_a_shared_win_names_both_on_the_status_page(browser: Browser, server: LiveServer) -> None:
+    """Seed 000: "Der reichste Spieler hat gewonnen!" Two as rich share the win: the phone names both."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/")
+    for cmd in ({"op": "new_game", "edition": "banking", "mode": "timed", "players": ["Anna", "Ben", "Cem"],
+                 "minutes": 30, "replace": True},
+                {"op": "debit", "player": "Cem", "amount": 1_000_000}, {"op": "end"}):
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
+    expect(page.locator("#winner")).to_have_text("Spielende – Gleichstand: Anna und Ben gewinnen gemeinsam!")
+    assert server.post("/api/commands", {"op": "undo"})[0] == 200
+    assert server.post("/api/commands", {"op": "debit", "player": "Ben", "amount": 10_000})[0] == 200
+    assert server.post("/api/commands", {"op": "end"})[0] == 200
+    expect(page.locator("#winner")).to_have_text("Spielende – Anna gewinnt!")

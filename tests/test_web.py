@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
@@ -280,3 +282,32 @@ def test_a_session_ends_after_a_game_night(daemon: Daemon) -> None:
     with client.session_transaction() as sess:
         sess["at"] -= SESSION_HOURS * 3600 + 1
     assert command(client, NEW, csrf).status_code == 401
+
+
+def test_a_shared_win_is_named_whole_on_the_phone(client: FlaskClient) -> None:
+    """Seed 000, the timed game: "Der reichste Spieler hat gewonnen!" Two as rich share the win: the state
+    the phones read names both (``rules.winners``), not only the contract's one ``winner``."""
+    csrf = login(client)
+    for cmd in ({"op": "new_game", "edition": "banking", "mode": "timed", "players": ["Anna", "Ben", "Cem"],
+                 "minutes": 30},
+                {"op": "debit", "player": "Cem", "amount": 1_000_000}, {"op": "end"}):
+        assert command(client, cmd, csrf).status_code == 200, cmd
+    state = client.get("/api/state").get_json()
+    assert state["finished"] and state["winners"] == ["Anna", "Ben"]
+    games = ""
+    for _ in range(100):  # the past games are read beside the loop after the start (503 until then)
+        page = client.get("/spiele")
+        if page.status_code == 200:
+            games = page.get_data(as_text=True)
+            break
+        time.sleep(0.05)
+    assert "Gleichstand: <strong>Anna und Ben</strong>\n    (je 15M €)" in games
+    game_id = re.search(r'href="/spiele/(\d+)"', games)
+    assert game_id is not None
+    assert client.get(f"/spiele/{game_id[1]}").get_data(as_text=True).count("<strong>(Sieger)</strong>") == 2
+
+
+def test_a_running_game_has_no_winners_yet(client: FlaskClient) -> None:
+    csrf = login(client)
+    assert command(client, NEW, csrf).status_code == 200
+    assert client.get("/api/state").get_json()["winners"] == []

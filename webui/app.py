@@ -22,7 +22,7 @@ import segno
 from flask import Flask, Response, abort, jsonify, render_template, request, session, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Mode, RuleError, clean_name, square_name
+from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Mode, RuleError, clean_name, from_json, square_name, winners
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES, mode_title
 
 from .chart import money_label, worth_svg
@@ -106,6 +106,8 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
         out["mode_title"] = mode_title(EDITIONS[state["edition"]], Mode(state["mode"]),
                                        speed_die=bool(state.get("speed_die")))
         out["house_rule_titles"] = [HOUSE_RULE_NAMES.get(r, r) for r in state.get("house_rules", [])]
+    # A shared win names everyone as rich as the winner (the contract's ``winner`` is only the first).
+    out["winners"] = winners(from_json(state)) if state is not None and state.get("finished") else []
     if state is not None and state.get("mode") == "timed":
         out["remaining"] = snap["remaining"]
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}

@@ -28,6 +28,11 @@ def clock(at: float | None) -> str:
     return time.strftime("%H:%M:%S", time.localtime(at)) if at else "–"
 
 
+def names(who: list[str]) -> str:
+    """"Anna", "Anna und Ben", "Anna, Ben und Cem": as a German sentence lists them."""
+    return " und ".join([", ".join(who[:-1]), who[-1]] if len(who) > 1 else who)
+
+
 def duration(seconds: float) -> str:
     """A game's length: seconds under a minute (a 55 s game is not "0 min"), else minutes and hours."""
     if seconds < 60:
@@ -59,7 +64,8 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     @app.get("/spiele")
     def games_page() -> str:
         games = read(games_or_503().games)
-        return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit)
+        return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit,
+                               names=names)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()

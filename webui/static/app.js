@@ -23,6 +23,11 @@ const Bank = (() => {
     return `${text} €`;
   }
 
+  // "Anna", "Anna und Ben", "Anna, Ben und Cem": as webui.games.names writes them.
+  function names(who) {
+    return who.length > 1 ? `${who.slice(0, -1).join(", ")} und ${who[who.length - 1]}` : who.join("");
+  }
+
   async function loadBoard(edition) {
     if (!edition || (board && board.edition === edition)) return;
     board = await (await fetch(`/api/board?edition=${edition}`)).json();
@@ -62,7 +67,10 @@ const Bank = (() => {
       (s.pot !== undefined ? ` · Topf: ${money(s.pot)}` : "") : "";
     const winner = $("#winner");
     winner.hidden = !s.finished;
-    winner.textContent = s.finished ? `Spielende – ${s.winner || "niemand"} gewinnt!` : "";
+    const won = s.winners || [];
+    winner.textContent = !s.finished ? ""
+      : won.length > 1 ? `Spielende – Gleichstand: ${names(won)} gewinnen gemeinsam!`
+      : `Spielende – ${won[0] || s.winner || "niemand"} gewinnt!`;
     const byName = Object.fromEntries(s.players.map((p) => [p.name, p]));
     if (s.mode !== "standard") {  // quick and timed games: the score table is the headline
       const table = el("table", { class: "scores" },
