@@ -62,6 +62,8 @@ class BaseCommand:
 
 @dataclass(frozen=True, slots=True)
 class NewGame(BaseCommand):
+    """A new game of an edition and mode, with its players in seat order (replaces a running one only when asked)."""
+
     op: ClassVar[str] = "new_game"
     edition: str
     """Key of :data:`rules.editions.EDITIONS`."""
@@ -217,6 +219,8 @@ class FreeParking(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class Tax(BaseCommand):
+    """The player landed on a tax square and pays its tax to the bank (or the Frei-Parken pot)."""
+
     op: ClassVar[str] = "tax"
     player: str
     square: Square
@@ -229,6 +233,8 @@ class Tax(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class JailFine(BaseCommand):
+    """The player pays the fine to leave the Gefängnis."""
+
     op: ClassVar[str] = "jail_fine"
     player: str
 
@@ -248,6 +254,8 @@ class JailCard(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class Bankrupt(BaseCommand):
+    """The player cannot pay and leaves the game: what they own goes to the creditor (a player or the bank)."""
+
     op: ClassVar[str] = "bankrupt"
     player: str
     creditor: str | None = None
@@ -275,6 +283,8 @@ class PayDebt(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class Buy(BaseCommand):
+    """The player buys an unowned deed from the bank, at its printed price or an auction's."""
+
     op: ClassVar[str] = "buy"
     player: str
     square: Square
@@ -284,6 +294,8 @@ class Buy(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class Rent(BaseCommand):
+    """The player pays the deed's owner the rent the state asks for."""
+
     op: ClassVar[str] = "rent"
     player: str
     """Who pays; the owner is read from the state."""
@@ -318,6 +330,8 @@ class BuildAuction(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class SellBuilding(BaseCommand):
+    """The player sells a house (or breaks a hotel back into houses) to the bank at half price."""
+
     op: ClassVar[str] = "sell_building"
     player: str
     square: Square
@@ -327,6 +341,8 @@ class SellBuilding(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class Mortgage(BaseCommand):
+    """The bank lends the player the deed's mortgage value."""
+
     op: ClassVar[str] = "mortgage"
     player: str
     square: Square
@@ -334,6 +350,8 @@ class Mortgage(BaseCommand):
 
 @dataclass(frozen=True, slots=True)
 class Unmortgage(BaseCommand):
+    """The player pays back a mortgage with 10 % interest."""
+
     op: ClassVar[str] = "unmortgage"
     player: str
     square: Square
@@ -357,6 +375,8 @@ class TradeSide:
 
 @dataclass(frozen=True, slots=True)
 class Trade(BaseCommand):
+    """Two players swap money, deeds and jail cards, as they agreed."""
+
     op: ClassVar[str] = "trade"
     a: str
     b: str
