@@ -1,19 +1,22 @@
 """The `bankleser` command: `run` starts the appliance, `replay FILE` audits a command file.
 
 Imports are ordered by what the screen needs first: on a Pi Zero 2 W's core every 10 ms of
-imports here is about 140 ms there. `run` loads the config and the display, says "Startet…",
-and only then the rules, the device and gpiozero; the web stack follows after READY.
+imports here is about 140 ms there. `run` puts "Startet…" on the OLED first, with nothing but
+smbus2 and the config file's display section (:mod:`drivers.splash`); then logging, the config,
+the rules, the device and gpiozero, Pillow and luma; the web stack follows after READY.
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing's own import costs before the first frame
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
@@ -152,40 +155,50 @@ def _open_later(url: str) -> None:
     threading.Timer(1.5, lambda: webbrowser.open(url)).start()
 
 
-def _first_screen(config: Any, *, sim: bool, notifier: Any) -> Any:
-    """Open the display and say "Startet…" before the rest is even imported. None if it will not open:
-    the daemon then opens it with the other parts and reports the fault as it always does."""
-    from drivers.hardware import open_display
-    from drivers.screen import Screen
+def _first_screen(config: Path | None, *, sim: bool, notifier: Any) -> Any:
+    """Say "Startet…" on the OLED before the rest is even imported (:mod:`drivers.splash`). Returns the
+    greeting, or the reason there is none: then the daemon opens the display with the other parts and
+    reports its fault as it always does."""
+    from drivers.splash import Splash
 
     try:
-        display = open_display(config.hardware.simulated().display if sim else config.hardware.display)
-    except Exception as err:
-        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
-        logging.getLogger(__name__).debug("display not open for the first screen: %s", err)
-        return None
-    display.show(Screen(title="Bankleser", big="Startet…"))
+        splash = Splash.from_config(config, sim=sim)
+        splash.send()
+    except Exception as err:  # no bus, no panel, a config the check will name: no greeting, no crash
+        return err
     notifier.status("Startet…")
-    return display
+    return splash
 
 
 def _run(args: argparse.Namespace) -> int:
-    from drivers.hardware import on_raspberry_pi
+    from drivers.board import on_raspberry_pi
 
-    from .config import Config, default_host, default_state_dir
     from .notify import Notifier
 
-    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        config = Config.load(args.config)
-    except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
-        print(f"bankleser run: {err}", file=sys.stderr)
-        return EX_CONFIG
     # Simulated with --sim, or off a Pi when no config names the hardware. A config file given
     # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
     sim = args.sim or (args.config is None and not on_raspberry_pi())
     notifier = Notifier()
-    display = _first_screen(config, sim=sim, notifier=notifier)
+    greeted = _first_screen(args.config, sim=sim, notifier=notifier)
+
+    import logging
+
+    from .config import Config, default_host, default_state_dir
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
+    if isinstance(greeted, Exception):
+        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
+        logging.getLogger(__name__).debug("no first frame: %s", greeted)
+    try:
+        config = Config.load(args.config)
+    except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
+        if not isinstance(greeted, Exception):
+            try:
+                greeted.off()  # not "Startet…" for ever on a box that will not start
+            except Exception as off_err:
+                logging.getLogger(__name__).debug("first frame not taken back: %s", off_err)
+        print(f"bankleser run: {err}", file=sys.stderr)
+        return EX_CONFIG
 
     from .service import run_daemon  # the rules, the device, gpiozero: after the first screen
 
@@ -198,7 +211,6 @@ def _run(args: argparse.Namespace) -> int:
         host=args.host or (None if sim else config.host) or default_host(sim=sim),
         port=args.port or config.port,
         notifier=notifier,
-        display=display,
     )
 
 

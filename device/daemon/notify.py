@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
-
-log = logging.getLogger(__name__)
 
 
 class Notifier:
@@ -24,7 +21,9 @@ class Notifier:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
                 sock.sendto(message.encode(), addr)
         except OSError as err:
-            log.warning("sd_notify failed: %s", err)
+            import logging  # not before the first frame: "Startet…" is told before logging is loaded
+
+            logging.getLogger(__name__).warning("sd_notify failed: %s", err)
 
     def ready(self, status: str) -> None:
         self.send(f"READY=1\nSTATUS={status}")
