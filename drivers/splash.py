@@ -47,7 +47,7 @@ class Splash:
         """None: ``/dev/i2c-<i2c_port>``, opened for each send and closed again."""
 
     @classmethod
-    def from_config(cls, config: Path | None, *, sim: bool) -> Splash:
+    def from_config(cls, config: str | Path | None, *, sim: bool) -> Splash:
         """The panel of the config file's ``[hardware.display]`` (its defaults without one); in sim mode,
         or for ``kind = "sim"``, a simulated one. Raises ValueError for a section that names no panel:
         the config's own check says what is wrong, after."""

@@ -221,6 +221,7 @@ FIRST_FRAME = """
 import sys
 from pathlib import Path
 from device.daemon import cli
+from device.daemon.notify import Notifier
 
 config = Path(sys.argv[1]) if sys.argv[1] != "-" else None
 if config is not None:  # the Pi's path: smbus2's bus, here with the model of a panel behind it
