@@ -16,16 +16,20 @@ from typing import Any
 
 import pytest
 import smbus2
+from gpiozero.pins.mock import MockFactory
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 
 from bench.liveserver import free_port
 from device.daemon import cli
+from device.daemon.parts import start_screen
 from drivers import splash
 from drivers.display import render
+from drivers.hardware import open_hardware
 from drivers.oled_model import Bus, OledError, Panel
 from drivers.screen import Screen
 from drivers.splash import Splash
+from tests.test_parts import Calls, only
 from tests.test_service import NotifySocket
 
 ROOT = Path(__file__).parent.parent
@@ -139,6 +143,32 @@ def test_a_panel_shows_noise_until_written_and_nothing_without_its_charge_pump()
     panel, bus = panel_on_bus("ssd1306")
     Splash(bus=bus)._replay(without_pump + frame["frame"] + frame["show"])
     assert panel.on and not panel.lit and panel.visible() == bytes(1024)
+
+
+def test_the_first_frame_stays_while_the_other_parts_open_and_the_start_screen_follows_luma_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """luma's set-up switches the panel off and clears it: the display opens last of the parts, so that the
+    greeting is on the panel while gpiozero and the rest load, and the start screen comes right after luma."""
+    panel = Panel("ssd1306")
+    bus = Bus(panel)
+    monkeypatch.setattr(smbus2, "SMBus", lambda port: bus)
+    Splash(bus=bus).send()
+    seen: list[bytes] = []
+
+    def factory() -> MockFactory:  # the GPIO parts open: what does the panel show meanwhile?
+        seen.append(panel.visible())
+        return MockFactory()
+
+    hw = open_hardware(only(display={"kind": "ssd1306"}, keypad={"kind": "matrix"}), Calls().callbacks(),
+                       make_pin_factory=factory)
+    try:
+        assert seen == [render(FIRST).tobytes()]
+        assert panel.lit and panel.visible() == bytes(1024)  # luma's set-up: cleared, on
+        screen = start_screen(hw)
+        hw.display.show(screen)
+        assert hw.display.flush() and panel.visible() == render(screen).tobytes()
+    finally:
+        hw.close()
 
 
 # No bus, no panel: no first frame, no exception, and the daemon still comes up -----------------------
