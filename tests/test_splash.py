@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 import smbus2
 from gpiozero.pins.mock import MockFactory
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 
@@ -83,6 +85,29 @@ def test_luma_driving_the_model_shows_what_render_draws(kind: str, rotate: int,
         for screen in (FIRST, busy):
             device.display(render(screen))
             assert panel.visible() == render(screen).tobytes()
+
+
+TEXT = st.text(st.sampled_from("AaÄäÖöÜüß0123456789 .,:-+#€…"), max_size=24)
+SCREENS = st.builds(Screen, title=TEXT, big=TEXT, lines=st.lists(TEXT, max_size=3).map(tuple),
+                    icons=st.sampled_from(["", "≈", "x"]), qr=st.none() | st.just("http://192.168.178.20:8080/"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(panel=st.sampled_from(PANELS), frames=st.lists(st.tuples(SCREENS, st.booleans()), min_size=1, max_size=4))
+def test_whatever_luma_draws_and_however_it_sleeps_the_model_shows_what_render_draws(
+        panel: tuple[str, int], frames: list[tuple[Screen, bool]]) -> None:
+    """The model against luma on any screens, with the panel put to sleep and woken between them (hide, show)."""
+    kind, rotate = panel
+    glass, bus = panel_on_bus(kind, rotate)
+    device = LUMA[kind](i2c(bus=bus, address=0x3C), width=128, height=64, rotate=rotate)
+    device.persist = True
+    for screen, nap in frames:
+        device.display(render(screen))
+        if nap:
+            device.hide()
+            assert not glass.lit and glass.visible() == bytes(1024)
+            device.show()
+        assert glass.visible() == render(screen).tobytes()
 
 
 def test_the_recording_is_what_luma_sends_today() -> None:
