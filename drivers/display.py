@@ -17,11 +17,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .panel import HEIGHT, WIDTH, check_rotate
 from .screen import Screen
 
 log = logging.getLogger(__name__)
 
-WIDTH, HEIGHT = 128, 64
 FONTS = Path(__file__).resolve().parent / "fonts"
 CONTRAST_AWAKE, CONTRAST_DIM = 0xCF, 0x10
 
@@ -83,11 +83,6 @@ def render(screen: Screen) -> Image.Image:
         draw.text((1, y), line, font=small, fill=1)
         y += 12
     return img
-
-
-ROTATIONS = (0, 2)
-"""Quarter turns the layout supports: 0 and 2 (upside down). 1 and 3 would need a 64×128 portrait
-layout that no screen has, so they are refused instead of drawing a squeezed, cut frame."""
 
 
 class Display:
@@ -302,25 +297,11 @@ class SimDisplay(Display):
         return img
 
 
-def check_rotate(rotate: int) -> int:
-    """Only the rotations the layout supports; a clear config error for the others."""
-    if rotate not in ROTATIONS:
-        raise ValueError(f"display.rotate = {rotate!r}: nur 0 oder 2 (auf dem Kopf) möglich; "
-                         "1 und 3 bräuchten ein Hochformat-Layout, das es nicht gibt")
-    return rotate
-
-
 def stand_in() -> Display:
     """A display with no panel (luma's dummy device): the loop draws on, a late panel is attached."""
     from luma.core.device import dummy
 
     return Display(dummy(width=WIDTH, height=HEIGHT, mode="1"))
-
-
-def open_oled(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Display:
-    """The real panel on I²C. Raises luma's DeviceNotFoundError when the bus or panel is missing."""
-    return Display(open_panel(driver=driver, port=port, address=address, rotate=rotate, contrast=contrast),
-                   contrast=contrast)
 
 
 def open_panel(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Any:

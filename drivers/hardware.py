@@ -7,27 +7,29 @@ in :attr:`Hardware.faults` for the OLED and the pages, and a thread tries to ope
 few seconds. A hand-wired box has a wrong wire on its first evening: it must still come up, serve
 its page and say which wire.
 
-The drivers (gpiozero) are imported when the parts are opened, not with the config: the first
-screen ("Startet…") needs the config and the display only.
+The drivers (gpiozero, and luma and Pillow for the display) are imported when the parts are opened,
+not with the config: the first frame (:mod:`drivers.splash`) is on the panel before any of them loads.
+The display is opened last, so that luma's set-up, which blanks the panel, is followed at once by the
+start screen.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import tempfile
 import threading
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .display import Display, SimDisplay, check_rotate, open_oled, open_panel, stand_in
 from .hints import display_hint, gpio_hint, pin_hint, reader_hint
 from .layout import DEFAULT_LAYOUT
+from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE, check_rotate
 from .part import Part
 
 if TYPE_CHECKING:
+    from .display import Display
     from .encoder import Encoder, SimEncoder
     from .keypad import MatrixKeypad, SimKeypad
     from .rfid import RfidReader, SimReader
@@ -48,25 +50,15 @@ class Absent(Part):
     """Stands in for a keypad, knob or reader that did not open: nothing comes from it until it does."""
 
 
-def on_raspberry_pi() -> bool:
-    for model in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
-        try:
-            if "raspberry pi" in Path(model).read_text(errors="replace").lower():
-                return True
-        except OSError:
-            continue
-    return False
-
-
 @dataclass
 class DisplayConfig:
-    kind: str = "ssd1306"
+    kind: str = KIND
     """ssd1306, sh1106 or sim."""
-    i2c_port: int = 1
-    address: int = 0x3C
-    rotate: int = 0
+    i2c_port: int = I2C_PORT
+    address: int = ADDRESS
+    rotate: int = ROTATE
     """0, or 2 for a panel mounted upside down (1 and 3 would need a portrait layout: refused)."""
-    contrast: int = 0xCF
+    contrast: int = CONTRAST
 
 
 @dataclass
@@ -192,6 +184,8 @@ class Hardware:
 
     @property
     def simulated(self) -> bool:
+        from .display import SimDisplay
+
         return isinstance(self.display, SimDisplay)
 
     def parts(self) -> list[dict[str, Any]]:
@@ -276,6 +270,8 @@ class _Opener:
     # Each part: open it, or raise. ``_Hinted`` carries a hint already made (GPIO's).
 
     def display(self) -> Any:
+        from .display import open_panel
+
         d = self.cfg.display
         try:
             return open_panel(driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
@@ -361,22 +357,15 @@ class _Hinted(Exception):
     """A part's failure with its cause and fix already worded (the message is the hint)."""
 
 
-def open_display(d: DisplayConfig) -> Display:
-    """The display alone, first of all parts: it shows "Startet…" while the rest is loaded. Raises
-    when the panel does not answer; :func:`open_hardware` then tries again and names the cause."""
-    return SimDisplay() if d.kind == "sim" else open_oled(
-        driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
-
-
 def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
-                  make_pin_factory: Callable[[], Any] | None = None, dev: Path = Path("/dev"),
-                  display: Display | None = None) -> Hardware:
+                  make_pin_factory: Callable[[], Any] | None = None, dev: Path = Path("/dev")) -> Hardware:
     """Open every part as configured; a part that fails gets a stand-in and is retried after ``start()``.
 
     ``pin_factory`` defaults to gpiozero's lgpio factory, made by ``make_pin_factory`` (tests fake its
-    failures); ``dev`` is where the GPIO hint looks for ``gpiochip*``; ``display``: one already opened
-    for the first screen (:func:`open_display`).
+    failures); ``dev`` is where the GPIO hint looks for ``gpiochip*``. The display comes last: luma's set-up
+    blanks the first frame (:mod:`drivers.splash`), and the caller's start screen follows it at once.
     """
+    from .display import Display, SimDisplay, stand_in
     from .signals import Buzzer, StatusLed, Volume
 
     try:
@@ -395,10 +384,6 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
 
     silent_buzzer = lambda: Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])  # noqa: E731
     dark_led = lambda: StatusLed(None, pin_factory=None)  # noqa: E731
-    d = cfg.display
-    if display is None:
-        display = SimDisplay() if d.kind == "sim" else part(
-            "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
     keypad = part("Tastatur", opener.keypad, Absent)
     encoder = None if cfg.encoder.kind == "none" else part("Drehknopf", opener.encoder, Absent)
     b = cfg.buzzer
@@ -407,6 +392,10 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     led = dark_led() if cfg.led.kind == "sim" else part(
         "LED", lambda: StatusLed(cfg.led.pin, pin_factory=opener._pins("LED", opener._factory)), dark_led)
     reader = part("RFID-Leser", opener.reader, Absent)
+    d = cfg.display
+    display = SimDisplay() if d.kind == "sim" else part(
+        "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
+    faults = {name: faults[name] for name in PARTS if name in faults}  # the parts' order, the display first
     if "RFID-Leser" in faults:  # the OLED's reader message: the cause; the fix is on the page and in the log
         cb.on_reader_status(False, faults["RFID-Leser"].removeprefix("RFID-Leser: ").split(" – ")[0])
     return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
@@ -427,6 +416,8 @@ def lgpio_workdir(environ: MutableMapping[str, str] = os.environ) -> Path:
         path = Path(base) / "bankleser-lgpio"
         path.mkdir(mode=0o700, exist_ok=True)
     else:
+        import tempfile  # shutil, random, bz2, lzma: not before the first frame
+
         path = Path(tempfile.mkdtemp(prefix="bankleser-lgpio-"))
     environ["LG_WD"] = str(path)
     return path

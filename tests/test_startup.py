@@ -12,28 +12,6 @@ from tests.test_service import NotifySocket
 
 ROOT = Path(__file__).parent.parent
 
-FIRST_SCREEN = """
-import sys
-from device.daemon import cli
-from device.daemon.config import Config
-from device.daemon.notify import Notifier
-
-display = cli._first_screen(Config.load(None), sim=True, notifier=Notifier(""))
-print(display.last.screen.big)
-heavy = ("rules", "gpiozero", "flask", "uvicorn", "werkzeug", "asyncio", "segno", "webui", "device.ui",
-         "device.daemon.service", "device.store")
-print(sorted(m for m in sys.modules if m.startswith(heavy)))
-"""
-
-
-def test_the_first_screen_needs_no_rules_no_gpiozero_and_no_web_stack() -> None:
-    """Every module imported before "Startet…" costs ~14x its time here on a Pi core: only the config and the
-    display may come first."""
-    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN], cwd=ROOT, capture_output=True, text=True,
-                         check=True, timeout=60).stdout.splitlines()
-    assert out == ["Startet…", "[]"]
-
-
 def test_startet_is_said_first_and_the_page_follows_ready(tmp_path: Path) -> None:
     notify = NotifySocket(tmp_path / "notify.sock")
     server = LiveServer(tmp_path / "state", env={"NOTIFY_SOCKET": str(notify.path)}).start()

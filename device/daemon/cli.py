@@ -1,23 +1,33 @@
 """The `bankleser` command: `run` starts the appliance, `replay FILE` audits a command file.
 
 Imports are ordered by what the screen needs first: on a Pi Zero 2 W's core every 10 ms of
-imports here is about 140 ms there. `run` loads the config and the display, says "Startet…",
-and only then the rules, the device and gpiozero; the web stack follows after READY.
+imports here is about 140 ms there. `run` puts "Startet…" on the OLED first, with nothing but
+smbus2 and the config file's display section (:mod:`drivers.splash`); then logging, the config,
+the rules, the device and gpiozero, Pillow and luma; the web stack follows after READY.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import logging
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing's (and pathlib's) import costs before the first frame
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+    from typing import Any
 
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
+
+
+def _path(text: str) -> Path:
+    """argparse's ``type`` for a file name: pathlib is loaded when one is given, not with the parser."""
+    from pathlib import Path
+
+    return Path(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,26 +39,27 @@ def _parser() -> argparse.ArgumentParser:
                         help="the file is the appliance's journal or a downloaded game: limits added since a "
                              "command was accepted are not applied to it again")
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
-    salvage.add_argument("source", type=Path, help="the damaged journal (read, never written)")
-    salvage.add_argument("target", type=Path, help="the new journal (must not exist)")
+    salvage.add_argument("source", type=_path, help="the damaged journal (read, never written)")
+    salvage.add_argument("target", type=_path, help="the new journal (must not exist)")
     doctor = sub.add_parser("doctor", help="check wiring, devices, service, journal and clock; each ✓/✗ with the fix")
-    doctor.add_argument("--config", type=Path, default=Path("/etc/bankleser/config.toml"), help="TOML config file")
-    doctor.add_argument("--state-dir", type=Path, default=Path("/var/lib/bankleser"), help="the journal's folder")
+    doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="TOML config file")
+    doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="the journal's folder")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
-    flows.add_argument("--readme", type=Path, help="write the Mermaid diagram into this page's ```mermaid block")
+    flows.add_argument("--readme", type=_path, help="write the Mermaid diagram into this page's ```mermaid block")
     flows.add_argument("--mermaid", action="store_true", help="print the scene graph as a Mermaid diagram")
     prints = sub.add_parser("print", help="write a picture as SVG: the wiring, the keypad overlay, card labels")
     prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"),
                         help="wiring: the diagram for the config's pins; keypad: the overlay (true size); "
                              "cards: the players' bank card labels; deeds: the deed stickers of an edition")
-    prints.add_argument("--config", type=Path, help="TOML config file (its pins and keypad layout)")
+    prints.add_argument("--config", type=_path, help="TOML config file (its pins and keypad layout)")
     prints.add_argument("--edition", default="classic", help="deeds: the edition whose names are printed")
     prints.add_argument("--players", type=int, default=6, help="cards: how many bank cards (1-8)")
-    prints.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
+    prints.add_argument("-o", "--output", type=_path, help="write to this file instead of standard output")
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
-    run.add_argument("--config", type=Path, help="TOML config file")
-    run.add_argument("--state-dir", type=Path, help="journal and registered cards (default: per-user data dir)")
+    # run's file names stay text until "Startet…" is on the panel (_run): pathlib costs 50 ms on a Pi core
+    run.add_argument("--config", help="TOML config file")
+    run.add_argument("--state-dir", help="journal and registered cards (default: per-user data dir)")
     run.add_argument("--host", help="address to serve on (default 127.0.0.1 off a Pi, all interfaces on it)")
     run.add_argument("--port", type=int, help="port of the status page (default 8080)")
     return parser
@@ -153,43 +164,56 @@ def _open_later(url: str) -> None:
     threading.Timer(1.5, lambda: webbrowser.open(url)).start()
 
 
-def _first_screen(config: Any, *, sim: bool, notifier: Any) -> Any:
-    """Open the display and say "Startet…" before the rest is even imported. None if it will not open:
-    the daemon then opens it with the other parts and reports the fault as it always does."""
-    from drivers.hardware import open_display
-    from drivers.screen import Screen
+def _first_screen(config: str | Path | None, *, sim: bool, notifier: Any) -> Any:
+    """Say "Startet…" on the OLED before the rest is even imported (:mod:`drivers.splash`). Returns the
+    greeting, or the reason there is none: then the daemon opens the display with the other parts and
+    reports its fault as it always does."""
+    from drivers.splash import Splash
 
     try:
-        display = open_display(config.hardware.simulated().display if sim else config.hardware.display)
-    except Exception as err:
-        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
-        logging.getLogger(__name__).debug("display not open for the first screen: %s", err)
-        return None
-    display.show(Screen(title="Bankleser", big="Startet…"))
+        splash = Splash.from_config(config, sim=sim)
+        splash.send()
+    except Exception as err:  # no bus, no panel, a config the check will name: no greeting, no crash
+        return err
     notifier.status("Startet…")
-    return display
+    return splash
 
 
 def _run(args: argparse.Namespace) -> int:
     # Start-up makes hundreds of thousands of objects and almost no garbage: the cyclic collector
-    # would walk them again and again (about 4% of the start). The loop turns it back on after READY.
+    # would walk them again and again (2% of the start). The loop turns it back on after READY.
     gc.disable()
-    from drivers.hardware import on_raspberry_pi
+    from drivers.board import on_raspberry_pi
 
-    from .config import Config, default_host, default_state_dir
     from .notify import Notifier
 
-    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        config = Config.load(args.config)
-    except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
-        print(f"bankleser run: {err}", file=sys.stderr)
-        return EX_CONFIG
     # Simulated with --sim, or off a Pi when no config names the hardware. A config file given
     # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
     sim = args.sim or (args.config is None and not on_raspberry_pi())
     notifier = Notifier()
-    display = _first_screen(config, sim=sim, notifier=notifier)
+    greeted = _first_screen(args.config, sim=sim, notifier=notifier)
+
+    import logging
+    from pathlib import Path
+
+    from .config import Config, default_host, default_state_dir
+
+    config_path = None if args.config is None else Path(args.config)
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
+    if isinstance(greeted, Exception):
+        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
+        logging.getLogger(__name__).debug("no first frame: %s", greeted)
+    try:
+        config = Config.load(config_path)
+    except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
+        if not isinstance(greeted, Exception):
+            try:
+                greeted.off()  # not "Startet…" for ever on a box that will not start
+            except Exception as off_err:
+                logging.getLogger(__name__).debug("first frame not taken back: %s", off_err)
+        print(f"bankleser run: {err}", file=sys.stderr)
+        return EX_CONFIG
 
     from .service import run_daemon  # the rules, the device, gpiozero: after the first screen
 
@@ -197,12 +221,12 @@ def _run(args: argparse.Namespace) -> int:
         _open_later(f"http://127.0.0.1:{args.port or config.port}/device")
     return run_daemon(
         config,
-        state_dir=(args.state_dir or default_state_dir()).absolute(),  # lgpio may chdir() the process
+        # absolute: lgpio may chdir() the process
+        state_dir=(Path(args.state_dir) if args.state_dir else default_state_dir()).absolute(),
         sim=sim,
         host=args.host or (None if sim else config.host) or default_host(sim=sim),
         port=args.port or config.port,
         notifier=notifier,
-        display=display,
     )
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drivers.hardware import HardwareConfig, on_raspberry_pi
+from drivers.board import on_raspberry_pi
+from drivers.hardware import HardwareConfig
 
 DEFAULT_PORT = 8080
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drivers.display import Display, SimDisplay
+from drivers.display import SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
@@ -74,8 +74,6 @@ class Daemon:
     port: int
     notifier: Notifier
     pin_factory: Any = None
-    first_display: Display | None = None
-    """The display, when it was opened before the rest was loaded to say "Startet…" (``bankleser run``)."""
 
     def __post_init__(self) -> None:
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
@@ -118,7 +116,7 @@ class Daemon:
         )
         hw_cfg: HardwareConfig = self.config.hardware.simulated() if self.sim else self.config.hardware
         self.notifier.status("Hardware wird geöffnet")
-        self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory, display=self.first_display)
+        self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory)
         self.hardware.display.show(start_screen(self.hardware))
         self.notifier.status("Journal wird gelesen")
         self._open_journal()
@@ -659,8 +657,8 @@ class WebBackend:
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,
-               notifier: Notifier | None = None, display: Display | None = None) -> int:
-    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier(), first_display=display)
+               notifier: Notifier | None = None) -> int:
+    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier())
     signal.signal(signal.SIGTERM, daemon.stop)
     signal.signal(signal.SIGINT, daemon.stop)
     try:

@@ -1,0 +1,27 @@
+"""What the OLED is, before anything draws on it: 128×64, the turns the layout supports, where it sits by default.
+
+Light on purpose (no Pillow, no luma, no dataclasses): the config's check and the first frame
+(:mod:`drivers.splash`) read it before the drawing code is loaded.
+"""
+
+from __future__ import annotations
+
+WIDTH, HEIGHT = 128, 64
+
+ROTATIONS = (0, 2)
+"""Quarter turns the layout supports: 0 and 2 (upside down). 1 and 3 would need a 64×128 portrait
+layout that no screen has, so they are refused instead of drawing a squeezed, cut frame."""
+
+KINDS = ("ssd1306", "sh1106")
+"""The controllers luma.oled drives for us (``[hardware.display] kind``, besides "sim")."""
+
+KIND, I2C_PORT, ADDRESS, ROTATE, CONTRAST = "ssd1306", 1, 0x3C, 0, 0xCF
+"""``[hardware.display]``'s defaults (:class:`drivers.hardware.DisplayConfig` takes its own from here)."""
+
+
+def check_rotate(rotate: int) -> int:
+    """Only the rotations the layout supports; a clear config error for the others."""
+    if rotate not in ROTATIONS:
+        raise ValueError(f"display.rotate = {rotate!r}: nur 0 oder 2 (auf dem Kopf) möglich; "
+                         "1 und 3 bräuchten ein Hochformat-Layout, das es nicht gibt")
+    return rotate
