@@ -10,11 +10,11 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from .panel import HEIGHT, WIDTH, check_rotate
@@ -242,8 +242,7 @@ class Display:
         self.close()
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(msgspec.Struct, frozen=True):
     """One frame the simulated display showed."""
 
     seq: int

@@ -19,9 +19,10 @@ import logging
 import os
 import threading
 from collections.abc import Callable, MutableMapping
-from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from .hints import display_hint, gpio_hint, pin_hint, reader_hint
 from .layout import DEFAULT_LAYOUT
@@ -50,8 +51,7 @@ class Absent(Part):
     """Stands in for a keypad, knob or reader that did not open: nothing comes from it until it does."""
 
 
-@dataclass
-class DisplayConfig:
+class DisplayConfig(msgspec.Struct):
     kind: str = KIND
     """ssd1306, sh1106 or sim."""
     i2c_port: int = I2C_PORT
@@ -61,17 +61,15 @@ class DisplayConfig:
     contrast: int = CONTRAST
 
 
-@dataclass
-class KeypadConfig:
+class KeypadConfig(msgspec.Struct):
     kind: str = "matrix"
-    rows: list[int] = field(default_factory=lambda: [5, 6, 13, 19])
-    cols: list[int] = field(default_factory=lambda: [12, 16, 20, 21])
-    layout: list[list[str]] = field(default_factory=lambda: [list(r) for r in DEFAULT_LAYOUT])
+    rows: list[int] = msgspec.field(default_factory=lambda: [5, 6, 13, 19])
+    cols: list[int] = msgspec.field(default_factory=lambda: [12, 16, 20, 21])
+    layout: list[list[str]] = msgspec.field(default_factory=lambda: [list(r) for r in DEFAULT_LAYOUT])
     hold_time: float = 3.0
 
 
-@dataclass
-class EncoderConfig:
+class EncoderConfig(msgspec.Struct):
     kind: str = "gpio"
     """gpio, sim or none."""
     a: int = 17
@@ -79,21 +77,18 @@ class EncoderConfig:
     button: int = 22
 
 
-@dataclass
-class BuzzerConfig:
+class BuzzerConfig(msgspec.Struct):
     kind: str = "gpio"
     pin: int = 18
     volume: str = "high"
 
 
-@dataclass
-class LedConfig:
+class LedConfig(msgspec.Struct):
     kind: str = "gpio"
     pin: int = 23
 
 
-@dataclass
-class ReaderConfig:
+class ReaderConfig(msgspec.Struct):
     kind: str = "mfrc522"
     spi_port: int = 0
     spi_device: int = 0
@@ -104,26 +99,25 @@ class ReaderConfig:
     through a deed card; lower it only if a card far off the reader is read by mistake."""
 
 
-@dataclass
-class HardwareConfig:
-    display: DisplayConfig = field(default_factory=DisplayConfig)
-    keypad: KeypadConfig = field(default_factory=KeypadConfig)
-    encoder: EncoderConfig = field(default_factory=EncoderConfig)
-    buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
-    led: LedConfig = field(default_factory=LedConfig)
-    reader: ReaderConfig = field(default_factory=ReaderConfig)
+class HardwareConfig(msgspec.Struct):
+    display: DisplayConfig = msgspec.field(default_factory=DisplayConfig)
+    keypad: KeypadConfig = msgspec.field(default_factory=KeypadConfig)
+    encoder: EncoderConfig = msgspec.field(default_factory=EncoderConfig)
+    buzzer: BuzzerConfig = msgspec.field(default_factory=BuzzerConfig)
+    led: LedConfig = msgspec.field(default_factory=LedConfig)
+    reader: ReaderConfig = msgspec.field(default_factory=ReaderConfig)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HardwareConfig:
         """Build from the config file's ``[hardware.*]`` tables; unknown keys are errors, not ignored."""
         out = cls()
-        for f in fields(cls):
-            section = data.get(f.name, {})
-            target = getattr(out, f.name)
-            known = {x.name for x in fields(target)}
+        for name in cls.__struct_fields__:
+            section = data.get(name, {})
+            target = getattr(out, name)
+            known = set(target.__struct_fields__)
             unknown = set(section) - known
             if unknown:
-                raise ValueError(f"[hardware.{f.name}]: unknown keys {sorted(unknown)}")
+                raise ValueError(f"[hardware.{name}]: unknown keys {sorted(unknown)}")
             for key, value in section.items():
                 setattr(target, key, value)
         out.check()
@@ -145,8 +139,7 @@ class HardwareConfig:
         return out
 
 
-@dataclass
-class Callbacks:
+class Callbacks(msgspec.Struct):
     on_key: Callable[[str], None]
     on_hold: Callable[[str], None]
     on_encoder: Callable[[str], None]
@@ -160,23 +153,24 @@ PARTS = ("Display", "Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser")
 """The parts' names as the banker reads them, in the order they are opened."""
 
 
-@dataclass
 class Hardware:
     """The opened parts (or their stand-ins). Closed in reverse order of opening, the display last with
     a final screen."""
 
-    display: Display
-    keypad: MatrixKeypad | SimKeypad | Absent
-    encoder: Encoder | SimEncoder | Absent | None
-    buzzer: Buzzer
-    led: StatusLed
-    reader: RfidReader | SimReader | Absent
-    faults: dict[str, str] = field(default_factory=dict)
-    """Part name -> cause and fix, for each part that is missing now. Replaced whole by the retry thread."""
-    opener: _Opener | None = None
-    retry_every: float = RETRY_EVERY
-
-    def __post_init__(self) -> None:
+    def __init__(self, display: Display, keypad: MatrixKeypad | SimKeypad | Absent,
+                 encoder: Encoder | SimEncoder | Absent | None, buzzer: Buzzer, led: StatusLed,
+                 reader: RfidReader | SimReader | Absent, *, faults: dict[str, str] | None = None,
+                 opener: _Opener | None = None, retry_every: float = RETRY_EVERY) -> None:
+        self.display = display
+        self.keypad = keypad
+        self.encoder = encoder
+        self.buzzer = buzzer
+        self.led = led
+        self.reader = reader
+        self.faults: dict[str, str] = {} if faults is None else faults
+        """Part name -> cause and fix, for each part that is missing now. Replaced whole by the retry thread."""
+        self.opener = opener
+        self.retry_every = retry_every
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._started = False

@@ -11,12 +11,12 @@ from __future__ import annotations
 import getpass
 import grp
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 
-@dataclass(frozen=True)
-class Access:
+
+class Access(msgspec.Struct, frozen=True):
     """Whether this process may open a device file, judged from its mode, owner and group.
 
     By the bits, not ``os.access``: root may open anything, and the service runs as ``bankleser``.

@@ -17,8 +17,9 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from .part import Part
 
@@ -98,8 +99,7 @@ class CollisionError(CardError):
     """More than one card answered and the collision could not be resolved this time."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
+class Reply(msgspec.Struct, frozen=True):
     """What the receiver put in the FIFO after one frame."""
 
     data: bytes
@@ -125,8 +125,7 @@ def _pack(bits: list[int]) -> bytes:
     return bytes(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Read:
+class Read(msgspec.Struct, frozen=True):
     """One card selected in the field."""
 
     uid: bytes

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from drivers.board import on_raspberry_pi
 from drivers.hardware import HardwareConfig
@@ -19,8 +20,7 @@ from drivers.hardware import HardwareConfig
 DEFAULT_PORT = 8080
 
 
-@dataclass
-class HotspotConfig:
+class HotspotConfig(msgspec.Struct):
     """``[hotspot]`` in the config file."""
 
     enabled: bool = True
@@ -45,16 +45,15 @@ class HotspotConfig:
         return cfg
 
 
-@dataclass
-class Config:
-    hardware: HardwareConfig = field(default_factory=HardwareConfig)
+class Config(msgspec.Struct):
+    hardware: HardwareConfig = msgspec.field(default_factory=HardwareConfig)
     host: str | None = None
     """None: 127.0.0.1 off a Pi, every interface on the appliance."""
     port: int = DEFAULT_PORT
     banker_pin: str | None = None
     """Set here, or at first start on the device; ``BANKLESER_BANKER_PIN`` overrides both."""
     sleep_after: float = 60.0
-    hotspot: HotspotConfig = field(default_factory=HotspotConfig)
+    hotspot: HotspotConfig = msgspec.field(default_factory=HotspotConfig)
 
     @classmethod
     def load(cls, path: Path | None) -> Config:
