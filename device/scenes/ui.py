@@ -12,7 +12,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import replace  # of a Screen (drivers' own record)
 from typing import Any, cast
 
 import msgspec
@@ -26,7 +25,7 @@ from . import menus
 from .card import CardScene
 from .idle import IdleScene
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
-from .layout import page, with_note
+from .layout import page, with_icons, with_note
 from .manager import Scene, SceneManager
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
 from .table import State
@@ -302,7 +301,7 @@ class Ui(msgspec.Struct):
         shown = top.view(self)
         if self.note:
             shown = with_note(shown, self.note, title=top.note_in_title)
-        return replace(shown, icons=shown.icons + icons) if icons else shown
+        return with_icons(shown, icons)
 
     def render(self) -> None:
         screen = self.screen()
