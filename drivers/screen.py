@@ -6,11 +6,10 @@ virtual device read :meth:`Screen.text`, so what a player sees is asserted as wo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class Screen:
+class Screen(msgspec.Struct, frozen=True):
     """One OLED screen: a title bar, a big line (usually an amount), small lines, a QR code."""
 
     title: str = ""

@@ -10,8 +10,9 @@ from __future__ import annotations
 import contextlib
 import secrets
 import threading
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:  # asyncio is the web server's: imported once it runs, not at the daemon's start-up
     import asyncio
@@ -19,8 +20,7 @@ if TYPE_CHECKING:  # asyncio is the web server's: imported once it runs, not at 
 BOOT = secrets.token_hex(4)
 
 
-@dataclass(frozen=True, slots=True)
-class Published:
+class Published(msgspec.Struct, frozen=True):
     version: int
     body: bytes
     """The public state as UTF-8 JSON."""

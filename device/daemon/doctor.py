@@ -14,9 +14,10 @@ import grp
 import shutil
 import subprocess
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from drivers.hardware import HardwareConfig
 from drivers.hints import GPIO_ENABLE, I2C_ENABLE, SPI_ENABLE, Access, device_access
@@ -28,8 +29,7 @@ LOW_DISK = 50 * 1024 * 1024
 """Below this much free space on the journal's file system the doctor warns (a game needs far less)."""
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(msgspec.Struct, frozen=True):
     name: str
     ok: bool
     detail: str
@@ -86,14 +86,13 @@ def groups_of(user: str) -> set[str] | None:
     return {g.gr_name for g in grp.getgrall() if user in g.gr_mem or g.gr_gid == primary}
 
 
-@dataclass
-class System:
+class System(msgspec.Struct):
     """The machine as the doctor sees it; every field can be faked."""
 
-    hardware: HardwareConfig = field(default_factory=HardwareConfig)
+    hardware: HardwareConfig = msgspec.field(default_factory=HardwareConfig)
     state_dir: Path = Path("/var/lib/bankleser")
     dev: Path = Path("/dev")
-    access: Access = field(default_factory=Access.of_process)
+    access: Access = msgspec.field(default_factory=Access.of_process)
     user: str = USER
     run: Callable[[list[str]], tuple[int, str]] = run_fixed
     probe_i2c: Callable[[int, int], None] = probe_i2c

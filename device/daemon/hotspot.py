@@ -20,8 +20,9 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from .config import HotspotConfig
 
@@ -96,8 +97,7 @@ def stored_password(state_dir: Path) -> str:
     return value
 
 
-@dataclass(frozen=True)
-class JoinInfo:
+class JoinInfo(msgspec.Struct, frozen=True):
     """What the OLED shows while the appliance's own Wi-Fi is open: first the network, then the page."""
 
     ssid: str

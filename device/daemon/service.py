@@ -17,9 +17,10 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from drivers.display import SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
@@ -65,8 +66,7 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-@dataclass
-class Daemon:
+class Daemon(msgspec.Struct):
     config: Config
     state_dir: Path
     sim: bool
@@ -75,32 +75,32 @@ class Daemon:
     notifier: Notifier
     pin_factory: Any = None
 
-    def __post_init__(self) -> None:
-        self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
-        self.stop_event = threading.Event()
-        self.hardware: Hardware | None = None
-        self.banker: Ui | None = None
-        self.ledger: Ledger | None = None
-        self.journal: Journal | None = None
-        self.cards: Cards | None = None
-        self.fault: str | None = None
-        self.history_fault: str | None = None
-        self.history_check: Journal | None = None
-        self.history: History | None = None
-        """The past games of the journal, for the pages after the game (told beside the loop)."""
-        """A journal whose past games' rows are still to be checked."""
-        """Damage in past games' rows, found after start-up: shown, booking goes on."""
-        self.server: Any = None
-        self.app: Any = None
-        self.frozen = threading.Event()
-        self.retry_journal_at: float | None = None
-        self.publisher = Publisher()
-        self._published_key: tuple[int, str | None, str] | None = None
-        self.hotspot: Hotspot | None = None
-        self._joined: Any = None
-        """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
-        self.session_epoch = 0
-        """Bumped at logout and at a PIN change: every banker session signed before it ends."""
+    # What the daemon makes and keeps while it runs, never passed:
+    events: queue.Queue[tuple[Any, ...]] = msgspec.field(default_factory=queue.Queue)
+    stop_event: threading.Event = msgspec.field(default_factory=threading.Event)
+    hardware: Hardware | None = None
+    banker: Ui | None = None
+    ledger: Ledger | None = None
+    journal: Journal | None = None
+    cards: Cards | None = None
+    fault: str | None = None
+    history_fault: str | None = None
+    """Damage in past games' rows, found after start-up: shown, booking goes on."""
+    history_check: Journal | None = None
+    """A journal whose past games' rows are still to be checked."""
+    history: History | None = None
+    """The past games of the journal, for the pages after the game (told beside the loop)."""
+    server: Any = None
+    app: Any = None
+    frozen: threading.Event = msgspec.field(default_factory=threading.Event)
+    retry_journal_at: float | None = None
+    publisher: Publisher = msgspec.field(default_factory=Publisher)
+    _published_key: tuple[int, str | None, str] | None = None
+    hotspot: Hotspot | None = None
+    """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
+    _joined: Any = None
+    session_epoch: int = 0
+    """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
     # Start-up ----------------------------------------------------------------------------
 

@@ -7,8 +7,9 @@ does not have, the ID EEPROM's pins) is refused with the reason, before anything
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
+
+import msgspec
 
 from drivers.hardware import HardwareConfig
 
@@ -33,8 +34,7 @@ SPI_PINS = {0: (11, 10, 9, (8, 7)), 1: (21, 20, 19, (18, 17, 16))}
 POWER, GROUND = "#e8590c", "#222"
 
 
-@dataclass(frozen=True)
-class Wire:
+class Wire(msgspec.Struct, frozen=True):
     part: str
     signal: str
     pin: int
@@ -46,8 +46,7 @@ class Wire:
         return HEADER[self.pin]
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(msgspec.Struct, frozen=True):
     name: str
     wires: tuple[Wire, ...]
 

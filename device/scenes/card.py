@@ -7,7 +7,7 @@ fresh card scene, so nothing of a finished booking stays behind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from drivers.screen import Screen
 from rules import parse_amount
@@ -31,8 +31,7 @@ def card_number(ui: Context, name: str) -> int:
     return next((c.number for c in ui.cards.players() if c.name == name), 0)
 
 
-@dataclass
-class CardScene(Scene):
+class CardScene(Scene, msgspec.Struct):
     """A bank card is on: number, name, balance. HABEN, SOLL, LOS, a digit, or the menu."""
 
     kind = State.CARD
@@ -87,8 +86,7 @@ class CardScene(Scene):
 VERB_TITLE = {"credit": "Haben", "debit": "Soll"}
 
 
-@dataclass
-class AmountScene(Scene):
+class AmountScene(Scene, msgspec.Struct):
     """Typing an amount: for Haben or Soll, or before the key (the original's order), or a transfer."""
 
     kind = State.AMOUNT

@@ -14,18 +14,17 @@ A field already known is skipped: a deed's tag starts a flow with its square.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from rules import DEEDS, Kind, square_name
 
 from .table import graph, mermaid
 
 
-@dataclass(frozen=True)
-class View:
+class View(msgspec.Struct, frozen=True):
     """What a step may read: the game, the player on the reader, the fields filled in so far."""
 
     game: Any
@@ -71,8 +70,7 @@ def text(t: Text, view: View) -> str:
     return t if isinstance(t, str) else t(view)
 
 
-@dataclass(frozen=True)
-class Square:
+class Square(msgspec.Struct, frozen=True):
     """Choose a square from those the rules accept for ``legal`` now (``rules.legal``); a deed's tag picks it."""
 
     legal: str
@@ -85,8 +83,7 @@ class Square:
         return f"Feld wählen (legal: {self.legal})"
 
 
-@dataclass(frozen=True)
-class Pick:
+class Pick(msgspec.Struct, frozen=True):
     """Choose from a list; ``multi``: mark several, "Fertig" closes (the field gets the list)."""
 
     field: str
@@ -105,8 +102,7 @@ class Pick:
         return self.says
 
 
-@dataclass(frozen=True)
-class Type:
+class Type(msgspec.Struct, frozen=True):
     """Type a number for ``field``: money as the edition writes it, or a plain number."""
 
     field: str
@@ -115,7 +111,7 @@ class Type:
     zero: bool = True
     """An empty OK means 0 ("OK: 0")."""
     hint: Text = ""
-    refuse: dict[str, Text] = dataclasses.field(default_factory=dict)
+    refuse: dict[str, Text] = {}
     """Refusals of the rules (by code) that ask again at once, saying this, instead of a result."""
     when: Callable[[View], bool] | None = None
     says: str = ""
@@ -127,8 +123,7 @@ class Type:
 Step = Square | Pick | Type
 
 
-@dataclass(frozen=True)
-class Flow:
+class Flow(msgspec.Struct, frozen=True):
     label: str
     """The menu entry."""
     opens_on: frozenset[str] = frozenset()
@@ -386,8 +381,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
 FLOWS = {f.label: f for f in PLAYER_FLOWS}
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     """A menu entry with its own digit: one flow, or a group of them (a submenu, numbered in order)."""
 
     digit: str

@@ -7,8 +7,9 @@ virtual device page all speak these. On the wire a key keeps its old name ("5", 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Key(StrEnum):
@@ -44,27 +45,23 @@ class Key(StrEnum):
         return self.value in "0123456789.KM"
 
 
-@dataclass(frozen=True)
-class Press:
+class Press(msgspec.Struct, frozen=True):
     key: Key
 
 
-@dataclass(frozen=True)
-class Hold:
+class Hold(msgspec.Struct, frozen=True):
     """A key held for about a second (C held: a new game)."""
 
     key: Key
 
 
-@dataclass(frozen=True)
-class Tap:
+class Tap(msgspec.Struct, frozen=True):
     """A card or tag on the reader, by its UID."""
 
     uid: str
 
 
-@dataclass(frozen=True)
-class Tick:
+class Tick(msgspec.Struct, frozen=True):
     """About once a second: time passes (sleep, the result's timeout, a timed game's end)."""
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from msgspec.structs import replace
+
 from drivers.display import HEIGHT, WIDTH, _qr, font
 from drivers.screen import Screen
 
@@ -143,11 +145,14 @@ def line_room(screen: Screen) -> float:
     return WIDTH - qr_px(screen.qr) - 2 if screen.qr else LINE_PX
 
 
+def with_icons(screen: Screen, icons: str) -> Screen:
+    """The reader's own marks (a reader or storage fault, the sound off) after the scene's."""
+    return replace(screen, icons=screen.icons + icons) if icons else screen
+
+
 def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
     """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
     where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking)."""
-    from dataclasses import replace
-
     if (title or px(note) > line_room(screen)) and px(note) <= TITLE_PX:
         return replace(screen, title=note, icons="")
     said = wrap(note, line_room(screen))

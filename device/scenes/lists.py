@@ -7,8 +7,9 @@ number its digits and what to do with them; the confirmation its command and the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from drivers.screen import Screen
 from rules import parse_amount
@@ -23,8 +24,7 @@ OK_LINE = "OK bucht, C zurück"
 """A confirmation's last line, always on the screen."""
 
 
-@dataclass
-class Option:
+class Option(msgspec.Struct):
     label: str
     value: Any = None
     selected: bool = False
@@ -40,8 +40,7 @@ def _back_keys(inp: Input) -> bool:
     return isinstance(inp, Press) and inp.key in (Key.C, Key.MENU)
 
 
-@dataclass
-class ListScene(Scene):
+class ListScene(Scene, msgspec.Struct):
     """A list turned with the knob. ``pick`` gets the chosen value (a list of them if ``multi``)."""
 
     kind = State.CHOOSE
@@ -171,8 +170,7 @@ class ListScene(Scene):
         return tuple(text for _, text in lines[start:start + room])
 
 
-@dataclass
-class NumberScene(Scene):
+class NumberScene(Scene, msgspec.Struct):
     """A number to type for a step: money as the edition writes it, or a plain number."""
 
     kind = State.ENTER
@@ -185,7 +183,7 @@ class NumberScene(Scene):
     hint: str = "OK"
     player: str | None = None
     entry: str = ""
-    why: str = field(default="", repr=False)
+    why: str = ""
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
@@ -243,8 +241,7 @@ def type_key(text: str, key: str, ui: Context, *, longest: int = 7, money: bool 
     return text + key
 
 
-@dataclass
-class ConfirmScene(Scene):
+class ConfirmScene(Scene, msgspec.Struct):
     """What the rules will book, waiting for OK; its last line always says so."""
 
     kind = State.CONFIRM

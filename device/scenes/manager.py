@@ -60,8 +60,13 @@ class Context(Protocol):
 
 
 class Scene:
-    """One screen of the reader. Subclasses set ``kind`` and override what they use."""
+    """One screen of the reader. Subclasses set ``kind`` and override what they use.
 
+    The scenes that hold data are ``msgspec.Struct``s as well (``class CardScene(Scene, msgspec.Struct)``):
+    a Struct's fields are slots, so this base has none of its own and no ``__dict__``.
+    """
+
+    __slots__ = ()
     kind: ClassVar[State]
     note_in_title: ClassVar[bool] = False
     """The note of an unused input goes to the title bar (a page read to its end keeps its last line)."""

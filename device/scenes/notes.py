@@ -7,8 +7,9 @@ Pages (the end, the ranking, the deal) stay until a key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from drivers.screen import Screen
 from rules import format_money, net_worth, ranking, reader_text, winners
@@ -50,8 +51,7 @@ VERDICTS = {
 """A word or two for the OLED; the full German reason goes on the small lines."""
 
 
-@dataclass(frozen=True)
-class RaiseOffer:
+class RaiseOffer(msgspec.Struct, frozen=True):
     """A payment refused for want of money: who could raise it, what they owe, and to whom."""
 
     player: str
@@ -59,8 +59,7 @@ class RaiseOffer:
     creditor: str | None
 
 
-@dataclass
-class MessageScene(Scene):
+class MessageScene(Scene, msgspec.Struct):
     """A note or prompt nobody booked; a result is one that also says what came of a command."""
 
     kind = State.MESSAGE
@@ -73,7 +72,7 @@ class MessageScene(Scene):
     """The rules' refusal code, if a command was refused."""
     balance_of: str | None = None
     """A booking's result shows this player's balance, read from the ledger whenever it is drawn."""
-    shown_at: float = field(default=0.0, repr=False)
+    shown_at: float = 0.0
     offset: int = 0
 
     def on_enter(self, ui: Context) -> None:
@@ -201,8 +200,7 @@ def _creditor(ui: Context, cmd: dict[str, Any]) -> str | None:
     return None
 
 
-@dataclass
-class PagesScene(Scene):
+class PagesScene(Scene, msgspec.Struct):
     """Screens read one after the other (the end, the ranking, the deal); they never time out."""
 
     kind = State.PAGES

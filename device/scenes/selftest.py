@@ -6,7 +6,7 @@ toggles the LED; a card laid on shows its UID and how long it is. C leaves (held
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from drivers.screen import Screen
 
@@ -16,8 +16,7 @@ from .manager import Context, Scene
 from .table import State
 
 
-@dataclass
-class SelftestScene(Scene):
+class SelftestScene(Scene, msgspec.Struct):
     kind = State.SELFTEST
     last: str = "Taste oder Karte"
     turns: int = 0

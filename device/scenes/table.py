@@ -11,8 +11,9 @@ device runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+import msgspec
 
 
 class State(Enum):
@@ -54,8 +55,7 @@ TAPPED = frozenset({S.CARD, S.CHOOSE, S.MESSAGE})
 MENU_KEYS = ("OK", "MENU", "UP", "DOWN")
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(msgspec.Struct, frozen=True):
     source: State
     trigger: str
     """An input's trigger (device/scenes/inputs.py: a key's name, "digit", "hold:C", "tap", "tick") or an event."""

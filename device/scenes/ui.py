@@ -12,8 +12,9 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
+
+import msgspec
 
 from drivers.screen import Screen
 from rules import format_money
@@ -24,7 +25,7 @@ from . import menus
 from .card import CardScene
 from .idle import IdleScene
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
-from .layout import page, with_note
+from .layout import page, with_icons, with_note
 from .manager import Scene, SceneManager
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
 from .table import State
@@ -40,8 +41,7 @@ TWO_CARDS = "two_cards"
 """``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
 
 
-@dataclass
-class Ui:
+class Ui(msgspec.Struct):
     """The reader. ``show`` draws a screen, ``tone`` plays a tune; ``url`` is the status page."""
 
     ledger: Ledger
@@ -68,16 +68,17 @@ class Ui:
     after READY)."""
     strict: bool = False
     """Tests: a change of scene missing from the table raises instead of only being logged."""
-    scenes: SceneManager = field(init=False)
-    asleep: bool = field(default=False, init=False)
-    reader_problem: str = field(default="", init=False)
-    note: str = field(default="", init=False)
+    scenes: SceneManager = cast("SceneManager", None)
+    """Made by ``__post_init__`` (the manager needs the reader itself); never passed."""
+    asleep: bool = False
+    reader_problem: str = ""
+    note: str = ""
     """Why the last input did nothing (shown on the last line until the next input)."""
-    last_input: float = field(default=0.0, init=False)
-    last_screen: Screen | None = field(default=None, init=False)
-    seen: Any = field(default=None, init=False)
-    seen_running: bool = field(default=False, init=False)
-    toned: bool = field(default=False, init=False)
+    last_input: float = 0.0
+    last_screen: Screen | None = None
+    seen: Any = None
+    seen_running: bool = False
+    toned: bool = False
     """A tone was played for the input being handled."""
 
     def __post_init__(self) -> None:
@@ -300,7 +301,7 @@ class Ui:
         shown = top.view(self)
         if self.note:
             shown = with_note(shown, self.note, title=top.note_in_title)
-        return replace(shown, icons=shown.icons + icons) if icons else shown
+        return with_icons(shown, icons)
 
     def render(self) -> None:
         screen = self.screen()

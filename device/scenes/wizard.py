@@ -7,8 +7,9 @@ one list with everything chosen before it kept; the join scene holds the players
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from drivers.screen import Screen
 from rules import EDITIONS, Mode, square_name
@@ -120,14 +121,13 @@ def _summary(state: Any) -> tuple[str, ...]:
     return edition, mode, "Hausregeln: " + (", ".join(chosen) or "keine")
 
 
-@dataclass
-class JoinScene(Scene):
+class JoinScene(Scene, msgspec.Struct):
     """Players join by tapping, starting from none (docs/playing.md: "each player taps a card"; pre-filled, the
     last game's players left when they tapped). A card tapped again leaves; C clears, then goes back."""
 
     kind = State.JOIN
     cmd: dict[str, Any]
-    joined: list[str] = field(default_factory=list)
+    joined: list[str] = []
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tap):

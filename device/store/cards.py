@@ -7,7 +7,7 @@ by the card's name. Deed tags (on the Besitzrechtkarten) name a square.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from rules import DEEDS
 
@@ -23,8 +23,7 @@ SIM_DEED_TAGS = {f"0d0000{sq:02x}": sq for sq in sorted(DEEDS)}
 """Simulated deed tags: ``0d0000`` and the square number in hex (Schlossallee: ``0d000027``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(msgspec.Struct, frozen=True):
     uid: str
     kind: str
     """"player" or "deed"."""

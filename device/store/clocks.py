@@ -13,9 +13,10 @@ from __future__ import annotations
 import bisect
 import json
 import math
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+import msgspec
 
 KEY = "wall_clocks"
 """The journal setting holding the boots' segments."""
@@ -34,8 +35,7 @@ SOURCES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
+class Segment(msgspec.Struct, frozen=True):
     first_seq: int
     """The first journal entry written in this boot."""
     source: str

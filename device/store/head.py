@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 import struct
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 MAGIC = b"BLH1"
 _SLOT = struct.Struct("<4sQ32sI")  # magic, seq, link (ASCII hex), crc32 of what precedes
@@ -28,8 +29,7 @@ OLD_OFFSETS = (0, SLOT_SIZE)
 """Where files written before the slots moved apart keep them (such a file is 128 bytes long)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Head:
+class Head(msgspec.Struct, frozen=True):
     seq: int
     link: str
 

@@ -21,10 +21,11 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
 from rules.game import mode_name
@@ -47,8 +48,7 @@ OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
 
 
-@dataclass
-class Told:
+class Told(msgspec.Struct):
     """What one game did, gathered while the journal is replayed."""
 
     id: int
@@ -66,11 +66,11 @@ class Told:
     final: GameState | None = None
     commands: int = 0
     detail: bool = False
-    stack: list[tuple[Record, Event]] = field(default_factory=list)
+    stack: list[tuple[Record, Event]] = []
     """Accepted bookings that stand (a Storno takes the last one off), for the report's figures."""
-    log: list[tuple[float, str]] = field(default_factory=list)
-    points: list[dict[str, Any]] = field(default_factory=list)
-    seqs: list[int] = field(default_factory=list)
+    log: list[tuple[float, str]] = []
+    points: list[dict[str, Any]] = []
+    seqs: list[int] = []
     """Journal entries of this game (its own Stornos included), for the download."""
     clock: str = "unknown"
     """Which clock dated the game's start (:data:`clocks.SOURCES`): the pages say it."""

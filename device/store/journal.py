@@ -24,9 +24,10 @@ import time
 import urllib.parse
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from .head import Head, HeadFile
 
@@ -83,8 +84,7 @@ class Unstorable(ValueError):
     """A command that cannot be written as UTF-8 JSON (a lone surrogate, a NaN): refused, never applied."""
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(msgspec.Struct, frozen=True):
     seq: int
     at: float
     cmd: dict[str, Any]

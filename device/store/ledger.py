@@ -15,10 +15,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 import rules
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
@@ -47,8 +48,7 @@ def code_version() -> str:
     return digest.hexdigest()[:16]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """The answer to a submitted command."""
 
     ok: bool
@@ -62,16 +62,14 @@ class Outcome:
         return {"ok": False, "code": self.code, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(msgspec.Struct, frozen=True):
     seq: int
     at: float
     op: str
     text: str
 
 
-@dataclass
-class Ledger:
+class Ledger(msgspec.Struct):
     """Thread-safe: the device's loop submits, the web server reads snapshots."""
 
     journal: Journal
@@ -80,9 +78,9 @@ class Ledger:
     mono: Callable[[], float] = time.monotonic
     """The play clock of a timed game: a wall-clock jump (NTP after a boot without a battery clock)
     cannot end or extend a game."""
-    game: Game = field(default_factory=Game)
-    log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
-    worth: list[dict[str, Any]] = field(default_factory=list)
+    game: Game = msgspec.field(default_factory=Game)
+    log: deque[LogEntry] = msgspec.field(default_factory=lambda: deque(maxlen=LOG_SIZE))
+    worth: list[dict[str, Any]] = []
     """Net worth of every player along the current game (the chart): at most 2 × CHART_POINTS points,
     thinned evenly as the game grows, so neither memory nor replay grows with it."""
     started_at: float | None = None
@@ -96,14 +94,21 @@ class Ledger:
     """A storage problem to show on screen and page; None when all is well."""
     skipped: int = 0
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
+    version: int = 0
+    """Counts the changes the live pages wait for (``wait_for_change``)."""
+    # Kept by the ledger itself, never passed:
+    _views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None, float]] = []
+    """The log, chart and clock of the games the last new_games replaced: a Storno of one brings them back."""
+    _since: float = 0.0
+    _lock: threading.Condition = msgspec.field(default_factory=threading.Condition)
+    """Guards the state (a Condition over a reentrant lock) and wakes the live pages' waiters."""
+    _stride: int = 1
+    _skipped: int = 0
+    _checkpointed: int = 0
+    _undo_refused: bool = False
 
     def __post_init__(self) -> None:
-        self._views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None,
-                                float]] = []
         self._since = self.mono()
-        self._lock = threading.RLock()
-        self._changed = threading.Condition(self._lock)
-        self.version = 0
         self._replay()
 
     # Replay ------------------------------------------------------------------------------
@@ -316,7 +321,7 @@ class Ledger:
             self.problem = None
             self._record(event, seq, now, before)
             self.version += 1
-            self._changed.notify_all()
+            self._lock.notify_all()
             if seq - self._checkpointed >= CHECKPOINT_EVERY:
                 self.checkpoint()
             return Outcome(True, event=event)
@@ -352,12 +357,12 @@ class Ledger:
 
     def wait_for_change(self, version: int, timeout: float) -> int:
         """Block until the ledger's version passes ``version`` (for the live page)."""
-        with self._changed:
-            self._changed.wait_for(lambda: self.version > version, timeout)
+        with self._lock:
+            self._lock.wait_for(lambda: self.version > version, timeout)
             return self.version
 
     def touch(self) -> None:
         """Something besides a command changed (names, cards, a problem): wake the live pages."""
-        with self._changed:
+        with self._lock:
             self.version += 1
-            self._changed.notify_all()
+            self._lock.notify_all()

@@ -12,22 +12,22 @@ import json
 import shutil
 import sqlite3
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from .head import HeadFile
 from .journal import Journal, _crc, link
 
 
-@dataclass
-class Report:
+class Report(msgspec.Struct):
     exported: int = 0
-    damaged: list[int] = field(default_factory=list)
+    damaged: list[int] = []
     """Rows whose checksum failed or whose text is not a command."""
-    gaps: list[tuple[int, int]] = field(default_factory=list)
+    gaps: list[tuple[int, int]] = []
     """Runs of missing sequence numbers (first, last)."""
-    chain_breaks: list[int] = field(default_factory=list)
+    chain_breaks: list[int] = []
     acknowledged: int = 0
     """The last sequence number the head file says was acknowledged (0 if unknown)."""
     last: int = 0
@@ -55,8 +55,7 @@ class SalvageError(ValueError):
     """The source holds nothing salvage can read; the message (German) says what it is instead."""
 
 
-@dataclass
-class _Found:
+class _Found(msgspec.Struct):
     rows: list[tuple[Any, Any, Any, Any]]
     links: dict[Any, Any]
     cards: list[tuple[Any, Any, Any]]
