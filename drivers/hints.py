@@ -8,7 +8,6 @@ udev rule missing: plain Debian has none), a library that is not installed.
 
 from __future__ import annotations
 
-import getpass
 import grp
 import os
 from pathlib import Path
@@ -64,6 +63,8 @@ def group_name(gid: int) -> str:
 
 def user_name() -> str:
     try:
+        import getpass  # termios and friends: only when a hint names the user
+
         return getpass.getuser()
     except (KeyError, OSError):
         return str(os.geteuid())

@@ -8,7 +8,7 @@ ledger's lock or touch SQLite, so a slow SD card's fsync never holds up a phone.
 from __future__ import annotations
 
 import contextlib
-import secrets
+import os
 import threading
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,8 @@ import msgspec
 if TYPE_CHECKING:  # asyncio is the web server's: imported once it runs, not at the daemon's start-up
     import asyncio
 
-BOOT = secrets.token_hex(4)
+BOOT = os.urandom(4).hex()
+"""This start's id in the ETags (the bytes secrets.token_hex reads, without importing hmac and OpenSSL for it)."""
 
 
 class Published(msgspec.Struct, frozen=True):
