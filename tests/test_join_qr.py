@@ -20,7 +20,7 @@ from ui_table import Table
 
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
 from device.scenes.idle import JOIN_SHOWN, PASSWORD_SHOWN, join_screen
-from device.scenes.layout import problems, px, with_icons
+from device.scenes.layout import problems, with_icons
 from drivers.display import render
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "oled"
@@ -150,7 +150,7 @@ def test_the_reader_marks_on_the_wifi_code_neither_cut_a_line_nor_cover_the_code
 
 @settings(max_examples=60, deadline=None)
 @given(ssid=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=32)
-       .filter(lambda s: len(s.encode()) <= 32 and s.strip() == s and s != ""),
+       .filter(lambda s: len(s.encode()) <= 32),
        icons=st.sampled_from(["", "!", "x", "!x"]))
 def test_the_join_screens_fit_for_every_ssid_the_config_allows(ssid: str, icons: str) -> None:
     """Every line measured with the shipped font (house layout); the name's every character kept, the password
@@ -162,4 +162,3 @@ def test_the_join_screens_fit_for_every_ssid_the_config_allows(ssid: str, icons:
     text = join_screen(info, qr=False)
     assert text.lines[-2:] == ("Passwort:", PASSWORD)
     assert "".join(text.lines[:-2]) == ssid
-    assert all(px(line) > 0 for line in text.lines)

@@ -18,8 +18,9 @@ ADDRESS_CHARS = 12
 
 
 JOIN_SHOWN = 10.0
-"""Seconds each QR code stays while the own Wi-Fi is open: first the network's, then the page's, in turn, so
-whoever comes to the table later finds both without a key (the keys here open the menu)."""
+"""Seconds each QR code stays while the own Wi-Fi is open: first the network's, then (after its name and
+password) the page's, in turn, so whoever comes to the table later finds all without a key (the keys here open
+the menu)."""
 PASSWORD_SHOWN = 20.0
 """Seconds the network's name and password stay (after its code, before the page's): long enough to type the
 password on a phone whose camera cannot read the code."""
