@@ -70,9 +70,8 @@ def render(screen: Screen) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no anti-aliasing: every pixel is on or off
     right = bar = WIDTH
-    if screen.qr:
-        code = _qr(screen.qr, qr_box(screen))
-        img.paste(code, (WIDTH - code.width, HEIGHT - code.height))
+    code = _qr(screen.qr, qr_box(screen)) if screen.qr else None
+    if code is not None:
         right = WIDTH - code.width - 2
         bar = WIDTH if screen.title else right  # a full-height code: the bar (marks only) ends before it
     y = 0
@@ -84,6 +83,8 @@ def render(screen: Screen) -> Image.Image:
             w = draw.textlength(screen.icons, font=small)
             draw.text((bar - 2 - w, 0), screen.icons, font=small, fill=0)
         y = 14
+    if code is not None:  # after the bar, which it may reach into (lit, as its light border): drawn whole
+        img.paste(code, (WIDTH - code.width, HEIGHT - code.height))
     if screen.big:
         room = HEIGHT - y - 12 * min(len(screen.lines), 3)
         big = _fit(draw, screen.big, right - 2, room, (32, 28, 24, 20, 16, 14, 12), True)

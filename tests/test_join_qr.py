@@ -21,7 +21,7 @@ from ui_table import Table
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
 from device.scenes.idle import JOIN_SHOWN, PASSWORD_SHOWN, join_screen
 from device.scenes.layout import problems, with_icons
-from drivers.display import render
+from drivers.display import QR_BOX, _qr, render
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "oled"
 PASSWORD = "abcdefghjkmn"
@@ -68,6 +68,13 @@ def module_px(frame: Image.Image, scale: int = 7) -> float:
     return max(runs) / 7
 
 
+def drawn_whole(frame: Image.Image, data: str, box: int) -> bool:
+    """The code's pixels in the frame are the code's own: no title bar, mark or line drawn over any of them."""
+    code = _qr(data, box)
+    corner = (frame.width - code.width, frame.height - code.height)
+    return frame.crop((*corner, frame.width, frame.height)).tobytes() == code.tobytes()
+
+
 def save(name: str, frame: Image.Image) -> None:
     """The OLED as the family sees it, for the docs and the reviewer (issue 21's screenshots)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -93,7 +100,7 @@ def test_the_page_code_on_the_idle_screen_is_read_too(table: Table) -> None:
     frame = render(table.bank.screen())
     save("idle-seite", frame)
     assert [c.text for c in read(frame)] == ["http://192.168.1.20:8080/"]
-    assert module_px(frame) >= 2
+    assert module_px(frame) >= 2 and drawn_whole(frame, "http://192.168.1.20:8080/", QR_BOX)
 
 
 @settings(max_examples=40, deadline=None)
@@ -144,7 +151,7 @@ def test_the_reader_marks_on_the_wifi_code_neither_cut_a_line_nor_cover_the_code
     info = join("Bankleser")
     screen = with_icons(join_screen(info, qr=True), icons)
     frame = render(screen)
-    assert problems(screen) == []
+    assert problems(screen) == [] and drawn_whole(frame, info.wifi_qr, 64)
     assert [c.text for c in read(frame)] == [info.wifi_qr] and module_px(frame) >= 2
 
 
