@@ -41,10 +41,16 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, height: int, sizes: t
     return font(sizes[-1], bold)
 
 
+QR_BOX = 54
+"""The QR code's box under a title bar (its light border may reach into the bar, which is lit as well)."""
+
+
 def _qr(data: str, box: int) -> Image.Image:
+    """The code at as many pixels per module as fit ``box`` (with a 1-module light border). UTF-8, as the
+    phones' decoders guess it best (segno would pick ISO 8859-1 for an SSID with an umlaut, which they misread)."""
     import segno
 
-    code = segno.make(data, error="l", micro=False)
+    code = segno.make(data, error="l", micro=False, encoding="utf-8")
     scale = max(1, box // code.symbol_size(border=1)[0])
     matrix = list(code.matrix_iter(scale=scale, border=1))
     img = Image.new("1", (len(matrix[0]), len(matrix)), 1)
@@ -52,25 +58,33 @@ def _qr(data: str, box: int) -> Image.Image:
     return img
 
 
+def qr_box(screen: Screen) -> int:
+    """A screen without a title gives its code the panel's full height: the Wi-Fi's payload needs a version-3
+    code (29 modules), which is 2 px per module only in 62 px; the reader's marks then sit left of it."""
+    return QR_BOX if screen.title else HEIGHT
+
+
 def render(screen: Screen) -> Image.Image:
     """Draw a screen into a 128×64 mode-"1" image (white = lit pixel)."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no anti-aliasing: every pixel is on or off
-    right = WIDTH
-    if screen.qr:
-        code = _qr(screen.qr, 54)
-        img.paste(code, (WIDTH - code.width, HEIGHT - code.height))
+    right = bar = WIDTH
+    code = _qr(screen.qr, qr_box(screen)) if screen.qr else None
+    if code is not None:
         right = WIDTH - code.width - 2
+        bar = WIDTH if screen.title else right  # a full-height code: the bar (marks only) ends before it
     y = 0
     if screen.title or screen.icons:
-        draw.rectangle((0, 0, WIDTH - 1, 12), fill=1)
+        draw.rectangle((0, 0, bar - 1, 12), fill=1)
         small = font(12)
         draw.text((2, 0), screen.title, font=small, fill=0)
         if screen.icons:
             w = draw.textlength(screen.icons, font=small)
-            draw.text((WIDTH - 2 - w, 0), screen.icons, font=small, fill=0)
+            draw.text((bar - 2 - w, 0), screen.icons, font=small, fill=0)
         y = 14
+    if code is not None:  # after the bar, which it may reach into (lit, as its light border): drawn whole
+        img.paste(code, (WIDTH - code.width, HEIGHT - code.height))
     if screen.big:
         room = HEIGHT - y - 12 * min(len(screen.lines), 3)
         big = _fit(draw, screen.big, right - 2, room, (32, 28, 24, 20, 16, 14, 12), True)

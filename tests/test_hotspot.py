@@ -5,6 +5,7 @@ own Wi-Fi through NetworkManager, with a password made once and kept. Tested aga
 from __future__ import annotations
 
 import json
+import logging
 import stat
 import sys
 import threading
@@ -156,6 +157,26 @@ def test_the_hook_watches_only_on_the_appliance_with_networkmanager(net: Network
     monkeypatch.setenv("PATH", "/nonexistent")
     assert start_hotspot(HotspotConfig(wait=0), tmp_path, sim=False, stop=stop, on_change=lambda: None) is None
     assert net.hotspot_calls() != []
+
+
+def test_a_name_too_long_for_a_large_join_code_is_warned_about_at_start(net: Network, tmp_path: Path,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 21: the join code is 2 px per module only while its payload fits a version-3 code (23 bytes of name
+    with the 12-character password); the config allows 32 (IEEE 802.11), so a longer name is said at start, where
+    the one who set it reads the log, not at the holiday flat."""
+    stop = threading.Event()
+    try:
+        with caplog.at_level(logging.WARNING, logger=hotspot_module.__name__):
+            assert start_hotspot(HotspotConfig(wait=60), tmp_path, sim=False, stop=stop, on_change=lambda: None)
+            assert caplog.records == []
+            long = "Ferienwohnung-Sonnenhang-Haus-12"
+            assert start_hotspot(HotspotConfig(wait=60, ssid=long), tmp_path, sim=False, stop=stop,
+                                 on_change=lambda: None)
+        assert [r.getMessage() for r in caplog.records] == [
+            f"hotspot.ssid {long!r} is 32 bytes: the OLED's QR code to join is drawn at 1 pixel per module, which "
+            "many phone cameras cannot read; a name of up to 23 bytes keeps it at 2"]
+    finally:
+        stop.set()
 
 
 def test_the_config_file_sets_the_wait_and_refuses_what_cannot_work(tmp_path: Path) -> None:

@@ -238,25 +238,31 @@ def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_ret
 
 
 def test_the_own_wifi_is_shown_first_then_the_page_in_turn(table: Table) -> None:
-    """Issue 21: "the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;), then the page's QR code";
-    the network's name and password as text beside it, each code 10 s in turn while the Wi-Fi is open."""
+    """Issue 21: "the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;), then the page's QR code"; the
+    network's code 10 s (as large as the panel allows), its name and password 20 s (time to type it), the page's
+    code 10 s, in turn while the Wi-Fi is open."""
     from device.daemon.hotspot import JoinInfo, wifi_qr_payload
-    from device.scenes.idle import JOIN_SHOWN
+    from device.scenes.idle import JOIN_SHOWN, PASSWORD_SHOWN
     from device.scenes.layout import problems
+
+    def wait(seconds: float) -> None:
+        for _ in range(int(seconds) + 1):
+            table.now += 1
+            table.bank.tick()
 
     join: list[JoinInfo] = [JoinInfo("Bankleser", "abcdefghjkmn", wifi_qr_payload("Bankleser", "abcdefghjkmn"))]
     table.bank.join = lambda: join[0] if join else None
     table.bank.refresh()
     screen = table.bank.screen()
     assert screen.qr == "WIFI:S:Bankleser;T:WPA;P:abcdefghjkmn;;"
-    assert screen.lines == ("Bankleser", "Passwort:", "abcdefghjkmn") and problems(screen) == []
-    for _ in range(int(JOIN_SHOWN) + 1):
-        table.now += 1
-        table.bank.tick()
+    assert screen.lines == ("WLAN", "beitreten:", "Code", "scannen") and problems(screen) == []
+    wait(JOIN_SHOWN)
+    screen = table.bank.screen()
+    assert screen.qr is None and screen.title == "WLAN beitreten" and problems(screen) == []
+    assert screen.lines == ("Bankleser", "Passwort:", "abcdefghjkmn")
+    wait(PASSWORD_SHOWN)
     assert table.bank.screen().qr == "http://192.168.1.20:8080/"
-    for _ in range(int(JOIN_SHOWN)):
-        table.now += 1
-        table.bank.tick()
+    wait(JOIN_SHOWN - 1)
     assert table.bank.screen().qr == join[0].wifi_qr
     join.clear()  # a known network came back: only the page
     table.bank.tick()

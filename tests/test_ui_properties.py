@@ -1,8 +1,9 @@
 """Issue 18's properties of the banker's reader, checked by a generator over random inputs.
 
 Hypothesis drives the real device (scenes, ledger, rules, journal) with random keys, knob
-turns, holds, ticks, taps of player cards, deed tags and unknown cards, and web changes, in
-every edition and mode, and after every input asserts:
+turns, holds, ticks, taps of player cards, deed tags and unknown cards, web changes and the own Wi-Fi
+opening and closing (issue 21: its join screens, for every SSID the config allows), in every edition and
+mode, and after every input asserts:
 
 1. fits: every line fits the 128×64 display, measured with the shipped font;
 2. never silent: every input changes the screen or plays a tone (a tap always plays one);
@@ -11,7 +12,8 @@ every edition and mode, and after every input asserts:
 4. the display agrees with the ledger: a card shows the ledger's balance, ≈ and the exact
    amount when rounded;
 5. declared: every change of scene is in the table (the manager is strict here: it raises);
-6. stable: a menu entry keeps its digit whatever else is offered.
+6. stable: a menu entry keeps its digit whatever else is offered;
+7. the Wi-Fi's join code keeps 2 px per module wherever its payload fits a version-3 code.
 
 On a failure hypothesis prints the shrunk inputs and a ``@reproduce_failure`` blob (the seed);
 each shrunk failure is kept below as a named regression test.
@@ -30,9 +32,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from ui_table import Table
 
+from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
 from device.scenes.card import CardScene
 from device.scenes.inputs import Key
-from device.scenes.layout import problems
+from device.scenes.layout import problems, qr_px, screen_qr_px
 from device.scenes.lists import ConfirmScene, ListScene, NumberScene
 from device.scenes.notes import MessageScene
 from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
@@ -128,6 +131,17 @@ class Reader(RuleBasedStateMachine):
         self.table.now += seconds
         self.table.bank.tick()
 
+    @rule(ssid=st.one_of(st.sampled_from(["Bankleser", "Ferienwohnung-Sonnenhang-Haus-12", "Oma & Opa – Garten 5"]),
+                         st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1,
+                                 max_size=32).filter(lambda s: len(s.encode()) <= 32)),
+          password=st.text(ALPHABET, min_size=PASSWORD_LENGTH, max_size=PASSWORD_LENGTH), up=st.booleans())
+    def own_wifi(self, ssid: str, password: str, up: bool) -> None:
+        """No known network: the appliance opens its own Wi-Fi (issue 21), and the idle screen shows how to join
+        it (its code, its name and password, the page's code, in turn); a known network coming back closes it."""
+        info = JoinInfo(ssid, password, wifi_qr_payload(ssid, password)) if up else None
+        self.table.bank.join = lambda: info
+        self.table.bank.refresh()
+
     @rule(cmd=st.sampled_from(["undo", "end", "credit"]))
     def web(self, cmd: str) -> None:
         """A change from the phone's admin page: the device follows it."""
@@ -147,6 +161,15 @@ class Reader(RuleBasedStateMachine):
         screen = self.table.bank.screen()
         found = problems(screen)
         assert not found, f"does not fit: {found} in {screen}"
+
+    @invariant()
+    def the_wifi_code_keeps_two_pixels_per_module(self) -> None:
+        """Issue 21: a phone's camera reads the join code from afar when each module is 2 px (0.34 mm) at least."""
+        qr = self.table.bank.screen().qr
+        info = self.table.bank.join()
+        if qr is not None and info is not None and qr == info.wifi_qr and qr_ssid_fits(info.ssid):
+            modules = qr_px(qr, 1)  # at 1 px per module, with its light border
+            assert screen_qr_px(self.table.bank.screen()) >= 2 * modules, f"a small code for {info.ssid!r}"
 
     @invariant()
     def asleep_no_transfer_is_armed(self) -> None:
@@ -297,3 +320,17 @@ def test_regression_a_storno_the_web_took_away_is_withdrawn(table: Table) -> Non
     assert table.ledger.submit({"op": "undo"}).ok
     table.bank.refresh()
     assert table.bank.scene.kind.value != "confirm"
+
+
+def test_regression_a_note_on_the_wifi_code_stays_beside_it_and_keeps_the_code_large(table: Table) -> None:
+    """Generator: own_wifi(Bankleser), C — the note "C: hier nicht" went to the title bar, and under a title the
+    join code had 54 px, so it was drawn at 1 px per module again (issue 21). The note goes beside the code."""
+    from device.daemon.hotspot import wifi_qr_payload
+
+    info = JoinInfo("Bankleser", "abcdefghjkmn", wifi_qr_payload("Bankleser", "abcdefghjkmn"))
+    table.bank.join = lambda: info
+    table.bank.refresh()
+    table.press("C")
+    screen = table.bank.screen()
+    assert screen.title == "" and screen.lines[-2:] == ("C: hier", "nicht") and _screen_fits(table) == []
+    assert screen_qr_px(screen) == 62 and table.tones() == ["refused"]

@@ -38,6 +38,9 @@ PASSWORD_LENGTH = 12
 POLL = 2.0
 """Seconds between looks at NetworkManager while waiting for a known network."""
 NMCLI_TIMEOUT = 60.0
+QR_VERSION_3_BYTES = 53
+"""What a version-3 QR code holds in byte mode at error level L (ISO/IEC 18004, table 7): 29 modules, which the
+64-pixel-tall OLED draws at 2 pixels per module (62 px with a 1-module light border); version 4 would be 66 px."""
 LAN_TYPES = ("802-11-wireless", "802-3-ethernet")
 """Connection types through which the phones can reach the page (Wi-Fi or a cable to the router)."""
 
@@ -50,6 +53,12 @@ def _escape(value: str) -> str:
 def wifi_qr_payload(ssid: str, password: str) -> str:
     """What a phone's camera reads to join the network (Android and iOS both read this format)."""
     return f"WIFI:S:{_escape(ssid)};T:WPA;P:{_escape(password)};;"
+
+
+def qr_ssid_fits(ssid: str, password_length: int = PASSWORD_LENGTH) -> bool:
+    """The join code keeps 2 pixels per module (a camera reads it from afar) with this name: up to 23 bytes with
+    the 12-character password. A longer name (the config allows 32) gives a code half that size."""
+    return len(wifi_qr_payload(ssid, "x" * password_length).encode()) <= QR_VERSION_3_BYTES
 
 
 def _terse_fields(line: str) -> list[str]:
@@ -185,6 +194,10 @@ def start_hotspot(cfg: HotspotConfig, state_dir: Path, *, sim: bool, stop: threa
         if not sim and cfg.enabled:
             log.info("no nmcli (NetworkManager): no own Wi-Fi without a known network")
         return None
+    if not qr_ssid_fits(cfg.ssid):
+        log.warning("hotspot.ssid %r is %d bytes: the OLED's QR code to join is drawn at 1 pixel per module, "
+                    "which many phone cameras cannot read; a name of up to 23 bytes keeps it at 2",
+                    cfg.ssid, len(cfg.ssid.encode()))
     hotspot = Hotspot(cfg, state_dir, nmcli)
     threading.Thread(target=hotspot.watch, args=(stop, on_change), name="wlan-warten", daemon=True).start()
     return hotspot

@@ -18,8 +18,12 @@ ADDRESS_CHARS = 12
 
 
 JOIN_SHOWN = 10.0
-"""Seconds each QR code stays while the own Wi-Fi is open: first the network's, then the page's, in turn, so
-whoever comes to the table later finds both without a key (the keys here open the menu)."""
+"""Seconds each QR code stays while the own Wi-Fi is open: first the network's, then (after its name and
+password) the page's, in turn, so whoever comes to the table later finds all without a key (the keys here open
+the menu)."""
+PASSWORD_SHOWN = 20.0
+"""Seconds the network's name and password stay (after its code, before the page's): long enough to type the
+password on a phone whose camera cannot read the code."""
 
 
 class IdleScene(Scene):
@@ -28,8 +32,8 @@ class IdleScene(Scene):
     def __init__(self, *, qr: bool = True) -> None:
         self.qr = qr
         """False for the daemon's first frame: the codes come with the first tick (segno after READY)."""
-        self.page_code = False
-        """While the own Wi-Fi is open: the page's QR code is shown now, not the network's."""
+        self.phase = 0
+        """While the own Wi-Fi is open: its code (0), its name and password (1), the page's code (2), in turn."""
         self.since: float | None = None
 
     def on_event(self, ui: Context, inp: Input) -> bool:
@@ -37,11 +41,11 @@ class IdleScene(Scene):
             self.qr = True
             now = ui.clock()
             if ui.join() is None:
-                self.page_code, self.since = False, None  # the next time it opens, the network's first
+                self.phase, self.since = 0, None  # the next time it opens, the network's code first
             elif self.since is None:
                 self.since = now
-            elif now - self.since >= JOIN_SHOWN:
-                self.page_code, self.since = not self.page_code, now
+            elif now - self.since >= (PASSWORD_SHOWN if self.phase == 1 else JOIN_SHOWN):
+                self.phase, self.since = (self.phase + 1) % 3, now
             return True
         if not isinstance(inp, Press):
             return False
@@ -55,8 +59,8 @@ class IdleScene(Scene):
 
     def view(self, ui: Context) -> Screen:
         join = ui.join()
-        if join is not None and not self.page_code:
-            return join_screen(join, qr=self.qr)
+        if join is not None and self.phase < 2:
+            return join_screen(join, qr=self.qr and self.phase == 0)
         state = ui.game
         if state is None:
             big, line = "Bereit", "C lang: neu"
@@ -80,14 +84,27 @@ class IdleScene(Scene):
         return Screen(title=missing_title(ui.missing()), big=big, lines=lines, qr=(url or None) if self.qr else None)
 
 
-def join_screen(join: Any, *, qr: bool) -> Screen:
-    """The own Wi-Fi: its QR code (``WIFI:S:…;T:WPA;P:…;;``), its name and password to type where a camera
-    cannot read the code."""
-    from .layout import LINE_PX, qr_px, wrap
+JOIN_CODE_LINES = ("WLAN", "beitreten:", "Code", "scannen")
+"""Beside the network's code, which takes the panel's height (62 px: 2 px per module): 10 characters a line."""
 
-    room = LINE_PX - (qr_px(join.wifi_qr) + 2 if qr else 0)
-    lines = (*wrap(join.ssid, room), *wrap("Passwort:", room), *wrap(join.password, room))
-    return Screen(title="WLAN beitreten", lines=lines, qr=join.wifi_qr if qr else None)
+
+def join_screen(join: Any, *, qr: bool) -> Screen:
+    """The own Wi-Fi: its QR code (``WIFI:S:…;T:WPA;P:…;;``) as large as the panel allows, no title so it takes
+    the full height; or, in turn after it, its name and password to type where a camera cannot read the code.
+
+    The 12-character password needs 72 px: beside the code (64 px are left) it would be split, which misleads
+    whoever types it; so it has a screen of its own, whole on one line under "Passwort:". The name keeps every
+    character (spaces too) and breaks where a line is full: 32 bytes take two lines.
+    """
+    if qr:
+        return Screen(lines=JOIN_CODE_LINES, qr=join.wifi_qr)
+    from .layout import rows, split
+
+    password = split(join.password, at_spaces=False)
+    name = split(join.ssid)
+    if len(name) + 1 + len(password) > rows(""):
+        name = split(join.ssid, at_spaces=False)
+    return Screen(title="WLAN beitreten", lines=(*name, "Passwort:", *password))
 
 
 def missing_title(missing: list[str]) -> str:

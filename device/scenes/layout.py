@@ -13,7 +13,7 @@ from functools import cache
 
 from msgspec.structs import replace
 
-from drivers.display import HEIGHT, WIDTH, _qr, font
+from drivers.display import HEIGHT, QR_BOX, WIDTH, _qr, font, qr_box
 from drivers.screen import Screen
 
 TITLE_PX = WIDTH - 4
@@ -35,6 +35,22 @@ def rows(big: str) -> int:
     """Small lines under the title (and the big line at its smallest strike, 12 px)."""
     used = TITLE_ROWS + (ROW if big else 0)
     return (HEIGHT - used) // ROW
+
+
+def split(text: str, room: float = LINE_PX, *, at_spaces: bool = True) -> list[str]:
+    """``text`` as lines that fit ``room`` pixels with every character kept, spaces too (a network's name):
+    broken after the last space that fits (``at_spaces``), else where the line is full."""
+    out: list[str] = []
+    while text:
+        cut = len(text)
+        while cut > 1 and px(text[:cut]) > room:
+            cut -= 1
+        space = text.rfind(" ", 0, cut)
+        if at_spaces and cut < len(text) and space > 0:
+            cut = space + 1  # the space stays at the line's end, where it takes no room the eye sees
+        out.append(text[:cut])
+        text = text[cut:]
+    return out
 
 
 def wrap(text: str, room: float = LINE_PX) -> list[str]:
@@ -120,9 +136,10 @@ def fit_title(title: str, icons: str = "") -> str:
 def problems(screen: Screen, *, qr: int = 0) -> list[str]:
     """What does not fit: the title bar, the big line at its smallest strike, each small line, the rows."""
     out = []
-    qr = qr or (qr_px(screen.qr) if screen.qr else 0)
+    qr = qr or screen_qr_px(screen)
     right = WIDTH - (qr + 2 if qr else 0)
-    if px(screen.title) + (px(screen.icons) + 4 if screen.icons else 0) > TITLE_PX:
+    bar = TITLE_PX - (0 if screen.title or not qr else qr + 2)  # marks without a title end before the code
+    if px(screen.title) + (px(screen.icons) + 4 if screen.icons else 0) > bar:
         out.append(f"title {screen.title!r} {screen.icons!r}")
     if screen.big and not big_fits(screen.big, right - 2):
         out.append(f"big {screen.big!r}")
@@ -135,14 +152,20 @@ def problems(screen: Screen, *, qr: int = 0) -> list[str]:
 
 
 @cache
-def qr_px(url: str) -> int:
-    """The QR code's width as the display draws it (lines beside it end before it)."""
-    return int(_qr(url, 54).width)
+def qr_px(url: str, box: int = QR_BOX) -> int:
+    """The QR code's width as the display draws it (lines beside it end before it): under a title bar in
+    ``QR_BOX``, on a screen without a title in the panel's height (:func:`drivers.display.qr_box`)."""
+    return int(_qr(url, box).width)
+
+
+def screen_qr_px(screen: Screen) -> int:
+    """The width of ``screen``'s QR code as drawn; 0 without one."""
+    return qr_px(screen.qr, qr_box(screen)) if screen.qr else 0
 
 
 def line_room(screen: Screen) -> float:
     """A small line's room on ``screen``: the full width, or what the QR code leaves."""
-    return WIDTH - qr_px(screen.qr) - 2 if screen.qr else LINE_PX
+    return WIDTH - screen_qr_px(screen) - 2 if screen.qr else LINE_PX
 
 
 def with_icons(screen: Screen, icons: str) -> Screen:
@@ -152,8 +175,11 @@ def with_icons(screen: Screen, icons: str) -> Screen:
 
 def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
     """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
-    where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking)."""
-    if (title or px(note) > line_room(screen)) and px(note) <= TITLE_PX:
+    where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking).
+    Beside a code that takes the panel's height (the Wi-Fi's, issue 21) it stays in the lines: a title would
+    shrink the code to half its size."""
+    tall_code = screen.qr is not None and not screen.title
+    if (title or px(note) > line_room(screen)) and px(note) <= TITLE_PX and not tall_code:
         return replace(screen, title=note, icons="")
     said = wrap(note, line_room(screen))
     lines = list(screen.lines[: rows(screen.big)])
