@@ -186,7 +186,7 @@ class Reader(RuleBasedStateMachine):
         name = cards[who % len(cards)]
         self._input(lambda: self.table.tap(name), tap=True)
         for key in ("MENU", "3", "OK", *["OK"] * pushes):
-            self._input(lambda: self.table.press(key), key=key)
+            self._input(lambda key=key: self.table.press(key), key=key)
 
     # Properties after every input -----------------------------------------------------
 
