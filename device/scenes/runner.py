@@ -148,11 +148,12 @@ def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None, th
     ui.scenes.push(_confirm(ui, cmd, title, player, event, raising_for=then))
 
 
-def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Any,
-             **offers: RaiseOffer | None) -> ConfirmScene:
+def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Any, *,
+             raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
     lines = (event.note, event.text) if event.note else (event.text,)  # the 10 % to the bank first
-    return ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player, **offers)
+    return ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player,
+                        raising_for=raising_for, shown_again=shown_again)
 
 
 def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "") -> None:
