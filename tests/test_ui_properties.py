@@ -345,3 +345,20 @@ def test_regression_a_storno_the_web_took_away_is_withdrawn(table: Table) -> Non
     assert table.ledger.submit({"op": "undo"}).ok
     table.bank.refresh()
     assert table.bank.scene.kind.value != "confirm"
+
+
+def test_regression_a_tax_refused_for_want_of_money_comes_back_after_each_mortgage() -> None:
+    """Generator (property 7, on the code before the fix): the phone buys Badstraße for Anna and leaves her 10;
+    Steuer (200) is refused; OK, Hypothek, Badstraße, OK booked the mortgage and the tax was forgotten. Now the
+    tax comes back: still short, ZU WENIG GELD with the list again."""
+    machine = Reader()
+    try:
+        machine.start("classic", "standard", 2, False, False)
+        machine.web("drain", 0, 1)
+        machine.pay_tax(0, 4)  # the tax, then OK: Geld beschaffen, Hypothek, Badstraße, the mortgage's OK
+        top = machine.table.bank.scene
+        assert isinstance(top, MessageScene) and top.offer is not None, machine.table.text()
+        assert top.offer.cmd == {"op": "tax", "player": "Anna", "square": 4}
+        assert "ZU WENIG GELD" in machine.table.text() and machine.table.ledger.game.state.deeds[1].mortgaged
+    finally:
+        machine.teardown()
