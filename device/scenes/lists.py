@@ -18,6 +18,7 @@ from rules.errors import RuleError
 from .inputs import Input, Key, Press, Tap, pressed
 from .layout import LINE_PX, MORE, fit_title, page, px, rows, scroll_rows, wrap
 from .manager import Context, Scene
+from .notes import RaiseOffer
 from .table import State
 
 OK_LINE = "OK bucht, C zurück"
@@ -252,13 +253,18 @@ class ConfirmScene(Scene, msgspec.Struct):
     player: str | None = None
     offset: int = 0
     ok_line: str = OK_LINE
+    raising_for: RaiseOffer | None = None
+    """This booking raises money for a refused payment (a mortgage, a building sold): after it, that payment
+    comes back."""
+    shown_again: RaiseOffer | None = None
+    """This is a refused payment shown again after money was raised: withdrawn if the phone paid it meanwhile."""
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
         if key is None:
             return False
         if key is Key.OK:
-            ui.submit(self.cmd, self.player)
+            ui.submit(self.cmd, self.player, title=self.title, then=self.raising_for)
             return True
         if _back_keys(inp):
             ui.scenes.back()
@@ -278,6 +284,8 @@ class ConfirmScene(Scene, msgspec.Struct):
         if self.cmd.get("op") == "undo":
             game = ui.ledger.game
             return game.undoable() and bool(game.history) and self.body[:1] == (game.history[-1].text,)
+        if self.shown_again is not None and self.shown_again.paid_since(ui):
+            return False  # the rules would take it twice (a rent may be paid twice): the phone paid this one
         error = ui.ledger.check(self.cmd)
         return error is None or error.code == "insufficient_funds"
 

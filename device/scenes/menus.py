@@ -91,7 +91,7 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
     short = state.players[player].cash + half + mortgages < offer.owed  # said, not left for the banker to reckon
     title = f"Beschaffbar {ui.money(half + mortgages)}" + (", reicht nicht" if short else "")
     ui.scenes.replace(ListScene(title, options,
-                                lambda ui, f: start_flow(ui, f, player, creditor=offer.creditor, owed=offer.owed),
+                                lambda ui, f: start_flow(ui, f, player, offer=offer),
                                 player=player))
 
 

@@ -52,11 +52,44 @@ VERDICTS = {
 
 
 class RaiseOffer(msgspec.Struct, frozen=True):
-    """A payment refused for want of money: who could raise it, what they owe, and to whom."""
+    """A payment refused for want of money: who could raise it, what they owe, and to whom; and the payment
+    itself, to come back to once money is raised (seed 001: "Können Sie Ihre Schulden danach immer noch nicht
+    ausgleichen, sind Sie BANKROTT" — the debt stays owed after a mortgage, it is not forgotten)."""
 
     player: str
     owed: int
     creditor: str | None
+    cmd: dict[str, Any] = {}
+    """The refused command, as the banker confirmed (or booked) it."""
+    on_card: str | None = None
+    """The card it was booked on (the collector's, for "Von allen kassieren"): it comes back over that card."""
+    title: str = ""
+    """Its confirmation's title ("Miete", "Überweisung")."""
+    since: Any = None
+    """The newest booking when it was refused (``newest``): what the phone booked after it is told by this."""
+
+    def paid_since(self, ui: Context) -> bool:
+        """The phone booked this payment after it was refused: the same op, money from the payer to the creditor
+        (to anyone, when the bank or every player is owed). The rules cannot say so: a rent may be paid twice."""
+        later = booked_after(ui, self.since)
+        return any(e.op == self.cmd.get("op") and any(
+            t.payer == self.player and (self.creditor is None or t.payee == self.creditor) for t in e.transfers)
+            for e in later)
+
+
+def newest(ui: Context) -> Any:
+    """The newest booking of the game (each is an object of its own): a mark to tell later ones by."""
+    history = ui.ledger.game.history
+    return history[-1] if history else None
+
+
+def booked_after(ui: Context, mark: Any) -> list[Any]:
+    """The bookings after ``mark``; none if it is gone (undone, or a new game): then nothing is known to be new."""
+    history = list(ui.ledger.game.history)
+    for i in range(len(history) - 1, -1, -1):
+        if history[i] is mark:
+            return history[i + 1:]
+    return []
 
 
 class MessageScene(Scene, msgspec.Struct):
@@ -127,8 +160,11 @@ class ResultScene(MessageScene):
     kind = State.RESULT
 
 
-def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None) -> MessageScene:
-    """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal."""
+def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None, title: str = "",
+                  since: Any = None) -> MessageScene:
+    """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal; one for want
+    of money offers to raise it, and keeps the payment (``title``: its confirmation's; ``since``: when it was
+    first refused, if it was before) to come back to."""
     game = ui.game
     if outcome.ok:
         text = outcome.event.text if outcome.event else "Gebucht"
@@ -143,9 +179,15 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         message = message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
         payer = _payer(ui, cmd)
         if payer is not None and game is not None and payer in game.players:
-            offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd))
+            offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd), dict(cmd), player,
+                               title or TITLES.get(str(cmd.get("op")), "Zahlung"),
+                               newest(ui) if since is None else since)
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
                        offer=offer, code=outcome.code or "")
+
+
+TITLES = {"debit": "Soll"}
+"""The title a payment booked without a confirmation gets when it comes back to be confirmed."""
 
 
 def balance(ui: Context, cash: int) -> tuple[str, str]:

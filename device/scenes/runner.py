@@ -16,15 +16,17 @@ from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares
 
 from ..store.ledger import Outcome
-from .flows import Flow, Pick, Square, Step, Type, View, text
+from .flows import RAISE_MONEY, Flow, Pick, Square, Step, Type, View, text
 from .lists import DONE, ConfirmScene, ListScene, NumberScene, Option
 from .manager import Context
-from .notes import PagesScene, outcome_scene, podium, verdict
+from .notes import PagesScene, RaiseOffer, outcome_scene, podium, verdict
 
 
 def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, Any] | None = None,
-               creditor: str | None = None, owed: int = 0) -> None:
-    """A menu entry picked: a one-screen entry, or the flow's first step (fields in ``values`` are known)."""
+               offer: RaiseOffer | None = None) -> None:
+    """A menu entry picked: a one-screen entry, or the flow's first step (fields in ``values`` are known).
+
+    ``offer``: the flow raises money for that refused payment (or goes bankrupt over it)."""
     if flow.method:
         ui.run_method(flow.method, player)
         return
@@ -32,31 +34,31 @@ def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, An
         show_ranking(ui, flow.ranking(ui.ledger), flow.label)
         return
     assert player is not None
-    _step(ui, flow, player, dict(values or {}), 0, creditor, owed)
+    _step(ui, flow, player, dict(values or {}), 0, offer)
 
 
-def _view(ui: Context, player: str, values: dict[str, Any], creditor: str | None = None, owed: int = 0) -> View:
+def _view(ui: Context, player: str, values: dict[str, Any], offer: RaiseOffer | None = None) -> View:
     def accepts(cmd: dict[str, Any]) -> bool:
         error = ui.ledger.check(cmd)
         return error is None or error.code == "insufficient_funds"
 
-    return View(ui.game, player, values, ui.money, creditor, owed, frozenset(legal_ops(ui.ledger.game, player)),
-                accepts, ui.ledger.game)
+    return View(ui.game, player, values, ui.money, offer.creditor if offer else None, offer.owed if offer else 0,
+                frozenset(legal_ops(ui.ledger.game, player)), accepts, ui.ledger.game)
 
 
-def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, creditor: str | None,
-          owed: int) -> None:
+def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, offer: RaiseOffer | None) -> None:
     """Run step ``i``, or the first after it that is not already answered and whose ``when`` holds."""
-    view = _view(ui, player, values, creditor, owed)
+    view = _view(ui, player, values, offer)
     while i < len(flow.steps) and (flow.steps[i].field in values or not _applies(flow.steps[i], view)):
         i += 1
     if i == len(flow.steps):
-        _finish(ui, flow, view)
+        # a way to raise money comes back to the payment after its booking; a bankruptcy ends it
+        _finish(ui, flow, view, offer if flow.label in RAISE_MONEY[:2] else None)
         return
     step: Step = flow.steps[i]
 
     def answer(ui: Context, value: Any) -> None:
-        _step(ui, flow, player, {**values, step.field: value}, i + 1, creditor, owed)
+        _step(ui, flow, player, {**values, step.field: value}, i + 1, offer)
 
     if isinstance(step, Square):
         squares = legal_squares(ui.ledger.game, player, step.legal)
@@ -64,18 +66,18 @@ def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, 
     elif isinstance(step, Pick):
         _pick(ui, step, view, answer, player)
     else:
-        _type(ui, flow, step, view, answer, player, later=flow.steps[i + 1:])
+        _type(ui, flow, step, view, answer, player, offer, later=flow.steps[i + 1:])
 
 
 def _type(ui: Context, flow: Flow, step: Type, view: View, answer: Callable[[Context, Any], None], player: str,
-          *, later: tuple[Step, ...]) -> None:
+          offer: RaiseOffer | None, *, later: tuple[Step, ...]) -> None:
     def accepted(number: int) -> str | None:
         """Why the rules refuse this number now (the prompt asks again), or None.
 
         Asked when the number completes the command (no later step will ask), or for the
         refusals the step names: a number offered ("OK: 0") is never one the rules refuse.
         """
-        filled = _view(ui, player, {**view.values, step.field: number}, view.creditor, view.owed)
+        filled = _view(ui, player, {**view.values, step.field: number}, offer)
         last = not any(s.field not in filled.values and _applies(s, filled) for s in later)
         if not last and not step.refuse:
             return None
@@ -114,42 +116,71 @@ def _pick(ui: Context, step: Pick, view: View, answer: Callable[[Context, Any], 
                              on_tap=answer if step.tap else None, index=index))
 
 
-def _finish(ui: Context, flow: Flow, view: View) -> None:
-    """Every field known: book at once, or confirm the rules' preview (or the flow's own lines)."""
+def _finish(ui: Context, flow: Flow, view: View, then: RaiseOffer | None) -> None:
+    """Every field known: book at once, or confirm the rules' preview (or the flow's own lines); ``then``: the
+    refused payment to come back to after this booking."""
     cmd = flow.build(view)
     if cmd.get("op") in flow.at_once:
         ui.submit(cmd, view.player)
         return
     title = text(flow.title, view) or flow.label
     if flow.confirm is None:
-        preview(ui, cmd, title, view.player)
+        preview(ui, cmd, title, view.player, then)
         return
     event = None
     if flow.preview:
         try:
             event = ui.ledger.game.preview(cmd)
         except RuleError as err:
-            refused(ui, cmd, err, view.player)
+            refused(ui, cmd, err, view.player, title)
             return
     title, big, lines = flow.confirm(view, event)
     ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player))
 
 
-def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None) -> None:
+def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None, then: RaiseOffer | None = None) -> None:
     """Confirm what the rules will book: their preview's text and amount, never a recomputation."""
     try:
         event = ui.ledger.game.preview(cmd)
     except RuleError as err:
-        refused(ui, cmd, err, player)
+        refused(ui, cmd, err, player, title)
         return
+    ui.scenes.push(_confirm(ui, cmd, title, player, event, raising_for=then))
+
+
+def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Any, *,
+             raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
     lines = (event.note, event.text) if event.note else (event.text,)  # the 10 % to the bank first
-    ui.scenes.push(ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player))
+    return ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player,
+                        raising_for=raising_for, shown_again=shown_again)
 
 
-def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None) -> None:
+def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "") -> None:
     ui.tone("refused")
-    ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message), cmd, player))
+    ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message), cmd, player, title))
+
+
+def come_back(ui: Context, offer: RaiseOffer) -> bool:
+    """After money was raised for ``offer``: its payment again over its card, as the rules preview it now (OK
+    books it), or ZU WENIG GELD again with the way to raise more. False: it is not owed any more (the payer left
+    the game, the phone paid it, or the rules no longer allow it): the booking's own result is shown instead."""
+    game = ui.game
+    payer = game.players.get(offer.player) if game is not None else None
+    if payer is None or payer.bankrupt or game.finished or offer.paid_since(ui):
+        return False
+    try:
+        event = ui.ledger.game.preview(offer.cmd)
+    except RuleError as err:
+        if err.code != "insufficient_funds":
+            return False
+        ui.tone("refused")  # the booking went through; the payment is still short, and the screen says so
+        ui.to_card(offer.on_card, outcome_scene(ui, Outcome(False, err.code, err.message), offer.cmd,
+                                                offer.on_card, offer.title, offer.since))
+        return True
+    ui.tone("done")
+    ui.to_card(offer.on_card, _confirm(ui, offer.cmd, offer.title, offer.on_card, event, shown_again=offer))
+    return True
 
 
 def choose_square(ui: Context, title: str, squares: list[int], then: Callable[[Context, int], None],

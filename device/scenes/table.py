@@ -30,7 +30,8 @@ class State(Enum):
     ENTER = "enter"
     """Typing a number for a step of a flow: an auction price, dice, minutes, trade cash."""
     CONFIRM = "confirm"
-    """What the rules will book (their preview), waiting for OK."""
+    """What the rules will book (their preview), waiting for OK; after money raised for a refused payment,
+    that payment again."""
     RESULT = "result"
     """What came of a command: booked, or refused with the reason (and an offer to raise money)."""
     MESSAGE = "message"
@@ -90,7 +91,7 @@ TABLE: tuple[Row, ...] = (
     _row(S.CHOOSE, "tap", FLOW_STEP, TAPPED),
     _row(S.ENTER, "OK", FLOW_STEP),
     _row(S.ENTER, "tap", TAPPED),
-    _row(S.CONFIRM, "OK", S.RESULT, S.PAGES),
+    _row(S.CONFIRM, "OK", S.RESULT, S.PAGES, S.CONFIRM),  # a raise booking: the refused payment again
     _row(S.CONFIRM, "tap", TAPPED),
     _row(S.RESULT, "OK", S.CHOOSE, S.MESSAGE),
     _row(S.RESULT, "tap", TAPPED),

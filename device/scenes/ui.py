@@ -28,6 +28,7 @@ from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .layout import page, with_icons, with_note
 from .manager import Scene, SceneManager
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
+from .runner import come_back
 from .table import State
 from .taps import tapped
 from .wizard import ask_new_game
@@ -190,16 +191,23 @@ class Ui(msgspec.Struct):
 
     # Outcomes the scenes share -----------------------------------------------------------
 
-    def submit(self, cmd: dict[str, Any], player: str | None) -> None:
-        """Book ``cmd``; then the result over the card of ``player`` (a fresh one: no payer left behind)."""
+    def submit(self, cmd: dict[str, Any], player: str | None, *, title: str = "",
+               then: RaiseOffer | None = None) -> None:
+        """Book ``cmd``; then the result over the card of ``player`` (a fresh one: no payer left behind).
+
+        ``title``: the confirmation's, kept in a refusal for want of money (the payment comes back under it);
+        ``then``: the booking raised money for that refused payment, which comes back instead of the result.
+        """
         outcome = self.ledger.submit(cmd)
         self.seen_running = self.game is not None and not self.game.finished
         if outcome.ok and self.game is not None and self.game.finished:
             self.tone("done")
             self.game_over()
             return
+        if outcome.ok and then is not None and come_back(self, then):
+            return
         self.tone("done" if outcome.ok else "refused")
-        self.to_card(player, outcome_scene(self, outcome, cmd, player))
+        self.to_card(player, outcome_scene(self, outcome, cmd, player, title))
 
     def to_card(self, player: str | None, scene: Scene | None = None) -> None:
         """Unwind to the card of ``player`` (a fresh card scene) or idle, and show ``scene`` over it."""
