@@ -36,10 +36,13 @@ CODES: frozenset[str] = frozenset(Code.__args__)  # type: ignore[attr-defined]
 class RuleError(Exception):
     """A command the rules refuse. Raised before anything changed, so the state is untouched."""
 
-    def __init__(self, code: Code, message: str) -> None:
+    def __init__(self, code: Code, message: str, *, owed: int | None = None) -> None:
         super().__init__(message)
         self.code: Code = code
         self.message = message
+        self.owed = owed
+        """With ``insufficient_funds``: the whole sum the refused payment asked of the one who could not pay
+        it (a rent or a tax names no amount: the rules reckon it), what a bankruptcy is checked against."""
 
     def as_dict(self) -> dict[str, object]:
         return {"ok": False, "code": self.code, "message": self.message}

@@ -677,7 +677,8 @@ def _pay_all(c: _Ctx, cmd: cmds.PayAll) -> str:
     total = amount * len(others)
     if c.s.cash(player) < total:
         raise RuleError("insufficient_funds", f"Nicht genug Geld: {player} hat {c.money(c.s.cash(player))}, "
-                                              f"braucht {c.money(total)} ({len(others)} × {c.money(amount)})")
+                                              f"braucht {c.money(total)} ({len(others)} × {c.money(amount)})",
+                        owed=total)
     for other in others:
         c.s.pay(player, other, amount, f"an alle: {other}")
     return f"{player} zahlt jedem Mitspieler {c.money(amount)} (zusammen {c.money(total)})"
@@ -690,7 +691,8 @@ def _collect_all(c: _Ctx, cmd: cmds.CollectAll) -> str:
     short = [o for o in others if c.s.cash(o) < amount]
     if short:
         who = ", ".join(f"{o} (hat {c.money(c.s.cash(o))})" for o in short)
-        raise RuleError("insufficient_funds", f"Nicht genug Geld: {who} kann nicht {c.money(amount)} zahlen")
+        raise RuleError("insufficient_funds", f"Nicht genug Geld: {who} kann nicht {c.money(amount)} zahlen",
+                        owed=amount)
     for other in others:
         c.s.pay(other, player, amount, f"von allen: {other}")
     return f"Jeder Mitspieler zahlt {player} {c.money(amount)} (zusammen {c.money(amount * len(others))})"

@@ -172,6 +172,7 @@ class Staged:
                     "insufficient_funds",
                     f"Nicht genug Geld: {payer} hat {money(have)}, es fehlen {money(amount - have)} "
                     f"(braucht {money(amount)})",
+                    owed=amount,
                 )
             self.set("cash", payer, have - amount)
         if payee is not None:

@@ -254,3 +254,58 @@ def test_a_refused_debt_to_the_bank_comes_back(table: Table) -> None:
     _payment_on_screen(table, {"op": "pay_debt", "player": "Ben"})
     table.press("OK")
     assert table.ledger.game.state.players["Ben"].debt == 0
+
+
+def test_a_refused_rent_names_its_whole_debt_to_the_raise_list(table: Table) -> None:
+    """Seed 001: "Können Sie Ihre Schulden danach immer noch nicht ausgleichen, sind Sie BANKROTT". A rent
+    command carries no amount (the rules reckon it), so the list must hear the debt from the rules' refusal:
+    Ben has 20 and Badstraße (mortgage 30) against a rent of 50 — he can pay after a mortgage, so there is
+    no "Bankrott" to offer, and nothing "reicht nicht"."""
+    _ben_short_of_rent(table, cash=20)
+    _rent_refused(table)
+    table.press("OK")
+    assert [label.split(" (")[0] for label in table.labels()] == ["Hypothek"], table.labels()
+    assert "reicht nicht" not in table.text()
+
+
+def test_a_refused_tax_that_raising_cannot_cover_says_so_and_offers_bankruptcy(table: Table) -> None:
+    """Einkommensteuer 200 with 20 in cash and one mortgage of 30: "reicht nicht", and the bankruptcy to the
+    bank is offered with the tax as its debt."""
+    table.start("Anna", "Ben", edition="classic")
+    _book(table, {"op": "buy", "player": "Ben", "square": 1})
+    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 20})
+    outcome = table.ledger.submit({"op": "tax", "player": "Ben", "square": 4})
+    assert not outcome.ok and outcome.code == "insufficient_funds" and outcome.owed == 200
+    offer = _tax_refused_on_the_reader(table)
+    assert offer.owed == 200
+    table.press("OK")
+    assert "reicht nicht" in table.text() and "Bankrott" in table.labels(), (table.text(), table.labels())
+
+
+def _tax_refused_on_the_reader(table: Table) -> Any:
+    table.tap("Ben")
+    table.press("MENU", "3", "OK")  # Steuer: the first tax square, OK
+    scene = table.bank.scene
+    while isinstance(scene, ConfirmScene):
+        table.press("OK")
+        scene = table.bank.scene
+    assert isinstance(scene, MessageScene) and scene.offer is not None, table.text()
+    return scene.offer
+
+
+def test_a_purchase_the_player_cannot_afford_offers_money_but_never_bankruptcy(table: Table) -> None:
+    """A purchase is no debt (seed 001 makes a player BANKROTT who owes more than they can pay): Ben with 20 and
+    Badstraße may raise money to buy Schlossallee, but the list offers no "Bankrott"."""
+    table.start("Anna", "Ben", edition="classic")
+    _book(table, {"op": "buy", "player": "Ben", "square": 1})
+    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 20})
+    table.tap("Ben")
+    table.tap(39)
+    _choose(table, "Kaufen")
+    _choose(table, "Preis")
+    while isinstance(table.bank.scene, ConfirmScene):
+        table.press("OK")
+    scene = table.bank.scene
+    assert isinstance(scene, MessageScene) and scene.offer is not None and scene.offer.owed == 0, table.text()
+    table.press("OK")
+    assert "Bankrott" not in table.labels() and table.labels(), table.labels()

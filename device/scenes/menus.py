@@ -81,7 +81,8 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
                                     (RAISE_MONEY[1], "Hypothek", mortgages, "mortgage")):
         if legal_squares(ui.ledger.game, player, op):  # only what the rules open: no "Gebäude (0)"
             options.append(Option(f"{short} ({ui.money(amount)})", FLOWS[flow]))
-    if ui.ledger.check(bankrupt_command(player, offer.creditor, offer.owed)) is None:  # the rules say when
+    # Only a debt can end in bankruptcy, and the rules say when (its whole sum against what could be raised).
+    if offer.owed and ui.ledger.check(bankrupt_command(player, offer.creditor, offer.owed)) is None:
         options.append(Option(RAISE_MONEY[2], FLOWS[RAISE_MONEY[2]]))
     if not options:
         ui.tone("refused")

@@ -13,6 +13,7 @@ import msgspec
 
 from drivers.screen import Screen
 from rules import format_money, net_worth, ranking, reader_text, winners
+from rules.commands import OWED
 
 from ..store.ledger import Outcome
 from .inputs import Input, Key, Press, Tick, pressed
@@ -179,7 +180,9 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         message = message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
         payer = _payer(ui, cmd)
         if payer is not None and game is not None and payer in game.players:
-            offer = RaiseOffer(payer, _owed(ui, cmd), _creditor(ui, cmd), dict(cmd), player,
+            # The debt as the rules reckoned it (a rent or a tax names none); a purchase is no debt.
+            owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
+            offer = RaiseOffer(payer, owed, _creditor(ui, cmd), dict(cmd), player,
                                title or TITLES.get(str(cmd.get("op")), "Zahlung"),
                                newest(ui) if since is None else since)
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
@@ -201,7 +204,9 @@ def _payer(ui: Context, cmd: dict[str, Any]) -> str | None:
     ("Von allen kassieren"), the first of the others whose cash is short (seed 000: bankrupt is "einer, der mehr
     schuldet als er bezahlen kann" — the one who pays, never the one who collects)."""
     if cmd.get("op") == "collect_all":
-        return next((n for n in _others(ui, cmd) if ui.game.players[n].cash < _owed(ui, cmd)), None)
+        amount = cmd.get("amount")
+        return next((n for n in _others(ui, cmd) if isinstance(amount, int) and ui.game.players[n].cash < amount),
+                    None)
     who = cmd.get("from") if cmd.get("op") == "transfer" else cmd.get("player")
     return str(who) if who else None
 
@@ -211,16 +216,6 @@ def _others(ui: Context, cmd: dict[str, Any]) -> list[str]:
     if game is None:
         return []
     return [n for n, p in game.players.items() if n != cmd.get("player") and not p.bankrupt]
-
-
-def _owed(ui: Context, cmd: dict[str, Any]) -> int:
-    """What the refused payment asked of the payer, as the rules reckon it (their preview would refuse)."""
-    amount = cmd.get("amount")
-    if cmd.get("op") == "pay_debt" and ui.game is not None and cmd.get("player") in ui.game.players:
-        amount = ui.game.players[cmd["player"]].debt  # the bankruptcy it may lead to is checked against it
-    if cmd.get("op") == "pay_all" and isinstance(amount, int):
-        amount *= len(_others(ui, cmd))  # owed to each of the others: the whole sum is the debt
-    return int(amount) if isinstance(amount, int) else 0
 
 
 def _creditor(ui: Context, cmd: dict[str, Any]) -> str | None:

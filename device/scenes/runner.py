@@ -158,7 +158,7 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, e
 
 def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "") -> None:
     ui.tone("refused")
-    ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message), cmd, player, title))
+    ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message, owed=err.owed), cmd, player, title))
 
 
 def come_back(ui: Context, offer: RaiseOffer) -> bool:
@@ -175,7 +175,7 @@ def come_back(ui: Context, offer: RaiseOffer) -> bool:
         if err.code != "insufficient_funds":
             return False
         ui.tone("refused")  # the booking went through; the payment is still short, and the screen says so
-        ui.to_card(offer.on_card, outcome_scene(ui, Outcome(False, err.code, err.message), offer.cmd,
+        ui.to_card(offer.on_card, outcome_scene(ui, Outcome(False, err.code, err.message, owed=err.owed), offer.cmd,
                                                 offer.on_card, offer.title, offer.since))
         return True
     ui.tone("done")

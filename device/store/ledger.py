@@ -55,6 +55,8 @@ class Outcome(msgspec.Struct, frozen=True):
     code: str | None = None
     message: str = ""
     event: Event | None = None
+    owed: int | None = None
+    """A refusal for want of money: the whole sum asked (``RuleError.owed``)."""
 
     def as_dict(self) -> dict[str, Any]:
         if self.ok:
@@ -299,7 +301,7 @@ class Ledger(msgspec.Struct):
             try:
                 event = self.game.apply(cmd)
             except RuleError as err:
-                return Outcome(False, err.code, err.message)
+                return Outcome(False, err.code, err.message, owed=err.owed)
             if event.duplicate:
                 return Outcome(True, event=event)
             now = self.clock()
