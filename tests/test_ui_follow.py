@@ -11,18 +11,10 @@ from device.scenes.lists import ConfirmScene
 from rules import GROUPS
 
 
-def _book(table: Table, *cmds: dict[str, Any]) -> None:
-    for cmd in cmds:
-        outcome = table.ledger.submit(cmd)
-        assert outcome.ok, (cmd, outcome.message)
-    table.bank.refresh()
-    table.tones()
-
-
 def _cem_broke_with_a_mortgaged_deed(table: Table, *, ben_cash: int) -> None:
     """Schalke (seed 003 has the 10 %): Cem holds the last street, mortgaged, and no cash; Ben has ``ben_cash``."""
     table.start("Anna", "Ben", "Cem", edition="schalke")
-    _book(table, {"op": "buy", "player": "Cem", "square": 39}, {"op": "mortgage", "player": "Cem", "square": 39},
+    table.book({"op": "buy", "player": "Cem", "square": 39}, {"op": "mortgage", "player": "Cem", "square": 39},
           {"op": "debit", "player": "Cem", "amount": 1300}, {"op": "debit", "player": "Ben", "amount": 1500 - ben_cash})
 
 
@@ -75,7 +67,7 @@ def test_a_debt_to_the_bank_is_paid_from_the_menu(table: Table) -> None:
     """Seed 003: the creditor "muss sofort … 10 % Zinsen an die Bank bezahlen"; who could not owes it:
     Menü 0 (Mehr) → Schuld zahlen, the rules' preview, OK books ``pay_debt``."""
     _ben_owes_the_bank(table)
-    _book(table, {"op": "credit", "player": "Ben", "amount": 100})
+    table.book({"op": "credit", "player": "Ben", "amount": 100})
     _more_menu(table, "Ben")
     table.press("0")
     assert "Schuld zahlen" in table.labels()
@@ -89,7 +81,7 @@ def test_a_debt_to_the_bank_is_paid_from_the_menu(table: Table) -> None:
 def test_while_a_debt_is_open_the_menu_offers_no_other_payment(table: Table) -> None:
     """Rules: a player who owes the bank pays nothing else first (``debt_open``): the menu offers none of it."""
     _ben_owes_the_bank(table)
-    _book(table, {"op": "credit", "player": "Ben", "amount": 1000})
+    table.book({"op": "credit", "player": "Ben", "amount": 1000})
     labels = _more_menu(table, "Ben")
     for label in ("Kaufen", "Miete zahlen", "Steuer", "Bauen", "Hypothek"):
         assert label not in labels
@@ -117,7 +109,7 @@ def _shortage(table: Table) -> None:
             cmds += [{"op": "buy", "player": player, "square": sq} for sq in GROUPS[group]]
     for _ in range(4):
         cmds += [{"op": "build", "player": "Cem", "square": sq} for g in owners["Cem"] for sq in GROUPS[g]]
-    _book(table, *cmds)
+    table.book(*cmds)
     assert table.ledger.game.state.bank_houses == 8
 
 
@@ -140,7 +132,7 @@ def test_the_building_auction_is_booked_with_a_typed_bid(table: Table) -> None:
 
 def test_the_building_auction_is_offered_only_in_a_shortage(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic")
-    _book(table, *[{"op": "buy", "player": "Anna", "square": sq} for sq in GROUPS["brown"]])
+    table.book(*[{"op": "buy", "player": "Anna", "square": sq} for sq in GROUPS["brown"]])
     table.tap("Anna")
     table.press("MENU", "0")
     assert "Bauversteigerung" not in table.labels()
@@ -150,7 +142,7 @@ def test_a_debt_that_a_mortgage_covers_offers_the_mortgage_not_bankruptcy(table:
     """Seed 000: bankrupt is "einer, der mehr schuldet als er bezahlen kann": Schuld zahlen refused for want of
     cash leads to Hypothek, and Bankrott stays off while a mortgage would pay the 20 owed."""
     table.start("Anna", "Ben", "Cem", edition="schalke")
-    _book(table, {"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Cem", "square": 39},
+    table.book({"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Cem", "square": 39},
           {"op": "mortgage", "player": "Cem", "square": 39}, {"op": "debit", "player": "Cem", "amount": 1300},
           {"op": "debit", "player": "Ben", "amount": 1439})
     _bankrupt_to_ben(table)
@@ -168,7 +160,7 @@ def test_a_shared_win_says_gleichstand_on_the_oled(table: Table) -> None:
     """Seed 000, the timed game: "Der reichste Spieler hat gewonnen!" — two as rich share the win
     (``rules.winners``): the end names both, under "Gleichstand", and the idle screen after it too."""
     table.start("Anna", "Ben", "Cem", mode="timed", minutes=30)
-    _book(table, {"op": "debit", "player": "Cem", "amount": 1_000_000})
+    table.book({"op": "debit", "player": "Cem", "amount": 1_000_000})
     table.press("MENU")
     table.choose("Spiel beenden")
     table.press("OK")
@@ -180,7 +172,7 @@ def test_a_shared_win_says_gleichstand_on_the_oled(table: Table) -> None:
 
 def test_a_single_winner_is_named_as_before(table: Table) -> None:
     table.start("Anna", "Ben", mode="timed", minutes=30)
-    _book(table, {"op": "debit", "player": "Ben", "amount": 1_000_000})
+    table.book({"op": "debit", "player": "Ben", "amount": 1_000_000})
     table.press("MENU")
     table.choose("Spiel beenden")
     table.press("OK")

@@ -20,14 +20,6 @@ from device.scenes.notes import MessageScene
 RENT = {"op": "rent", "player": "Ben", "square": 39}
 
 
-def _book(table: Table, *cmds: dict[str, Any]) -> None:
-    for cmd in cmds:
-        outcome = table.ledger.submit(cmd)
-        assert outcome.ok, (cmd, outcome.message)
-    table.bank.refresh()
-    table.tones()
-
-
 def _choose(table: Table, prefix: str) -> None:
     """The list's entry that starts with ``prefix`` (amounts are the edition's own notation)."""
     label = next((label for label in table.labels() if label.startswith(prefix)), None)
@@ -38,9 +30,9 @@ def _choose(table: Table, prefix: str) -> None:
 def _ben_short_of_rent(table: Table, *, cash: int, streets: tuple[int, ...] = (1,)) -> None:
     """Classic: Anna owns Schlossallee (rent 50, no group); Ben owns ``streets`` (mortgage 30 each) and ``cash``."""
     table.start("Anna", "Ben", edition="classic")
-    _book(table, {"op": "buy", "player": "Anna", "square": 39},
+    table.book({"op": "buy", "player": "Anna", "square": 39},
           *({"op": "buy", "player": "Ben", "square": sq} for sq in streets))
-    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - cash})
+    table.book({"op": "debit", "player": "Ben", "amount": table.cash("Ben") - cash})
 
 
 def _rent_refused(table: Table) -> None:
@@ -118,7 +110,7 @@ def test_a_rent_the_phone_booked_meanwhile_is_withdrawn(table: Table) -> None:
     _rent_refused(table)
     _mortgage(table, " 1 ")
     _payment_on_screen(table, RENT)
-    _book(table, RENT)  # the phone
+    table.book(RENT)  # the phone
     assert not isinstance(table.bank.scene, ConfirmScene), table.text()
     table.press("OK")
     assert table.cash("Ben") == 0 and table.cash("Anna") == 1100 + 50
@@ -130,7 +122,7 @@ def test_a_rent_the_phone_booked_during_the_raise_does_not_come_back(table: Tabl
     _ben_short_of_rent(table, cash=20, streets=(1, 3))
     _rent_refused(table)
     table.press("OK")
-    _book(table, {"op": "mortgage", "player": "Ben", "square": 3}, RENT)  # the phone
+    table.book({"op": "mortgage", "player": "Ben", "square": 3}, RENT)  # the phone
     _choose(table, "Hypothek")
     _choose(table, " 1 ")
     table.press("OK")
@@ -143,7 +135,7 @@ def test_a_payment_the_phone_made_impossible_does_not_come_back(table: Table) ->
     _ben_short_of_rent(table, cash=20)
     _rent_refused(table)
     table.press("OK")
-    _book(table, {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [39], "cash": 0},
+    table.book({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [39], "cash": 0},
                   "b_gives": {"squares": [], "cash": 0}})  # the phone: Schlossallee is Ben's own now
     _choose(table, "Hypothek")
     _choose(table, " 1 ")
@@ -181,8 +173,8 @@ def test_a_refused_soll_comes_back_as_a_confirmation(table: Table) -> None:
 
 def test_a_refused_tax_into_the_frei_parken_pot_comes_back(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic", house_rules=["free_parking_pot"])
-    _book(table, {"op": "buy", "player": "Ben", "square": 1})
-    _book(table, {"op": "transfer", "from": "Ben", "to": "Anna", "amount": table.cash("Ben") - 180})
+    table.book({"op": "buy", "player": "Ben", "square": 1})
+    table.book({"op": "transfer", "from": "Ben", "to": "Anna", "amount": table.cash("Ben") - 180})
     table.tap("Ben")
     table.press("MENU", "3")
     _choose(table, " 4 ")
@@ -197,8 +189,8 @@ def test_a_refused_tax_into_the_frei_parken_pot_comes_back(table: Table) -> None
 def test_a_refused_an_alle_zahlen_comes_back_until_paid(table: Table) -> None:
     """Ben owes 50 to each of two: 60 cash, one mortgage (90) is short, the second (120) pays."""
     table.start("Anna", "Ben", "Cem", edition="classic")
-    _book(table, {"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Ben", "square": 3})
-    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 60})
+    table.book({"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Ben", "square": 3})
+    table.book({"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 60})
     table.tap("Ben")
     table.press("MENU", "8")
     table.choose("An alle zahlen")
@@ -216,8 +208,8 @@ def test_a_refused_an_alle_zahlen_comes_back_until_paid(table: Table) -> None:
 def test_a_refused_von_allen_kassieren_comes_back_to_the_collector(table: Table) -> None:
     """Anna collects 100 from each; Ben has 80: he mortgages Badstraße, and Anna's collection is shown again."""
     table.start("Anna", "Ben", edition="classic")
-    _book(table, {"op": "buy", "player": "Ben", "square": 1})
-    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 80})
+    table.book({"op": "buy", "player": "Ben", "square": 1})
+    table.book({"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 80})
     table.tap("Anna")
     table.press("MENU", "8")
     table.choose("Von allen kassieren")
@@ -239,9 +231,9 @@ def test_a_refused_debt_to_the_bank_comes_back(table: Table) -> None:
     """Seed 003: the creditor "muss sofort … 10 % Zinsen an die Bank bezahlen"; Ben could not: "Schuld zahlen" is
     refused, he mortgages Badstraße, the payment of the debt comes back."""
     table.start("Anna", "Ben", "Cem", edition="schalke")
-    _book(table, {"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Cem", "square": 39},
+    table.book({"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Cem", "square": 39},
           {"op": "mortgage", "player": "Cem", "square": 39})
-    _book(table, {"op": "debit", "player": "Cem", "amount": table.cash("Cem")},
+    table.book({"op": "debit", "player": "Cem", "amount": table.cash("Cem")},
           {"op": "debit", "player": "Ben", "amount": table.cash("Ben")},
           {"op": "bankrupt", "player": "Cem", "creditor": "Ben"})
     debt = table.ledger.game.state.players["Ben"].debt
@@ -272,8 +264,8 @@ def test_a_refused_tax_that_raising_cannot_cover_says_so_and_offers_bankruptcy(t
     """Einkommensteuer 200 with 20 in cash and one mortgage of 30: "reicht nicht", and the bankruptcy to the
     bank is offered with the tax as its debt."""
     table.start("Anna", "Ben", edition="classic")
-    _book(table, {"op": "buy", "player": "Ben", "square": 1})
-    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 20})
+    table.book({"op": "buy", "player": "Ben", "square": 1})
+    table.book({"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 20})
     outcome = table.ledger.submit({"op": "tax", "player": "Ben", "square": 4})
     assert not outcome.ok and outcome.code == "insufficient_funds" and outcome.owed == 200
     offer = _tax_refused_on_the_reader(table)
@@ -297,8 +289,8 @@ def test_a_purchase_the_player_cannot_afford_offers_money_but_never_bankruptcy(t
     """A purchase is no debt (seed 001 makes a player BANKROTT who owes more than they can pay): Ben with 20 and
     Badstraße may raise money to buy Schlossallee, but the list offers no "Bankrott"."""
     table.start("Anna", "Ben", edition="classic")
-    _book(table, {"op": "buy", "player": "Ben", "square": 1})
-    _book(table, {"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 20})
+    table.book({"op": "buy", "player": "Ben", "square": 1})
+    table.book({"op": "debit", "player": "Ben", "amount": table.cash("Ben") - 20})
     table.tap("Ben")
     table.tap(39)
     _choose(table, "Kaufen")

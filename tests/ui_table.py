@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,14 @@ class Table:
 
     def tap(self, who: str | int) -> None:
         self.bank.handle("tap", UID[who] if isinstance(who, str) else DEED[who])
+
+    def book(self, *cmds: dict[str, Any]) -> None:
+        """Commands booked from elsewhere (the phone, the test's set-up), each accepted; the reader follows."""
+        for cmd in cmds:
+            outcome = self.ledger.submit(cmd)
+            assert outcome.ok, (cmd, outcome.message)
+        self.bank.refresh()
+        self.tones()
 
     def text(self) -> str:
         last = self.display.last
