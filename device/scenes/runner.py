@@ -156,9 +156,10 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, e
                         raising_for=raising_for, shown_again=shown_again)
 
 
-def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "") -> None:
+def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "",
+            since: Any = None) -> None:
     ui.tone("refused")
-    ui.to_card(player, outcome_scene(ui, Outcome(False, err.code, err.message, owed=err.owed), cmd, player, title))
+    ui.to_card(player, outcome_scene(ui, Outcome.refusal(err), cmd, player, title, since))
 
 
 def come_back(ui: Context, offer: RaiseOffer) -> bool:
@@ -174,9 +175,8 @@ def come_back(ui: Context, offer: RaiseOffer) -> bool:
     except RuleError as err:
         if err.code != "insufficient_funds":
             return False
-        ui.tone("refused")  # the booking went through; the payment is still short, and the screen says so
-        ui.to_card(offer.on_card, outcome_scene(ui, Outcome(False, err.code, err.message, owed=err.owed), offer.cmd,
-                                                offer.on_card, offer.title, offer.since))
+        # the booking went through; the payment is still short, and the screen says so
+        refused(ui, offer.cmd, err, offer.on_card, offer.title, offer.since)
         return True
     ui.tone("done")
     ui.to_card(offer.on_card, _confirm(ui, offer.cmd, offer.title, offer.on_card, event, shown_again=offer))

@@ -58,6 +58,11 @@ class Outcome(msgspec.Struct, frozen=True):
     owed: int | None = None
     """A refusal for want of money: the whole sum asked (``RuleError.owed``)."""
 
+    @classmethod
+    def refusal(cls, err: RuleError) -> Outcome:
+        """The rules' refusal as an answer, with all it says (the debt of a payment refused for want of money)."""
+        return cls(False, err.code, err.message, owed=err.owed)
+
     def as_dict(self) -> dict[str, Any]:
         if self.ok:
             return {"ok": True}
@@ -301,7 +306,7 @@ class Ledger(msgspec.Struct):
             try:
                 event = self.game.apply(cmd)
             except RuleError as err:
-                return Outcome(False, err.code, err.message, owed=err.owed)
+                return Outcome.refusal(err)
             if event.duplicate:
                 return Outcome(True, event=event)
             now = self.clock()
