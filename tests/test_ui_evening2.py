@@ -29,3 +29,45 @@ def test_1_every_edition_asks_the_rules_with_an_amount_it_allows() -> None:
         game = Game()
         game.apply({"op": "new_game", "edition": key, "mode": "standard", "players": ["Anna", "Ben"]})
         assert {"pay_all", "collect_all"} <= set(legal_ops(game, "Anna")), key
+
+
+def test_10_haben_in_its_own_entry_books_the_amount_typed(table: Table) -> None:
+    """Seed 000: "Betrag eintippen, dann die Taste HABEN" — HABEN, 200, HABEN did nothing and said nothing."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.type("200")
+    table.press("HABEN")
+    assert table.cash("Anna") == 1700 and table.tones()[-1] == "done"
+    table.tap("Ben")
+    table.press("SOLL")
+    table.type("300")
+    table.press("SOLL")
+    assert table.cash("Ben") == 1200
+
+
+def test_10_haben_again_without_an_amount_says_what_is_missing(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.tones()
+    table.press("HABEN")
+    assert table.tones() == ["refused"] and "erst Betrag" in table.text()
+
+
+def test_9_after_a_transfer_the_payers_balance_with_the_name_in_either_order(table: Table) -> None:
+    """After SOLL and the payee's card the payer's balance was shown, after both cards first the payee's: no name
+    said whose. Now the payer's in both orders, named."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2KK")
+    table.tap("Ben")
+    table.press("OK")
+    first = table.text().splitlines()[:2]
+    table.press("C")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.type("2KK")
+    table.press("OK", "OK")
+    assert first == ["Gebucht: Anna", "13M"] and table.text().splitlines()[:2] == ["Gebucht: Anna", "11M"]

@@ -116,9 +116,13 @@ class AmountScene(Scene, msgspec.Struct):
             return True
         if key in (Key.HABEN, Key.SOLL):
             verb = "credit" if key is Key.HABEN else "debit"
-            if self.entry and self.verb in ("open", "transfer"):  # amount first, then one key books it
+            if self.entry and self.verb in ("open", "transfer", verb):  # amount first, then one key books it
                 self.verb, self.payer = verb, None
                 return self._book(ui)
+            if verb == self.verb:  # the entry's own key again, nothing typed: said, never silent (issue 28 #10)
+                ui.tone("refused")
+                ui.note = "erst Betrag tippen"
+                return True
             self.verb, self.payer = verb, None
             return True
         if key is Key.OK:
@@ -142,8 +146,9 @@ class AmountScene(Scene, msgspec.Struct):
         if amount is None:
             return True
         if self.verb == "transfer":
+            # the payer's balance after it, as after SOLL and the payee's card: one order or the other, the same screen
             preview(ui, {"op": "transfer", "from": self.payer, "to": self.player, "amount": amount}, "Überweisung",
-                    self.player)
+                    self.payer)
             return True
         ui.submit({"op": self.verb, "player": self.player, "amount": amount}, self.player)
         return True

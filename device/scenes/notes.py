@@ -172,7 +172,10 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
             text = f"{outcome.event.note}\n{text}"
         if player and game is not None and player in game.players:
-            return ResultScene("Gebucht", "", text, balance_of=player)
+            # a booking between players: whose balance this is, said (issue 28 #9)
+            others = outcome.event is not None and any(
+                {t.payer, t.payee} - {player, None} for t in outcome.event.transfers)
+            return ResultScene(f"Gebucht: {player}" if others else "Gebucht", "", text, balance_of=player)
         return ResultScene("Gebucht", "OK", text)
     message = outcome.message
     offer = None
