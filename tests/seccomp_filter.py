@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import os
 import subprocess
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -140,6 +141,33 @@ def preexec_for(unit: str) -> Callable[[], None]:
     if f.allow_list:
         return _build(ACT_KILL_PROCESS, {nr: ACT_ALLOW for nr in numbers.values()})
     return _build(ACT_ALLOW, {nr: ACT_KILL_PROCESS for nr in numbers.values()})
+
+
+CLONE_NEWUSER = 0x10000000
+NOBODY = 65534
+
+
+def as_the_units_user(unit: str) -> Callable[[], None]:
+    """What systemd does before exec for ``User=`` and ``SystemCallFilter=``: leave root, then the filter.
+
+    The unit runs as ``User=bankleser``, never as root; a root process makes calls the service never
+    does (SQLite fchown()s its journal files when euid is 0, and fchown is in @privileged). Run as root
+    (CI), the child becomes ``nobody`` in a user namespace of its own, mapped to the caller outside, so it
+    still reads the checkout and Python wherever they lie (a setuid to nobody could not read /root/...).
+    """
+    load = preexec_for(unit)
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def run() -> None:
+        if os.geteuid() == 0:
+            if libc.unshare(CLONE_NEWUSER) != 0:
+                raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWUSER)")
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{NOBODY} 0 1"), ("gid_map", f"{NOBODY} 0 1")):
+                with open(f"/proc/self/{name}", "w") as f:
+                    f.write(text)
+        load()
+
+    return run
 
 
 def preexec_failing(calls: Iterable[str], errno: int) -> Callable[[], None]:

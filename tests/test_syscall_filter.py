@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from seccomp_filter import preexec_for, unit_filter
+from seccomp_filter import as_the_units_user, preexec_for, unit_filter
 from test_service import NotifySocket
 
 from bench.liveserver import LiveServer
@@ -46,12 +46,12 @@ def test_the_daemon_runs_a_game_under_the_units_filter(tmp_path: Path) -> None:
     notify = NotifySocket(tmp_path / "notify.sock")
     log = tmp_path / "bankleser.log"
     server = LiveServer(tmp_path / "state", env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": "2000000"},
-                        preexec=preexec_for(UNIT), log=log)
+                        preexec=as_the_units_user(UNIT), log=log)
     try:
         server.start(timeout=60)
         notify.until("READY=1", 30)
         server.login()
-        for cmd in ({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
+        for cmd in ({"op": "new_game", "edition": "classic", "mode": "timed", "minutes": 60, "players": ["Anna", "Ben"]},
                     {"op": "credit", "player": "Anna", "amount": 200},
                     {"op": "transfer", "from": "Anna", "to": "Ben", "amount": 50},
                     {"op": "undo"}, {"op": "end"}):
