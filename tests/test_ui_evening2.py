@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui_table import Table
 
-from rules import EDITIONS, Game
+from rules import EDITIONS, Game, square_name
 from rules.legal import legal_ops
 
 
@@ -71,3 +71,31 @@ def test_9_after_a_transfer_the_payers_balance_with_the_name_in_either_order(tab
     table.type("2KK")
     table.press("OK", "OK")
     assert first == ["Gebucht: Anna", "13M"] and table.text().splitlines()[:2] == ["Gebucht: Anna", "11M"]
+
+
+def _hotels(table: Table, edition: str) -> None:
+    table.start("Anna", "Ben", edition=edition)
+    table.book({"op": "credit", "player": "Anna", "amount": 2000}, *[{"op": "buy", "player": "Anna", "square": sq}
+                                                                     for sq in (37, 39)],
+                *[{"op": "build", "player": "Anna", "square": sq} for _ in range(5) for sq in (37, 39)])
+
+
+def test_3_a_hotel_sale_that_gives_the_houses_back_is_one_entry_saying_so(table: Table) -> None:
+    """Seed 004 gives the Hütten back when a Schloss is sold: "ganz verkaufen" booked the same exchange as "zurück in
+    Hütten", so it said what it did not do. One entry, saying what it does."""
+    _hotels(table, "skylanders")
+    ed = EDITIONS["skylanders"]
+    table.tap("Anna")
+    table.press("MENU", "6")
+    table.choose(f"39 {square_name(ed, 39)}")
+    assert table.labels() == [f"zurück in {ed.houses}"]
+    table.press("OK")
+    assert "tauscht" in table.text()
+
+
+def test_3_the_classic_hotel_sale_keeps_both_ways(table: Table) -> None:
+    _hotels(table, "classic")
+    table.tap("Anna")
+    table.press("MENU", "6")
+    table.choose("39 Schlossallee")
+    assert table.labels() == ["ganz verkaufen", "zurück in Häuser"]

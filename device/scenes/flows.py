@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from rules import DEEDS, Kind, square_name
+from rules.errors import RuleError
 
 from .table import graph, mermaid
 
@@ -195,10 +196,28 @@ def _jail(v: View) -> list[tuple[str, Any]]:
 
 
 def _to_houses(v: View) -> list[tuple[str, Any]]:
-    """A hotel sold whole or back into houses: each only where the rules accept it."""
-    options = [("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True)]
-    return [(label, value) for label, value in options
-            if v.accepts({"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value})]
+    """A hotel sold whole or back into houses: each only where the rules accept it, and one entry where the rules
+    book the same either way (seed 004 gives the Hütten back for a Schloss sold: "ganz verkaufen" would say what it
+    does not do, issue 28 #3)."""
+    def cmd(value: bool) -> dict[str, Any]:
+        return {"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value}
+
+    options = [(label, value) for label, value in (("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True))
+               if v.accepts(cmd(value))]
+    if len(options) == 2 and _booked(v, cmd(False)) == _booked(v, cmd(True)) is not None:
+        return options[1:]
+    return options
+
+
+def _booked(v: View, cmd: dict[str, Any]) -> Any:
+    """What the rules would book (their preview's changes), or None where there is no ledger to ask."""
+    if v.rules is None:
+        return None
+    try:
+        event = v.rules.preview(cmd)
+    except RuleError:
+        return None
+    return [(t.payer, t.payee, t.amount) for t in event.transfers], event.text
 
 
 def _hotel(v: View) -> bool:
