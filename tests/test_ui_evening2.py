@@ -99,3 +99,24 @@ def test_3_the_classic_hotel_sale_keeps_both_ways(table: Table) -> None:
     table.press("MENU", "6")
     table.choose("39 Schlossallee")
     assert table.labels() == ["ganz verkaufen", "zurück in Häuser"]
+
+
+def test_4_a_card_tapped_during_the_set_up_keeps_it(table: Table) -> None:
+    """Tapping a bank card on the edition list or the minutes prompt threw the whole set-up away and showed "Anna spielt
+    nicht mit", about the old game. The set-up stays, and the note says when the cards come."""
+    table.start("Anna", "Ben", edition="classic")
+    table.press("hold:C")
+    table.choose("Ja: ersetzen")
+    table.tap("Cem")
+    assert table.bank.scene.title == "Ausgabe" and "Karte später" in table.text()
+    table.choose("Banking")
+    table.choose("Auf Zeit")
+    table.type("3")
+    table.tap("Dana")
+    assert table.text().splitlines()[0] == "Minuten?" and "3" in table.text()
+    table.press("0", "OK")
+    table.tap("Cem")
+    table.tap("Dana")
+    table.press("OK")
+    state = table.ledger.game.state
+    assert list(state.players) == ["Cem", "Dana"] and state.minutes == 30 and state.edition.key == "banking"

@@ -55,6 +55,8 @@ class ListScene(Scene, msgspec.Struct):
     """A player's card tapped picks that player (the trade's partner)."""
     typed: str = ""
     """Square numbers typed: "39" OK picks Schlossallee where it is on the list."""
+    setup: bool = False
+    """A new game's set-up: a card tapped keeps it (the cards come after), never throws it away."""
 
     @property
     def numbered(self) -> bool:
@@ -185,6 +187,8 @@ class NumberScene(Scene, msgspec.Struct):
     player: str | None = None
     entry: str = ""
     why: str = ""
+    setup: bool = False
+    """A new game's set-up (the minutes): a card tapped keeps it."""
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
