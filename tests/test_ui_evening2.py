@@ -120,3 +120,34 @@ def test_4_a_card_tapped_during_the_set_up_keeps_it(table: Table) -> None:
     table.press("OK")
     state = table.ledger.game.state
     assert list(state.players) == ["Cem", "Dana"] and state.minutes == 30 and state.edition.key == "banking"
+
+
+def test_7_a_knob_turn_on_a_refusal_keeps_it_and_its_offer(table: Table) -> None:
+    """Turning the knob on a refusal that fits the screen left it and lost its "Geld beschaffen"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Ben", "square": 1}, {"op": "debit", "player": "Ben", "amount": 1430})
+    table.tap("Anna")
+    table.press("MENU", "8", "2", "2", "0", "OK")  # Von allen kassieren 20: Ben has 10
+    before = table.text()
+    assert before == "Abgelehnt !\nZU WENIG GELD\nBen (hat 10) kann\nnicht 20 zahlen\nOK: Geld beschaffen"
+    table.tones()
+    table.press("DOWN")
+    assert table.tones() == ["refused"] and table.text().splitlines()[1:] == before.splitlines()[1:]
+    table.press("OK")
+    assert table.bank.scene.title.startswith("Beschaffbar")
+
+
+def test_7_the_ranking_at_its_end_says_so_in_the_title_and_stays(table: Table) -> None:
+    """docs/playing.md: "turning past the end says so in the title bar, the last line kept" — Rangliste and Letztes
+    Spiel jumped back to the menu on a turn."""
+    table.start("Anna", "Ben", edition="classic")
+    table.press("MENU")
+    table.choose("Rangliste")
+    table.press("DOWN")
+    assert table.text().splitlines()[0] == "Am Ende: hier nicht" and "2. Ben 1500" in table.text()
+    table.book({"op": "bankrupt", "player": "Ben"})
+    table.press("C")
+    table.press("MENU")
+    table.choose("Letztes Spiel")
+    table.press("DOWN")
+    assert table.text().splitlines()[0] == "Am Ende: hier nicht" and "Anna gewinnt" in table.text()

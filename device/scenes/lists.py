@@ -250,6 +250,8 @@ class ConfirmScene(Scene, msgspec.Struct):
     """What the rules will book, waiting for OK; its last line always says so."""
 
     kind = State.CONFIRM
+    note_in_title = True
+    """A key with no use here is said in the title bar, never over a line of what is to be booked (issue 28 #8)."""
     cmd: dict[str, Any]
     title: str
     big: str

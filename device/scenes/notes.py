@@ -97,6 +97,8 @@ class MessageScene(Scene, msgspec.Struct):
     """A note or prompt nobody booked; a result is one that also says what came of a command."""
 
     kind = State.MESSAGE
+    note_in_title = True
+    """A turn at its end is said in the title bar: the lines (the refusal, "OK: Geld beschaffen") stay."""
     title: str
     big: str
     text: str
@@ -124,10 +126,10 @@ class MessageScene(Scene, msgspec.Struct):
             ui.raise_money(self.offer)
             return True
         most = self._most(ui)
-        if key in (Key.UP, Key.DOWN) and most > 0:
+        if key in (Key.UP, Key.DOWN) and (most > 0 or self.offer is not None):
             offset = max(0, min(most, self.offset + (-1 if key is Key.UP else 1)))
             if offset == self.offset:
-                return False  # at the end already: said, not silent
+                return False  # at the end already, or all on the screen: said, the refusal and its offer kept
             self.offset = offset
             return True
         ui.scenes.back()
@@ -256,10 +258,16 @@ class PagesScene(Scene, msgspec.Struct):
             return False
         title, big, body = self.pages[self.index]
         most = scroll_rows(title, big, body)
-        if inp.key in (Key.UP, Key.DOWN) and most:
+        last = self.index + 1 == len(self.pages)
+        if inp.key in (Key.UP, Key.DOWN) and (most or last):
             offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
+            if offset == self.offset and inp.key is Key.DOWN:
+                # docs/playing.md: turning past the end says so in the title bar, the last line kept (issue 28 #7)
+                ui.tone("refused")
+                ui.note = "Am Ende: hier nicht"  # the end is reached; the turn does nothing
+                return True
             if offset == self.offset:
-                return False  # at the end already: said, not silent
+                return False  # at the start already: said, not silent
             self.offset = offset
             return True
         if inp.key is Key.C or self.index + 1 == len(self.pages):
