@@ -151,3 +151,26 @@ def test_7_the_ranking_at_its_end_says_so_in_the_title_and_stays(table: Table) -
     table.choose("Letztes Spiel")
     table.press("DOWN")
     assert table.text().splitlines()[0] == "Am Ende: hier nicht" and "Anna gewinnt" in table.text()
+
+
+def test_8_the_trade_confirmation_names_the_deeds_and_a_turn_scrolls_it(table: Table) -> None:
+    """"Cem: 1 Karte 0" named no deed; a knob turn replaced a line with "Drehen: hier nicht"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 1}, {"op": "buy", "player": "Ben", "square": 39})
+    table.tap("Anna")
+    table.press("MENU", "9")
+    table.choose("Ben")
+    table.choose(" 1 Badstraße")
+    table.choose("Fertig")
+    table.type("50")
+    table.press("OK")
+    table.choose("39 Schlossallee")
+    table.choose("Fertig")
+    table.press("OK")  # Ben: no money
+    seen = table.text().splitlines()
+    for _ in range(4):
+        table.press("DOWN")
+        seen += table.text().splitlines()
+    said = " ".join(seen)
+    assert "Anna: Badstraße, 50" in said and "Ben: Schlossallee" in said, seen
+    assert table.text().splitlines()[0] == "Drehen: hier nicht" and table.text().splitlines()[-1] == "OK bucht, C zurück"

@@ -287,19 +287,22 @@ def _trade(v: View) -> dict[str, Any]:
     return {**cmd, "lift": v["_lift"]} if v.values.get("_lift") else cmd
 
 
-def _cards(n: int) -> str:
-    return "1 Karte" if n == 1 else f"{n} Karten"
+def _gives(v: View, side: dict[str, Any]) -> str:
+    """What one side gives, by name: the deeds (the edition's names), the Gefängnis-frei-Karten, the money."""
+    jail = side.get("jail_cards", 0)
+    items = [square_name(v.edition, sq) for sq in side["squares"]]
+    items += [f"{jail} Gefängnis-frei-Karten" if jail > 1 else "Gefängnis-frei-Karte"] if jail else []
+    items += [v.money(side["cash"])] if side["cash"] else []
+    return ", ".join(items) or "nichts"
 
 
 def _trade_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
-    """Who gives how many cards and how much; what goes to the bank (fees, lifting) and who pays it, in the
-    rules' own short line."""
+    """Who gives which deeds and how much (issue 28 #8: "1 Karte" named none); what goes to the bank (fees,
+    lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit."""
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
-    return "Tausch", f"{me}↔{other}", (
-        f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}",
-        f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}",
-        *([event.note] if event.note else []))
+    return "Tausch", f"{me}↔{other}", (f"{me}: {_gives(v, give)}", f"{other}: {_gives(v, take)}",
+                                       *([event.note] if event.note else []))
 
 
 def _running(game: Any) -> bool:
