@@ -174,3 +174,21 @@ def test_8_the_trade_confirmation_names_the_deeds_and_a_turn_scrolls_it(table: T
     said = " ".join(seen)
     assert "Anna: Badstraße, 50" in said and "Ben: Schlossallee" in said, seen
     assert table.text().splitlines()[0] == "Drehen: hier nicht" and table.text().splitlines()[-1] == "OK bucht, C zurück"
+
+
+def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) -> None:
+    """An auction bid above what Anna has: "Geld beschaffen" offered a 30 mortgage without the "reicht nicht" the debt
+    screens show, although nothing raisable closes the gap (seed 001: "Die Spieler müssen für ihr Gebot über
+    entsprechend viel Bargeld verfügen")."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 1}, {"op": "debit", "player": "Anna", "amount": 1340})
+    table.tap("Anna")
+    table.press("MENU", "1")
+    table.choose("39 Schlossallee")
+    table.choose("Auktion: Gebot")
+    table.type("1000")
+    table.press("OK")  # the bid: refused, ZU WENIG GELD
+    assert "ZU WENIG GELD" in table.text(), table.text()
+    table.press("OK")  # Geld beschaffen
+    assert table.bank.scene.title == "Beschaffbar 30, reicht nicht"
+    assert table.labels() == ["Hypothek (30)"]  # no bankruptcy: a bid is no debt

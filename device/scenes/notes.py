@@ -68,6 +68,9 @@ class RaiseOffer(msgspec.Struct, frozen=True):
     """Its confirmation's title ("Miete", "Überweisung")."""
     since: Any = None
     """The newest booking when it was refused (``newest``): what the phone booked after it is told by this."""
+    needs: int = 0
+    """The whole sum the refused command asked, as the rules reckoned it (a bid too, which is no debt): what the
+    raise-money list measures its "reicht nicht" against."""
 
     def paid_since(self, ui: Context) -> bool:
         """The phone booked this payment after it was refused: the same op, money from the payer to the creditor
@@ -189,7 +192,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
             owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
             offer = RaiseOffer(payer, owed, _creditor(ui, cmd), dict(cmd), player,
                                title or TITLES.get(str(cmd.get("op")), "Zahlung"),
-                               newest(ui) if since is None else since)
+                               newest(ui) if since is None else since, needs=outcome.owed or 0)
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
                        offer=offer, code=outcome.code or "")
 
