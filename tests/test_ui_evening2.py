@@ -192,3 +192,32 @@ def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) ->
     table.press("OK")  # Geld beschaffen
     assert table.bank.scene.title == "Beschaffbar 30, reicht nicht"
     assert table.labels() == ["Hypothek (30)"]  # no bankruptcy: a bid is no debt
+
+
+def test_2_the_double_salary_house_rule_is_booked_on_the_device(table: Table) -> None:
+    """Seed 001's house rule "doppeltes Gehalt auf LOS", chosen on the device, had no way to be booked there: LOS always
+    booked 200, and two presses logged two passes over LOS where the player landed on it once."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["double_go"])
+    table.tap("Anna")
+    table.press("LOS")
+    assert table.labels() == ["über LOS: 200", "genau auf LOS: 400"]
+    table.choose("genau auf LOS: 400")
+    assert table.cash("Anna") == 1900
+    assert table.ledger.game.history[-1].text == "Anna landet genau auf LOS: 400"
+
+
+def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> None:
+    """LOS on the choice books the pass (the key says it): two passes in a turn are LOS LOS, logged as two passes."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["double_go"])
+    table.tap("Anna")
+    table.press("LOS", "LOS")
+    table.press("LOS", "LOS")
+    assert table.cash("Anna") == 1900
+    assert [e.text for e in list(table.ledger.game.history)[-2:]] == ["Anna geht über LOS: 200"] * 2
+
+
+def test_2_without_the_house_rule_los_books_at_once(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("LOS")
+    assert table.cash("Anna") == 1700 and table.text().startswith("Gebucht")

@@ -15,7 +15,7 @@ from rules.errors import RuleError
 
 from .inputs import Input, Key, Tap, pressed
 from .layout import page
-from .lists import type_key
+from .lists import ListScene, Option, type_key
 from .manager import Context, Scene
 from .notes import ResultScene, balance
 from .runner import preview
@@ -59,7 +59,7 @@ class CardScene(Scene, msgspec.Struct):
             ui.scenes.push(AmountScene(self.player, "transfer" if self.payer else "open", self.payer, typed))
             return True
         if key is Key.LOS:
-            ui.submit({"op": "go", "player": self.player}, self.player)
+            go(ui, self.player)
             return True
         if key in (Key.MENU, Key.OK, Key.UP, Key.DOWN):
             ui.open_menu(self.player)
@@ -81,6 +81,23 @@ class CardScene(Scene, msgspec.Struct):
             lines.append(f"Betrag: {self.payer} zahlt")
         lines.append("Haben Soll LOS Menü")
         return page(title, big, lines, icons="≈" if approx else "")
+
+
+def go(ui: Context, player: str) -> None:
+    """LOS: the salary at once; under the house rule "doppeltes Gehalt auf LOS" (seed 001) the banker says which it
+    was, over LOS or exactly on it (twice the salary), and LOS again is the pass (issue 28 #2)."""
+    game = ui.game
+    if "double_go" not in game.house_rules:
+        ui.submit({"op": "go", "player": player}, player)
+        return
+    salary = game.edition.salary
+
+    def book(ui: Context, exact: bool) -> None:
+        ui.submit({"op": "go", "player": player, **({"exact": True} if exact else {})}, player, title="LOS")
+
+    ui.scenes.push(ListScene("LOS", [Option(f"über LOS: {ui.money(salary)}", False),
+                                     Option(f"genau auf LOS: {ui.money(2 * salary)}", True)],
+                             book, player=player, keys={Key.LOS.value: False}))
 
 
 VERB_TITLE = {"credit": "Haben", "debit": "Soll"}

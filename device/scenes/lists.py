@@ -57,6 +57,8 @@ class ListScene(Scene, msgspec.Struct):
     """Square numbers typed: "39" OK picks Schlossallee where it is on the list."""
     setup: bool = False
     """A new game's set-up: a card tapped keeps it (the cards come after), never throws it away."""
+    keys: dict[str, Any] = {}
+    """A key that picks a value at once, by its name (LOS on the LOS list: the pass over LOS)."""
 
     @property
     def numbered(self) -> bool:
@@ -82,6 +84,9 @@ class ListScene(Scene, msgspec.Struct):
             return True
         if key is Key.OK:
             return self._choose(ui)
+        if key.value in self.keys:
+            self.pick(ui, self.keys[key.value])
+            return True
         if key.is_digit:
             return self._digit(ui, key.value)
         return False
