@@ -221,3 +221,36 @@ def test_2_without_the_house_rule_los_books_at_once(table: Table) -> None:
     table.tap("Anna")
     table.press("LOS")
     assert table.cash("Anna") == 1700 and table.text().startswith("Gebucht")
+
+
+def _broke(table: Table) -> None:
+    """Cem owes Ben 1600 with 1180 in cash, two Hütten and a mortgaged station (Skylanders: the 10 % on it)."""
+    table.start("Anna", "Ben", "Cem", edition="skylanders")
+    table.book(*[{"op": "buy", "player": "Cem", "square": sq} for sq in (1, 3, 5)],
+               {"op": "build", "player": "Cem", "square": 1}, {"op": "build", "player": "Cem", "square": 3},
+               {"op": "mortgage", "player": "Cem", "square": 5})
+    table.tap("Cem")
+    table.press("SOLL")
+    table.type("1600")
+    table.tap("Ben")
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    table.choose("Bankrott")
+
+
+def test_5_the_bankruptcy_confirmation_says_what_the_creditor_receives(table: Table) -> None:
+    """It said "an Ben: 1600" (the debt) while Ben receives 1230 (cash and the Hütten sold) and pays the 10 %."""
+    _broke(table)
+    seen = table.text().splitlines()
+    table.press("DOWN", "DOWN")
+    seen += table.text().splitlines()
+    assert seen[:2] == ["Bankrott: Cem ↓", "an Ben: 1230"]
+    assert {"Schuld 1600", "10 % an Bank: 10", "Storno hebt es auf"} <= set(seen), seen
+
+
+def test_5_the_log_says_what_the_creditor_received(table: Table) -> None:
+    """The log said "(Schuld 1600)" and never what Ben received: only the CSV told."""
+    _broke(table)
+    table.press("OK")
+    text = list(table.ledger.game.history)[-1].text
+    assert "Ben erhält 1230" in text and square_name(EDITIONS["skylanders"], 5) in text and "10 %" in text, text

@@ -238,11 +238,15 @@ def _bankrupt(v: View) -> dict[str, Any]:
 
 
 def _bankrupt_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
-    """To whom and how much; the rules' note (the 10 % the creditor pays, or what stays owed to the bank);
-    and that Storno undoes it (it is no final step at the table)."""
-    to = f"an {v.creditor or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else "")
+    """To whom, and what they receive as the rules' preview books it (the cash and the buildings sold, issue 28
+    #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor pays, or what
+    stays owed to the bank); and that Storno undoes it (it is no final step at the table)."""
+    received = sum(t.amount for t in event.transfers if t.payer == v.player and t.payee == v.creditor) \
+        if event is not None else 0
+    to = f"an {v.creditor or 'die Bank'}: {v.money(received)}"
+    debt = (f"Schuld {v.money(v.owed)}",) if v.owed else ()
     note = (event.note,) if event is not None and event.note else ()
-    return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf")  # two rows above "OK bucht": both seen
+    return f"Bankrott: {v.player}", to, (*debt, *note, "Storno hebt es auf")
 
 
 def _lowest_bid(v: View) -> str:
