@@ -254,3 +254,24 @@ def test_5_the_log_says_what_the_creditor_received(table: Table) -> None:
     table.press("OK")
     text = list(table.ledger.game.history)[-1].text
     assert "Ben erhält 1230" in text and square_name(EDITIONS["skylanders"], 5) in text and "10 %" in text, text
+
+
+def test_11_the_quick_games_deal_is_in_the_phones_and_the_reports_bookings(table: Table) -> None:
+    """Seed 000's Schnellspiel: "Jeder Spieler erhält zwei Besitzrechtkarten … und bezahlt der Bank den Kaufpreis" —
+    the deal was only in the CSV, so the phone and the report could not explain 12,8M instead of 15M."""
+    from device.store.history import History
+    from rules import format_money
+
+    table.start("Anna", "Ben", mode="quick", seed=7)
+    state = table.ledger.game.state
+    ed = state.edition
+    first = table.ledger.snapshot()["log"][-1]["text"]
+    history = History(table.journal.path)
+    report = history.report(history.games()[0]["id"])
+    assert report is not None
+    told = " ".join(text for _, text in report.log)
+    for name in ("Anna", "Ben"):
+        deeds = [square_name(ed, sq) for sq, d in state.deeds.items() if d.owner == name]
+        paid = format_money(ed.start_capital - state.players[name].cash, ed)
+        for said in (first, told):
+            assert all(deed in said for deed in deeds) and f"{name} zahlt {paid}" in said, (said, deeds, paid)
