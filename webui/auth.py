@@ -60,12 +60,26 @@ class RateLimit:
             q.append(now)
             return True
 
+    def wait(self, who: str, now: float) -> float:
+        """Seconds until the address may try again (its oldest attempt leaves the window)."""
+        with self._lock:
+            q = self._attempts[who]
+            return max(0.0, q[0] + LOGIN_WINDOW - now) if len(q) >= LOGIN_ATTEMPTS else 0.0
+
     def succeeded(self, who: str, now: float) -> None:
         """A right PIN gives its attempt back."""
         with self._lock:
             q = self._attempts[who]
             if now in q:
                 q.remove(now)
+
+
+def try_again_in(seconds: float) -> str:
+    """The pause after too many wrong PINs, said with its length (issue 28 #12: "in ein paar Minuten" said none)."""
+    if seconds < 60:
+        return f"Zu viele falsche PINs: in {max(1, round(seconds))} Sekunden wieder versuchen"
+    minutes = -(-int(seconds) // 60)
+    return f"Zu viele falsche PINs: in {minutes} {'Minute' if minutes == 1 else 'Minuten'} wieder versuchen"
 
 
 def logged_in(epoch: int) -> bool:

@@ -6,7 +6,7 @@ import time
 
 from flask import Blueprint, Response, jsonify, request, session
 
-from .auth import RateLimit, begin_session, logged_in, public
+from .auth import RateLimit, begin_session, logged_in, public, try_again_in
 from .backend import Backend
 from .errors import NoPin, TooManyAttempts, WrongPin, status_of
 from .parsers.command import parse_command
@@ -23,7 +23,7 @@ def blueprint(backend: Backend) -> Blueprint:
         who = request.remote_addr or "?"
         now = time.monotonic()
         if not limiter.begin(who, now):
-            raise TooManyAttempts("Zu viele falsche PINs: in ein paar Minuten wieder")
+            raise TooManyAttempts(try_again_in(limiter.wait(who, now)))
         login = parse_login()
         verdict = backend.check_pin(login.pin)
         if verdict is None:

@@ -194,6 +194,8 @@ class NumberScene(Scene, msgspec.Struct):
     why: str = ""
     setup: bool = False
     """A new game's set-up (the minutes): a card tapped keeps it."""
+    secret: bool = False
+    """A PIN: shown masked while it is typed, as a PIN is (issue 28 #12)."""
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
@@ -234,7 +236,8 @@ class NumberScene(Scene, msgspec.Struct):
 
     def view(self, ui: Context) -> Screen:
         hint = f"{self.why}, C zurück" if self.why else ("OK, C löscht" if self.entry else f"{self.hint}, C zurück")
-        return page(self.title, self.entry.replace(".", ",") or "0", [hint])
+        shown = "*" * len(self.entry) if self.secret else self.entry.replace(".", ",")
+        return page(self.title, shown or ("–" if self.secret else "0"), [hint])
 
 
 def type_key(text: str, key: str, ui: Context, *, longest: int = 7, money: bool = True) -> str | None:

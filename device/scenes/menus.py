@@ -156,7 +156,7 @@ def ask_pin(ui: Context, player: str | None) -> None:
                                      refused=not ok))
         return None
 
-    scene = NumberScene("Neue Banker-PIN", done, money=False, hint="4-8 Ziffern, OK")
+    scene = NumberScene("Neue Banker-PIN", done, money=False, hint="4-8 Ziffern, OK", secret=True)
     ui.scenes.push(scene)
 
 
