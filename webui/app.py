@@ -77,7 +77,7 @@ def create_app(backend: Backend) -> Flask:
         return answer(500, "internal", "Interner Fehler")
 
     app.register_blueprint(pages.blueprint(backend))
-    register_games(app, backend.history)
+    register_games(app, backend.history, backend.sim)
     app.register_blueprint(banker.blueprint(backend))
     app.register_blueprint(admin.blueprint(backend))
     if backend.sim:

@@ -42,8 +42,19 @@ def duration(seconds: float) -> str:
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
-def register(app: Flask, history: Callable[[], Any]) -> None:
-    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable.
+def now() -> float:
+    return time.time()
+
+
+def lasted(game: dict[str, Any]) -> float:
+    """How long a game has lasted: to its end, or, while it runs, to now (issue 28 #13: "läuft · 12 s" after four
+    minutes was the time to its last booking)."""
+    return (now() if game["status"] == "läuft" else game["ended"]) - game["started"]
+
+
+def register(app: Flask, history: Callable[[], Any], sim: bool = False) -> None:
+    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable;
+    ``sim``: the simulation, whose virtual device the pages link to as the others do.
 
     Every page here is public: phones read the past games as they read the running one."""
     pages = Blueprint("games", __name__)
@@ -70,7 +81,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     def games_page() -> str:
         games = read(games_or_503().games)
         return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit,
-                               names=names)
+                               names=names, lasted=lasted, sim=sim)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
@@ -88,9 +99,10 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         _, one = report_or_404(game_id)
         ed = EDITIONS[one.edition]
         chart = timeline_svg(one.points, one.players, money_label(one.edition))
+        # amounts with the currency word the phone shows ("15M €", "1500 Ringe"); the chart's axis stays short
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
-                               colours=COLOURS, money=money_label(one.edition), when=when, clock=clock,
-                               duration=duration, rule_names=HOUSE_RULE_NAMES,
+                               colours=COLOURS, money=money_unit(one.edition), when=when, clock=clock,
+                               duration=duration, lasted=lasted, rule_names=HOUSE_RULE_NAMES, sim=sim,
                                deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
     @pages.get("/spiele/<int:game_id>.jsonl")
@@ -115,6 +127,6 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         hist = games_or_503()
         rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)
         return render_template("bestenliste.html", rows=rows, records=records, editions=EDITIONS, modes=MODE_TITLES,
-                               edition=edition, mode=mode, money=money_unit)
+                               edition=edition, mode=mode, money=money_unit, sim=sim)
 
     app.register_blueprint(pages)
