@@ -120,21 +120,31 @@ class StatusLed(Part):
 
     def __init__(self, pin: int | None, *, pin_factory: Any) -> None:
         self._led = LED(pin, pin_factory=pin_factory) if pin else None
+        self._on = False
+        """What was asked, kept without a pin too: the simulation's LED is shown on the virtual device."""
 
     def attach(self, pin: int, pin_factory: Any) -> None:
         """Light ``pin`` from now on: the LED's pin came up late."""
         self._led = LED(pin, pin_factory=pin_factory)
 
+    @property
+    def lit(self) -> bool:
+        """Whether it is on now (the virtual device shows it)."""
+        return bool(self._led.is_lit) if self._led else self._on
+
     def toggle(self) -> None:
         """On if off, off if on (the self-test)."""
+        self._on = not self._on
         if self._led:
             self._led.toggle()
 
     def on(self) -> None:
+        self._on = True
         if self._led:
             self._led.on()
 
     def off(self) -> None:
+        self._on = False
         if self._led:
             self._led.off()
 

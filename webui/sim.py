@@ -57,12 +57,16 @@ def blueprint(backend: Backend) -> Blueprint:
     def sim_events() -> Response:
         def stream() -> Iterator[str]:
             # Waits in short slices: a stop ends the stream within one (a page open must not hold it up).
-            seq, said = -1, time.monotonic()
+            seq, said, signals, version = -1, time.monotonic(), None, None
             while not backend.stopping():
                 new_seq, text = backend.wait_display(seq, STOP_CHECK)
-                if new_seq != seq:
-                    seq, said = new_seq, time.monotonic()
-                    yield f"data: {json.dumps({'seq': seq, 'text': text}, ensure_ascii=False)}\n\n"
+                now = backend.signals()  # the tone and the LED: a refusal's low tone is perceived (issue 28 #14)
+                if new_seq != seq or now != signals:
+                    seq, said, signals = new_seq, time.monotonic(), now
+                    frame = {"seq": seq, "text": text, **now}
+                    if now["version"] != version:  # a new game, a card learned: the card buttons follow
+                        version, frame["cards"] = now["version"], backend.sim_cards()
+                    yield f"data: {json.dumps(frame, ensure_ascii=False)}\n\n"
                 elif time.monotonic() - said >= STREAM_KEEPALIVE:
                     said = time.monotonic()
                     yield ": ping\n\n"

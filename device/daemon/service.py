@@ -616,8 +616,19 @@ class WebBackend:
 
         state = self._d.ledger.game.state if self._d.ledger is not None else None
         edition = state.edition if state is not None else EDITIONS["classic"]
-        return {"players": SIM_PLAYER_CARDS, "deeds": SIM_DEED_TAGS,
-                "names": {sq: square_name(edition, sq) for sq in SIM_DEED_TAGS.values()}}
+        known = self._d.call(self._d._cards) if self._d.cards is not None else []  # cards learned beyond the six
+        players = {**SIM_PLAYER_CARDS, **{c["uid"]: c["name"] for c in known if c["kind"] == "player"}}
+        deeds = {**SIM_DEED_TAGS, **{c["uid"]: c["square"] for c in known if c["kind"] == "deed"}}
+        return {"players": players, "deeds": deeds,
+                "names": {sq: square_name(edition, sq) for sq in sorted(set(deeds.values()))}}
+
+    def signals(self) -> dict[str, Any]:
+        """What the virtual device shows beside the OLED: the tunes played so far (their count and the last), the
+        status LED, and the ledger's version (a new game, a card learned: its buttons follow)."""
+        hw, ledger = self._d.hardware, self._d.ledger
+        played = hw.buzzer.played if hw is not None else []
+        return {"tones": len(played), "tone": played[-1] if played else "", "led": hw is not None and hw.led.lit,
+                "version": ledger.version if ledger is not None else 0}
 
     def display(self) -> tuple[int, str]:
         hw = self._d.hardware

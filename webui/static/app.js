@@ -255,13 +255,45 @@ const Bank = (() => {
     const press = (url, data) => (sent = sent.then(() => fetch(url, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) })).catch(() => {}));
     document.querySelectorAll("[data-key]").forEach((b) => { b.onclick = () => press("/api/sim/key", { key: b.dataset.key }); });
-    document.querySelectorAll("[data-uid]").forEach((b) => { b.onclick = () => press("/api/sim/tap", { uid: b.dataset.uid }); });
+    const tap = (b) => { b.onclick = () => press("/api/sim/tap", { uid: b.dataset.uid }); return b; };
+    document.querySelectorAll("[data-uid]").forEach(tap);
+    const button = (kind, uid, label) => {
+      const b = document.createElement("button");
+      b.className = `tap ${kind}`;
+      b.dataset.uid = uid;
+      b.textContent = label;
+      return tap(b);
+    };
+    // The cards as the running game names them, and every card learned (the six and beyond).
+    const cards = (c) => {
+      $("#players").replaceChildren(...Object.entries(c.players).map(([uid, name], i) => button("player", uid, `${i + 1} ${name}`)));
+      $("#deeds").replaceChildren(...Object.entries(c.deeds).sort((a, b) => a[1] - b[1])
+        .map(([uid, sq]) => button("deed", uid, `${sq} ${c.names[sq]}`)));
+    };
+    // The buzzer's tunes in words (a refusal's low tone must be perceived), and the status LED.
+    const TONES = { refused: "tiefer Ton: abgelehnt", done: "hoher Ton: gebucht", card: "Klick: Karte",
+      new_game: "Melodie: neues Spiel", end: "Melodie: Spielende", key: "Klick: Taste" };
+    let tones = null, faded = 0;
+    const signals = (frame) => {
+      if (tones !== null && frame.tones > tones) {
+        const tone = $("#tone");
+        tone.textContent = `Ton: ${TONES[frame.tone] || frame.tone}`;
+        tone.className = `tone fresh ${frame.tone}`;
+        clearTimeout(faded);
+        faded = setTimeout(() => tone.classList.remove("fresh"), 1500);
+      }
+      tones = frame.tones;
+      $("#led").classList.toggle("on", !!frame.led);
+      $("#led").setAttribute("aria-label", frame.led ? "LED an" : "LED aus");
+    };
     const frames = new EventSource("/api/sim/events");
     frames.onmessage = (ev) => {
       const frame = JSON.parse(ev.data);
       $("#oled").src = `/api/sim/display.png?seq=${frame.seq}`;
       $("#oled-text").textContent = frame.text;
       $("#oled").dataset.seq = frame.seq;
+      if (frame.tones !== undefined) signals(frame);
+      if (frame.cards) cards(frame.cards);
     };
   }
 
