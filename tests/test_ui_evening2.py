@@ -275,3 +275,13 @@ def test_11_the_quick_games_deal_is_in_the_phones_and_the_reports_bookings(table
         paid = format_money(ed.start_capital - state.players[name].cash, ed)
         for said in (first, told):
             assert all(deed in said for deed in deeds) and f"{name} zahlt {paid}" in said, (said, deeds, paid)
+
+
+def test_no_auction_is_offered_under_the_house_rule_keine_versteigerungen(table: Table) -> None:
+    """What is offered does what it says: under "keine Versteigerungen" (seed 001) Kaufen offered "Auktion: Gebot",
+    whose every bid but the printed price the rules refuse."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["no_auctions"])
+    table.tap("Anna")
+    table.press("MENU", "1")
+    table.choose("39 Schlossallee")
+    assert table.labels() == ["Preis 400"]

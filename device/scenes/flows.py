@@ -174,8 +174,11 @@ def _f(label: str, *opens: str, **kw: Any) -> Flow:
 # The steps of the rules-aware flows ---------------------------------------------------------
 
 def _price(v: View) -> list[tuple[str, Any]]:
+    """The printed price, or an auction: none under the house rule "keine Versteigerungen" (seed 001), where the
+    rules take no bid but the printed price."""
     price = v.edition.money(DEEDS[v["square"]].price)
-    return [(f"Preis {v.money(price)}", False), ("Auktion: Gebot", True)]
+    auction = [] if "no_auctions" in v.game.house_rules else [("Auktion: Gebot", True)]
+    return [(f"Preis {v.money(price)}", False), *auction]
 
 
 def _dice(v: View) -> str:
