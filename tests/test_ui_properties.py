@@ -18,7 +18,8 @@ mode, and after every input asserts:
 8. the Wi-Fi's join code keeps 2 px per module wherever its payload fits a version-3 code;
 9. complete as well as sound (issue 28): every op the rules accept for the player on the reader, with some valid
    values, is offered at its documented place of that player's menu (docs/playing.md), on every square the rules
-   accept it on — asked of ``Game.check`` directly, never through ``rules.legal``, which the menus use.
+   accept it on, and under the house rule "doppeltes Gehalt auf LOS" the exact landing on LOS — asked of ``Game.check``
+   directly, never through ``rules.legal``, which the menus use. ``UI_EXAMPLES=5000`` runs it with more examples.
 
 On a failure hypothesis prints the shrunk inputs and a ``@reproduce_failure`` blob (the seed);
 each shrunk failure is kept below as a named regression test.

@@ -121,7 +121,8 @@ WHOLE = frozenset({"pay_all", "collect_all", "repairs", "trade", "free_parking",
 """Kinds without a square: their entry is the whole offer."""
 
 ELSEWHERE = {
-    "go": "the card's LOS key", "credit": "the card's HABEN key", "debit": "the card's SOLL key",
+    "go": "the card's LOS key", "go_exact": "the card's LOS key, then 'genau auf LOS' (house rule double_go)",
+    "credit": "the card's HABEN key", "debit": "the card's SOLL key",
     "transfer": "SOLL, the amount, the payee's card", "bankrupt": "only after ZU WENIG GELD (Geld beschaffen)",
     "new_game": "the banker: C held", "end": "the banker's menu (Spiel beenden)",
 }
@@ -175,6 +176,7 @@ def _values(game: Any, player: str) -> dict[str, list[dict[str, Any]]]:
                     for t in (0, *amounts)],
         "trade": trades(),
         "free_parking": [{"op": "free_parking", **p}],
+        "go_exact": [{"op": "go", **p, "exact": True}],
         "pay_debt": [{"op": "pay_debt", **p}],
     }
 
@@ -245,6 +247,12 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
         else:
             found[kind] = {None}
 
+    if "double_go" in table.ledger.game.state.house_rules:  # LOS asks over or exactly on it (never books here)
+        menu()
+        probe.handle("C")
+        probe.handle("LOS")
+        if isinstance(probe.scene, ListScene) and True in [o.value for o in probe.scene.options]:
+            found["go_exact"] = {None}
     for option in list(top.options):
         entry: Entry = option.value
         if len(entry.flows) == 1:
