@@ -38,7 +38,7 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
     table.choose("Bankrott")  # to Ben, whom the payment was owed to
     # issue 28 #5: what Ben receives (Cem's 1500), then the debt
-    assert table.text() == "Bankrott: Cem\nan Ben: 1500\nSchuld 1600\nStorno hebt es auf\nOK bucht, C zurück"
+    assert table.text() == "Bankrott: Cem\nan Ben: 1500\nStorno hebt es auf\nSchuld 1600\nOK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.players["Cem"].bankrupt
     assert table.ledger.submit({"op": "undo"}).ok and not table.ledger.game.state.players["Cem"].bankrupt

@@ -249,7 +249,8 @@ def _bankrupt_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
     to = f"an {v.creditor or 'die Bank'}: {v.money(received)}"
     debt = (f"Schuld {v.money(v.owed)}",) if v.owed else ()
     note = (event.note,) if event is not None and event.note else ()
-    return f"Bankrott: {v.player}", to, (*debt, *note, "Storno hebt es auf")
+    # the note and the Storno in the first view (two rows above "OK bucht"); the debt below, for the knob
+    return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf", *debt)
 
 
 def _lowest_bid(v: View) -> str:
