@@ -22,8 +22,8 @@ from rules.game import OPS
 Cmd = dict[str, Any]
 
 
-def _credit(table: Table, player: str, units: int) -> list[Cmd]:
-    ed = EDITIONS[table.edition]
+def _credit(edition: str, player: str, units: int) -> list[Cmd]:
+    ed = EDITIONS[edition]
     return [{"op": "credit", "player": player, "amount": ed.max_entry}] * -(-units // 2000)
 
 
@@ -36,40 +36,40 @@ def _buy(player: str, *squares: int) -> list[Cmd]:
     return [{"op": "buy", "player": player, "square": sq} for sq in squares]
 
 
-def fresh(table: Table) -> list[Cmd]:
+def fresh(edition: str) -> list[Cmd]:
     return []
 
 
-def buildings(table: Table) -> list[Cmd]:
+def buildings(edition: str) -> list[Cmd]:
     """Anna: Parkstraße and Schlossallee with houses; Ben: the brown group with one house and a mortgaged station;
     Cem: a utility."""
-    return [*_credit(table, "Anna", 2000), *_buy("Anna", 37, 39), *_build("Anna", [37, 39], 1),
+    return [*_credit(edition, "Anna", 2000), *_buy("Anna", 37, 39), *_build("Anna", [37, 39], 1),
             {"op": "build", "player": "Anna", "square": 37},
             *_buy("Ben", 1, 3), {"op": "build", "player": "Ben", "square": 1},
             *_buy("Ben", 5), {"op": "mortgage", "player": "Ben", "square": 5}, *_buy("Cem", 12)]
 
 
-def shortage(table: Table) -> list[Cmd]:
+def shortage(edition: str) -> list[Cmd]:
     """26 houses built, 6 left, and Anna and Ben could build 14 more (seed 000: the bank's houses are auctioned)."""
-    return [*_credit(table, "Anna", 12000), *_credit(table, "Ben", 4000),
+    return [*_credit(edition, "Anna", 12000), *_credit(edition, "Ben", 4000),
             *_buy("Anna", 1, 3, 6, 8, 9, 37, 39), *_build("Anna", [1, 3, 6, 8, 9], 4), *_build("Anna", [37, 39], 3),
             *_buy("Ben", 11, 13, 14)]
 
 
-def debt(table: Table) -> list[Cmd]:
+def debt(edition: str) -> list[Cmd]:
     """Anna goes bankrupt to Ben with Schlossallee mortgaged; Ben cannot pay its 10 % (where the edition asks it,
     seed 004) and owes it the bank."""
-    cash = EDITIONS[table.edition].start_capital
+    cash = EDITIONS[edition].start_capital
     return [*_buy("Anna", 39), {"op": "mortgage", "player": "Anna", "square": 39},
-            {"op": "debit", "player": "Anna", "amount": EDITIONS[table.edition].money(1300)},
+            {"op": "debit", "player": "Anna", "amount": EDITIONS[edition].money(1300)},
             {"op": "debit", "player": "Ben", "amount": cash}, {"op": "bankrupt", "player": "Anna", "creditor": "Ben"}]
 
 
-def finished(table: Table) -> list[Cmd]:
+def finished(edition: str) -> list[Cmd]:
     return [*_buy("Anna", 1), {"op": "end"}]
 
 
-POSITIONS: dict[str, Callable[[Table], list[Cmd]]] = {
+POSITIONS: dict[str, Callable[[str], list[Cmd]]] = {
     "fresh": fresh, "buildings": buildings, "shortage": shortage, "debt": debt, "finished": finished}
 
 FEE = ("schalke", "skylanders", "sonic")
@@ -89,10 +89,9 @@ in debt to the bank: only Schuld zahlen and what pays no one (6); a finished gam
 
 def _played(tmp_path: Any, position: str, edition: str) -> Table:
     table = Table(tmp_path)
-    table.edition = edition  # type: ignore[attr-defined]
     table.start("Anna", "Ben", "Cem", edition=edition, mode="timed" if position == "finished" else "standard",
                 **({"minutes": 30} if position == "finished" else {}))
-    table.book(*POSITIONS[position](table))
+    table.book(*POSITIONS[position](edition))
     return table
 
 
