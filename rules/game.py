@@ -82,7 +82,7 @@ class Game:
         it was accepted once. A journal written before ``new_game`` needed ``"replace": true`` holds
         new games over running ones without it; they replay as they were accepted.
         """
-        typed = _typed(cmd)
+        typed = _typed(cmd, strict=not replaying)
         given = _given(cmd, typed)
         if typed.id is not None and typed.id in self.applied_ids:
             return Event(typed.op, given, "bereits ausgeführt", duplicate=True)
@@ -204,9 +204,10 @@ RECENT_IDS = 1000
 """Ids remembered for retries: a retry comes within seconds, not thousands of bookings later."""
 
 
-def _typed(cmd: Mapping[str, Any] | Command) -> Command:
-    """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed)."""
-    return cmd if isinstance(cmd, cmds.BaseCommand) else parse(cmd)
+def _typed(cmd: Mapping[str, Any] | Command, *, strict: bool = True) -> Command:
+    """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed; a field its op
+    does not know too, but in the appliance's own journal: ``strict=False``)."""
+    return cmd if isinstance(cmd, cmds.BaseCommand) else parse(cmd, strict=strict)
 
 
 def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from . import commands as cmds
 from .board import DEEDS, Square
 from .commands import parse
-from .editions import EDITIONS, Edition, Mode
+from .editions import Edition, Mode
 from .errors import BadCommand
 from .state import GameState, PlayerState, Transfer
 from .titles import square_name
@@ -25,7 +25,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
         if not isinstance(typed, cmds.NewGame):
             raise BadCommand(f"Kein neues Spiel: {typed.op!r}")
         cmd = typed
-    edition, names = EDITIONS[cmd.edition], list(cmd.players)
+    edition, names = cmd.game_edition(), list(cmd.players)
     start = edition.start_capital + (edition.speed_die_bonus if cmd.speed_die else 0)
     state = GameState(
         edition=edition,
@@ -34,6 +34,8 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
         minutes=cmd.minutes if cmd.mode is Mode.TIMED else None,
         speed_die=cmd.speed_die,
         house_rules=frozenset(cmd.house_rules),
+        bank_houses=edition.houses_in_box,
+        bank_hotels=edition.hotels_in_box,
     )
     transfers = [Transfer(None, n, start, "Startkapital") for n in names]
     if cmd.mode is Mode.QUICK:
@@ -42,7 +44,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
             for sq in deal[name]:
                 state.deeds[sq].owner = name
                 if edition.quick.deal_paid:
-                    price = edition.money(DEEDS[sq].price)
+                    price = edition.deed(sq).price
                     state.players[name].cash -= price
                     transfers.append(Transfer(name, None, price, f"Schnellspiel: {square_name(edition, sq)}"))
     return state, transfers

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import DEEDS
-from .editions import EDITIONS, Mode
+from .editions import EDITIONS, EditionError, Mode, edition_from_data
 from .errors import BadCommand
 from .state import DeedState, GameState, PlayerState
 from .valuation import net_worth, ranking
@@ -49,9 +49,10 @@ def to_json(state: GameState) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> GameState:
-    """Rebuild a state from :func:`to_json`'s output (derived fields are recomputed, not read)."""
+    """Rebuild a state from :func:`to_json`'s output (derived fields are recomputed, not read). With
+    ``edition_data`` (a checkpoint keeps it: ``rules.snapshot``) the game's own edition, else the shipped one."""
     try:
-        edition = EDITIONS[data["edition"]]
+        edition = edition_from_data(data["edition_data"]) if "edition_data" in data else EDITIONS[data["edition"]]
         state = GameState(
             edition=edition,
             mode=Mode(data["mode"]),
@@ -75,6 +76,6 @@ def from_json(data: dict[str, Any]) -> GameState:
                 state.deeds[sq] = DeedState(
                     p["name"], int(prop["houses"]), bool(prop["hotel"]), bool(prop["mortgaged"])
                 )
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, EditionError) as err:
         raise BadCommand(f"Ungültiger Spielstand: {err}") from None
     return state

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from .editions import journal_data
 from .errors import BadCommand
 from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
-FORMAT = 2
+FORMAT = 3
 """Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread
-(2: the order of the bankruptcies)."""
+(2: the order of the bankruptcies; 3: the game's whole edition, not only its key)."""
 
 
 def _event(e: Event) -> list[Any]:
@@ -36,7 +37,7 @@ def _state(state: GameState | None) -> dict[str, Any] | None:
     if state is None:
         return None
     order = {p.name: p.bankrupt_order for p in state.players.values() if p.bankrupt_order}
-    return {**to_json(state), "bankrupt_order": order}
+    return {**to_json(state), "bankrupt_order": order, "edition_data": journal_data(state.edition)}
 
 
 def _unstate(data: dict[str, Any] | None) -> GameState | None:

@@ -1,0 +1,33 @@
+"""The editions shipped with the package: the five boxes of the rule books, as TOML files beside this module.
+
+The one place in ``rules`` that reads anything: its own package data, through ``importlib.resources`` (as
+fixed as the code itself; a family's files are read by the device and passed in as text).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from .fileformat import EditionError, read_edition
+from .model import Edition
+
+ORDER = ("banking", "classic", "schalke", "sonic", "skylanders")
+"""The shipped editions, in the order the menus list them; each file may name an earlier one as its base."""
+
+
+def shipped_texts() -> dict[str, str]:
+    """Each shipped edition's file, by key."""
+    here = resources.files(__package__)
+    return {key: here.joinpath(f"{key}.toml").read_text(encoding="utf-8") for key in ORDER}
+
+
+def load_shipped() -> dict[str, Edition]:
+    """The shipped editions, checked like a family's; a broken shipped file is a bug, so it raises."""
+    texts = shipped_texts()
+    out: dict[str, Edition] = {}
+    for key in sorted(ORDER, key=lambda k: k != "classic"):  # classic first: the others are based on it
+        checked = read_edition(texts[key], out)
+        if checked.edition is None or checked.edition.key != key:
+            raise EditionError(checked.problems)
+        out[key] = checked.edition
+    return {key: out[key] for key in ORDER}
