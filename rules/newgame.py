@@ -12,7 +12,7 @@ from typing import Any
 from . import commands as cmds
 from .board import DEEDS, Square
 from .commands import parse
-from .editions import Edition, Mode
+from .editions import Edition, Mode, journal_data
 from .errors import BadCommand
 from .state import GameState, PlayerState, Transfer
 from .titles import square_name
@@ -48,6 +48,16 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
                     state.players[name].cash -= price
                     transfers.append(Transfer(name, None, price, f"Schnellspiel: {square_name(edition, sq)}"))
     return state, transfers
+
+
+def with_edition_data(cmd: Mapping[str, Any], editions: Mapping[str, Edition]) -> Mapping[str, Any]:
+    """A ``new_game`` as the journal keeps it: with the whole edition it names (issue 26: "editing, renaming or
+    deleting the file later changes neither a running game nor any past game"); any other command as it is."""
+    if not isinstance(cmd, Mapping) or cmd.get("op") != "new_game" or cmd.get("edition_data") is not None:
+        return cmd
+    key = cmd.get("edition")
+    edition = editions.get(key) if isinstance(key, str) else None
+    return cmd if edition is None else {**cmd, "edition_data": journal_data(edition)}
 
 
 def quick_deal(cmd: cmds.NewGame, edition: Edition) -> Mapping[str, tuple[Square, ...]]:

@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ import msgspec
 
 import rules
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
+from rules.newgame import with_edition_data
 from rules.snapshot import game_from_data, game_to_data
 
 from .journal import Journal, JournalError, Unstorable, encode
@@ -103,6 +104,8 @@ class Ledger(msgspec.Struct):
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
     version: int = 0
     """Counts the changes the live pages wait for (``wait_for_change``)."""
+    editions: Mapping[str, rules.Edition] = msgspec.field(default_factory=lambda: rules.EDITIONS)
+    """The editions a new game may be started with (shipped and the family's): its data goes into the journal."""
     # Kept by the ledger itself, never passed:
     _views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None, float]] = []
     """The log, chart and clock of the games the last new_games replaced: a Storno of one brings them back."""
@@ -298,6 +301,7 @@ class Ledger(msgspec.Struct):
     def submit(self, cmd: dict[str, Any]) -> Outcome:
         """Check, apply and journal one command; acknowledged only once durable."""
         with self._lock:
+            cmd = with_edition_data(cmd, self.editions)  # the game keeps its edition, whatever becomes of the file
             try:
                 text = encode(cmd)  # what cannot be stored is refused before the rules apply it
             except Unstorable as err:

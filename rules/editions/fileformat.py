@@ -144,11 +144,11 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
         if base is None:
             problems.append(Problem("base", f"unbekannte Ausgabe {clean['base']!r} "
                                             f"(bekannt: {', '.join(sorted(bases))})"))
+    if "base" in clean and base is None and not whole:
+        return Checked(None, _with_lines(problems, lines))  # nothing to fill in from: the rest would be noise
     full, factor = _resolve(clean, base, problems)
     problems += _semantics(full)
-    for p in problems:
-        object.__setattr__(p, "line", p.line or _line(lines, p.path))
-    problems = _unique(problems)
+    problems = _with_lines(problems, lines)
     if problems:
         return Checked(None, problems)
     edition = _build(full)
@@ -156,6 +156,12 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
     for w in warnings:
         object.__setattr__(w, "line", _line(lines, w.path))
     return Checked(edition, [], warnings, full)
+
+
+def _with_lines(problems: list[Problem], lines: Mapping[str, int]) -> list[Problem]:
+    for p in problems:
+        object.__setattr__(p, "line", p.line or _line(lines, p.path))
+    return _unique(problems)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
@@ -357,9 +363,11 @@ def _semantics(full: dict[str, Any]) -> list[Problem]:
         if len(full[key]) > limit or (key == "title" and not full[key].strip()):
             out.append(Problem(key, f"1 bis {limit} Zeichen" if key == "title" else f"höchstens {limit} Zeichen"))
     out += _money(full)
-    out += _missing_board(full)
-    if not [p for p in out if p.path.startswith(("names", "buildings", "deeds"))]:
-        out += _names(full) + _words(full) + _deeds(full)
+    missing = _missing_board(full)
+    out += missing
+    for part, check in (("names", _names), ("buildings", _words), ("deeds", _deeds)):
+        if not [p for p in missing if p.path.startswith(part)]:
+            out += check(full)
     quick = full["quick"]
     for key, low, high in (("deeds_each", 1, 3), ("houses_per_hotel", 1, 4), ("ends_at_bankruptcy", 1, 7)):
         if not low <= quick[key] <= high:
@@ -378,13 +386,11 @@ def _semantics(full: dict[str, Any]) -> list[Problem]:
 def _missing_board(full: dict[str, Any]) -> list[Problem]:
     out = []
     names, deeds, words = full.get("names", {}), full.get("deeds", {}), full.get("buildings", {})
-    for sq in range(BOARD_SQUARES):
-        if sq not in names:
-            out.append(Problem("names", f"der Name für Feld {sq} fehlt (bisher: {SQUARES[sq].name})"))
+    if unnamed := [str(sq) for sq in range(BOARD_SQUARES) if sq not in names]:
+        out.append(Problem("names", f"es fehlen die Namen der Felder {', '.join(unnamed)} (oder eine 'base' angeben)"))
     for sq in DEEDS:
-        for key in DEED:
-            if key not in deeds.get(sq, {}):
-                out.append(Problem(f"deeds.{sq}.{key}", "fehlt"))
+        if lacking := [key for key in DEED if key not in deeds.get(sq, {})]:
+            out.append(Problem(f"deeds.{sq}", f"es fehlt {', '.join(lacking)}"))
     for sq in TAX_SQUARES:
         if sq not in full.get("taxes", {}):
             out.append(Problem(f"taxes.{sq}", "fehlt"))
@@ -574,12 +580,13 @@ def _cross_check(clean: dict[str, Any], base: Edition, factor: int) -> list[Prob
     for _, v, b in values:
         ratios[_ratio(v, b)] = ratios.get(_ratio(v, b), 0) + 1
     usual = max(ratios, key=lambda r: ratios[r])
+    if ratios[usual] < max(6, len(values) // 2 + 1):
+        usual = (1, 1)  # too few values to say the file is a board of another scale: the base's is expected
     out = []
     for path, v, b in values:
-        if _ratio(v, b) != usual:
-            expected = b * usual[0] // usual[1]
-            out.append(Problem(path, f"{v} weicht von {base.key} ab (dort {b}, hier erwartet {expected}): "
-                                     "Tippfehler?", warning=True))
+        if _ratio(v, b) != usual and not any(w.path == path for w in out):  # one word per key
+            expected = "" if usual == (1, 1) else f", in diesem Maßstab {b * usual[0] // usual[1]}"
+            out.append(Problem(path, f"{v} weicht von {base.key} ab (dort {b}{expected}): Tippfehler?", warning=True))
     return _unique(out)
 
 
