@@ -207,7 +207,9 @@ RECENT_IDS = 1000
 def _typed(cmd: Mapping[str, Any] | Command, *, strict: bool = True) -> Command:
     """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed; a field its op
     does not know too, but in the appliance's own journal: ``strict=False``)."""
-    return cmd if isinstance(cmd, cmds.BaseCommand) else parse(cmd, strict=strict)
+    if isinstance(cmd, cmds.BaseCommand):
+        return cmd
+    return parse(cmd) if strict else parse(cmd, strict=False)
 
 
 def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any]:

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from conftest import snapshot, start
 from rules import DEEDS, EDITIONS, OPS, Command, Game, Mode, RuleError, parse
-from rules.editions import journal_data
 from rules import commands as cmds
+from rules.editions import journal_data
 
 
 def refusal(obj: object) -> RuleError:

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import apply, cash, give, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import apply, cash, give, start
 from rules import DEEDS, EDITIONS, SQUARES, Game, Kind, square_name
 from rules.editions import Edition, Word, article, edition_data, read_edition, to_toml
 from rules.editions.fileformat import MAX_SQUARE_NAME, Problem, check_data
@@ -284,7 +284,7 @@ def valid_editions(draw: st.DrawFn) -> Edition:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_editions())
 def test_any_valid_edition_survives_write_then_read_unchanged(ed: Edition) -> None:
-    checked = read_edition(to_toml(edition_data(ed), comments=True), {})
+    checked = read_edition(to_toml(edition_data(ed), comments=True), EDITIONS)
     assert checked.problems == [] and checked.edition == ed
 
 
@@ -308,7 +308,7 @@ def test_any_single_field_corruption_is_named_never_a_traceback(ed: Edition, wro
         table = table[int(part)] if part.isdigit() else table[part]
     table[int(last) if last.isdigit() else last] = value
     text = to_toml(data)
-    checked = read_edition(text, {})
+    checked = read_edition(text, EDITIONS)
     assert checked.edition is None
     assert any(p.path == path or p.path.startswith(path + ".") for p in checked.problems), \
         (path, [str(p) for p in checked.problems])

@@ -147,6 +147,8 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
     if "base" in clean and base is None and not whole:
         return Checked(None, _with_lines(problems, lines))  # nothing to fill in from: the rest would be noise
     full, factor = _resolve(clean, base, problems)
+    if whole and "base" in clean:
+        full["base"] = clean["base"]  # what it was written against, for the record: nothing is taken from it
     problems += _semantics(full)
     problems = _with_lines(problems, lines)
     if problems:
