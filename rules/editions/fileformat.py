@@ -584,7 +584,7 @@ def _cross_check(clean: dict[str, Any], base: Edition, factor: int) -> list[Prob
     usual = max(ratios, key=lambda r: ratios[r])
     if ratios[usual] < max(6, len(values) // 2 + 1):
         usual = (1, 1)  # too few values to say the file is a board of another scale: the base's is expected
-    out = []
+    out: list[Problem] = []
     for path, v, b in values:
         if _ratio(v, b) != usual and not any(w.path == path for w in out):  # one word per key
             expected = "" if usual == (1, 1) else f", in diesem Maßstab {b * usual[0] // usual[1]}"
