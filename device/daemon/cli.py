@@ -38,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--journal", action="store_true",
                         help="the file is the appliance's journal or a downloaded game: limits added since a "
                              "command was accepted are not applied to it again")
+    replay.add_argument("--editions", type=_path, help="a folder of family edition files (for games of one)")
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=_path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=_path, help="the new journal (must not exist)")
@@ -55,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     prints.add_argument("--edition", default="classic", help="deeds: the edition whose names are printed")
     prints.add_argument("--players", type=int, default=6, help="cards: how many bank cards (1-8)")
     prints.add_argument("-o", "--output", type=_path, help="write to this file instead of standard output")
+    from .editions_cli import add_parser as add_edition_parser
+
+    add_edition_parser(sub)
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     # run's file names stay text until "Startet…" is on the panel (_run): pathlib costs 50 ms on a Pi core
@@ -82,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(describe())
         return 0
+    if args.command == "edition":
+        from .editions_cli import main as edition_main
+
+        return edition_main(args)
     if args.command == "replay":
         from ..store.replay import dumps, replay_lines
 
@@ -92,7 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         with stream:
             try:
-                for result in replay_lines(stream, journal=args.journal):
+                editions = None
+                if args.editions is not None:
+                    from ..store.editions import load_folder
+
+                    editions = load_folder(args.editions, oled=False).editions
+                for result in replay_lines(stream, journal=args.journal, editions=editions):
                     print(dumps(result))
                 sys.stdout.flush()
             except BrokenPipeError:

@@ -1,0 +1,113 @@
+"""The family's editions: the TOML files in the state directory's ``editions/`` folder, beside the shipped five.
+
+Read once at start-up (and again when /admin saves one). A broken file never stops the appliance: it is listed
+with its problems, the rest plays. A file may name a shipped edition or another family edition as its base; a
+family file cannot take a shipped edition's key. Names are measured here as the OLED draws them (device side):
+``rules`` checks a character limit, the device its pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules import EDITIONS, Edition
+from rules.editions import Problem, read_edition
+
+FOLDER = "editions"
+MAX_BYTES = 256 * 1024
+"""A hand-written edition is a few kilobytes; anything much larger is not one."""
+OLED_LINES = 2
+"""A square's name may take two lines of the OLED's small text, never more."""
+
+
+@dataclass(slots=True)
+class Broken:
+    """A file that does not play, with what is wrong with it."""
+
+    path: Path
+    problems: list[Problem]
+
+
+@dataclass(slots=True)
+class Catalogue:
+    """Every edition this box offers: the shipped ones first, then the family's, and the files that do not play."""
+
+    editions: dict[str, Edition] = field(default_factory=lambda: dict(EDITIONS))
+    files: dict[str, Path] = field(default_factory=dict)
+    """The family edition's file, by key."""
+    warnings: dict[str, list[Problem]] = field(default_factory=dict)
+    """The cross-check's hints of each family edition, by key."""
+    broken: list[Broken] = field(default_factory=list)
+
+    def family(self) -> dict[str, Edition]:
+        return {k: e for k, e in self.editions.items() if k not in EDITIONS}
+
+
+def oled_problems(edition: Edition) -> list[Problem]:
+    """Names the OLED cannot show in two lines (measured with its font, as the screens are laid out)."""
+    from device.scenes.layout import LINE_PX, px, wrap
+
+    out = []
+    for sq, name in enumerate(edition.names):
+        if any(px(word) > LINE_PX for word in name.split()) or len(wrap(name)) > OLED_LINES:
+            out.append(Problem(f"names.{sq}", f"„{name}“ passt nicht in {OLED_LINES} Zeilen der Anzeige"))
+    return out
+
+
+def check_text(text: str, bases: Mapping[str, Edition], *, oled: bool = True) -> tuple[Edition | None, list[Problem],
+                                                                                         list[Problem]]:
+    """A family file's edition (or None), its problems and its warnings: the rules' checks and the OLED's."""
+    checked = read_edition(text, bases)
+    problems = list(checked.problems)
+    if checked.edition is not None and checked.edition.key in EDITIONS:
+        problems.append(Problem("key", f"{checked.edition.key!r} ist eine mitgelieferte Ausgabe: einen eigenen "
+                                       "Namen wählen (und sie als base angeben)"))
+    if checked.edition is not None and oled:
+        problems += oled_problems(checked.edition)
+    edition = checked.edition if not problems else None
+    return edition, problems, checked.warnings
+
+
+def load(state_dir: Path | None, *, oled: bool = True) -> Catalogue:
+    """The shipped editions and the family's files from ``state_dir/editions`` (missing folder: none)."""
+    return load_folder(None if state_dir is None else state_dir / FOLDER, oled=oled)
+
+
+def load_folder(folder: Path | None, *, oled: bool = True) -> Catalogue:
+    """The shipped editions and the edition files in ``folder`` (``bankleser replay --editions DIR``)."""
+    catalogue = Catalogue()
+    texts: dict[Path, str] = {}
+    for path in sorted(folder.glob("*.toml")) if folder is not None and folder.is_dir() else []:
+        try:
+            if path.stat().st_size > MAX_BYTES:
+                raise ValueError(f"größer als {MAX_BYTES // 1024} KB")
+            texts[path] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            catalogue.broken.append(Broken(path, [Problem("", f"nicht lesbar: {err}")]))
+    # A family edition may be based on another family edition: read until no more files come in.
+    waiting = dict(texts)
+    while waiting:
+        progress = False
+        for path, text in list(waiting.items()):
+            edition, problems, warnings = check_text(text, catalogue.editions, oled=oled)
+            if edition is not None and edition.key in catalogue.editions:
+                problems = [Problem("key", f"{edition.key!r} gibt es schon ({catalogue.files[edition.key].name})")]
+                edition = None
+            if edition is None and any(p.path == "base" for p in problems) and len(waiting) > 1:
+                continue  # its base may be a file not read yet
+            del waiting[path]
+            progress = True
+            if edition is None:
+                catalogue.broken.append(Broken(path, problems))
+            else:
+                catalogue.editions[edition.key] = edition
+                catalogue.files[edition.key] = path
+                catalogue.warnings[edition.key] = warnings
+        if not progress:  # the rest wait for bases that never come
+            for path, text in waiting.items():
+                catalogue.broken.append(Broken(path, check_text(text, catalogue.editions, oled=oled)[1]))
+            break
+    catalogue.broken.sort(key=lambda b: b.path.name)
+    return catalogue
