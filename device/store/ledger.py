@@ -301,7 +301,8 @@ class Ledger(msgspec.Struct):
     def submit(self, cmd: dict[str, Any]) -> Outcome:
         """Check, apply and journal one command; acknowledged only once durable."""
         with self._lock:
-            cmd = with_edition_data(cmd, self.editions)  # the game keeps its edition, whatever becomes of the file
+            stamped = with_edition_data(cmd, self.editions)  # a game keeps its edition, whatever becomes of its file
+            cmd = cmd if stamped is cmd else dict(stamped)
             try:
                 text = encode(cmd)  # what cannot be stored is refused before the rules apply it
             except Unstorable as err:
