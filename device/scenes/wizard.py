@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from drivers.screen import Screen
-from rules import EDITIONS, Mode, square_name
+from rules import Mode, square_name
 from rules.errors import RuleError
 from rules.game import HOUSE_RULE_NAMES, new_game_state
 
@@ -41,10 +41,11 @@ def ask_new_game(ui: Context) -> None:
 
 
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
-    keys = list(EDITIONS)
+    editions = ui.ledger.editions  # the shipped ones and the family's (issue 26)
+    keys = list(editions)
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
     ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
-                                         for k, e in EDITIONS.items()],
+                                         for k, e in editions.items()],
                              lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
                              index=keys.index(last) if last in keys else 0))
 
@@ -52,7 +53,7 @@ def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
 def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
     """The mode; its last entry opens the house rules, none marked: they are agreed anew for each game (a rule
     chosen once carried into every later game and edition, shown only as "Hausregeln: 1")."""
-    edition = EDITIONS[cmd["edition"]]
+    edition = ui.ledger.editions[cmd["edition"]]
     options = [Option("Standard", ("standard", False)), Option(quick_name(edition), ("quick", False)),
                Option("Auf Zeit", ("timed", False))]
     if edition.speed_die_bonus:

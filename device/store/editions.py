@@ -8,38 +8,40 @@ family file cannot take a shipped edition's key. Names are measured here as the 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from rules import EDITIONS, Edition
 from rules.editions import Problem, read_edition
 
 FOLDER = "editions"
+log = logging.getLogger(__name__)
+
 MAX_BYTES = 256 * 1024
 """A hand-written edition is a few kilobytes; anything much larger is not one."""
 OLED_LINES = 2
 """A square's name may take two lines of the OLED's small text, never more."""
 
 
-@dataclass(slots=True)
-class Broken:
+class Broken(msgspec.Struct):
     """A file that does not play, with what is wrong with it."""
 
     path: Path
     problems: list[Problem]
 
 
-@dataclass(slots=True)
-class Catalogue:
+class Catalogue(msgspec.Struct):
     """Every edition this box offers: the shipped ones first, then the family's, and the files that do not play."""
 
-    editions: dict[str, Edition] = field(default_factory=lambda: dict(EDITIONS))
-    files: dict[str, Path] = field(default_factory=dict)
+    editions: dict[str, Edition] = msgspec.field(default_factory=lambda: dict(EDITIONS))
+    files: dict[str, Path] = msgspec.field(default_factory=dict)
     """The family edition's file, by key."""
-    warnings: dict[str, list[Problem]] = field(default_factory=dict)
+    warnings: dict[str, list[Problem]] = msgspec.field(default_factory=dict)
     """The cross-check's hints of each family edition, by key."""
-    broken: list[Broken] = field(default_factory=list)
+    broken: list[Broken] = msgspec.field(default_factory=list)
 
     def family(self) -> dict[str, Edition]:
         return {k: e for k, e in self.editions.items() if k not in EDITIONS}
@@ -111,3 +113,12 @@ def load_folder(folder: Path | None, *, oled: bool = True) -> Catalogue:
             break
     catalogue.broken.sort(key=lambda b: b.path.name)
     return catalogue
+
+
+def family_editions(state_dir: Path) -> dict[str, Edition]:
+    """What a new game may be started with on this box; each file that does not play is logged with its problems
+    (and listed on /admin), never raised: the rest plays."""
+    catalogue = load(state_dir)
+    for broken in catalogue.broken:
+        log.warning("edition %s spielt nicht: %s", broken.path.name, "; ".join(map(str, broken.problems)))
+    return catalogue.editions

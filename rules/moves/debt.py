@@ -94,7 +94,7 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
         text += f"; {creditor} zahlt 10 % Zinsen an die Bank: {', '.join(fees)}"
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
         c.note = f"offen an Bank: {c.money(unpaid)}" if unpaid else f"10 % an Bank: {c.money(paid)}"
-    elif lifted:
+    if lifted and not unpaid:  # the mortgages lifted and any 10 %, one sum (as a trade's note says it)
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
         c.note = f"{creditor} an Bank: {c.money(paid)}"
     if unpaid:
