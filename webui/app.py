@@ -16,8 +16,9 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from rules import EDITIONS, Mode, from_json, winners
+from rules import Mode, from_json, winners
 from rules.game import HOUSE_RULE_NAMES, mode_title
+from rules.serialize import edition_of
 
 from . import admin, banker, pages, sim
 from .auth import SESSION_HOURS, guard
@@ -35,7 +36,8 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = dict(state) if state is not None else {"players": [], "ranking": []}
     out["log"] = snap["log"][:30]
     if state is not None:  # the rules' own names: the page keeps no list of its own
-        out["mode_title"] = mode_title(EDITIONS[state["edition"]], Mode(state["mode"]),
+        # A family's edition keeps its ``edition_data`` here: /api/board reads its names from it (only then).
+        out["mode_title"] = mode_title(edition_of(state), Mode(state["mode"]),
                                        speed_die=bool(state.get("speed_die")))
         out["house_rule_titles"] = [HOUSE_RULE_NAMES.get(r, r) for r in state.get("house_rules", [])]
     # A shared win names everyone as rich as the winner (the contract's ``winner`` is only the first).

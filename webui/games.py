@@ -86,7 +86,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     @public
     def game_page(game_id: int) -> str:
         _, one = report_or_404(game_id)
-        ed = EDITIONS[one.edition]
+        ed = one.final.edition if one.final is not None else EDITIONS.get(one.edition, EDITIONS["classic"])
         chart = timeline_svg(one.points, one.players, money_label(one.edition))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
                                colours=COLOURS, money=money_label(one.edition), when=when, clock=clock,

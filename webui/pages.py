@@ -10,22 +10,22 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, square_name
+from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Edition, square_name
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
+from rules.serialize import edition_of
 
 from .auth import public
 from .backend import Backend
 from .chart import money_label, worth_svg
 
 
-def board_info(edition_key: str) -> dict[str, Any]:
+def board_info(ed: Edition) -> dict[str, Any]:
     """Names and money of an edition, for the page to label what the state's numbers mean."""
-    ed = EDITIONS[edition_key]
     return {
         "edition": ed.key, "title": ed.title, "currency": ed.currency, "km": ed.km_notation,
         "house": ed.house, "houses": ed.houses, "hotel": ed.hotel, "hotels": ed.hotels,
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
-                         "price": ed.money(DEEDS[sq].price)} for sq in DEEDS},
+                         "price": ed.deed(sq).price} for sq in DEEDS},
         "groups": {g: GROUP_NAMES[g] for g in GROUP_NAMES},
         "group_order": list(GROUP_NAMES),
         "all_squares": [square_name(ed, s.square) for s in SQUARES],
@@ -103,8 +103,11 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def api_board() -> Response:
         edition = request.args.get("edition", "classic")
+        state = backend.snapshot()  # the published state: a family's edition travels with it
+        if state.get("edition") == edition and state.get("edition_data") is not None:
+            return jsonify(board_info(edition_of(state)))
         if edition not in EDITIONS:
             abort(404, "Unbekannte Ausgabe")
-        return jsonify(board_info(edition))
+        return jsonify(board_info(EDITIONS[edition]))
 
     return pages

@@ -23,6 +23,7 @@ import msgspec
 
 import rules
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
+from rules.editions import journal_data
 from rules.newgame import with_edition_data
 from rules.snapshot import game_from_data, game_to_data
 
@@ -47,6 +48,11 @@ def code_version() -> str:
     for path in [*sorted(Path(rules.__file__).parent.rglob("*.py")), Path(__file__)]:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _family(edition: rules.Edition) -> dict[str, Any]:
+    """A family's edition travels with the state to the pages (they know only the shipped ones by key)."""
+    return {} if rules.EDITIONS.get(edition.key) == edition else {"edition_data": journal_data(edition)}
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -350,7 +356,7 @@ class Ledger(msgspec.Struct):
             state = self.game.state
             return {
                 "version": self.version,
-                "state": to_json(state) if state is not None else None,
+                "state": None if state is None else {**to_json(state), **_family(state.edition)},
                 "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
                 "remaining": self.remaining(),
                 "problem": self.problem,
