@@ -122,3 +122,14 @@ def test_replay_with_editions_plays_a_hand_written_game_of_a_family_edition(
     assert lines[0] == {"ok": True} and lines[1] == {"ok": True} and lines[2]["state"]["edition"] == "hamburg"
     assert main(["replay", str(game)]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[0])["code"] == "bad_command"
+
+
+def test_the_deed_stickers_print_a_family_editions_names_and_prices(tmp_path: Path) -> None:
+    """Issue 26: "the deed stickers … take the names, money and words from the game's edition"."""
+    from device.prints.labels import deed_stickers
+
+    edition_dir(tmp_path, hamburg=HAMBURG + "\n[deeds.39]\nprice = 440\nmortgage = 220\n")
+    svg = deed_stickers("hamburg", load(tmp_path).editions)
+    assert "Jungfernstieg" in svg and "Feld 39 · 440" in svg and "Reeperbahn" in svg
+    with pytest.raises(ValueError, match="unbekannte Ausgabe"):
+        deed_stickers("hamburg")

@@ -161,7 +161,7 @@ def _print(args: argparse.Namespace) -> int:
             "wiring": lambda: wiring_svg(hardware),
             "keypad": lambda: keypad_overlay(hardware.keypad.layout),
             "cards": lambda: player_cards(args.players),
-            "deeds": lambda: deed_stickers(args.edition),
+            "deeds": lambda: deed_stickers(args.edition, _family_editions()),
         }[args.what]()
     except ValueError as err:
         print(f"bankleser print {args.what}: {err}", file=sys.stderr)
@@ -171,6 +171,14 @@ def _print(args: argparse.Namespace) -> int:
     else:
         args.output.write_text(picture, encoding="utf-8")
     return 0
+
+
+def _family_editions() -> Any:
+    """The shipped editions and the family's from the appliance's state directory (``print deeds --edition``)."""
+    from ..store.editions import load
+    from .config import default_state_dir
+
+    return load(default_state_dir(), oled=False).editions
 
 
 def _open_later(url: str) -> None:

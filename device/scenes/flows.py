@@ -173,7 +173,7 @@ def _f(label: str, *opens: str, **kw: Any) -> Flow:
 # The steps of the rules-aware flows ---------------------------------------------------------
 
 def _price(v: View) -> list[tuple[str, Any]]:
-    price = v.edition.money(DEEDS[v["square"]].price)
+    price = v.edition.deed(v["square"]).price
     return [(f"Preis {v.money(price)}", False), ("Auktion: Gebot", True)]
 
 

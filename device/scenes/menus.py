@@ -182,5 +182,5 @@ def edition_of(ui: Context) -> Any:
 def deed_info(ui: Context, square: int) -> str:
     d = ui.game.deeds[square]
     if d.owner is None:
-        return f"frei, Preis {ui.money(ui.game.edition.money(DEEDS[square].price))}"
+        return f"frei, Preis {ui.money(ui.game.edition.deed(square).price)}"
     return f"gehört {d.owner}" + (" (Hypothek)" if d.mortgaged else "")
