@@ -20,7 +20,7 @@ from rules import Mode, from_json, winners
 from rules.game import HOUSE_RULE_NAMES, mode_title
 from rules.serialize import edition_of
 
-from . import admin, banker, pages, sim
+from . import admin, banker, editions, pages, sim
 from .auth import SESSION_HOURS, guard
 from .backend import Backend
 from .errors import WebError, answer
@@ -82,6 +82,7 @@ def create_app(backend: Backend) -> Flask:
     register_games(app, backend.history)
     app.register_blueprint(banker.blueprint(backend))
     app.register_blueprint(admin.blueprint(backend))
+    app.register_blueprint(editions.blueprint(backend))
     if backend.sim:
         app.register_blueprint(sim.blueprint(backend))
     return app

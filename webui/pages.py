@@ -44,8 +44,8 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def admin_page() -> str:
         """The page is open (it holds the login form); what it reads and changes is the banker's."""
-        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES,
-                               modes=MODE_NAMES)
+        return render_template("admin.html", sim=backend.sim, editions=backend.editions().all(),
+                               house_rules=HOUSE_RULE_NAMES, modes=MODE_NAMES)
 
     @pages.get("/admin/verdrahtung.svg")
     @public

@@ -33,7 +33,7 @@ from ..scenes import WIRE_KEYS, Ui
 from ..scenes.inputs import Tap, parse_key
 from ..store import clocks
 from ..store.cards import Cards
-from ..store.editions import family_editions
+from ..store.editions import Shelf, family_editions
 from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
@@ -655,6 +655,10 @@ class WebBackend:
     def history(self) -> History | None:
         """Past games, read from the journal file on a connection of the page threads' own."""
         return self._d.history if self._d.journal is not None else None
+
+    def editions(self) -> Shelf:
+        """The shipped and the family's editions (the admin's form saves into the state directory)."""
+        return Shelf(self._d.state_dir, self._d.ledger)
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,

@@ -11,11 +11,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from rules import EDITIONS, Edition
-from rules.editions import Problem, read_edition
+from rules.editions import Problem, edition_data, read_edition, to_toml
 
 FOLDER = "editions"
 log = logging.getLogger(__name__)
@@ -122,3 +123,65 @@ def family_editions(state_dir: Path) -> dict[str, Edition]:
     for broken in catalogue.broken:
         log.warning("edition %s spielt nicht: %s", broken.path.name, "; ".join(map(str, broken.problems)))
     return catalogue.editions
+
+
+def _problem(p: Problem) -> dict[str, Any]:
+    return {"path": p.path, "line": p.line, "message": p.message, "text": str(p)}
+
+
+class Shelf:
+    """The editions as the admin pages see them: list, check, save, download (the web's side of this folder).
+
+    Saving writes ``editions/<key>.toml`` whole (a temporary file renamed over it) and hands the ledger the new
+    list: games already started keep the edition their journal holds."""
+
+    def __init__(self, state_dir: Path, ledger: Any = None) -> None:
+        self.state_dir = state_dir
+        self.ledger = ledger
+
+    def catalogue(self) -> Catalogue:
+        return load(self.state_dir)
+
+    def all(self) -> dict[str, Edition]:
+        return self.catalogue().editions
+
+    def overview(self) -> dict[str, Any]:
+        cat = self.catalogue()
+        return {"editions": [{"key": k, "title": e.title, "base": e.base, "family": k not in EDITIONS,
+                              "warnings": [_problem(w) for w in cat.warnings.get(k, [])]}
+                             for k, e in cat.editions.items()],
+                "broken": [{"file": b.path.name, "problems": [_problem(p) for p in b.problems]} for b in cat.broken]}
+
+    def check(self, text: str) -> tuple[Edition | None, dict[str, Any]]:
+        edition, problems, warnings = check_text(text, self.catalogue().editions)
+        return edition, {"ok": edition is not None, "key": edition.key if edition else None,
+                         "problems": [_problem(p) for p in problems], "warnings": [_problem(w) for w in warnings]}
+
+    def save(self, text: str) -> dict[str, Any]:
+        edition, answer = self.check(text)
+        if edition is None:
+            return answer
+        folder = self.state_dir / FOLDER
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = folder / f".{edition.key}.toml.tmp"
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(folder / f"{edition.key}.toml")
+        except OSError as err:
+            return {**answer, "ok": False, "problems": [{"path": "", "line": None, "message": str(err),
+                                                         "text": f"nicht gespeichert: {err.strerror}"}]}
+        if self.ledger is not None:
+            self.ledger.editions = self.catalogue().editions
+        return answer
+
+    def text(self, key: str) -> str | None:
+        """The file of a family edition as saved, or a shipped edition as a whole file (to copy and change)."""
+        cat = self.catalogue()
+        if key in cat.files:
+            return cat.files[key].read_text(encoding="utf-8")
+        edition = cat.editions.get(key)
+        return None if edition is None else to_toml(edition_data(edition), comments=True)
+
+    def data(self, key: str) -> dict[str, Any] | None:
+        edition = self.catalogue().editions.get(key)
+        return None if edition is None else edition_data(edition)
