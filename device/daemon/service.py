@@ -33,7 +33,7 @@ from ..scenes import WIRE_KEYS, Ui
 from ..scenes.inputs import Tap, parse_key
 from ..store import clocks
 from ..store.cards import Cards
-from ..store.editions import Shelf, family_editions
+from ..store.editions import LazyEditions, Shelf
 from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
@@ -131,7 +131,7 @@ class Daemon(msgspec.Struct):
         journal: Journal | None = None
         try:
             journal = Journal(self.state_dir / "journal.sqlite3")
-            self.ledger = Ledger(journal, editions=family_editions(self.state_dir))
+            self.ledger = Ledger(journal, editions=LazyEditions(self.state_dir))
             self.journal = journal
         except JournalError as err:
             if journal is not None:

@@ -9,7 +9,7 @@ family file cannot take a shipped edition's key. Names are measured here as the 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +114,30 @@ def load_folder(folder: Path | None, *, oled: bool = True) -> Catalogue:
             break
     catalogue.broken.sort(key=lambda b: b.path.name)
     return catalogue
+
+
+class LazyEditions(Mapping[str, Edition]):
+    """The editions a new game may be started with, read from the state directory on first use (the wizard, a
+    new game, a page), not before READY: five family files cost about half a second at a Pi core's pace
+    (bench/bench_editions.py), and the journal's games carry their editions anyway."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self._state_dir = state_dir
+        self._editions: dict[str, Edition] | None = None
+
+    def _all(self) -> dict[str, Edition]:
+        if self._editions is None:
+            self._editions = family_editions(self._state_dir)
+        return self._editions
+
+    def __getitem__(self, key: str) -> Edition:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 def family_editions(state_dir: Path) -> dict[str, Edition]:

@@ -9,12 +9,10 @@ edition back as plain data (the whole of it, nothing inherited: what a game's jo
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
@@ -52,15 +50,27 @@ GENDER_WORDS = {"m": "der", "f": "die", "n": "das"}
 RENT_COUNT = {Kind.STREET: 6, Kind.STATION: 4, Kind.UTILITY: 2}
 
 
-@dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong (or, as a warning, worth a second look) in an edition's file."""
+    """One thing wrong (or, as a warning, worth a second look) in an edition's file. A plain class, not a
+    dataclass: every dataclass costs milliseconds at a Pi core's pace when ``rules`` is imported."""
 
-    path: str
-    """The key: ``deeds.39.rents``; "" for the file as a whole."""
-    message: str
-    line: int | None = None
-    warning: bool = False
+    __slots__ = ("line", "message", "path", "warning")
+
+    def __init__(self, path: str, message: str, line: int | None = None, warning: bool = False) -> None:
+        self.path = path
+        """The key: ``deeds.39.rents``; "" for the file as a whole."""
+        self.message = message
+        self.line = line
+        self.warning = warning
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and (self.path, self.message, self.line, self.warning) == \
+            (other.path, other.message, other.line, other.warning)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Problem({self.path!r}, {self.message!r}, line={self.line})"
 
     def __str__(self) -> str:
         where = ", ".join(p for p in (f"Zeile {self.line}" if self.line else "", self.path) if p)
@@ -75,15 +85,18 @@ class EditionError(Exception):
         self.problems = problems
 
 
-@dataclass(slots=True)
 class Checked:
-    """What reading a file gave: the edition (None if it has problems), its problems and its warnings."""
+    """What reading a file gave: the edition (None if it has problems), its problems and its warnings, and the
+    whole edition as data (base filled in) when it has no problems."""
 
-    edition: Edition | None
-    problems: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    data: dict[str, Any] | None = None
-    """The whole edition as data (base filled in), when it has no problems."""
+    __slots__ = ("data", "edition", "problems", "warnings")
+
+    def __init__(self, edition: Edition | None, problems: list[Problem] | None = None,
+                 warnings: list[Problem] | None = None, data: dict[str, Any] | None = None) -> None:
+        self.edition = edition
+        self.problems = problems or []
+        self.warnings = warnings or []
+        self.data = data
 
 
 # -- lines ------------------------------------------------------------------------------------
@@ -156,13 +169,13 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
     edition = _build(full)
     warnings = _cross_check(clean, base, factor) if base is not None else []
     for w in warnings:
-        object.__setattr__(w, "line", _line(lines, w.path))
+        w.line = _line(lines, w.path)
     return Checked(edition, [], warnings, full)
 
 
 def _with_lines(problems: list[Problem], lines: Mapping[str, int]) -> list[Problem]:
     for p in problems:
-        object.__setattr__(p, "line", p.line or _line(lines, p.path))
+        p.line = p.line or _line(lines, p.path)
     return _unique(problems)
 
 
@@ -209,6 +222,8 @@ def _shown(value: Any) -> str:
 
 
 def _unknown(key: str, known: list[str], path: str) -> Problem:
+    import difflib  # only when a file has a typo: not at every start
+
     guess = difflib.get_close_matches(key, known, n=1)
     hint = f" – gemeint: {guess[0]!r}?" if guess else f" (erlaubt: {', '.join(known)})"
     return Problem(path, f"unbekannter Schlüssel{hint}")

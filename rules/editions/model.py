@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..board import SQUARES, Deed, Square
 
@@ -28,9 +28,9 @@ class Mode(Enum):
     """MONOPOLY AUF ZEIT: ends when the agreed time is up (``end``); richest wins."""
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """A building word with what a German sentence needs of it: "eine Tribüne", "das Stadion", "keine Hütten"."""
+class Word(NamedTuple):
+    """A building word with what a German sentence needs of it: "eine Tribüne", "das Stadion", "keine Hütten"
+    (a NamedTuple: cheaper to define at import than a dataclass)."""
 
     singular: str
     plural: str

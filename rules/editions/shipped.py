@@ -1,12 +1,13 @@
 """The editions shipped with the package: the five boxes of the rule books, as TOML files beside this module.
 
-The one place in ``rules`` that reads anything: its own package data, through ``importlib.resources`` (as
-fixed as the code itself; a family's files are read by the device and passed in as text).
+The one place in ``rules`` that reads anything: its own package data, through ``pkgutil.get_data`` (as fixed
+as the code itself; a family's files are read by the device and passed in as text). Not
+``importlib.resources``: it pulls in tempfile and shutil, a tenth of a second at a Pi core's pace before READY.
 """
 
 from __future__ import annotations
 
-from importlib import resources
+import pkgutil
 
 from .fileformat import EditionError, read_edition
 from .model import Edition
@@ -17,8 +18,7 @@ ORDER = ("banking", "classic", "schalke", "sonic", "skylanders")
 
 def shipped_texts() -> dict[str, str]:
     """Each shipped edition's file, by key."""
-    here = resources.files(__package__)
-    return {key: here.joinpath(f"{key}.toml").read_text(encoding="utf-8") for key in ORDER}
+    return {key: (pkgutil.get_data(__package__, f"{key}.toml") or b"").decode("utf-8") for key in ORDER}
 
 
 def load_shipped() -> dict[str, Edition]:
