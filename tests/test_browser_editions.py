@@ -67,3 +67,18 @@ def test_the_check_appears_beside_the_field_and_the_corrected_form_is_saved(brow
     expect(page.locator("#msg")).to_contain_text("Gespeichert: dresden")
     status, _ = server.post("/api/commands", {"op": "new_game", "edition": "dresden", "players": ["Anna", "Ben"]})
     assert status == 200
+
+
+def test_the_virtual_devices_deed_buttons_follow_a_new_games_edition_without_a_reload(
+        browser: Browser, server: LiveServer) -> None:
+    """Issue 26: "the virtual device's deed buttons (today they keep the edition loaded with the page until a
+    reload)"."""
+    server.post("/api/commands", {"op": "new_game", "edition": "classic", "players": ["Anna", "Ben"]})
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/device")
+    button = page.locator('button.deed[data-square="5"]')
+    expect(button).to_have_text("5 Südbahnhof")
+    status, _ = server.post("/api/commands", {"op": "new_game", "edition": "skylanders", "players": ["Anna", "Ben"],
+                                              "replace": True})
+    assert status == 200
+    expect(button).to_have_text("5 Flynns Ballon-Touren", timeout=10_000)

@@ -256,8 +256,21 @@ const Bank = (() => {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) })).catch(() => {}));
     document.querySelectorAll("[data-key]").forEach((b) => { b.onclick = () => press("/api/sim/key", { key: b.dataset.key }); });
     document.querySelectorAll("[data-uid]").forEach((b) => { b.onclick = () => press("/api/sim/tap", { uid: b.dataset.uid }); });
+    // The deed buttons name the squares as the running game's edition does (a new game of another edition, a
+    // family's own, relabels them without a reload): looked at half a second after the screen changes.
+    let edition = null, timer = null;
+    const relabel = async () => {
+      const s = await (await fetch("/api/state")).json();
+      if (!s.edition || s.edition === edition) return;
+      const board = await (await fetch(`/api/board?edition=${encodeURIComponent(s.edition)}`)).json();
+      edition = s.edition;
+      document.querySelectorAll("button.deed[data-square]").forEach((b) => {
+        b.textContent = `${b.dataset.square} ${board.all_squares[Number(b.dataset.square)]}`;
+      });
+    };
     const frames = new EventSource("/api/sim/events");
     frames.onmessage = (ev) => {
+      if (!timer) timer = setTimeout(() => { timer = null; relabel().catch(() => {}); }, 500);
       const frame = JSON.parse(ev.data);
       $("#oled").src = `/api/sim/display.png?seq=${frame.seq}`;
       $("#oled-text").textContent = frame.text;
