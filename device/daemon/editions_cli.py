@@ -8,13 +8,24 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules import EDITIONS, Edition
-from rules.editions import edition_data, to_toml
+if TYPE_CHECKING:
+    from pathlib import Path
 
-from ..store.editions import Catalogue, check_text, load
+    from rules import Edition
+
+    from ..store.editions import Catalogue
+
+# The parser is built at every start of `bankleser`: the rules and the editions load only when this command runs
+# (before the first frame of `bankleser run` nothing of them is needed: bench.instructions).
+
+
+def _path(text: str) -> Path:
+    """argparse's ``type`` for a file name: pathlib is loaded when one is given (cli.py does the same)."""
+    from pathlib import Path
+
+    return Path(text)
 
 
 def add_parser(sub: Any) -> None:
@@ -26,18 +37,20 @@ def add_parser(sub: Any) -> None:
                        ("check", "check a family's edition file: each problem with its line and key"),
                        ("new", "write a commented file to edit by hand, copied from an edition")):
         verb = verbs.add_parser(name, help=text)
-        verb.add_argument("--state-dir", type=Path, help="the folder with editions/ (default: the appliance's)")
+        verb.add_argument("--state-dir", type=_path, help="the folder with editions/ (default: the appliance's)")
         if name == "show":
             verb.add_argument("key", help="the edition's key")
         if name == "check":
-            verb.add_argument("file", type=Path, help="the edition's TOML file")
+            verb.add_argument("file", type=_path, help="the edition's TOML file")
         if name == "new":
             verb.add_argument("--from", dest="base", required=True, help="the edition to copy (its key)")
             verb.add_argument("--key", help="the new edition's key (default: KEY-familie)")
-            verb.add_argument("-o", "--output", type=Path, required=True, help="the file to write (must not exist)")
+            verb.add_argument("-o", "--output", type=_path, required=True, help="the file to write (must not exist)")
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
+    from ..store.editions import load
+
     if args.state_dir is None:
         from .config import default_state_dir
 
@@ -55,6 +68,8 @@ def main(args: argparse.Namespace) -> int:
             print(f"bankleser edition show: keine Ausgabe {args.key!r} ({', '.join(catalogue.editions)})",
                   file=sys.stderr)
             return 1
+        from rules.editions import edition_data, to_toml
+
         print(to_toml(edition_data(edition), comments=True), end="")
         return 0
     if args.verb == "check":
@@ -63,6 +78,8 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _list(catalogue: Catalogue) -> int:
+    from rules import EDITIONS
+
     for key, edition in catalogue.editions.items():
         where = "mitgeliefert" if key in EDITIONS else str(catalogue.files[key])
         base = f", Basis {edition.base}" if edition.base and key not in EDITIONS else ""
@@ -77,6 +94,8 @@ def _list(catalogue: Catalogue) -> int:
 
 def summary(edition: Edition) -> str:
     """One paragraph a family recognises its board in."""
+    from rules import EDITIONS
+
     base = EDITIONS.get(edition.base or "")
     renamed = sum(1 for sq, n in enumerate(edition.names) if base is None or n != base.names[sq])
     money = f"{edition.currency} " if edition.currency else ""
@@ -86,6 +105,8 @@ def summary(edition: Edition) -> str:
 
 
 def _check(path: Path, catalogue: Catalogue) -> int:
+    from ..store.editions import check_text
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -110,6 +131,8 @@ def _new(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if edition is None:
         print(f"bankleser edition new: keine Ausgabe {args.base!r} ({', '.join(catalogue.editions)})", file=sys.stderr)
         return 1
+    from rules.editions import edition_data, to_toml
+
     key = args.key or f"{edition.key}-familie"
     data = {**edition_data(edition), "key": key, "title": f"{edition.title} (Familie)", "base": edition.key}
     head = (f"# A family edition based on {edition.key}: change what your board prints, delete what stays.\n"
