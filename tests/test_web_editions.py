@@ -107,3 +107,24 @@ def test_a_file_downloads_and_uploads_to_another_box(client: FlaskClient, family
     r = client.post("/api/admin/editions", json={"text": shipped}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 422 and "mitgelieferte Ausgabe" in r.get_json()["problems"][0]["text"]
     assert client.post("/api/admin/editions", json={"text": text}).status_code == 403  # no CSRF token
+
+
+def test_a_family_games_report_csv_and_bestenliste_name_its_squares(client: FlaskClient) -> None:
+    import time
+
+    csrf = banker(client)
+    for cmd in ({"op": "new_game", "edition": "hamburg", "players": ["Anna", "Ben"]},
+                {"op": "buy", "player": "Anna", "square": 39},
+                {"op": "bankrupt", "player": "Ben", "creditor": "Anna"}):
+        assert client.post("/api/commands", json=cmd, headers={"X-CSRF-Token": csrf}).status_code == 200
+    deadline = time.monotonic() + 20
+    while client.get("/spiele").status_code == 503:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    listing = client.get("/spiele").get_data(as_text=True)
+    assert "MONOPOLY Hamburg" in listing
+    report = client.get("/spiele/1").get_data(as_text=True)
+    assert "Jungfernstieg" in report and "Schlossallee" not in report
+    assert "Jungfernstieg" in client.get("/spiele/1.csv").get_data(as_text=True)
+    assert '"edition_data"' in client.get("/spiele/1.jsonl").get_data(as_text=True)
+    assert client.get("/bestenliste?edition=hamburg").status_code == 200

@@ -7,19 +7,24 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from rules import EDITIONS, format_money
+from rules import EDITIONS, Edition, format_money
 
 
-def money_label(edition: str | None) -> Callable[[int], str]:
+def _edition(edition: str | Edition | None) -> Edition:
+    """The edition itself (a game's own, a family's too), or the shipped one of that key; classic if unknown."""
+    return edition if isinstance(edition, Edition) else EDITIONS.get(edition or "classic", EDITIONS["classic"])
+
+
+def money_label(edition: str | Edition | None) -> Callable[[int], str]:
     """Amounts as the edition writes them ("2M", "1.500"), for axes and tables; classic if unknown."""
-    ed = EDITIONS.get(edition or "classic", EDITIONS["classic"])
+    ed = _edition(edition)
     return lambda amount: format_money(int(amount), ed)
 
 
-def money_unit(edition: str) -> Callable[[int], str]:
+def money_unit(edition: str | Edition) -> Callable[[int], str]:
     """:func:`money_label` with the edition's currency where it has one ("18M €", "4723 Ringe"): for an
     amount read beside other editions' amounts."""
-    label, unit = money_label(edition), EDITIONS.get(edition, EDITIONS["classic"]).currency
+    label, unit = money_label(edition), _edition(edition).currency
     return lambda amount: f"{label(amount)} {unit}" if unit else label(amount)
 
 

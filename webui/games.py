@@ -6,6 +6,7 @@ threads, never in the daemon's loop; nothing here can change a game.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -87,9 +88,9 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     def game_page(game_id: int) -> str:
         _, one = report_or_404(game_id)
         ed = one.final.edition if one.final is not None else EDITIONS.get(one.edition, EDITIONS["classic"])
-        chart = timeline_svg(one.points, one.players, money_label(one.edition))
+        chart = timeline_svg(one.points, one.players, money_label(ed))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
-                               colours=COLOURS, money=money_label(one.edition), when=when, clock=clock,
+                               colours=COLOURS, money=money_label(ed), when=when, clock=clock,
                                duration=duration, rule_names=HOUSE_RULE_NAMES,
                                deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
@@ -110,7 +111,7 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     def best_page() -> str:
         edition = request.args.get("edition") or None
         mode = request.args.get("mode") or None
-        if (edition and edition not in EDITIONS) or (mode and mode not in MODE_TITLES):
+        if (edition and not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,31}", edition)) or (mode and mode not in MODE_TITLES):
             abort(404, "Unbekannte Ausgabe oder Spielart")
         hist = games_or_503()
         rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)
