@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing's import costs before the first frame of `bankleser run` (cli.py does the same)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
     from rules import Edition
 

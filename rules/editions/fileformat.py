@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
@@ -123,6 +123,28 @@ def line_numbers(text: str) -> dict[str, int]:
     return out
 
 
+class _Lines(Mapping[str, int]):
+    """:func:`line_numbers` of a text, worked out only when a problem needs its line (a good file never does)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[str, int] | None = None
+
+    def _all(self) -> dict[str, int]:
+        if self._lines is None:
+            self._lines = line_numbers(self._text)
+        return self._lines
+
+    def __getitem__(self, key: str) -> int:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 def _line(lines: Mapping[str, int], path: str) -> int | None:
     while path:
         if path in lines:
@@ -136,7 +158,7 @@ def _line(lines: Mapping[str, int], path: str) -> int | None:
 
 def read_edition(text: str, bases: Mapping[str, Edition]) -> Checked:
     """The edition a file describes, or every problem it has; never raises for what the file says."""
-    lines = line_numbers(text)
+    lines = _Lines(text)
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -148,7 +170,7 @@ def read_edition(text: str, bases: Mapping[str, Edition]) -> Checked:
 def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapping[str, int] | None = None, *,
                whole: bool = False) -> Checked:
     """Check ``raw`` (a file's table, or a journal's edition data with ``whole``: nothing inherited)."""
-    lines = lines or {}
+    lines = {} if lines is None else lines
     problems: list[Problem] = []
     clean = _structure(raw, problems)
     base = None
