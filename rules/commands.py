@@ -119,7 +119,7 @@ class NewGame(BaseCommand):
             if edition is None:
                 raise BadCommand(f"Unbekannte Ausgabe: {self.edition!r} ({', '.join(EDITIONS)})")
             return edition
-        edition = _edition_of(json.dumps(_dump(self.edition_data), sort_keys=True, ensure_ascii=False))
+        edition = edition_of_json(json.dumps(_dump(self.edition_data), sort_keys=True, ensure_ascii=False))
         if edition.key != self.edition:
             raise BadCommand(f"'edition_data' ist die Ausgabe {edition.key!r}, nicht {self.edition!r}")
         return edition
@@ -461,7 +461,7 @@ def parse(obj: object, *, strict: bool = True) -> Command:
 
 
 @lru_cache(maxsize=16)
-def _edition_of(data: str) -> Edition:
+def edition_of_json(data: str) -> Edition:
     """The edition a new_game's ``edition_data`` describes, checked like a file (kept: a replay reads it once)."""
     try:
         return edition_from_data(json.loads(data))

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from .board import DEEDS
-from .commands import _edition_of
+from .commands import edition_of_json
 from .editions import EDITIONS, Edition, EditionError, Mode
 from .errors import BadCommand
 from .state import DeedState, GameState, PlayerState
@@ -54,7 +54,7 @@ def edition_of(data: dict[str, Any]) -> Edition:
     """The edition of a state object: its ``edition_data`` (a family's edition, as the device's snapshot and a
     checkpoint carry it), else the shipped edition of its key (BadCommand if there is none)."""
     if data.get("edition_data") is not None:
-        return _edition_of(json.dumps(data["edition_data"], sort_keys=True, ensure_ascii=False))
+        return edition_of_json(json.dumps(data["edition_data"], sort_keys=True, ensure_ascii=False))
     edition = EDITIONS.get(data.get("edition", ""))
     if edition is None:
         raise BadCommand(f"Unbekannte Ausgabe: {data.get('edition')!r}")
