@@ -126,7 +126,7 @@ class WebBackend:
             if journal is None:
                 return clocks.SOURCES["unknown"]
             boots = clocks.load(journal.setting(clocks.KEY))
-            if at is not None and boots and not clocks.system_clock_synced():
+            if at is not None and boots and clocks.system_clock_synced() is not True:  # unknown: as unsynced
                 boots = clocks.corrected(boots, at, pi)
                 journal.set_setting(clocks.KEY, clocks.dump(boots))
             return boots[-1].description if boots else clocks.SOURCES["unknown"]
