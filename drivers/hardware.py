@@ -20,7 +20,7 @@ import os
 import threading
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .signals import Buzzer, StatusLed
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 RETRY_EVERY = 5.0
@@ -135,8 +136,9 @@ class HardwareConfig(msgspec.Struct):
         for name in sorted(set(data) - set(cls.__struct_fields__)):
             problems.append(f"[hardware.{name}]: unbekannter Abschnitt – bekannt sind "
                             + ", ".join(f"[hardware.{n}]" for n in cls.__struct_fields__))
-        out = cls(**{name: read_table(_TABLES[name], data.get(name, {}), f"hardware.{name}", problems)
-                     for name in cls.__struct_fields__})
+        tables: dict[str, Any] = {name: read_table(_TABLES[name], data.get(name, {}), f"hardware.{name}", problems)
+                                  for name in cls.__struct_fields__}
+        out = cls(**tables)
         out._check_together(problems)
         if problems:
             raise ConfigError(problems)
@@ -219,7 +221,7 @@ class HardwareConfig(msgspec.Struct):
         """Every part as its twin (``--sim``, and the default off a Pi)."""
         out = HardwareConfig.from_dict({})
         for part in (out.display, out.keypad, out.encoder, out.buzzer, out.led, out.reader):
-            part.kind = "sim"  # type: ignore[assignment]
+            part.kind = "sim"
         return out
 
 
@@ -400,7 +402,7 @@ class _Opener:
         except Exception as err:
             raise Missing(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
 
-    def _pins(self, name: str, make: Callable[[], Any]) -> Any:
+    def _pins(self, name: str, make: Callable[[], T]) -> T:
         try:
             return make()
         except Missing:
@@ -490,8 +492,12 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
             faults[name] = opener.failed(name, err)
             return stand()
 
-    silent_buzzer = lambda: Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])  # noqa: E731
-    dark_led = lambda: StatusLed(None, pin_factory=None)  # noqa: E731
+    def silent_buzzer() -> Buzzer:
+        return Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])
+
+    def dark_led() -> StatusLed:
+        return StatusLed(None, pin_factory=None)
+
     keypad = part("Tastatur", opener.keypad, Absent)
     encoder = None if cfg.encoder.kind == "none" else part("Drehknopf", opener.encoder, Absent)
     b = cfg.buzzer
