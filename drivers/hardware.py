@@ -283,10 +283,6 @@ class Hardware:
         faults = dict(self.faults)
         return [{"name": n, "ok": n not in faults, "hint": faults.get(n, "")} for n in present]
 
-    def threads_alive(self) -> bool:
-        """For the watchdog: every driver thread that should run does."""
-        return all(part.alive for part in (self.keypad, self.buzzer, self.reader))
-
     def stalled(self, now: float) -> list[str]:
         """The parts whose thread died or hangs in one operation (for the watchdog)."""
         parts = {"Tastatur": self.keypad, "Summer": self.buzzer, "Leser": self.reader}

@@ -19,14 +19,45 @@ USER = Access(uid=4321, groups=frozenset({4321, 60997, 60998, 60999}), name="ban
 GROUPS = {"bankleser", "gpio", "spi", "i2c"}
 
 
+OWNERS: dict[Path, tuple[int, int]] = {}
+"""The owner and group (uid, gid) the fake /dev's nodes report, by path."""
+STAT_EXTRA = ("st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns", "st_blksize",
+              "st_blocks", "st_rdev")
+
+
+@pytest.fixture(autouse=True)
+def kernel_owners(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only root may give a file away (chown), and a developer runs the suite without root: the fake nodes'
+    owner and group are kept in :data:`OWNERS` and reported by ``Path.stat``, the call the doctor reads them
+    with. Everything else of the stat (the mode bits set by chmod, the times) is the file's own."""
+    real = Path.stat
+
+    def stat(self: Path, *, follow_symlinks: bool = True) -> os.stat_result:
+        st = real(self, follow_symlinks=follow_symlinks)
+        owner = OWNERS.get(self)
+        if owner is None:
+            return st
+        fields = list(st)
+        fields[4], fields[5] = owner  # st_uid, st_gid
+        return os.stat_result(fields, {name: getattr(st, name) for name in STAT_EXTRA})
+
+    OWNERS.clear()
+    monkeypatch.setattr(Path, "stat", stat)
+
+
+def own(path: Path, uid: int, gid: int, mode: int) -> None:
+    """``chown uid:gid path`` as the kernel would report it, and the real ``chmod``."""
+    OWNERS[path] = (uid, gid)
+    os.chmod(path, mode)
+
+
 def pi_dev(tmp_path: Path) -> Path:
     """A Raspberry Pi OS /dev: the devices belong to the groups gpio, spi and i2c (gids no system here has)."""
     dev = tmp_path / "dev"
     dev.mkdir()
     for name, gid in (("gpiochip0", 60997), ("gpiochip4", 60997), ("spidev0.0", 60998), ("i2c-1", 60999)):
         (dev / name).write_bytes(b"")
-        os.chown(dev / name, 0, gid)
-        os.chmod(dev / name, 0o660)
+        own(dev / name, 0, gid, 0o660)
     return dev
 
 
@@ -95,8 +126,7 @@ def test_the_readers_version_register_tells_a_miswired_chip(tmp_path: Path, vers
 def test_plain_debians_root_only_devices_ask_for_the_udev_rule(tmp_path: Path) -> None:
     system = healthy(tmp_path)
     for node in system.dev.iterdir():
-        os.chown(node, 0, 0)
-        os.chmod(node, 0o600)
+        own(node, 0, 0, 0o600)
     checks = by_name(diagnose(system))
     for name in ("GPIO", "SPI0", "I²C-1"):
         assert not checks[name].ok and "60-bankleser.rules" in checks[name].detail

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from gpiozero.pins.mock import MockFactory
 
 from drivers.display import SimDisplay
 from drivers.hardware import Absent, Callbacks, HardwareConfig, HardwareError, open_hardware
-from drivers.keypad import MatrixKeypad, MockKeyMatrix
+from drivers.keypad import MatrixKeypad, MockKeyMatrix, SimKeypad
 from drivers.rfid import RfidReader
 
 NOOP = Callbacks(on_key=lambda k: None, on_hold=lambda k: None, on_encoder=lambda e: None,
@@ -22,11 +23,19 @@ def test_config_rejects_unknown_keys() -> None:
 
 
 def test_simulated_hardware_opens_anywhere() -> None:
-    hw = open_hardware(HardwareConfig().simulated(), NOOP)
-    assert hw.simulated and isinstance(hw.display, SimDisplay)
-    hw.start()
-    assert hw.threads_alive()
-    hw.close()
+    """No GPIO, no panel, no reader: every part is its twin, and the twins work (a key pressed is heard)."""
+    keys: list[str] = []
+    hw = open_hardware(HardwareConfig().simulated(), Callbacks(
+        on_key=keys.append, on_hold=lambda k: None, on_encoder=lambda e: None, on_tap=lambda u: None,
+        on_reader_status=lambda ok, why: None))
+    try:
+        assert hw.simulated and isinstance(hw.display, SimDisplay) and hw.faults == {}
+        hw.start()
+        assert isinstance(hw.keypad, SimKeypad)
+        hw.keypad.press("LOS")
+        assert keys == ["LOS"]
+    finally:
+        hw.close()
 
 
 def test_real_display_without_a_panel_is_reported_never_a_simulation(factory: MockFactory) -> None:
@@ -59,10 +68,15 @@ def test_real_gpio_parts_open_on_mock_pins(factory: MockFactory) -> None:
     cfg.display.kind = "sim"
     cfg.buzzer.kind = "sim"  # PWM mock pins cannot share a factory with the SPI model's pins
     hw = open_hardware(cfg, NOOP, pin_factory=factory)
-    assert isinstance(hw.keypad, MatrixKeypad) and isinstance(hw.reader, RfidReader)
-    hw.start()
-    assert hw.threads_alive()
-    hw.close()
+    try:
+        assert isinstance(hw.keypad, MatrixKeypad) and isinstance(hw.reader, RfidReader)
+        assert not hw.keypad.alive and not hw.reader.alive  # nothing scans before start()
+        hw.start()
+        assert hw.keypad.alive and hw.reader.alive  # their own threads scan and poll now
+        assert hw.stalled(time.monotonic()) == []
+    finally:
+        hw.close()
+    assert not hw.keypad.alive and not hw.reader.alive  # closed: the threads have ended
 
 
 def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:

@@ -34,7 +34,7 @@ class Table:
         self.buzzer = Buzzer(None, pin_factory=None)
         self.asleep = False
         self.bank = Ui(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
-                           url="http://192.168.1.20:8080/", clock=lambda: self.now, wall=lambda: self.wall,
+                           url="http://192.168.1.20:8080/", clock=lambda: self.now,
                            sleep_display=lambda: setattr(self, "asleep", True),
                            wake_display=lambda: setattr(self, "asleep", False), new_seed=lambda: 7, strict=True)
 

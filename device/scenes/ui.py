@@ -52,7 +52,6 @@ class Ui(msgspec.Struct):
     url: str | Callable[[], str] = ""
     """The status page's address, or a function giving it now (it follows a changed Wi-Fi address)."""
     clock: Callable[[], float] = time.monotonic
-    wall: Callable[[], float] = time.time
     sleep_display: Callable[[], None] = lambda: None
     wake_display: Callable[[], None] = lambda: None
     volume: Callable[[], str] = lambda: "hoch"
