@@ -41,7 +41,7 @@ from .web import WebBackend
 __all__ = ["Daemon", "WebBackend", "run_daemon"]
 
 if TYPE_CHECKING:
-    from .hotspot import Hotspot
+    from .hotspot import Hotspot, JoinInfo
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ class Daemon(msgspec.Struct):
     _published_key: tuple[int, str | None, str] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
-    _joined: Any = None
+    _joined: JoinInfo | None = None
     session_epoch: int = 0
     """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
@@ -195,7 +195,7 @@ class Daemon(msgspec.Struct):
         host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
 
-    def _join(self) -> Any:
+    def _join(self) -> JoinInfo | None:
         """The own Wi-Fi to join while it is open (``JoinInfo``), read once per opening: the idle screen asks
         at every frame."""
         hotspot = self.hotspot

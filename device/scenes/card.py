@@ -71,6 +71,7 @@ class CardScene(Scene, msgspec.Struct):
 
     def view(self, ui: Context) -> Screen:
         game = ui.game
+        assert game is not None
         player = game.players[self.player]
         title = f"{self.player} #{card_number(ui, self.player)}"
         big, approx = balance(ui, player.cash)
@@ -130,6 +131,7 @@ class AmountScene(Scene, msgspec.Struct):
         return False
 
     def _amount(self, ui: Context) -> int | None:
+        assert ui.game is not None
         try:
             return parse_amount(self.entry, ui.game.edition)
         except RuleError as err:

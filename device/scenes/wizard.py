@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from drivers.screen import Screen
-from rules import EDITIONS, Mode, square_name
+from rules import EDITIONS, GameState, Mode, square_name
 from rules.errors import RuleError
 from rules.game import HOUSE_RULE_NAMES, new_game_state
 
@@ -111,7 +111,7 @@ def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
 
 
-def _summary(state: Any) -> tuple[str, ...]:
+def _summary(state: GameState) -> tuple[str, ...]:
     """The new game's first screen: the edition's name whole (no "MONOPOLY" to break "FC Schalke | 04"), the
     mode with a timed game's minutes, and the house rules by name (not "Hausregeln: 1")."""
     edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
@@ -182,6 +182,7 @@ class JoinScene(Scene, msgspec.Struct):
             return True
         ui.tone("new_game")
         state = ui.game
+        assert state is not None
         first = ("Neues Spiel", "", (f"{len(self.joined)} Spieler", *_summary(state)))
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"
