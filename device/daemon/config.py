@@ -142,7 +142,7 @@ class Config(msgspec.Struct):
         return cls(hardware=hardware, host=web.host or None, port=web.port, banker_pin=pin, hotspot=hotspot, ui=ui)
 
 
-TABLES = ("hardware", "web", "banker", "hotspot", "ui")
+TABLES = ("web", "ui", "banker", "hotspot", "hardware")
 """The config file's tables, in the order systemd/config.toml shows them."""
 
 
