@@ -103,8 +103,7 @@ class Config(msgspec.Struct):
         try:
             cfg = cls.from_dict(data)
         except ConfigError as err:
-            raise SystemExit(f"Konfiguration {path or ''} fehlerhaft, nichts gestartet:\n  "
-                             + "\n  ".join(err.problems)) from None
+            raise SystemExit(f"Konfiguration {path} fehlerhaft:\n  " + "\n  ".join(err.problems)) from None
         env_pin = os.environ.get("BANKLESER_BANKER_PIN")
         if env_pin:
             try:
