@@ -26,7 +26,7 @@ import msgspec
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
-from .panel import ADDRESS, CONTRAST, I2C_PORT, ROTATE
+from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE
 from .part import Part
 from .tables import ConfigError, check_record, read_table, seconds
 
@@ -65,7 +65,7 @@ RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
 
 
 class DisplayConfig(msgspec.Struct):
-    kind: Literal["ssd1306", "sh1106", "sim"] = "ssd1306"
+    kind: Literal["ssd1306", "sh1106", "sim"] = KIND  # type: ignore[assignment]
     """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
     i2c_port: Annotated[int, msgspec.Meta(ge=0, description="die Nummer des I²C-Busses (/dev/i2c-N), 1 an der "
                                                        "Stiftleiste")] = I2C_PORT
