@@ -56,7 +56,7 @@ ROTATE_WORDS = ("nur 0 oder 2 (2: das Display ist auf dem Kopf eingebaut; 1 und 
                 "Hochformat-Layout, das es nicht gibt)")
 GPIO_WORDS = "eine BCM-Nummer von 2 bis 27 (die GPIOs der 40-poligen Stiftleiste)"
 Gpio = Annotated[int, msgspec.Meta(description=GPIO_WORDS)]
-"""A GPIO of the header, by its BCM number (whether the header has it: :meth:`HardwareConfig.pin_problems`)."""
+"""A GPIO of the header, by its BCM number (whether the header has it, and it is free: checked together)."""
 Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, description="eine Liste von 1 bis 8 GPIOs, "
                                           "jede " + GPIO_WORDS.removeprefix("eine "))]
 HEADER_GPIOS = range(2, 28)
@@ -157,7 +157,8 @@ class HardwareConfig(msgspec.Struct):
         """What no single key shows: the keypad's layout against its rows and columns, a GPIO used twice."""
         k = self.keypad
         if k.kind == "matrix" and (len(k.layout) != len(k.rows) or any(len(row) != len(k.cols) for row in k.layout)):
-            problems.append(f"[hardware.keypad] layout: {len(k.rows)} Zeilen (rows) zu je {len(k.cols)} Tasten (cols)")
+            problems.append(f"[hardware.keypad] layout: {len(k.layout)} Zeilen, gebraucht sind {len(k.rows)} (eine je "
+                            f"GPIO in rows) zu je {len(k.cols)} Tasten (eine je GPIO in cols)")
         if k.layout != [list(r) for r in DEFAULT_LAYOUT]:
             from .keypad import KEYS  # gpiozero: only for a layout of one's own
 
