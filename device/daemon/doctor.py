@@ -1,7 +1,8 @@
 """`bankleser doctor`: check what the box needs, each with ✓ or ✗ and the fix.
 
 I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO opened as the
-service opens it (one code path: the two cannot disagree) and the service user's access and groups, lgpio, the service and its watchdog, free space, the journal, the clock.
+service opens it (one code path: the two cannot disagree) and the service user's access and groups,
+lgpio, the service and its watchdog, free space, the journal, the clock.
 Everything the checks touch comes through :class:`System`, so the tests fake a whole machine (a
 ``/dev`` tree, systemctl's and timedatectl's answers, the buses); the commands run are fixed lists,
 never built from input.
