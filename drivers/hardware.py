@@ -26,7 +26,7 @@ import msgspec
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
-from .panel import ADDRESS, CONTRAST, I2C_PORT, ROTATE
+from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE
 from .part import Part
 from .tables import ConfigError, check_record, read_table, seconds
 
@@ -57,7 +57,7 @@ ROTATE_WORDS = ("nur 0 oder 2 (2: das Display ist auf dem Kopf eingebaut; 1 und 
                 "Hochformat-Layout, das es nicht gibt)")
 GPIO_WORDS = "eine BCM-Nummer von 2 bis 27 (die GPIOs der 40-poligen Stiftleiste)"
 Gpio = Annotated[int, msgspec.Meta(description=GPIO_WORDS)]
-"""A GPIO of the header, by its BCM number (whether the header has it: :meth:`HardwareConfig.pin_problems`)."""
+"""A GPIO of the header, by its BCM number (whether the header has it, and it is free: checked together)."""
 Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, description="eine Liste von 1 bis 8 GPIOs, "
                                           "jede " + GPIO_WORDS.removeprefix("eine "))]
 HEADER_GPIOS = range(2, 28)
@@ -66,7 +66,7 @@ RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
 
 
 class DisplayConfig(msgspec.Struct):
-    kind: Literal["ssd1306", "sh1106", "sim"] = "ssd1306"
+    kind: Literal["ssd1306", "sh1106", "sim"] = KIND  # type: ignore[assignment]
     """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
     i2c_port: Annotated[int, msgspec.Meta(ge=0, description="die Nummer des I²C-Busses (/dev/i2c-N), 1 an der "
                                                        "Stiftleiste")] = I2C_PORT
@@ -159,7 +159,8 @@ class HardwareConfig(msgspec.Struct):
         """What no single key shows: the keypad's layout against its rows and columns, a GPIO used twice."""
         k = self.keypad
         if k.kind == "matrix" and (len(k.layout) != len(k.rows) or any(len(row) != len(k.cols) for row in k.layout)):
-            problems.append(f"[hardware.keypad] layout: {len(k.rows)} Zeilen (rows) zu je {len(k.cols)} Tasten (cols)")
+            problems.append(f"[hardware.keypad] layout: {len(k.layout)} Zeilen, gebraucht sind {len(k.rows)} (eine je "
+                            f"GPIO in rows) zu je {len(k.cols)} Tasten (eine je GPIO in cols)")
         if k.layout != [list(r) for r in DEFAULT_LAYOUT]:
             from .keypad import KEYS  # gpiozero: only for a layout of one's own
 

@@ -211,3 +211,19 @@ def test_the_command_prints_one_line_per_check_and_exits_1_on_a_cross(tmp_path: 
     assert all(line[0] in "✓✗" for line in lines[:-1]) and len(lines) >= 8
     assert result.returncode == (0 if lines[-1] == "Alles in Ordnung." else 1)
     assert "✓ Journal: noch keins" in result.stdout
+
+
+def test_a_config_the_service_refuses_is_a_cross_naming_the_key(tmp_path: Path) -> None:
+    """Issue 30: the service exits 78 on a wrong value; the doctor must not call that box healthy."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    config = tmp_path / "config.toml"
+    config.write_text('[hardware.display]\nkind = "ssd1360"\n[ui]\nsleep_after = 5\n')
+    result = subprocess.run([sys.executable, "-m", "device.daemon.cli", "doctor", "--config", str(config),
+                             "--state-dir", str(tmp_path)], capture_output=True, text=True, cwd=root, timeout=60)
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"✗ Konfiguration: Konfiguration {config} fehlerhaft: [hardware.display] kind = "
+                            '"ssd1360": erlaubt "ssd1306", "sh1106" oder "sim"; [ui] sleep_after = 5: ')
+    assert result.returncode == 1 and "Traceback" not in result.stderr

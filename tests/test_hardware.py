@@ -96,3 +96,32 @@ def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:
     cfg.reader.rx_gain_db = 40
     with pytest.raises(HardwareError, match="rx_gain_db"):
         open_hardware(cfg, NOOP, pin_factory=factory)
+
+
+def test_the_configs_words_are_the_drivers() -> None:
+    """The allowed values the config names are the ones the drivers take (one list each, checked here)."""
+    from typing import get_args, get_type_hints
+
+    from drivers.hardware import DisplayConfig, ReaderConfig
+    from drivers.panel import KINDS
+    from drivers.rfid import RX_GAINS_DB
+
+    assert get_args(get_type_hints(DisplayConfig)["kind"]) == (*KINDS, "sim")
+    assert set(get_args(get_type_hints(ReaderConfig)["rx_gain_db"])) == set(RX_GAINS_DB)
+
+
+def test_the_admin_pages_doctor_says_one_cause_once(tmp_path: Path) -> None:
+    """The running service's doctor: each part points to its cause, and GPIO's cause is one line (issue 30)."""
+    from gpiozero.exc import PinUnknownPi
+
+    from device.daemon.doctor import for_daemon
+
+    def no_pi() -> None:
+        raise PinUnknownPi("unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo")
+
+    cfg = HardwareConfig.from_dict({"display": {"kind": "sim"}})
+    hw = open_hardware(cfg, NOOP, make_pin_factory=no_pi, dev=tmp_path)
+    hw.close()
+    checks = {c["name"]: c for c in for_daemon(cfg, tmp_path, sim=False, watchdog=None, parts=hw.parts())}
+    assert checks["Tastatur"]["detail"] == "siehe GPIO" and checks["Display"]["detail"] == "in Betrieb"
+    assert not checks["GPIO"]["ok"] and checks["GPIO"]["detail"].startswith("kein Raspberry Pi erkannt")

@@ -364,4 +364,4 @@ def test_a_config_error_is_said_once_and_not_restarted(tmp_path: Path) -> None:
                              "--state-dir", str(tmp_path / "state")], capture_output=True, text=True, cwd=ROOT,
                             timeout=60)
     assert result.returncode == 78 and "Traceback" not in result.stderr
-    assert "unknown keys ['adress']" in result.stderr
+    assert "[hardware.display] adress: unbekannter Schlüssel" in result.stderr
