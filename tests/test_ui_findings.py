@@ -37,7 +37,8 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     table.tap("Ben")  # Cem owes Ben 1600 and has 1500
     table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
     table.choose("Bankrott")  # to Ben, whom the payment was owed to
-    assert table.text() == "Bankrott: Cem\nan Ben: 1600\nStorno hebt es auf\nOK bucht, C zurück"
+    # issue 28 #5: what Ben receives (Cem's 1500), then the debt
+    assert table.text() == "Bankrott: Cem\nan Ben: 1500\nSchuld 1600\nStorno hebt es auf\nOK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.players["Cem"].bankrupt
     assert table.ledger.submit({"op": "undo"}).ok and not table.ledger.game.state.players["Cem"].bankrupt

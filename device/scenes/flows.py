@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from rules import DEEDS, Edition, Event, Game, GameState, Kind, square_name
+from rules.errors import RuleError
 
 from .table import graph, mermaid
 
@@ -199,10 +200,28 @@ def _jail(v: View) -> list[tuple[str, Any]]:
 
 
 def _to_houses(v: View) -> list[tuple[str, Any]]:
-    """A hotel sold whole or back into houses: each only where the rules accept it."""
-    options = [("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True)]
-    return [(label, value) for label, value in options
-            if v.accepts({"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value})]
+    """A hotel sold whole or back into houses: each only where the rules accept it, and one entry where the rules
+    book the same either way (seed 004 gives the Hütten back for a Schloss sold: "ganz verkaufen" would say what it
+    does not do, issue 28 #3)."""
+    def cmd(value: bool) -> dict[str, Any]:
+        return {"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value}
+
+    options = [(label, value) for label, value in (("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True))
+               if v.accepts(cmd(value))]
+    if len(options) == 2 and _booked(v, cmd(False)) == _booked(v, cmd(True)) is not None:
+        return options[1:]
+    return options
+
+
+def _booked(v: View, cmd: dict[str, Any]) -> Any:
+    """What the rules would book (their preview's changes), or None where there is no ledger to ask."""
+    if v.rules is None:
+        return None
+    try:
+        event = v.rules.preview(cmd)
+    except RuleError:
+        return None
+    return [(t.payer, t.payee, t.amount) for t in event.transfers], event.text
 
 
 def _hotel(v: View) -> bool:
@@ -223,11 +242,15 @@ def _bankrupt(v: View) -> dict[str, Any]:
 
 
 def _bankrupt_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
-    """To whom and how much; the rules' note (the 10 % the creditor pays, or what stays owed to the bank);
-    and that Storno undoes it (it is no final step at the table)."""
-    to = f"an {v.creditor or 'die Bank'}" + (f": {v.money(v.owed)}" if v.owed else "")
+    """To whom, and what they receive as the rules' preview books it (the cash and the buildings sold, issue 28
+    #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor pays, or what
+    stays owed to the bank); and that Storno undoes it (it is no final step at the table)."""
+    received = sum(t.amount for t in event.transfers if t.payer == v.player and t.payee == v.creditor) \
+        if event is not None else 0
+    to = f"an {v.creditor or 'die Bank'}: {v.money(received)}"
+    debt = (f"Schuld {v.money(v.owed)}",) if v.owed else ()
     note = (event.note,) if event is not None and event.note else ()
-    return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf")  # two rows above "OK bucht": both seen
+    return f"Bankrott: {v.player}", to, (*debt, *note, "Storno hebt es auf")
 
 
 def _lowest_bid(v: View) -> str:
@@ -272,19 +295,22 @@ def _trade(v: View) -> dict[str, Any]:
     return {**cmd, "lift": v["_lift"]} if v.values.get("_lift") else cmd
 
 
-def _cards(n: int) -> str:
-    return "1 Karte" if n == 1 else f"{n} Karten"
+def _gives(v: View, side: dict[str, Any]) -> str:
+    """What one side gives, by name: the deeds (the edition's names), the Gefängnis-frei-Karten, the money."""
+    jail = side.get("jail_cards", 0)
+    items = [square_name(v.edition, sq) for sq in side["squares"]]
+    items += [f"{jail} Gefängnis-frei-Karten" if jail > 1 else "Gefängnis-frei-Karte"] if jail else []
+    items += [v.money(side["cash"])] if side["cash"] else []
+    return ", ".join(items) or "nichts"
 
 
 def _trade_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
-    """Who gives how many cards and how much; what goes to the bank (fees, lifting) and who pays it, in the
-    rules' own short line."""
+    """Who gives which deeds and how much (issue 28 #8: "1 Karte" named none); what goes to the bank (fees,
+    lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit."""
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
-    return "Tausch", f"{me}↔{other}", (
-        f"{me}: {_cards(len(give['squares']))} {v.money(give['cash'])}",
-        f"{other}: {_cards(len(take['squares']))} {v.money(take['cash'])}",
-        *([event.note] if event is not None and event.note else []))
+    return "Tausch", f"{me}↔{other}", (f"{me}: {_gives(v, give)}", f"{other}: {_gives(v, take)}",
+                                       *([event.note] if event is not None and event.note else []))
 
 
 def _running(game: Game) -> bool:

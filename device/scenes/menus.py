@@ -91,7 +91,8 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
         ui.scenes.replace(MessageScene("Geld beschaffen", "NICHTS DA", "Nichts zu verkaufen oder zu belasten",
                                        refused=True))
         return
-    too_little = state.players[player].cash + half + mortgages < offer.owed  # said, not left for the banker to reckon
+    # said, not left for the banker to reckon: a debt, or a bid no sale or mortgage can reach (issue 28 #6)
+    too_little = state.players[player].cash + half + mortgages < max(offer.owed, offer.needs)
     title = f"Beschaffbar {ui.money(half + mortgages)}" + (", reicht nicht" if too_little else "")
     ui.scenes.replace(ListScene(title, options,
                                 lambda ui, f: start_flow(ui, f, player, offer=offer),

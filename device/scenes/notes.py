@@ -68,6 +68,9 @@ class RaiseOffer(msgspec.Struct, frozen=True):
     """Its confirmation's title ("Miete", "Überweisung")."""
     since: Event | None = None
     """The newest booking when it was refused (``newest``): what the phone booked after it is told by this."""
+    needs: int = 0
+    """The whole sum the refused command asked, as the rules reckoned it (a bid too, which is no debt): what the
+    raise-money list measures its "reicht nicht" against."""
 
     def paid_since(self, ui: Context) -> bool:
         """The phone booked this payment after it was refused: the same op, money from the payer to the creditor
@@ -97,6 +100,8 @@ class MessageScene(Scene, msgspec.Struct):
     """A note or prompt nobody booked; a result is one that also says what came of a command."""
 
     kind = State.MESSAGE
+    note_in_title = True
+    """A turn at its end is said in the title bar: the lines (the refusal, "OK: Geld beschaffen") stay."""
     title: str
     big: str
     text: str
@@ -124,10 +129,10 @@ class MessageScene(Scene, msgspec.Struct):
             ui.raise_money(self.offer)
             return True
         most = self._most(ui)
-        if key in (Key.UP, Key.DOWN) and most > 0:
+        if key in (Key.UP, Key.DOWN) and (most > 0 or self.offer is not None):
             offset = max(0, min(most, self.offset + (-1 if key is Key.UP else 1)))
             if offset == self.offset:
-                return False  # at the end already: said, not silent
+                return False  # at the end already, or all on the screen: said, the refusal and its offer kept
             self.offset = offset
             return True
         ui.scenes.back()
@@ -172,7 +177,10 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
             text = f"{outcome.event.note}\n{text}"
         if player and game is not None and player in game.players:
-            return ResultScene("Gebucht", "", text, balance_of=player)
+            # a booking between players: whose balance this is, said (issue 28 #9)
+            others = outcome.event is not None and any(
+                {t.payer, t.payee} - {player, None} for t in outcome.event.transfers)
+            return ResultScene(f"Gebucht: {player}" if others else "Gebucht", "", text, balance_of=player)
         return ResultScene("Gebucht", "OK", text)
     message = outcome.message
     offer = None
@@ -184,7 +192,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
             owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
             offer = RaiseOffer(payer, owed, _creditor(ui, cmd), dict(cmd), player,
                                title or TITLES.get(str(cmd.get("op")), "Zahlung"),
-                               newest(ui) if since is None else since)
+                               newest(ui) if since is None else since, needs=outcome.owed or 0)
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
                        offer=offer, code=outcome.code or "")
 
@@ -255,10 +263,16 @@ class PagesScene(Scene, msgspec.Struct):
             return False
         title, big, body = self.pages[self.index]
         most = scroll_rows(title, big, body)
-        if inp.key in (Key.UP, Key.DOWN) and most:
+        last = self.index + 1 == len(self.pages)
+        if inp.key in (Key.UP, Key.DOWN) and (most or last):
             offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
+            if offset == self.offset and inp.key is Key.DOWN:
+                # docs/playing.md: turning past the end says so in the title bar, the last line kept (issue 28 #7)
+                ui.tone("refused")
+                ui.note = "Am Ende: hier nicht"  # the end is reached; the turn does nothing
+                return True
             if offset == self.offset:
-                return False  # at the end already: said, not silent
+                return False  # at the start already: said, not silent
             self.offset = offset
             return True
         if inp.key is Key.C or self.index + 1 == len(self.pages):

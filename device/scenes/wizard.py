@@ -37,7 +37,7 @@ def ask_new_game(ui: Context) -> None:
         else:
             ui.scenes.back()
 
-    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer))
+    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer, setup=True))
 
 
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
@@ -46,7 +46,7 @@ def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
                                          for k, e in EDITIONS.items()],
                              lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
-                             index=keys.index(last) if last in keys else 0))
+                             index=keys.index(last) if last in keys else 0, setup=True))
 
 
 def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
@@ -73,11 +73,11 @@ def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
         full = {**with_rules, "mode": mode[0], **({"speed_die": True} if mode[1] else {})}
         if mode[0] == "timed":
             ui.scenes.push(NumberScene("Minuten?", lambda ui, n: _minutes(ui, full, n), money=False,
-                                       hint="1–1440, OK"))
+                                       hint="1–1440, OK", setup=True))
         else:
             ui.scenes.push(JoinScene(full))
 
-    ui.scenes.push(ListScene("Spielart", options, picked, index=index))
+    ui.scenes.push(ListScene("Spielart", options, picked, index=index, setup=True))
 
 
 HOUSE_RULES = object()
@@ -108,7 +108,7 @@ def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
         entry.label = _rules_label(chosen)
         ui.scenes.back()
 
-    ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
+    ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1, setup=True))
 
 
 def _summary(state: GameState) -> tuple[str, ...]:
