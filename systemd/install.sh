@@ -108,6 +108,11 @@ plan() {
         *) echo "Bankleser needs Python 3.11 or newer (Raspberry Pi OS Bookworm or Trixie); this system has $PYVER ($CODENAME)." >&2
            exit 1 ;;
     esac
+    # Whether Debian knows python3-lgpio is read from apt's lists: an image without any is updated first.
+    if [ -z "${BANKLESER_HAS_PYTHON3_LGPIO:-}" ] && ! compgen -G "$ROOT/var/lib/apt/lists/*_Packages*" >/dev/null; then
+        sys apt-get update
+        APT_UPDATED=1
+    fi
     if has_python3_lgpio; then
         LGPIO=debian
         VENV_ARGS="--system-site-packages"
@@ -129,7 +134,6 @@ missing_packages() {
     done
     echo "${missing# }"
 }
-APT_UPDATED=0
 # Install what is missing; `apt-get update` only then, once a run (5.5 min per image build under emulation).
 apt_install() {
     local missing
@@ -221,6 +225,7 @@ RULES
 }
 
 REBOOT=0
+APT_UPDATED=0
 export DEBIAN_FRONTEND=noninteractive  # apt asks nothing: an image build has nobody to answer
 
 # The new release: src and venv beside the running ones; switched to only when complete.

@@ -100,9 +100,23 @@ WantedBy=multi-user.target
 
 
 def nspawn(root: Path, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """systemd-nspawn in ``root``; on a time-out SIGTERM first (a booted container powers off), then SIGKILL."""
     # --register=no --keep-unit: this host's PID 1 is no systemd (nothing to register with).
-    return subprocess.run(["systemd-nspawn", "--quiet", "--register=no", "--keep-unit", "-D", str(root), *args],
-                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    argv = ["systemd-nspawn", "--quiet", "--register=no", "--keep-unit", "-D", str(root), *args]
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                          text=True) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                out, err = proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, err = proc.communicate()
+            raise AssertionError(f"systemd-nspawn {' '.join(args)} took over {timeout} s:\n{out[-3000:]}\n"
+                                 f"{err[-3000:]}") from None
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def results(root: Path) -> dict[str, str]:
@@ -128,6 +142,9 @@ def booted_root() -> Path:
         pytest.skip(why)
     runs = CACHE / "runs"
     runs.mkdir(parents=True, exist_ok=True)
+    for stale in runs.iterdir():  # left by a run that was killed
+        if time.time() - stale.stat().st_mtime > 86_400:
+            shutil.rmtree(stale, ignore_errors=True)
     work = Path(tempfile.mkdtemp(prefix="boot-", dir=runs))
     try:
         yield copy_of_root(work / "root")
