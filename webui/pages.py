@@ -10,9 +10,8 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Edition, square_name
+from rules import DEEDS, GROUP_NAMES, SQUARES, Edition, square_name
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
-from rules.serialize import edition_of
 
 from .auth import public
 from .backend import Backend
@@ -38,13 +37,13 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/")
     @public
     def status_page() -> str:
-        return render_template("status.html", sim=backend.sim)
+        return render_template("status.html", sim=backend.simulation is not None)
 
     @pages.get("/admin")
     @public
     def admin_page() -> str:
         """The page is open (it holds the login form); what it reads and changes is the banker's."""
-        return render_template("admin.html", sim=backend.sim, editions=backend.editions().all(),
+        return render_template("admin.html", sim=backend.simulation is not None, editions=backend.editions().all(),
                                house_rules=HOUSE_RULE_NAMES, modes=MODE_NAMES)
 
     @pages.get("/admin/verdrahtung.svg")
@@ -59,9 +58,9 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/device")
     @public
     def device_page() -> str:
-        if not backend.sim:
+        if backend.simulation is None:
             abort(404)
-        cards = backend.sim_cards()
+        cards = backend.simulation.cards()
         return render_template("device.html", sim=True, players=cards["players"], deeds=cards["deeds"],
                                names=cards["names"])
 
@@ -79,15 +78,13 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def chart() -> Response:
         """Drawn once per version, however many phones ask; the page asks with ``?v=`` of the version."""
-        version, worth = backend.worth()
+        worth = backend.worth()
         with chart_lock:
-            svg = chart_cache.get(version)
+            svg = chart_cache.get(worth.version)
             if svg is None:
-                state = backend.snapshot()
-                players = [p["name"] for p in state.get("players", [])]
-                svg = worth_svg(worth, players, money_label(state.get("edition"))).encode()
+                svg = worth_svg(worth.points, worth.players, money_label(worth.edition)).encode()
                 chart_cache.clear()
-                chart_cache[version] = svg
+                chart_cache[worth.version] = svg
         return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     @pages.get("/api/state")
@@ -102,12 +99,9 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/api/board")
     @public
     def api_board() -> Response:
-        edition = request.args.get("edition", "classic")
-        state = backend.snapshot()  # the published state: a family's edition travels with it
-        if state.get("edition") == edition and state.get("edition_data") is not None:
-            return jsonify(board_info(edition_of(state)))
-        if edition not in EDITIONS:
+        found = backend.editions().edition(request.args.get("edition", "classic"))  # a family's too
+        if found is None:
             abort(404, "Unbekannte Ausgabe")
-        return jsonify(board_info(EDITIONS[edition]))
+        return jsonify(board_info(found))
 
     return pages

@@ -206,6 +206,14 @@ class Shelf:
         edition = cat.editions.get(key)
         return None if edition is None else to_toml(edition_data(edition), comments=True)
 
+    def edition(self, key: str) -> Edition | None:
+        """The running game's edition when it has this key (as its journal keeps it), else the box's edition of
+        that key: what the pages label a game's squares with."""
+        state = self.ledger.game.state if self.ledger is not None else None
+        if state is not None and state.edition.key == key:
+            return state.edition  # type: ignore[no-any-return]
+        return EDITIONS.get(key) or self.catalogue().editions.get(key)
+
     def data(self, key: str) -> dict[str, Any] | None:
         edition = self.catalogue().editions.get(key)
         return None if edition is None else edition_data(edition)

@@ -23,7 +23,6 @@ import msgspec
 
 import rules
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
-from rules.editions import journal_data
 from rules.newgame import with_edition_data
 from rules.snapshot import game_from_data, game_to_data
 
@@ -48,11 +47,6 @@ def code_version() -> str:
     for path in [*sorted(Path(rules.__file__).parent.rglob("*.py")), Path(__file__)]:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-def _family(edition: rules.Edition) -> dict[str, Any]:
-    """A family's edition travels with the state to the pages (they know only the shipped ones by key)."""
-    return {} if rules.EDITIONS.get(edition.key) == edition else {"edition_data": journal_data(edition)}
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -109,7 +103,7 @@ class Ledger(msgspec.Struct):
     skipped: int = 0
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
     version: int = 0
-    """Counts the changes the live pages wait for (``wait_for_change``)."""
+    """Counts the changes: the daemon publishes a new public state, the chart is drawn again, when it moves."""
     editions: Mapping[str, rules.Edition] = msgspec.field(default_factory=lambda: rules.EDITIONS)
     """The editions a new game may be started with (shipped and the family's): its data goes into the journal."""
     # Kept by the ledger itself, never passed:
@@ -356,7 +350,7 @@ class Ledger(msgspec.Struct):
             state = self.game.state
             return {
                 "version": self.version,
-                "state": None if state is None else {**to_json(state), **_family(state.edition)},
+                "state": to_json(state) if state is not None else None,
                 "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
                 "remaining": self.remaining(),
                 "problem": self.problem,
@@ -372,12 +366,6 @@ class Ledger(msgspec.Struct):
                 if now is not None:
                     points.append(now)
             return self.version, points
-
-    def wait_for_change(self, version: int, timeout: float) -> int:
-        """Block until the ledger's version passes ``version`` (for the live page)."""
-        with self._lock:
-            self._lock.wait_for(lambda: self.version > version, timeout)
-            return self.version
 
     def touch(self) -> None:
         """Something besides a command changed (names, cards, a problem): wake the live pages."""
