@@ -43,7 +43,8 @@ def blueprint(backend: Backend) -> Blueprint:
     @editions.get("/admin/ausgaben")
     def editions_page() -> str:
         shelf = backend.editions()
-        return render_template("editions.html", sim=backend.sim, overview=shelf.overview(), form=None)
+        return render_template("editions.html", sim=backend.simulation is not None, overview=shelf.overview(),
+                               form=None)
 
     @editions.get("/admin/ausgaben/neu")
     def edition_form() -> str:
@@ -57,7 +58,8 @@ def blueprint(backend: Backend) -> Blueprint:
         form = {**data, "base": data.get("base") if family else source,
                 "key": source if family else f"{source}-familie",
                 "title": data["title"] if family else f"{data['title']} (Familie)"}
-        return render_template("editions.html", sim=backend.sim, overview=None, form=form, rows=board_rows(data))
+        return render_template("editions.html", sim=backend.simulation is not None, overview=None, form=form,
+                               rows=board_rows(data))
 
     @editions.get("/admin/ausgaben/<key>.toml")
     def edition_download(key: str) -> Response:
