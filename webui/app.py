@@ -112,6 +112,7 @@ def public_state(snap: dict[str, Any]) -> dict[str, Any]:
         out["remaining"] = snap["remaining"]
     out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
     out["version"] = snap["version"]
+    out["session_epoch"] = snap.get("session_epoch", 0)  # a logout anywhere: every banker's page asks again
     out["problem"] = snap["problem"]
     out["parts"] = snap.get("parts", [])
     return out
@@ -302,7 +303,7 @@ def create_app(backend: Backend) -> Flask:
         # The rules parse and check the command: a malformed one is their bad_command, answered 400.
         result = backend.submit(body())
         if result.get("ok"):
-            return jsonify({"ok": True})
+            return jsonify({"ok": True, **({"duplicate": True} if result.get("duplicate") else {})})  # issue 31
         return jsonify(result), STATUS_OF.get(str(result.get("code")), 422)
 
     @app.get("/api/admin/doctor")

@@ -26,7 +26,7 @@ from drivers.display import SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
-from rules import name_key
+from rules import Game, name_key
 from webui.live import Published, Publisher
 
 from ..scenes import WIRE_KEYS, Ui
@@ -35,7 +35,7 @@ from ..store import clocks
 from ..store.cards import Cards
 from ..store.history import History
 from ..store.journal import Journal, JournalError
-from ..store.ledger import Ledger
+from ..store.ledger import Ledger, Outcome
 from .config import Config
 from .notify import Notifier
 from .parts import parts_problem, start_screen
@@ -264,7 +264,8 @@ class Daemon(msgspec.Struct):
         if self.app is None:  # the web stack is still loading: nobody reads the public state yet
             return
         ledger = self.ledger
-        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key())
+        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key(),
+               self.session_epoch)  # a logout is news for every banker's page (issue 31)
         if key == self._published_key and not force:
             return
         self._published_key = key
@@ -275,6 +276,7 @@ class Daemon(msgspec.Struct):
         snap["cards"] = self._cards()
         snap["parts"] = self.hardware.parts() if self.hardware is not None else []
         snap["version"] = self.publisher.current.version + 1
+        snap["session_epoch"] = self.session_epoch
         if (self.fault or self.history_fault) and not snap.get("problem"):
             snap["problem"] = self.fault or self.history_fault
         if not snap.get("problem"):
@@ -418,6 +420,19 @@ class Daemon(msgspec.Struct):
             self.journal.close()
 
 
+def booked(outcome: Outcome, game: Game) -> dict[str, Any]:
+    """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
+    rules' text, and the balances it changed (issue 31: the answer beside the button says what moved)."""
+    answer = outcome.as_dict()
+    event = outcome.event
+    if not outcome.ok or event is None:
+        return answer
+    state = game.state
+    moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
+    balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
+    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances}
+
+
 class WebBackend:
     """What the web app may do: read snapshots freely, change things only through the loop."""
 
@@ -470,7 +485,7 @@ class WebBackend:
             outcome = self._d.ledger.submit(cmd)
             if self._d.banker is not None:
                 self._d.banker.refresh()
-            return outcome.as_dict()
+            return booked(outcome, self._d.ledger.game)
 
         result: dict[str, Any] = self._d.call(run)
         return result
