@@ -11,7 +11,7 @@ from collections import deque
 from typing import Any
 
 from .errors import BadCommand
-from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game
+from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
@@ -54,7 +54,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
         "state": _state(game.state),
         "history": [_event(e) for e in game.history],
         "ids": list(game.applied_ids),
-        "previous": [[_state(s), [_event(e) for e in h], list(ids)] for s, h, ids in game.previous],
+        "previous": [[_state(r.state), [_event(e) for e in r.history], list(r.applied_ids)] for r in game.previous],
     }
 
 
@@ -67,7 +67,7 @@ def game_from_data(data: dict[str, Any]) -> Game:
             state=_unstate(data["state"]),
             applied_ids=dict.fromkeys(data["ids"]),
             history=deque((_unevent(e) for e in data["history"]), maxlen=UNDO_DEPTH),
-            previous=[(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids))
+            previous=[Replaced(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids))
                       for s, h, ids in data["previous"]],
         )
     except (KeyError, TypeError, ValueError) as err:

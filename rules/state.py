@@ -9,7 +9,7 @@ is what makes an undo ("Storno") an exact compensating change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
 from .board import DEEDS, Square
@@ -72,6 +72,12 @@ class GameState:
     """House rules chosen at new_game (off by default): free_parking_pot, double_go, no_auctions."""
     pot: Money = 0
     """The Frei-Parken pot (house rule free_parking_pot): taxes, fines and payments to the bank."""
+
+    def copy(self) -> GameState:
+        """An independent copy: every field, the players and deeds copied, so changing one leaves the other
+        (the edition and the frozen sets are shared: nothing changes them)."""
+        return replace(self, players={n: replace(p) for n, p in self.players.items()},
+                       deeds={sq: replace(d) for sq, d in self.deeds.items()})
 
     @property
     def houses_per_hotel(self) -> int:
@@ -178,6 +184,14 @@ class Staged:
         if payee is not None:
             self.set("cash", payee, self.cash(payee) + amount)
         self.transfers.append(Transfer(payer, payee, amount, reason))
+
+    def after(self) -> GameState:
+        """The state as it will be once these changes are committed, as a copy: the state itself is untouched
+        (the winner of a game that this command ends is judged on it)."""
+        copy = self.state.copy()
+        for (fld, target), value in self._new.items():
+            write(copy, fld, target, value)
+        return copy
 
     def commit(self) -> tuple[Change, ...]:
         changes = []

@@ -103,13 +103,13 @@ def test_a_long_replay_leaves_a_checkpoint_so_the_next_start_is_short(tmp_path: 
     for line in bot_journal(CHECKPOINT_EVERY + 10):
         journal.append(json.loads(line))
     Ledger(journal)
-    found = journal.checkpoint()
+    found = journal.read_checkpoint()
     assert found is not None and found[0] == journal.last_seq
 
 
 def test_bookings_write_a_checkpoint_every_so_many_commands(tmp_path: Path) -> None:
     ledger = fill(tmp_path / "j.sqlite3", [NEW] + [{"op": "credit", "player": "Anna", "amount": 1}] * CHECKPOINT_EVERY)
-    found = ledger.journal.checkpoint()
+    found = ledger.journal.read_checkpoint()
     assert found is not None and found[0] == CHECKPOINT_EVERY
 
 
@@ -117,7 +117,7 @@ def test_a_checkpoint_of_other_code_is_not_used(tmp_path: Path, monkeypatch: pyt
     """A newer version may judge an old command differently: it replays the journal itself."""
     ledger = fill(tmp_path / "j.sqlite3", [NEW, {"op": "credit", "player": "Anna", "amount": 10}])
     ledger.checkpoint()
-    found = ledger.journal.checkpoint()
+    found = ledger.journal.read_checkpoint()
     assert found is not None
     body = json.loads(found[1])
     body["game"]["state"]["players"][0]["cash"] = 999_999  # the checkpoint claims what the journal does not
@@ -150,7 +150,7 @@ def test_a_checkpoint_that_belongs_to_another_chain_is_ignored(tmp_path: Path) -
     ledger.checkpoint()
     with sqlite3.connect(ledger.journal.path) as db:
         db.execute("UPDATE checkpoints SET link = 'elsewhere'")
-    assert ledger.journal.checkpoint() is None
+    assert ledger.journal.read_checkpoint() is None
 
 
 def test_a_game_round_trips_through_its_data() -> None:

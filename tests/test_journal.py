@@ -234,7 +234,7 @@ def test_start_up_replays_only_the_games_a_command_can_still_reach(tmp_path: Pat
         journal.append(credit(game))
     assert [seq for seq, _ in journal.game_starts()] == [1, 3, 5, 7, 9]
     ledger = Ledger(journal)
-    seen = set(ledger.game.applied_ids).union(*(set(ids) for _, _, ids in ledger.game.previous))
+    seen = set(ledger.game.applied_ids).union(*(set(r.applied_ids) for r in ledger.game.previous))
     assert seen == {"g3", "c3", "g4", "c4"}
     assert ledger.game.state is not None and ledger.game.state.players["Anna"].cash == 1510
 

@@ -8,7 +8,7 @@ RULES = Path(__file__).resolve().parent.parent / "rules"
 
 
 def test_rules_imports_only_the_standard_library() -> None:
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
@@ -24,7 +24,7 @@ def test_rules_reads_no_clock_and_does_no_io() -> None:
     """No clock, no files, no network, no printing: time and seeds are passed in."""
     banned_modules = {"time", "datetime", "os", "io", "pathlib", "socket", "subprocess", "threading", "secrets"}
     banned_calls = {"open", "print", "input"}
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 assert not {a.name.split(".")[0] for a in node.names} & banned_modules, path.name

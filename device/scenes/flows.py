@@ -309,11 +309,8 @@ def _this_game(ledger: Any) -> Any:
 
 
 def _last_over(game: Any) -> Any:
-    """The newest game that is over: the current one once it ended, else the one the current one
-    replaced (kept for Storno, so it is at hand without reading the journal)."""
-    if game.state is not None and game.state.finished:
-        return game.state
-    return next((state for state, *_ in reversed(game.previous) if state is not None), None)
+    """The newest game that is over (``rules.Game.last_over``)."""
+    return game.last_over()
 
 
 def _last_game(ledger: Any) -> Any:

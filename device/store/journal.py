@@ -411,7 +411,7 @@ class Journal:
         except sqlite3.DatabaseError as err:
             raise storage_error(err, self.path, "Speichern") from err
 
-    def checkpoint(self) -> tuple[int, str] | None:
+    def read_checkpoint(self) -> tuple[int, str] | None:
         """The newest checkpoint on the chain (:func:`_checkpoint_on_chain`) whose checksum holds, else None."""
         found = _checkpoint_on_chain(self._db)
         if found is None:

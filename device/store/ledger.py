@@ -43,7 +43,7 @@ def code_version() -> str:
     A newer version may judge an old command differently; it then replays the journal itself.
     """
     digest = hashlib.sha256()
-    for path in [*sorted(Path(rules.__file__).parent.glob("*.py")), Path(__file__)]:
+    for path in [*sorted(Path(rules.__file__).parent.rglob("*.py")), Path(__file__)]:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -194,7 +194,7 @@ class Ledger(msgspec.Struct):
     def _restore(self) -> int | None:
         """Load the newest usable checkpoint; returns the first sequence number still to replay, or None."""
         try:
-            found = self.journal.checkpoint()
+            found = self.journal.read_checkpoint()
         except Exception as err:  # a damaged cache is no reason not to start: replay instead
             log.error("checkpoint unreadable: %s", err)
             return None

@@ -1,0 +1,57 @@
+"""Starting a game: the state a ``new_game`` sets up, and the quick game's deal.
+
+Pure: the deal draws from the seed the command carries, never from a randomness of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from . import commands as cmds
+from .board import DEEDS, Square
+from .commands import parse
+from .editions import EDITIONS, Edition, Mode
+from .errors import BadCommand
+from .state import GameState, PlayerState, Transfer
+from .titles import square_name
+
+
+def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, list[Transfer]]:
+    """The state a ``new_game`` command sets up, with the money the bank paid out and in."""
+    if not isinstance(cmd, cmds.NewGame):
+        typed = parse(cmd)
+        if not isinstance(typed, cmds.NewGame):
+            raise BadCommand(f"Kein neues Spiel: {typed.op!r}")
+        cmd = typed
+    edition, names = EDITIONS[cmd.edition], list(cmd.players)
+    start = edition.start_capital + (edition.speed_die_bonus if cmd.speed_die else 0)
+    state = GameState(
+        edition=edition,
+        mode=cmd.mode,
+        players={n: PlayerState(n, start) for n in names},
+        minutes=cmd.minutes if cmd.mode is Mode.TIMED else None,
+        speed_die=cmd.speed_die,
+        house_rules=frozenset(cmd.house_rules),
+    )
+    transfers = [Transfer(None, n, start, "Startkapital") for n in names]
+    if cmd.mode is Mode.QUICK:
+        deal = quick_deal(cmd, edition)
+        for name in names:
+            for sq in deal[name]:
+                state.deeds[sq].owner = name
+                if edition.quick.deal_paid:
+                    price = edition.money(DEEDS[sq].price)
+                    state.players[name].cash -= price
+                    transfers.append(Transfer(name, None, price, f"Schnellspiel: {square_name(edition, sq)}"))
+    return state, transfers
+
+
+def quick_deal(cmd: cmds.NewGame, edition: Edition) -> Mapping[str, tuple[Square, ...]]:
+    """The deal as the command gives it, or drawn from its seed (both checked by the command)."""
+    if cmd.deal is not None:
+        return cmd.deal
+    each, names = edition.quick.deeds_each, cmd.players
+    drawn = random.Random(cmd.seed).sample(sorted(DEEDS), each * len(names))
+    return {n: tuple(sorted(drawn[i * each : (i + 1) * each])) for i, n in enumerate(names)}
