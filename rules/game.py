@@ -43,6 +43,8 @@ class Event:
     note: str = ""
     """A short line for the small screen, beside ``text`` (which it repeats): what went to the bank besides the
     booking itself (the 10 % on mortgaged deeds in a trade or a bankruptcy), or what is still owed there."""
+    number: int = 0
+    """The booking's place in its game (its new_game is 1): what an ``undo`` with ``of`` names (issue 31)."""
 
 
 @dataclass(slots=True)
@@ -89,10 +91,11 @@ class Game:
         if isinstance(typed, cmds.NewGame):
             event = self._new_game(typed, given, replaying)
         elif isinstance(typed, cmds.Undo):
-            event = self._undo(given)
+            event = self._undo(typed, given)
         else:
             staged, text, note = self._stage(typed, replaying)
-            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note)
+            number = self.history[-1].number + 1 if self.history else 1
+            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note, number=number)
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
         if typed.id is not None:
@@ -169,14 +172,23 @@ class Game:
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
         event = Event("new_game", given,
-                      f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}", tuple(transfers))
+                      f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}", tuple(transfers),
+                      number=1)
         self.history.append(replace(event, command=_NO_COMMAND))
         return event
 
-    def _undo(self, cmd: Mapping[str, Any]) -> Event:
+    def last_booking(self) -> Event | None:
+        """What Storno would take back now (its ``number`` is what an ``undo`` names with ``of``), or None."""
+        return self.history[-1] if self.undoable() else None
+
+    def _undo(self, undo: cmds.Undo, cmd: Mapping[str, Any]) -> Event:
         if self.state is None or not self.history:
             raise RuleError("bad_command", f"Nichts mehr zu stornieren (Storno reicht bis zum Spielbeginn, "
                                            f"höchstens {UNDO_DEPTH} Buchungen zurück)")
+        if undo.of is not None and undo.of != self.history[-1].number:
+            # Two taps, two phones: the second Storno meant a booking already taken back (issue 31).
+            raise RuleError("not_last", f"Storno nicht gebucht: Buchung {undo.of} ist nicht mehr die letzte "
+                                        f"(die letzte ist {self.history[-1].number}: {self.history[-1].text})")
         if self.history[-1].op == "new_game":
             if not self.previous or self.previous[-1].state is None:
                 raise RuleError("bad_command", "Nichts zu stornieren: das erste Spiel")

@@ -15,19 +15,20 @@ from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
-FORMAT = 2
+FORMAT = 3
 """Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread
-(2: the order of the bankruptcies)."""
+(2: the order of the bankruptcies; 3: each event's number, which an undo's ``of`` names)."""
 
 
 def _event(e: Event) -> list[Any]:
     return [e.op, e.text, [[t.payer, t.payee, t.amount, t.reason] for t in e.transfers],
-            [[c.field, c.target, c.old, c.new] for c in e.changes]]
+            [[c.field, c.target, c.old, c.new] for c in e.changes], e.number]
 
 
 def _unevent(data: list[Any]) -> Event:
-    op, text, transfers, changes = data
-    return Event(op, _NO_COMMAND, text, tuple(Transfer(*t) for t in transfers), tuple(Change(*c) for c in changes))
+    op, text, transfers, changes, number = data
+    return Event(op, _NO_COMMAND, text, tuple(Transfer(*t) for t in transfers), tuple(Change(*c) for c in changes),
+                 number=number)
 
 
 def _state(state: GameState | None) -> dict[str, Any] | None:
