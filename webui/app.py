@@ -25,6 +25,7 @@ from werkzeug.exceptions import HTTPException
 from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, Mode, RuleError, clean_name, from_json, square_name, winners
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES, mode_title
 
+from .booking import register as register_booking
 from .chart import money_label, worth_svg
 from .games import register as register_games
 from .live import Published
@@ -68,6 +69,10 @@ class Backend(Protocol):
     def wiring_svg(self) -> str: ...
     def freeze(self) -> None: ...
     def history(self) -> Any: ...
+    # The booking forms (webui/booking.py, issue 31)
+    def legal(self, player: str | None) -> dict[str, Any]: ...
+    def preview(self, raw: dict[str, Any]) -> dict[str, Any]: ...
+    def last_booking(self) -> dict[str, Any]: ...
 
 
 class RateLimit:
@@ -224,6 +229,7 @@ def create_app(backend: Backend) -> Flask:
         return Response(buf.getvalue(), mimetype="image/svg+xml")
 
     register_games(app, backend.history)
+    register_booking(app, backend, login=require_login, banker=require_banker, body=body)  # issue 31
 
     chart_cache: dict[int, bytes] = {}
     chart_lock = threading.Lock()

@@ -95,7 +95,7 @@ class Daemon(msgspec.Struct):
     frozen: threading.Event = msgspec.field(default_factory=threading.Event)
     retry_journal_at: float | None = None
     publisher: Publisher = msgspec.field(default_factory=Publisher)
-    _published_key: tuple[int, str | None, str] | None = None
+    _published_key: tuple[int, str | None, str, int] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
     _joined: Any = None
@@ -420,17 +420,19 @@ class Daemon(msgspec.Struct):
             self.journal.close()
 
 
-def booked(outcome: Outcome, game: Game) -> dict[str, Any]:
+def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
     """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
-    rules' text, and the balances it changed (issue 31: the answer beside the button says what moved)."""
+    rules' text, the balances it changed (issue 31: the answer beside the button says what moved) and the
+    log's newest entry after it (a page sending the same command again with nothing booked since repeats it)."""
     answer = outcome.as_dict()
     event = outcome.event
     if not outcome.ok or event is None:
         return answer
-    state = game.state
+    state = ledger.game.state
     moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
     balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
-    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances}
+    seq = ledger.log[-1].seq if ledger.log else None
+    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances, "seq": seq}
 
 
 class WebBackend:
@@ -485,10 +487,37 @@ class WebBackend:
             outcome = self._d.ledger.submit(cmd)
             if self._d.banker is not None:
                 self._d.banker.refresh()
-            return booked(outcome, self._d.ledger.game)
+            return booked(outcome, self._d.ledger)
 
         result: dict[str, Any] = self._d.call(run)
         return result
+
+    # The banker's booking forms (issue 31): read on the loop, from the rules' own game. ---------
+
+    def _on_game(self, fn: Callable[[Game], dict[str, Any]], idle: dict[str, Any]) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            return idle if self._d.ledger is None else fn(self._d.ledger.game)
+
+        result: dict[str, Any] = self._d.call(run)
+        return result
+
+    def legal(self, player: str | None) -> dict[str, Any]:
+        from webui.booking import forms_for
+
+        return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
+
+    def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
+        from webui.booking import preview_of
+
+        return self._on_game(lambda game: preview_of(game, raw),
+                             {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"})
+
+    def last_booking(self) -> dict[str, Any]:
+        from webui.booking import last_booking
+
+        return self._on_game(last_booking, {"number": None, "text": ""})
+
+    # -----------------------------------------------------------------------------------------
 
     def session_epoch(self) -> int:
         return self._d.session_epoch
