@@ -393,7 +393,8 @@ const Bank = (() => {
     select.replaceChildren(...(data.players || []).map((n) => el("option", { value: n }, n)));
     if (data.player) select.value = data.player;
     $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : "Nichts zu buchen");
-    const open = keepOpen || [...document.querySelectorAll("#forms details[open]")].map((d) => d.dataset.op)[0];
+    const before = [...document.querySelectorAll("#forms details.booking")];
+    const open = keepOpen || before.filter((d) => d.open).map((d) => d.dataset.op)[0];
     const boxes = (data.forms || []).map((spec) => {
       const box = el("details", { class: "booking", "data-op": spec.op }, el("summary", {}, spec.label),
                      bookingForm(spec, data));
@@ -403,6 +404,13 @@ const Bank = (() => {
       }
       return box;
     });
+    // A booking that closed its own form (the pot taken, the last card used): its answer stays where it was.
+    const gone = before.findIndex((d) => d.dataset.op === keepOpen);
+    if (answer && gone >= 0 && !boxes.some((b) => b.dataset.op === keepOpen)) {
+      boxes.splice(Math.min(gone, boxes.length), 0, el("details", { class: "booking", "data-op": keepOpen, open: "" },
+        before[gone].querySelector("summary").cloneNode(true),
+        el("p", { class: "answer", role: "status", "aria-live": "polite" }, ...answer.childNodes)));
+    }
     $("#forms").replaceChildren(...boxes);
   }
 
