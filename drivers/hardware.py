@@ -20,14 +20,15 @@ import os
 import threading
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 
-from .hints import display_hint, gpio_hint, pin_hint, reader_hint
+from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
-from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE, check_rotate
+from .panel import ADDRESS, CONTRAST, I2C_PORT, ROTATE
 from .part import Part
+from .tables import ConfigError, check_record, read_table, seconds
 
 if TYPE_CHECKING:
     from .display import Display
@@ -51,52 +52,69 @@ class Absent(Part):
     """Stands in for a keypad, knob or reader that did not open: nothing comes from it until it does."""
 
 
+ROTATE_WORDS = ("nur 0 oder 2 (2: das Display ist auf dem Kopf eingebaut; 1 und 3 bräuchten ein "
+                "Hochformat-Layout, das es nicht gibt)")
+GPIO_WORDS = "eine BCM-Nummer von 2 bis 27 (die GPIOs der 40-poligen Stiftleiste)"
+Gpio = Annotated[int, msgspec.Meta(description=GPIO_WORDS)]
+"""A GPIO of the header, by its BCM number (whether the header has it: :meth:`HardwareConfig.pin_problems`)."""
+Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, description="eine Liste von 1 bis 8 GPIOs, "
+                                          "jede " + GPIO_WORDS.removeprefix("eine "))]
+HEADER_GPIOS = range(2, 28)
+"""The GPIOs of the 40-pin header that a part may use (every Pi since the B+)."""
+RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
+
+
 class DisplayConfig(msgspec.Struct):
-    kind: str = KIND
-    """ssd1306, sh1106 or sim."""
-    i2c_port: int = I2C_PORT
-    address: int = ADDRESS
-    rotate: int = ROTATE
+    kind: Literal["ssd1306", "sh1106", "sim"] = "ssd1306"
+    """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
+    i2c_port: Annotated[int, msgspec.Meta(ge=0, description="die Nummer des I²C-Busses (/dev/i2c-N), 1 an der "
+                                                       "Stiftleiste")] = I2C_PORT
+    address: Annotated[int, msgspec.Meta(ge=0x3C, le=0x3D, description="0x3C oder 0x3D (SSD1306 und SH1106: "
+                                                                      "SA0 an GND oder an VCC)")] = ADDRESS
+    rotate: Annotated[int, msgspec.Meta(ge=0, le=2, multiple_of=2, description=ROTATE_WORDS)] = ROTATE
     """0, or 2 for a panel mounted upside down (1 and 3 would need a portrait layout: refused)."""
-    contrast: int = CONTRAST
+    contrast: Annotated[int, msgspec.Meta(ge=0, le=255, description="0 bis 255")] = CONTRAST
 
 
 class KeypadConfig(msgspec.Struct):
-    kind: str = "matrix"
-    rows: list[int] = msgspec.field(default_factory=lambda: [5, 6, 13, 19])
-    cols: list[int] = msgspec.field(default_factory=lambda: [12, 16, 20, 21])
-    layout: list[list[str]] = msgspec.field(default_factory=lambda: [list(r) for r in DEFAULT_LAYOUT])
-    hold_time: float = 3.0
+    kind: Literal["matrix", "sim"] = "matrix"
+    rows: Gpios = msgspec.field(default_factory=lambda: [5, 6, 13, 19])
+    cols: Gpios = msgspec.field(default_factory=lambda: [12, 16, 20, 21])
+    layout: Annotated[list[list[str]], msgspec.Meta(
+        description="eine Liste mit einer Liste von Tasten je Zeile (rows), je Spalte (cols) eine Taste")] = \
+        msgspec.field(default_factory=lambda: [list(r) for r in DEFAULT_LAYOUT])
+    hold_time: seconds(0.5, 10, "wie lange C für ein neues Spiel gehalten wird") = 3.0  # type: ignore[valid-type]
 
 
 class EncoderConfig(msgspec.Struct):
-    kind: str = "gpio"
+    kind: Literal["gpio", "sim", "none"] = "gpio"
     """gpio, sim or none."""
-    a: int = 17
-    b: int = 27
-    button: int = 22
+    a: Gpio = 17
+    b: Gpio = 27
+    button: Gpio = 22
 
 
 class BuzzerConfig(msgspec.Struct):
-    kind: str = "gpio"
-    pin: int = 18
-    volume: str = "high"
+    kind: Literal["gpio", "sim"] = "gpio"
+    pin: Gpio = 18
+    volume: Literal["off", "low", "high"] = "high"
 
 
 class LedConfig(msgspec.Struct):
-    kind: str = "gpio"
-    pin: int = 23
+    kind: Literal["gpio", "sim"] = "gpio"
+    pin: Gpio = 23
 
 
 class ReaderConfig(msgspec.Struct):
-    kind: str = "mfrc522"
-    spi_port: int = 0
-    spi_device: int = 0
-    reset_pin: int = 25
-    poll_interval: float = 0.035
-    rx_gain_db: int = 48
-    """Receiver gain (RFCfgReg.RxGain): 18, 23, 33, 38, 43 or 48 dB. 48 hears small stickers
-    through a deed card; lower it only if a card far off the reader is read by mistake."""
+    kind: Literal["mfrc522", "sim"] = "mfrc522"
+    spi_port: Annotated[int, msgspec.Meta(ge=0, le=1, description="0 (SPI0) oder 1 (SPI1)")] = 0
+    spi_device: Annotated[int, msgspec.Meta(ge=0, le=2, description="das CE, an dem SDA/CS hängt: 0 oder 1 "
+                                                                   "(SPI1: bis 2)")] = 0
+    reset_pin: Gpio = 25
+    poll_interval: seconds(0.01, 0.5, "wie oft der Leser nach einer Karte fragt") = 0.035  # type: ignore[valid-type]
+    rx_gain_db: Literal[18, 23, 33, 38, 43, 48] = 48
+    """Receiver gain (RFCfgReg.RxGain): 18, 23, 33, 38, 43 or 48 dB (:data:`drivers.rfid.RX_GAINS_DB`). 48 hears
+    small stickers through a deed card; lower it only if a card far off the reader is read by mistake."""
 
 
 class HardwareConfig(msgspec.Struct):
@@ -109,34 +127,108 @@ class HardwareConfig(msgspec.Struct):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HardwareConfig:
-        """Build from the config file's ``[hardware.*]`` tables; unknown keys are errors, not ignored."""
-        out = cls()
-        for name in cls.__struct_fields__:
-            section = data.get(name, {})
-            target = getattr(out, name)
-            known = set(target.__struct_fields__)
-            unknown = set(section) - known
-            if unknown:
-                raise ValueError(f"[hardware.{name}]: unknown keys {sorted(unknown)}")
-            for key, value in section.items():
-                setattr(target, key, value)
-        out.check()
+        """Build from the config file's ``[hardware.*]`` tables; a wrong or unknown key is a :class:`ConfigError`
+        naming every one of them, never ignored."""
+        problems: list[str] = []
+        if not isinstance(data, dict):
+            raise ConfigError(["[hardware] muss Abschnitte wie [hardware.display] haben"])
+        for name in sorted(set(data) - set(cls.__struct_fields__)):
+            problems.append(f"[hardware.{name}]: unbekannter Abschnitt – bekannt sind "
+                            + ", ".join(f"[hardware.{n}]" for n in cls.__struct_fields__))
+        out = cls(**{name: read_table(_TABLES[name], data.get(name, {}), f"hardware.{name}", problems)
+                     for name in cls.__struct_fields__})
+        out._check_together(problems)
+        if problems:
+            raise ConfigError(problems)
         return out
 
     def check(self) -> None:
-        """Values the hardware cannot do are config errors at start, not a squeezed screen later."""
-        from .rfid import RX_GAINS_DB
+        """Values the hardware cannot do are config errors at start, not a squeezed screen later (also for a
+        config changed in code after it was read)."""
+        problems: list[str] = []
+        for name in self.__struct_fields__:
+            check_record(getattr(self, name), f"hardware.{name}", problems)
+        if not problems:
+            self._check_together(problems)
+        if problems:
+            raise ConfigError(problems)
 
-        check_rotate(self.display.rotate)
-        if self.reader.rx_gain_db not in RX_GAINS_DB:
-            raise ValueError(f"reader.rx_gain_db = {self.reader.rx_gain_db!r}: möglich sind {sorted(RX_GAINS_DB)}")
+    def _check_together(self, problems: list[str]) -> None:
+        """What no single key shows: the keypad's layout against its rows and columns, a GPIO used twice."""
+        k = self.keypad
+        if k.kind == "matrix" and (len(k.layout) != len(k.rows) or any(len(row) != len(k.cols) for row in k.layout)):
+            problems.append(f"[hardware.keypad] layout: {len(k.rows)} Zeilen (rows) zu je {len(k.cols)} Tasten (cols)")
+        if k.layout != [list(r) for r in DEFAULT_LAYOUT]:
+            from .keypad import KEYS  # gpiozero: only for a layout of one's own
+
+            unknown = sorted({key for row in k.layout for key in row} - set(KEYS))
+            if unknown:
+                problems.append(f"[hardware.keypad] layout: unbekannte Tasten {', '.join(unknown)} – bekannt sind "
+                                + ", ".join(KEYS))
+        r = self.reader
+        if r.kind != "sim" and r.spi_device >= len(SPI_PINS[r.spi_port][3]):
+            problems.append(f"[hardware.reader] spi_device = {r.spi_device}: SPI{r.spi_port}.{r.spi_device} gibt "
+                            "es nicht (SPI0 hat CE0 und CE1)")
+        on_header = True
+        for key, gpio in self.gpios(every=True):
+            if gpio in RESERVED_GPIOS:
+                problems.append(f"{key} = {gpio}: GPIO{gpio} ist für das {RESERVED_GPIOS[gpio]} reserviert – "
+                                f"erlaubt ist {GPIO_WORDS}")
+            elif gpio not in HEADER_GPIOS:
+                problems.append(f"{key} = {gpio}: GPIO{gpio} gibt es auf der Stiftleiste nicht – erlaubt ist "
+                                f"{GPIO_WORDS}")
+            else:
+                continue
+            on_header = False
+        used: dict[int, str] = {}
+        for key, gpio in self.gpios() if on_header else ():
+            if gpio in used:
+                problems.append(f"{key} = {gpio}: GPIO{gpio} ist schon belegt ({used[gpio]})")
+            used.setdefault(gpio, key)
+
+    def gpios(self, *, every: bool = False) -> list[tuple[str, int]]:
+        """Every GPIO the configured real parts use, with the key (or bus) that names it; ``every``: the keys of
+        simulated parts too, and no bus."""
+        out: list[tuple[str, int]] = []
+        if self.display.kind != "sim" and self.display.i2c_port == 1 and not every:
+            out += [("I²C-1 (SDA)", 2), ("I²C-1 (SCL)", 3)]
+        r = self.reader
+        if every:
+            out.append(("[hardware.reader] reset_pin", r.reset_pin))
+        elif r.kind != "sim":
+            sclk, mosi, miso, selects = SPI_PINS[r.spi_port]
+            out += [(f"SPI{r.spi_port} (SCLK)", sclk), (f"SPI{r.spi_port} (MOSI)", mosi),
+                    (f"SPI{r.spi_port} (MISO)", miso)]
+            if r.spi_device < len(selects):
+                out.append((f"SPI{r.spi_port} (CE{r.spi_device})", selects[r.spi_device]))
+            out.append(("[hardware.reader] reset_pin", r.reset_pin))
+        k = self.keypad
+        if k.kind != "sim" or every:
+            out += [(f"[hardware.keypad] rows[{i}]", g) for i, g in enumerate(k.rows)]
+            out += [(f"[hardware.keypad] cols[{i}]", g) for i, g in enumerate(k.cols)]
+        e = self.encoder
+        if e.kind == "gpio" or every:
+            out += [(f"[hardware.encoder] {key}", getattr(e, key)) for key in ("a", "b", "button")]
+        if self.buzzer.kind != "sim" or every:
+            out.append(("[hardware.buzzer] pin", self.buzzer.pin))
+        if self.led.kind != "sim" or every:
+            out.append(("[hardware.led] pin", self.led.pin))
+        return out
 
     def simulated(self) -> HardwareConfig:
         """Every part as its twin (``--sim``, and the default off a Pi)."""
         out = HardwareConfig.from_dict({})
         for part in (out.display, out.keypad, out.encoder, out.buzzer, out.led, out.reader):
-            part.kind = "sim"
+            part.kind = "sim"  # type: ignore[assignment]
         return out
+
+
+_TABLES: dict[str, type[msgspec.Struct]] = {
+    "display": DisplayConfig, "keypad": KeypadConfig, "encoder": EncoderConfig, "buzzer": BuzzerConfig,
+    "led": LedConfig, "reader": ReaderConfig}
+
+SPI_PINS = {0: (11, 10, 9, (8, 7)), 1: (21, 20, 19, (18, 17, 16))}
+"""SPI bus → (SCLK, MOSI, MISO, chip selects) GPIOs (as :mod:`device.prints.wiring` draws them)."""
 
 
 class Callbacks(msgspec.Struct):
@@ -168,7 +260,8 @@ class Hardware:
         self.led = led
         self.reader = reader
         self.faults: dict[str, str] = {} if faults is None else faults
-        """Part name -> cause and fix, for each part that is missing now. Replaced whole by the retry thread."""
+        """Part name -> its causes with their fixes, one line each, for each part that is missing now (GPIO's
+        cause is every GPIO part's: :mod:`device.daemon.parts` says it once). Replaced whole by the retry thread."""
         self.opener = opener
         self.retry_every = retry_every
         self._stop = threading.Event()
@@ -251,17 +344,14 @@ class _Opener:
         self.pin_factory = pin_factory
         self.make_pin_factory = make_pin_factory
         self.dev = dev
-        self.logged: dict[str, str] = {}
+        self.logged: dict[str, tuple[str, ...]] = {}
 
     def _factory(self) -> Any:
         if self.pin_factory is None:
-            try:
-                self.pin_factory = self.make_pin_factory()
-            except Exception as err:
-                raise _Hinted(gpio_hint(err, dev=self.dev)) from err
+            self.pin_factory = open_pin_factory(self.make_pin_factory, dev=self.dev)
         return self.pin_factory
 
-    # Each part: open it, or raise. ``_Hinted`` carries a hint already made (GPIO's).
+    # Each part: open it, or raise. ``Missing`` carries a hint already made (GPIO's).
 
     def display(self) -> Any:
         from .display import open_panel
@@ -270,7 +360,7 @@ class _Opener:
         try:
             return open_panel(driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
         except Exception as err:
-            raise _Hinted(display_hint(err, port=d.i2c_port, address=d.address)) from err
+            raise Missing(display_hint(err, port=d.i2c_port, address=d.address)) from err
 
     def keypad(self) -> MatrixKeypad | SimKeypad:
         from .keypad import MatrixKeypad, SimKeypad
@@ -298,28 +388,35 @@ class _Opener:
         r, cb = self.cfg.reader, self.cb
         if r.kind == "sim":
             return SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
-        factory = self._factory()
+        try:
+            factory = self._factory()
+        except Missing as gpio:  # the reader is not even tried: its SPI device is named now, not after GPIO's repair
+            spi = spi_hint(r.spi_port, r.spi_device, dev=self.dev)
+            raise Missing(*gpio.hints, *([spi] if spi else [])) from gpio
         try:
             return RfidReader(pin_factory=factory, spi_port=r.spi_port, spi_device=r.spi_device,
                               reset_pin=r.reset_pin, poll_interval=r.poll_interval, rx_gain_db=r.rx_gain_db,
                               on_tap=cb.on_tap, on_status=cb.on_reader_status)
         except Exception as err:
-            raise _Hinted(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
+            raise Missing(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
 
     def _pins(self, name: str, make: Callable[[], Any]) -> Any:
         try:
             return make()
-        except _Hinted:
+        except Missing:
             raise
         except Exception as err:
-            raise _Hinted(pin_hint(name, err)) from err
+            raise Missing(pin_hint(name, err)) from err
 
     def failed(self, name: str, err: BaseException) -> str:
-        hint = str(err) if isinstance(err, _Hinted) else f"{name}: {err}"
-        if hint not in self.logged.values():  # once per cause (GPIO's is every GPIO part's), not every retry
-            log.error("%s", hint, exc_info=not isinstance(err, _Hinted))
-        self.logged[name] = hint
-        return hint
+        """The part's causes, one line each; each cause logged once (GPIO's is every GPIO part's), not every retry."""
+        hints = err.hints if isinstance(err, Missing) else (f"{name}: {err}",)
+        said = {h for logged in self.logged.values() for h in logged}
+        for hint in hints:
+            if hint not in said:
+                log.error("%s", hint, exc_info=not isinstance(err, Missing))
+        self.logged[name] = hints
+        return "\n".join(hints)
 
     def attach(self, hw: Hardware, name: str, *, started: bool) -> bool:
         """Open a missing part again and put it in place of its stand-in; False while it stays missing."""
@@ -347,8 +444,25 @@ class _Opener:
         return True
 
 
-class _Hinted(Exception):
-    """A part's failure with its cause and fix already worded (the message is the hint)."""
+class Missing(Exception):
+    """A part that did not open, with each cause and its fix worded (one line each: "GPIO: cause – fix")."""
+
+    def __init__(self, *hints: str) -> None:
+        super().__init__("\n".join(hints))
+        self.hints = hints
+
+
+def open_pin_factory(make: Callable[[], Any] | None = None, *, dev: Path = Path("/dev"),
+                     access: Access | None = None) -> Any:
+    """gpiozero's pin factory, or :class:`Missing` with the cause the opening met and its fix.
+
+    The one way GPIO is opened: by the daemon for its parts and by ``bankleser doctor`` for its check, so the
+    two cannot disagree (issue 30: the daemon met gpiozero's "unable to locate Pi revision" while the doctor,
+    which only looked at the gpiochip files, said GPIO ✓)."""
+    try:
+        return (make or _default_pin_factory)()
+    except Exception as err:
+        raise Missing(gpio_hint(err, dev=dev, access=access)) from err
 
 
 def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
@@ -390,8 +504,8 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     display = SimDisplay() if d.kind == "sim" else part(
         "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
     faults = {name: faults[name] for name in PARTS if name in faults}  # the parts' order, the display first
-    if "RFID-Leser" in faults:  # the OLED's reader message: the cause; the fix is on the page and in the log
-        cb.on_reader_status(False, faults["RFID-Leser"].removeprefix("RFID-Leser: ").split(" – ")[0])
+    if "RFID-Leser" in faults:  # the OLED's reader message: the (first) cause; the fix is on the page and in the log
+        cb.on_reader_status(False, faults["RFID-Leser"].splitlines()[0].removeprefix("RFID-Leser: ").split(" – ")[0])
     return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
 
 

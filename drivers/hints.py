@@ -92,11 +92,29 @@ SPI_ENABLE = ("SPI ist nicht eingeschaltet: dtparam=spi=on in /boot/firmware/con
               "(sudo raspi-config nonint do_spi 0), neu starten")
 
 
+REVISION = "/proc/device-tree/system/linux,revision"
+"""Where the Pi's firmware puts the board's revision code; gpiozero reads it (else /proc/cpuinfo's "Revision"
+line, which only a Raspberry Pi kernel writes) to know the board, and fails without it (``PinUnknownPi``,
+gpiozero's ``pins/local.py: get_pi_revision``). lgpio itself never asks: it opens any gpiochip."""
+
+
 def gpio_hint(err: BaseException, *, dev: Path = Path("/dev"), access: Access | None = None) -> str:
-    """Why gpiozero's lgpio factory did not come up: the library, the chip, or the permission."""
+    """Why gpiozero's lgpio factory did not come up: the library, the board, the chip, or the permission.
+
+    One line, "GPIO: cause – fix", the same for the daemon and ``bankleser doctor`` (both open the factory
+    through :func:`drivers.hardware.open_pin_factory`)."""
     if isinstance(err, ImportError):
         return ("GPIO: Python-Modul lgpio fehlt – sudo systemd/install.sh richtet es ein "
                 "(von Hand: venv/bin/pip install lgpio; Raspberry Pi OS: apt install python3-lgpio)")
+    if type(err).__name__ == "PinUnknownPi" or "unable to locate Pi revision" in str(err):
+        return (f"GPIO: kein Raspberry Pi erkannt{board_model()}: weder {REVISION} noch eine Zeile „Revision“ in "
+                "/proc/cpuinfo, aus denen gpiozero das Board kennt – das schreiben nur Firmware und Kernel eines "
+                "Raspberry Pi: auf einem Pi mit dem Kernel von Raspberry Pi OS starten (nicht in einer VM, auf "
+                "einem anderen Board oder mit einem fremden Device Tree); zum Ausprobieren: bankleser run --sim")
+    filename = str(getattr(err, "filename", "") or "")
+    if isinstance(err, OSError) and filename.startswith("/proc/"):
+        return (f"GPIO: {filename} nicht lesbar ({err.strerror}) – gpiozero liest dort, welcher Pi es ist: "
+                "ist /proc für den Dienst verborgen (ProcSubset=pid in der Unit)?")
     access = access or Access.of_process()
     chips = sorted(dev.glob("gpiochip*"))
     if not chips:
@@ -105,7 +123,27 @@ def gpio_hint(err: BaseException, *, dev: Path = Path("/dev"), access: Access | 
         why = device_access(chip, access, what="GPIO", enable=GPIO_ENABLE)
         if why is not None:
             return f"GPIO: {why}"
-    return f"GPIO: {err} (alle {len(chips)} gpiochip-Geräte sind lesbar: lgpio-Version prüfen)"
+    return (f"GPIO: {err or type(err).__name__} ({type(err).__name__}) – alle {len(chips)} gpiochip-Geräte sind "
+            "lesbar, die Ursache liegt in gpiozero/lgpio: die ganze Meldung steht im Journal "
+            "(journalctl -u bankleser -b), siehe docs/troubleshooting.md")
+
+
+def board_model() -> str:
+    """" (Board: …)" from the device tree's model, when there is one (a VM's or another board's name)."""
+    for path in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                return f" (Board: {f.read().strip(chr(0)).strip()})"
+        except OSError:
+            continue
+    return ""
+
+
+def spi_hint(port: int, device: int, *, dev: Path = Path("/dev"), access: Access | None = None) -> str | None:
+    """The reader's SPI device, looked at when the reader cannot be opened at all (no GPIO): None when it is
+    there and may be opened, else the cause and the fix, so a builder learns of it with GPIO's cause."""
+    why = device_access(dev / f"spidev{port}.{device}", access or Access.of_process(), what="SPI", enable=SPI_ENABLE)
+    return None if why is None else f"RFID-Leser: {why}"
 
 
 def display_hint(err: BaseException, *, port: int, address: int) -> str:

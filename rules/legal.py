@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import DEEDS, TAX_SQUARES, Kind, Square
+from .editions import EDITIONS, Edition
 from .game import OPS, Game, shortage
 from .money import Money
 from .valuation import level, raisable
@@ -31,27 +32,30 @@ class OpRow:
     op: str
     squares: Callable[[], Iterable[Square]] | None
     """The squares worth asking about, or None for an op without a square."""
-    build: Callable[[str, Square | None], Candidate]
-    """The candidate command for this player (and square)."""
+    build: Callable[[str, Square | None, Edition], Candidate]
+    """The candidate command for this player (and square), with amounts the edition allows."""
     when: Callable[[Game], bool] | None = None
     """A cheap look at the whole game first: False closes the row without asking square by square."""
 
 
-def _on_square(op: str, **extra: Any) -> Callable[[str, Square | None], Candidate]:
-    def build(player: str, square: Square | None) -> Candidate:
+Build = Callable[[str, Square | None, Edition], Candidate]
+
+
+def _on_square(op: str, **extra: Any) -> Build:
+    def build(player: str, square: Square | None, edition: Edition) -> Candidate:
         return {"op": op, "player": player, "square": square, **extra}
 
     return build
 
 
-def _rent(player: str, square: Square | None) -> Candidate:
+def _rent(player: str, square: Square | None, edition: Edition) -> Candidate:
     cmd: Candidate = {"op": "rent", "player": player, "square": square}
     if square is not None and DEEDS[square].kind is Kind.UTILITY:
         cmd["dice"] = 2  # the smallest throw: the dice are asked for later, the owner is what counts here
     return cmd
 
 
-def _auction(player: str, square: Square | None) -> Candidate:
+def _auction(player: str, square: Square | None, edition: Edition) -> Candidate:
     # The bid is asked for later: a bid no one can pay tests everything but the money.
     return {"op": "build_auction", "player": player, "square": square, "price": AUCTION_PROBE}
 
@@ -59,9 +63,19 @@ def _auction(player: str, square: Square | None) -> Candidate:
 AUCTION_PROBE = 10**15
 
 
-def _player_only(op: str, **extra: Any) -> Callable[[str, Square | None], Candidate]:
-    def build(player: str, square: Square | None) -> Candidate:
+def _player_only(op: str, **extra: Any) -> Build:
+    def build(player: str, square: Square | None, edition: Edition) -> Candidate:
         return {"op": op, "player": player, **extra}
+
+    return build
+
+
+def _amounts(op: str, *fields: str) -> Build:
+    """An op whose command carries amounts, asked about with the smallest the edition lets the banker type
+    (seed 000: "nur Beträge zwischen € 10K und € 20M eintippen"): 1 would be refused in Banking for its
+    amount alone, and the entry would never be offered (issue 28, finding 1)."""
+    def build(player: str, square: Square | None, edition: Edition) -> Candidate:
+        return {"op": op, "player": player, **dict.fromkeys(fields, edition.min_entry)}
 
     return build
 
@@ -88,9 +102,9 @@ OPS_TABLE: tuple[OpRow, ...] = (
     OpRow("pay_debt", None, _player_only("pay_debt")),
     # The rules branch adds these ops (ARCHITECTURE.md); until it is merged they are simply
     # never legal, because ``OPS`` does not know them.
-    OpRow("pay_all", None, _player_only("pay_all", amount=1)),
-    OpRow("collect_all", None, _player_only("collect_all", amount=1)),
-    OpRow("repairs", None, _player_only("repairs", per_house=1, per_hotel=1)),
+    OpRow("pay_all", None, _amounts("pay_all", "amount")),
+    OpRow("collect_all", None, _amounts("collect_all", "amount")),
+    OpRow("repairs", None, _amounts("repairs", "per_house", "per_hotel")),
     OpRow("free_parking", None, _player_only("free_parking")),
 )
 """One row per op the device offers. The row's name is the menu's key (``jail_card`` has two)."""
@@ -101,9 +115,10 @@ ALLOWED_REFUSALS = frozenset({"insufficient_funds"})
 """Refusals that do not close an option: the player may raise the money first."""
 
 
-def candidate(op: str, player: str, square: Square | None = None) -> Candidate:
-    """The command the device would submit for ``op`` (the row's name) by ``player`` on ``square``."""
-    return ROWS[op].build(player, square)
+def candidate(op: str, player: str, square: Square | None = None, edition: Edition | None = None) -> Candidate:
+    """The command the device would submit for ``op`` (the row's name) by ``player`` on ``square`` (amounts: the
+    smallest ``edition``, by default the classic one, allows)."""
+    return ROWS[op].build(player, square, edition or EDITIONS["classic"])
 
 
 def _open(game: Game, cmd: Candidate) -> bool:
@@ -118,7 +133,7 @@ def legal_squares(game: Game, player: str, op: str) -> list[Square]:
     row = ROWS[op]
     if row.squares is None or game.state is None or (row.when is not None and not row.when(game)):
         return []
-    return [sq for sq in row.squares() if _open(game, row.build(player, sq))]
+    return [sq for sq in row.squares() if _open(game, row.build(player, sq, game.state.edition))]
 
 
 def legal_ops(game: Game, player: str) -> list[str]:
@@ -128,7 +143,7 @@ def legal_ops(game: Game, player: str) -> list[str]:
     found = []
     for row in OPS_TABLE:
         if row.squares is None:
-            if _open(game, row.build(player, None)):
+            if _open(game, row.build(player, None, game.state.edition)):
                 found.append(row.op)
         elif legal_squares(game, player, row.op):
             found.append(row.op)
@@ -141,7 +156,7 @@ def square_ops(game: Game, player: str, square: Square) -> list[str]:
         return []
     return [row.op for row in OPS_TABLE
             if row.squares is not None and square in set(row.squares()) and (row.when is None or row.when(game))
-            and _open(game, row.build(player, square))]
+            and _open(game, row.build(player, square, game.state.edition))]
 
 
 # -- what the device shows beside the menus (issue 19) ---------------------------------------

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from device.daemon.doctor import Check, System, diagnose, report
 from device.store.journal import Journal
@@ -42,6 +43,7 @@ def healthy(tmp_path: Path, **changes: object) -> System:
         hardware=HardwareConfig(), state_dir=state, dev=pi_dev(tmp_path), access=USER,
         run=answers({"systemctl": (0, SERVICE_OK), "timedatectl": (0, "yes\n")}),
         probe_i2c=lambda port, addr: None, spi_version=lambda port, dev: 0x92, import_lgpio=lambda: None,
+        make_pin_factory=MockFactory,
         groups_of=lambda user: GROUPS, timesync_flag=tmp_path / "no-flag")
     base.update(changes)
     return System(**base)  # type: ignore[arg-type]

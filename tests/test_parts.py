@@ -276,3 +276,84 @@ def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tm
         daemon.stop()
         loop.join(5)
         daemon.close()
+
+
+def no_pi() -> Any:
+    """What gpiozero's lgpio factory raises on a board it does not know (issue 30: Debian arm64 in a VM):
+    gpiozero's ``get_pi_revision`` finds no revision code, before lgpio is even asked."""
+    from gpiozero.exc import PinUnknownPi
+
+    raise PinUnknownPi("unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo")
+
+
+def readable_chips(tmp_path: Path) -> Path:
+    """A /dev whose gpiochips anyone may open, and nothing else (no SPI device, no I²C bus)."""
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    for name in ("gpiochip0", "gpiochip1"):
+        (dev / name).write_bytes(b"")
+        os.chmod(dev / name, 0o666)
+    return dev
+
+
+def test_doctor_and_daemon_open_gpio_one_way_and_name_the_same_cause(tmp_path: Path) -> None:
+    """Issue 30: the daemon could not open GPIO ("unable to locate Pi revision … lgpio-Version prüfen", the wrong
+    fix) while `bankleser doctor` showed GPIO ✓ and lgpio ✓. Both open it one way now and say one cause."""
+    from device.daemon.doctor import System, check_gpio, check_lgpio, diagnose
+
+    dev = readable_chips(tmp_path)
+    hw = open_hardware(HardwareConfig.from_dict({"display": {"kind": "sim"}}), Calls().callbacks(),
+                       make_pin_factory=no_pi, dev=dev)
+    hw.close()
+    daemon = hw.faults["Tastatur"]
+    doctor = {c.name: c for c in diagnose(System(dev=dev, access=Access.of_process(), make_pin_factory=no_pi,
+                                                 import_lgpio=lambda: None), (check_gpio, check_lgpio))}
+    assert doctor["GPIO"].line() == f"✗ {daemon}"
+    assert daemon.startswith("GPIO: kein Raspberry Pi erkannt") and "/proc/device-tree/system/linux,revision" in daemon
+    assert "lgpio-Version" not in daemon and "bankleser run --sim" in daemon
+    assert doctor["lgpio"].ok  # installed, and still GPIO does not open: the two lines no longer contradict
+
+
+def test_a_hidden_proc_is_named_not_a_missing_pi() -> None:
+    """gpiozero reads /proc/cpuinfo when the device tree has no revision: a sandbox hiding /proc is the cause."""
+    hidden = FileNotFoundError(errno.ENOENT, "No such file or directory", "/proc/cpuinfo")
+    assert "ProcSubset=pid" in gpio_hint(hidden)
+
+
+def test_one_cause_is_one_line_naming_the_parts_it_affects(tmp_path: Path) -> None:
+    """Issue 30: the page's banner repeated the same GPIO text once per part."""
+    from device.daemon.parts import missing_names, parts_problem, start_screen
+    from device.scenes.idle import missing_title
+
+    cfg = HardwareConfig.from_dict({"display": {"kind": "sim"}, "reader": {"kind": "sim"}})
+    hw = open_hardware(cfg, Calls().callbacks(), make_pin_factory=no_pi, dev=readable_chips(tmp_path))
+    hw.close()
+    problem = parts_problem(hw.parts())
+    assert problem is not None and problem.count("kein Raspberry Pi erkannt") == 1
+    assert problem.startswith("GPIO (Tastatur, Drehknopf, Summer, LED): kein Raspberry Pi erkannt")
+    assert start_screen(hw).lines[0] == "Fehlt: GPIO"
+    assert missing_title(missing_names(hw.parts(), but=["Display"])) == "Fehlt: GPIO"
+
+
+def test_every_missing_thing_is_named_at_once(tmp_path: Path, bus: type[Bus]) -> None:
+    """Issue 30: the missing SPI device was named by doctor, but not by the daemon while GPIO failed: with
+    GPIO, the SPI device and the I²C bus all missing, the builder learns of the three at once."""
+    from device.daemon.doctor import System, check_gpio, check_i2c, check_spi, diagnose
+    from device.daemon.parts import parts_problem, start_screen
+
+    bus.present = False
+    dev = readable_chips(tmp_path)
+    hw = open_hardware(HardwareConfig(), Calls().callbacks(), make_pin_factory=no_pi, dev=dev)
+    hw.close()
+    problem = (parts_problem(hw.parts()) or "").splitlines()
+    assert len(problem) == 3
+    assert problem[0].startswith("Display: /dev/i2c-1 fehlt – I²C ist nicht eingeschaltet")
+    assert problem[1].startswith("GPIO (Tastatur, Drehknopf, Summer, LED, RFID-Leser): kein Raspberry Pi erkannt")
+    assert problem[2].startswith(f"RFID-Leser: {dev}/spidev0.0 fehlt – SPI ist nicht eingeschaltet: dtparam=spi=on")
+    assert start_screen(hw).lines[0] == "Fehlt: Display, GPIO, RFID-Leser"
+    doctor = diagnose(System(dev=dev, access=Access.of_process(), make_pin_factory=no_pi),
+                      (check_i2c, check_spi, check_gpio))
+    assert [c.name for c in doctor if not c.ok] == ["I²C-1", "SPI0", "GPIO"]
+    said = {c.name: c for c in doctor}
+    assert problem[2] == f"RFID-Leser: {said['SPI0'].detail}" and problem[1].endswith(said["GPIO"].detail
+                                                                                        + " – " + said["GPIO"].fix)

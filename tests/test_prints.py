@@ -179,11 +179,11 @@ def test_any_pin_moved_moves_its_wire_or_is_refused(gpio: int, part: str) -> Non
     moved onto a GPIO another part uses, the config is refused."""
     default = HardwareConfig()
     current = getattr(default, part).pin
-    cfg = hardware(**{part: {"pin": gpio}})
     if gpio != current and gpio in used_gpios(default):
-        with pytest.raises(ValueError, match="schon belegt"):
-            wiring_svg(cfg)
+        with pytest.raises(ValueError, match="schon belegt"):  # the config itself is refused (issue 30)
+            wiring_svg(hardware(**{part: {"pin": gpio}}))
         return
+    cfg = hardware(**{part: {"pin": gpio}})
     name = "Summer (passiv) +" if part == "buzzer" else "LED + 330 Ω Anode"
     pin = next(p for p, carried in HEADER.items() if carried == f"GPIO{gpio}")
     svg_text = wiring_svg(cfg)

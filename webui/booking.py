@@ -8,20 +8,26 @@ refusal) comes back before anything is booked. The page then books that very com
 made when it was shown, through ``/api/banker/book``: a repeat of the id is answered "duplicate".
 
 The pure half (``forms_for``, ``command_from``, ``preview_of``, ``last_booking``) reads a
-``rules.Game`` and runs on the daemon's loop (``WebBackend``); the routes are a Flask blueprint.
+``rules.Game`` and runs on the daemon's loop (``WebBackend``); the routes are a Flask blueprint, the banker's
+by the deny-by-default guard (:mod:`webui.auth`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from flask import Blueprint, Flask, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from rules import DEEDS, Game, Kind, RuleError, parse_amount, square_name
 from rules.errors import BadCommand
 from rules.legal import ALLOWED_REFUSALS, legal_ops, legal_squares
+
+from .backend import Backend
+from .errors import status_of
+from .parsers.body import parse_body
+from .parsers.command import parse_command
 
 Field = dict[str, Any]
 
@@ -356,41 +362,26 @@ def last_booking(game: Game) -> dict[str, Any]:
 # -- the routes ------------------------------------------------------------------------------------
 
 
-class BookingBackend(Protocol):
-    def legal(self, player: str | None) -> dict[str, Any]: ...
-    def preview(self, raw: dict[str, Any]) -> dict[str, Any]: ...
-    def last_booking(self) -> dict[str, Any]: ...
-    def submit(self, cmd: dict[str, Any]) -> dict[str, Any]: ...
-
-
-STATUS_OF = {"bad_command": 400, "storage_error": 503}
-
-
-def register(app: Flask, backend: BookingBackend, *, login: Callable[[], None], banker: Callable[[], None],
-             body: Callable[[], dict[str, Any]]) -> None:
-    """The banker's booking API: reading needs the login, booking the session's CSRF token too."""
+def blueprint(backend: Backend) -> Blueprint:
+    """The banker's booking API (none of it public: reading needs the login, booking the CSRF token too)."""
     bp = Blueprint("booking", __name__)
 
     @bp.get("/api/banker/legal")
-    def legal() -> Any:
-        login()
+    def legal() -> Response:
         return jsonify(backend.legal(request.args.get("player") or None))
 
     @bp.get("/api/banker/undo")
-    def undo() -> Any:
-        login()
+    def undo() -> Response:
         return jsonify(backend.last_booking())
 
     @bp.post("/api/banker/preview")
-    def preview() -> Any:
-        banker()
-        return jsonify(backend.preview(body()))
+    def preview() -> Response:
+        return jsonify(backend.preview(parse_body()))
 
     @bp.post("/api/banker/book")
-    def book() -> Any:
+    def book() -> tuple[Response, int]:
         """The rules' answer with what the page shows beside the button: a repeat, the text, the balances."""
-        banker()
-        result = backend.submit(body())
-        return jsonify(result), (200 if result.get("ok") else STATUS_OF.get(str(result.get("code")), 422))
+        result = backend.submit(parse_command())
+        return jsonify(result), status_of(result)
 
-    app.register_blueprint(bp)
+    return bp

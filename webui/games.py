@@ -10,11 +10,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, abort, render_template, request
+from flask import Blueprint, Flask, Response, abort, render_template, request
 
 from rules import DEEDS, EDITIONS, square_name
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 
+from .auth import public
 from .chart import COLOURS, money_label, money_unit, timeline_svg
 
 MODE_TITLES = {mode.value: name for mode, name in MODE_NAMES.items()}
@@ -42,7 +43,10 @@ def duration(seconds: float) -> str:
 
 
 def register(app: Flask, history: Callable[[], Any]) -> None:
-    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable."""
+    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable.
+
+    Every page here is public: phones read the past games as they read the running one."""
+    pages = Blueprint("games", __name__)
 
     def games_or_503() -> Any:
         found = history()
@@ -61,7 +65,8 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         except Exception as err:  # the journal's own errors say in German what is wrong
             abort(503, f"Verlauf nicht lesbar: {getattr(err, 'message', err)}")
 
-    @app.get("/spiele")
+    @pages.get("/spiele")
+    @public
     def games_page() -> str:
         games = read(games_or_503().games)
         return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit,
@@ -77,7 +82,8 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
     def download(body: str, mimetype: str, name: str) -> Response:
         return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    @app.get("/spiele/<int:game_id>")
+    @pages.get("/spiele/<int:game_id>")
+    @public
     def game_page(game_id: int) -> str:
         _, one = report_or_404(game_id)
         ed = EDITIONS[one.edition]
@@ -87,17 +93,20 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
                                duration=duration, rule_names=HOUSE_RULE_NAMES,
                                deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
-    @app.get("/spiele/<int:game_id>.jsonl")
+    @pages.get("/spiele/<int:game_id>.jsonl")
+    @public
     def game_jsonl(game_id: int) -> Response:
         hist, one = report_or_404(game_id)
         return download(read(hist.jsonl, one), "application/x-ndjson", f"spiel-{game_id}.jsonl")
 
-    @app.get("/spiele/<int:game_id>.csv")
+    @pages.get("/spiele/<int:game_id>.csv")
+    @public
     def game_csv(game_id: int) -> Response:
         _, one = report_or_404(game_id)
         return download("\ufeff" + one.csv(), "text/csv", f"spiel-{game_id}.csv")  # Flask adds the charset
 
-    @app.get("/bestenliste")
+    @pages.get("/bestenliste")
+    @public
     def best_page() -> str:
         edition = request.args.get("edition") or None
         mode = request.args.get("mode") or None
@@ -107,3 +116,5 @@ def register(app: Flask, history: Callable[[], Any]) -> None:
         rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)
         return render_template("bestenliste.html", rows=rows, records=records, editions=EDITIONS, modes=MODE_TITLES,
                                edition=edition, mode=mode, money=money_unit)
+
+    app.register_blueprint(pages)

@@ -138,7 +138,11 @@ def _print(args: argparse.Namespace) -> int:
     from ..prints.wiring import wiring_svg
     from .config import Config
 
-    hardware = Config.load(args.config).hardware
+    try:
+        hardware = Config.load(args.config).hardware
+    except SystemExit as err:  # a config error: said like the picture's own refusals
+        print(f"bankleser print {args.what}: {err}", file=sys.stderr)
+        return 1
     try:
         picture = {
             "wiring": lambda: wiring_svg(hardware),
@@ -196,7 +200,7 @@ def _run(args: argparse.Namespace) -> int:
     import logging
     from pathlib import Path
 
-    from .config import Config, default_host, default_state_dir
+    from .config import Config, default_state_dir, listen_address
 
     config_path = None if args.config is None else Path(args.config)
 
@@ -217,15 +221,18 @@ def _run(args: argparse.Namespace) -> int:
 
     from .service import run_daemon  # the rules, the device, gpiozero: after the first screen
 
+    port = args.port or config.port
+    host, why = listen_address(flag=args.host, configured=config.host, sim=sim)
+    logging.getLogger(__name__).info("Statusseite auf %s:%d (%s)", f"[{host}]" if ":" in host else host, port, why)
     if sim and os.environ.get("BANKLESER_OPEN_BROWSER") == "1":
-        _open_later(f"http://127.0.0.1:{args.port or config.port}/device")
+        _open_later(f"http://127.0.0.1:{port}/device")
     return run_daemon(
         config,
         # absolute: lgpio may chdir() the process
         state_dir=(Path(args.state_dir) if args.state_dir else default_state_dir()).absolute(),
         sim=sim,
-        host=args.host or (None if sim else config.host) or default_host(sim=sim),
-        port=args.port or config.port,
+        host=host,
+        port=port,
         notifier=notifier,
     )
 

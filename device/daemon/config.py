@@ -10,53 +10,88 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from drivers.board import on_raspberry_pi
 from drivers.hardware import HardwareConfig
+from drivers.tables import ConfigError, read_table, seconds, toml_value
 
 DEFAULT_PORT = 8080
+SLEEP_AFTER = 60.0
+"""The display's default sleep (the reader's own, :data:`device.scenes.ui.SLEEP_AFTER`; not imported: the
+scenes load after the first screen)."""
+HOST_WORDS = ('eine IP-Adresse: "0.0.0.0" (alle Schnittstellen, für die Handys am Tisch) oder "127.0.0.1" '
+              "(nur dieser Rechner); ohne host: alle auf einem Raspberry Pi, sonst nur 127.0.0.1")
+PIN_WORDS = 'die Banker-PIN: 4 bis 8 Ziffern (z. B. pin = "4711")'
 
 
 class HotspotConfig(msgspec.Struct):
     """``[hotspot]`` in the config file."""
 
     enabled: bool = True
-    wait: float = 60.0
+    wait: seconds(0, 3600, "wie lange nach dem Start auf ein bekanntes Netz gewartet wird") = 60.0  # type: ignore[valid-type]
     """Seconds after start-up for a known network to come up before the appliance opens its own."""
-    ssid: str = "Bankleser"
-    interface: str = "wlan0"
+    ssid: Annotated[str, msgspec.Meta(min_length=1, max_length=32, description=(
+        "der Name des eigenen WLANs: 1 bis 32 Bytes (IEEE 802.11)"))] = "Bankleser"
+    interface: Annotated[str, msgspec.Meta(pattern=r"^[^-\s/][^\s/]{0,14}$", description=(
+        'der Name der WLAN-Schnittstelle, z. B. "wlan0" (ip link zeigt sie)'))] = "wlan0"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HotspotConfig:
-        unknown = set(data) - {"enabled", "wait", "ssid", "interface"}
-        if unknown:
-            raise ValueError(f"[hotspot]: unknown keys {sorted(unknown)}")
-        cfg = cls(**data)
-        if not isinstance(cfg.enabled, bool) or not isinstance(cfg.ssid, str) or not isinstance(cfg.interface, str):
-            raise ValueError("[hotspot]: enabled = true/false, ssid und interface als Text")
-        if not 1 <= len(cfg.ssid.encode()) <= 32:  # IEEE 802.11: an SSID is 1 to 32 octets
-            raise ValueError(f"hotspot.ssid = {cfg.ssid!r}: 1 bis 32 Bytes")
-        if not cfg.interface or cfg.interface.startswith("-"):
-            raise ValueError(f"hotspot.interface = {cfg.interface!r}")
-        cfg.wait = float(cfg.wait)
+        problems: list[str] = []
+        cfg = cls.read(data, problems)
+        if problems:
+            raise ConfigError(problems)
         return cfg
+
+    @classmethod
+    def read(cls, data: object, problems: list[str]) -> HotspotConfig:
+        cfg = read_table(cls, data, "hotspot", problems)
+        if len(cfg.ssid.encode()) > 32:  # IEEE 802.11: an SSID is 1 to 32 octets, and ä is two
+            problems.append(f"[hotspot] ssid = {toml_value(cfg.ssid)}: {len(cfg.ssid.encode())} Bytes, erlaubt "
+                            "sind 1 bis 32 Bytes (IEEE 802.11; ä, ö, ü und ß zählen zwei)")
+            cfg.ssid = "Bankleser"
+        return cfg
+
+
+class UiConfig(msgspec.Struct):
+    """``[ui]``: how the reader behaves for the people at the table (a ``language`` key is to come here)."""
+
+    sleep_after: seconds(10, 3600, "Sekunden ohne Eingabe, bis das Display ausgeht") = SLEEP_AFTER  # type: ignore[valid-type]
+    """The display sleeps after this long without input (seed 000: "nach ca. 1 Minute"): longer for a bright
+    garden where nobody wants to wake it, shorter in a dim room."""
+
+
+class WebConfig(msgspec.Struct):
+    """``[web]``: where the status page listens."""
+
+    host: Annotated[str, msgspec.Meta(description=HOST_WORDS)] = ""
+    """Empty: see :func:`listen_address`."""
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535, description=(
+        "eine Portnummer von 1 bis 65535 (80: die Handys brauchen kein „:Port“)"))] = DEFAULT_PORT
+
+
+class BankerConfig(msgspec.Struct):
+    pin: Annotated[str | int, msgspec.Meta(description=PIN_WORDS)] = ""
 
 
 class Config(msgspec.Struct):
     hardware: HardwareConfig = msgspec.field(default_factory=HardwareConfig)
     host: str | None = None
-    """None: 127.0.0.1 off a Pi, every interface on the appliance."""
+    """None: 127.0.0.1 off a Pi, every interface on the appliance (:func:`listen_address`)."""
     port: int = DEFAULT_PORT
     banker_pin: str | None = None
     """Set here, or at first start on the device; ``BANKLESER_BANKER_PIN`` overrides both."""
-    sleep_after: float = 60.0
     hotspot: HotspotConfig = msgspec.field(default_factory=HotspotConfig)
+    ui: UiConfig = msgspec.field(default_factory=UiConfig)
 
     @classmethod
     def load(cls, path: Path | None) -> Config:
+        """The file at ``path`` (the defaults without one). A wrong value stops the start with SystemExit naming
+        every wrong key and what it allows: ``bankleser run`` exits 78 (EX_CONFIG), which the unit does not
+        restart (issue 30: a wrong value used to start the service and be reported as a wiring problem)."""
         data: dict[str, Any] = {}
         if path is not None:
             try:
@@ -65,30 +100,65 @@ class Config(msgspec.Struct):
                 raise SystemExit(f"Konfiguration nicht lesbar: {path}: {err}") from None
             except tomllib.TOMLDecodeError as err:
                 raise SystemExit(f"Konfiguration fehlerhaft: {path}: {err}") from None
-        unknown = set(data) - {"hardware", "web", "banker", "hotspot"}
-        if unknown:
-            raise SystemExit(f"Konfiguration: unbekannte Abschnitte {sorted(unknown)}")
-        web = data.get("web", {})
         try:
-            cfg = cls(
-                hardware=HardwareConfig.from_dict(data.get("hardware", {})),
-                host=web.get("host"),
-                port=int(web.get("port", DEFAULT_PORT)),
-                banker_pin=data.get("banker", {}).get("pin"),
-                hotspot=HotspotConfig.from_dict(data.get("hotspot", {})),
-            )
-        except (ValueError, TypeError) as err:
-            raise SystemExit(f"Konfiguration: {err}") from None
+            cfg = cls.from_dict(data)
+        except ConfigError as err:
+            raise SystemExit(f"Konfiguration {path or ''} fehlerhaft, nichts gestartet:\n  "
+                             + "\n  ".join(err.problems)) from None
         env_pin = os.environ.get("BANKLESER_BANKER_PIN")
         if env_pin:
-            cfg.banker_pin = env_pin
-        cfg.banker_pin = _pin(cfg.banker_pin)
+            try:
+                cfg.banker_pin = _pin(env_pin)
+            except ValueError:
+                raise SystemExit(f"BANKLESER_BANKER_PIN: {PIN_WORDS}") from None
         return cfg
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Config:
+        """The file's tables; a :class:`ConfigError` names every wrong key and unknown table at once."""
+        problems: list[str] = []
+        for name in sorted(set(data) - set(TABLES)):
+            problems.append(f"[{name}]: unbekannter Abschnitt – bekannt sind "
+                            + ", ".join(f"[{t}]" for t in TABLES))
+        try:
+            hardware = HardwareConfig.from_dict(data.get("hardware", {}))
+        except ConfigError as err:
+            problems += err.problems
+            hardware = HardwareConfig()
+        web = read_table(WebConfig, data.get("web", {}), "web", problems)
+        if web.host and not _is_address(web.host):
+            problems.append(f"[web] host = {toml_value(web.host)}: {HOST_WORDS}")
+            web.host = ""
+        banker = read_table(BankerConfig, data.get("banker", {}), "banker", problems)
+        try:
+            pin = _pin(banker.pin)
+        except ValueError:
+            problems.append(f"[banker] pin = {toml_value(banker.pin)}: {PIN_WORDS}")
+            pin = None
+        hotspot = HotspotConfig.read(data.get("hotspot", {}), problems)
+        ui = read_table(UiConfig, data.get("ui", {}), "ui", problems)
+        if problems:
+            raise ConfigError(problems)
+        return cls(hardware=hardware, host=web.host or None, port=web.port, banker_pin=pin, hotspot=hotspot, ui=ui)
+
+
+TABLES = ("hardware", "web", "banker", "hotspot", "ui")
+"""The config file's tables, in the order systemd/config.toml shows them."""
+
+
+def _is_address(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return host == "localhost"
+    return True
 
 
 def _pin(value: object) -> str | None:
-    """The configured PIN as digits. ``pin = 4711`` written without quotes is the same PIN; anything
-    the keypad cannot type would lock the banker out, so it stops the start with a clear message."""
+    """The configured PIN as digits, None for none. ``pin = 4711`` written without quotes is the same PIN;
+    anything the keypad cannot type would lock the banker out: ValueError."""
     if value is None or value == "":
         return None
     from .pin import valid_pin  # hashlib and friends: only when there is a PIN to check
@@ -96,7 +166,7 @@ def _pin(value: object) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or not valid_pin(value):
-        raise SystemExit("Konfiguration: banker.pin muss 4 bis 8 Ziffern sein (z. B. pin = \"4711\")")
+        raise ValueError(value)
     return value
 
 
@@ -110,6 +180,26 @@ def default_state_dir() -> Path:
 
 def default_host(*, sim: bool, on_pi: bool | None = None) -> str:
     """Every interface only for the real appliance: in sim mode the keypad needs no login, so it stays local."""
+    return listen_address(flag=None, configured=None, sim=sim, on_pi=on_pi)[0]
+
+
+def listen_address(*, flag: str | None, configured: str | None, sim: bool,
+                   on_pi: bool | None = None) -> tuple[str, str]:
+    """The address the status page listens on, and why, in the words the log says it (issue 30: off a Pi the page
+    was on 127.0.0.1 while config.toml spoke of all interfaces).
+
+    ``--host`` wins; in sim mode the page stays local (the virtual device takes input without a PIN), whatever
+    the file says; then ``host`` in ``[web]``; without it every interface on a Raspberry Pi, 127.0.0.1 elsewhere.
+    """
+    if flag:
+        return flag, "--host"
     if sim:
-        return "127.0.0.1"
-    return "0.0.0.0" if (on_raspberry_pi() if on_pi is None else on_pi) else "127.0.0.1"
+        ignored = f"; host = {toml_value(configured)} in [web] gilt nicht in der Simulation" if configured else ""
+        return "127.0.0.1", f"Simulation: das virtuelle Gerät bedient jeder ohne PIN, darum nur lokal{ignored}; " \
+                            "--host öffnet sie"
+    if configured:
+        return configured, f"host = {toml_value(configured)} in [web]"
+    if on_raspberry_pi() if on_pi is None else on_pi:
+        return "0.0.0.0", 'Raspberry Pi: alle Schnittstellen, für die Handys am Tisch; host = "127.0.0.1" in [web] ' \
+                          "hält sie lokal"
+    return "127.0.0.1", 'kein Raspberry Pi: nur lokal; host = "0.0.0.0" in [web] öffnet sie für alle'

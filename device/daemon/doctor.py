@@ -19,8 +19,8 @@ from typing import Any
 
 import msgspec
 
-from drivers.hardware import HardwareConfig
-from drivers.hints import GPIO_ENABLE, I2C_ENABLE, SPI_ENABLE, Access, device_access
+from drivers.hardware import HardwareConfig, Missing, open_pin_factory
+from drivers.hints import GPIO_ENABLE, I2C_ENABLE, Access, device_access, spi_hint
 from drivers.rfid import KNOWN_VERSIONS, REG_VERSION
 
 SERVICE = "bankleser.service"
@@ -98,6 +98,8 @@ class System(msgspec.Struct):
     probe_i2c: Callable[[int, int], None] = probe_i2c
     spi_version: Callable[[int, int], int] = spi_version
     import_lgpio: Callable[[], None] = import_lgpio
+    make_pin_factory: Callable[[], Any] | None = None
+    """gpiozero's pin factory as the daemon makes it (None: the daemon's own, lgpio's)."""
     groups_of: Callable[[str], set[str] | None] = groups_of
     service: str | None = None
     """What the running service says of itself (the admin page): then systemctl is not asked."""
@@ -134,9 +136,9 @@ def check_spi(s: System) -> list[Check]:
     if r.kind == "sim":
         return [Check("RFID-Leser", True, "simuliert (Konfiguration)")]
     node = s.dev / f"spidev{r.spi_port}.{r.spi_device}"
-    why = device_access(node, s.access, what="SPI", enable=SPI_ENABLE)
+    why = spi_hint(r.spi_port, r.spi_device, dev=s.dev, access=s.access)  # the daemon's words when GPIO fails too
     if why is not None:
-        return [Check(f"SPI{r.spi_port}", False, why)]
+        return [Check(f"SPI{r.spi_port}", False, why.removeprefix("RFID-Leser: "))]
     out = [Check(f"SPI{r.spi_port}", True, f"{node} da und lesbar")]
     try:
         version = s.spi_version(r.spi_port, r.spi_device)
@@ -155,14 +157,30 @@ def check_spi(s: System) -> list[Check]:
     return out
 
 
+def from_hint(hint: str) -> Check:
+    """A cause as the daemon words it ("GPIO: cause – fix") as a ✗ line that reads the same."""
+    name, _, rest = hint.partition(": ")
+    detail, _, fix = rest.partition(" – ")
+    return Check(name, False, detail, fix)
+
+
 def check_gpio(s: System) -> list[Check]:
+    """GPIO opened as the daemon opens it (:func:`drivers.hardware.open_pin_factory`), so the two cannot
+    disagree; then, as ``sudo bankleser doctor`` is root, whether the service's user may open the chips."""
+    try:
+        open_pin_factory(s.make_pin_factory, dev=s.dev, access=s.access)
+    except Missing as err:  # left open, never closed: gpiozero's close() frees every pin of this process
+        return [from_hint(hint) for hint in err.hints]
     chips = sorted(s.dev.glob("gpiochip*"))
     if not chips:
-        out = [Check("GPIO", False, f"{s.dev / 'gpiochip0'} fehlt", GPIO_ENABLE)]
-    else:
-        why = next((w for c in chips if (w := device_access(c, s.access, what="GPIO",
-                                                             enable=GPIO_ENABLE)) is not None), None)
-        out = [Check("GPIO", why is None, why or f"{len(chips)} gpiochip-Geräte lesbar")]
+        return [Check("GPIO", False, f"{s.dev / 'gpiochip0'} fehlt", GPIO_ENABLE)]
+    why = next((w for c in chips if (w := device_access(c, s.access, what="GPIO",
+                                                         enable=GPIO_ENABLE)) is not None), None)
+    return [Check("GPIO", why is None, why or f"geöffnet wie vom Dienst, {len(chips)} gpiochip-Geräte lesbar")]
+
+
+def check_groups(s: System) -> list[Check]:
+    out: list[Check] = []
     groups = s.groups_of(s.user)
     if groups is None:
         out.append(Check("Benutzer", False, f"kein Benutzer {s.user}", "sudo systemd/install.sh"))
@@ -171,13 +189,15 @@ def check_gpio(s: System) -> list[Check]:
         out.append(Check("Gruppen", not missing, f"{s.user} in " + (", ".join(sorted({"gpio", "spi", "i2c"} & groups))
                                                                    or "keiner der Gruppen"),
                          f"sudo usermod -aG {','.join(missing)} {s.user}" if missing else ""))
+    return out
+
+
+def check_lgpio(s: System) -> list[Check]:
     try:
         s.import_lgpio()
     except ImportError as err:
-        out.append(Check("lgpio", False, f"nicht installiert ({err})", "sudo systemd/install.sh"))
-    else:
-        out.append(Check("lgpio", True, "installiert"))
-    return out
+        return [Check("lgpio", False, f"nicht installiert ({err})", "sudo systemd/install.sh")]
+    return [Check("lgpio", True, "installiert")]
 
 
 def check_service(s: System) -> list[Check]:
@@ -232,7 +252,8 @@ def check_clock(s: System) -> list[Check]:
                   "" if synced else "Netz prüfen; sudo timedatectl set-ntp true (ohne Netz: Zeiten im Verlauf falsch)")]
 
 
-CHECKS = (check_i2c, check_spi, check_gpio, check_service, check_disk, check_journal, check_clock)
+CHECKS = (check_i2c, check_spi, check_gpio, check_groups, check_lgpio, check_service, check_disk, check_journal,
+          check_clock)
 
 
 def diagnose(s: System, checks: tuple[Callable[[System], list[Check]], ...] = CHECKS) -> list[Check]:
@@ -256,11 +277,21 @@ def report(checks: list[Check]) -> str:
 def for_daemon(hardware: HardwareConfig, state_dir: Path, *, sim: bool, watchdog: float | None,
                parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The doctor on the admin page: the running parts as the service sees them (no second probe of a bus
-    the service itself drives), then the system's checks."""
+    the service itself drives, no second pin factory: closing it would free the service's pins), each cause
+    once as on the status page, then the system's checks."""
+    from .parts import causes
+
     service = f"läuft, Watchdog alle {watchdog:g} s gefüttert" if watchdog else "läuft (ohne systemd-Watchdog)"
     system = System(hardware=hardware, state_dir=state_dir, service=service)
-    checks = [Check(p["name"], p["ok"], "in Betrieb" if p["ok"] else p["hint"].split(": ", 1)[-1]) for p in parts]
+    def said(name: str, hint: str) -> str:
+        label, _, rest = hint.partition(": ")
+        return rest if label == name else f"siehe {label}"
+
+    checks = [Check(p["name"], p["ok"], "in Betrieb" if p["ok"] else "; ".join(
+        said(p["name"], hint) for hint in p["hint"].splitlines())) for p in parts]
+    names = {p["name"] for p in parts}
+    checks += [from_hint(hint) for hint, _ in causes(parts) if hint.partition(": ")[0] not in names]
     chosen = (check_service, check_disk, check_journal, check_clock) if sim else (
-        check_gpio, check_service, check_disk, check_journal, check_clock)
+        check_groups, check_lgpio, check_service, check_disk, check_journal, check_clock)
     checks += diagnose(system, chosen)
     return [c.as_dict() for c in checks]

@@ -38,7 +38,7 @@ from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger, Outcome
 from .config import Config
 from .notify import Notifier
-from .parts import parts_problem, start_screen
+from .parts import missing_names, parts_problem, start_screen
 
 if TYPE_CHECKING:
     from .hotspot import Hotspot
@@ -158,7 +158,7 @@ class Daemon(msgspec.Struct):
             buzzer = self.hardware.buzzer
             self.banker = Ui(
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
-                url=lambda: self.url,
+                url=lambda: self.url, sleep_after=self.config.ui.sleep_after,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
@@ -205,7 +205,7 @@ class Daemon(msgspec.Struct):
 
     def _missing(self) -> list[str]:
         """The parts the OLED names as missing: all but the display itself (it would not show it)."""
-        return [] if self.hardware is None else [n for n in self.hardware.faults if n != "Display"]
+        return [] if self.hardware is None else missing_names(self.hardware.parts(), but=["Display"])
 
     def _led(self, on: bool) -> None:
         """Menü → Selbsttest switches the status LED."""
@@ -550,7 +550,7 @@ class WebBackend:
             if journal is None:
                 return clocks.SOURCES["unknown"]
             boots = clocks.load(journal.setting(clocks.KEY))
-            if at is not None and boots and not clocks.system_clock_synced():
+            if at is not None and boots and clocks.system_clock_synced() is not True:  # unknown: as unsynced
                 boots = clocks.corrected(boots, at, pi)
                 journal.set_setting(clocks.KEY, clocks.dump(boots))
             return boots[-1].description if boots else clocks.SOURCES["unknown"]

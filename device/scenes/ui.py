@@ -60,6 +60,8 @@ class Ui(msgspec.Struct):
     new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
     set_pin: Callable[[str], bool] = lambda pin: False
     led: Callable[[bool], None] = lambda on: None
+    sleep_after: float = SLEEP_AFTER
+    """Seconds without input before the display sleeps (``[ui] sleep_after`` in config.toml)."""
     missing: Callable[[], list[str]] = lambda: []
     """The parts that failed to open and are being retried (issue 20): the idle screen names them."""
     join: Callable[[], Any] = lambda: None
@@ -175,7 +177,7 @@ class Ui(msgspec.Struct):
                 return
         if self.asleep:
             return
-        if self.clock() - self.last_input >= SLEEP_AFTER and self.scenes.top.kind is not State.PAGES:
+        if self.clock() - self.last_input >= self.sleep_after and self.scenes.top.kind is not State.PAGES:
             self.asleep = True  # the end and the ranking stay until a key
             for scene in self.scenes.stack:
                 scene.on_sleep(self)

@@ -13,8 +13,7 @@ from __future__ import annotations
 import bisect
 import json
 import math
-from functools import cache
-from typing import Any
+from pathlib import Path
 
 import msgspec
 
@@ -24,13 +23,15 @@ MAX_SEGMENTS = 500
 """Boots remembered: a restart a day for more than a year; older entries are told by the Pi's clock."""
 EARLIEST, LATEST = 1_577_836_800.0, 4_102_444_800.0
 """A phone's time is believed between 2020 and 2100 (a phone set to 1970 corrects nothing)."""
-TIME_ERROR = 5
-"""adjtimex(2): the clock is not synchronised."""
+TIMESYNC = Path("/run/systemd/timesync")
+"""systemd-timesyncd's runtime folder (its unit's ``RuntimeDirectory=``): there while it runs; it touches
+``synchronized`` in it at each successful synchronisation (systemd-timesyncd.service(8), since 239)."""
 
 SOURCES = {
     "pi": "Uhr des Bankleser (synchronisiert)",
     "pi_unsynced": "Uhr des Bankleser (nicht gestellt: Datum und Uhrzeit können falsch sein)",
-    "phone": "Handy-Uhr des Bankhalters (der Bankleser hatte keine gestellte Uhr)",
+    "pi_unchecked": "Uhr des Bankleser (ob sie gestellt ist, ist unbekannt: Datum und Uhrzeit können falsch sein)",
+    "phone": "Handy-Uhr des Bankhalters (die Uhr des Bankleser war nicht als gestellt bekannt)",
     "unknown": "Uhr des Bankleser",
 }
 
@@ -47,34 +48,21 @@ class Segment(msgspec.Struct, frozen=True):
         return SOURCES.get(self.source, SOURCES["unknown"])
 
 
-@cache
-def _libc() -> Any:
-    """The C library the interpreter runs on: dlopen(NULL) finds adjtimex there. (``find_library``
-    would run ``ldconfig`` in a subprocess at every start: a tenth of a second on the Pi.)"""
-    import ctypes
+def system_clock_synced(timesync: Path = TIMESYNC) -> bool | None:
+    """Whether the wall clock is synchronised: True, False, or None when this cannot be told.
 
-    try:
-        return ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return None
-
-
-def system_clock_synced() -> bool:
-    """Whether the kernel holds the wall clock for synchronised (NTP or a real-time clock told it so).
-
-    adjtimex(2) with no modes only reads; where it cannot be asked, the clock is taken as it is.
+    Asked of systemd-timesyncd's marker file, never of the kernel: adjtimex(2) is in ``@clock``, which
+    the unit's ``SystemCallFilter=`` forbids (the process was killed with SIGSYS before READY, issue 30),
+    and ``ProtectClock=`` alone makes it fail with EPERM. Without timesyncd (another NTP client, or
+    none) nobody here vouches for the clock: unknown, which the callers treat like unsynchronised
+    (the banker's phone may date the boot), never as synchronised.
     """
-    libc = _libc()
-    if libc is None:
-        return True
-    import ctypes
-
-    buf = ctypes.create_string_buffer(512)  # struct timex, zeroed: modes = 0 reads
     try:
-        state = libc.adjtimex(buf)
-    except (AttributeError, OSError):
-        return True
-    return bool(state != TIME_ERROR)
+        if (timesync / "synchronized").exists():
+            return True
+        return False if timesync.is_dir() else None
+    except OSError:  # a folder we may not look into: cannot tell
+        return None
 
 
 def phone_time(value: object) -> float | None:
@@ -99,10 +87,12 @@ def dump(segments: list[Segment]) -> str:
     return json.dumps([[s.first_seq, s.source, s.offset] for s in segments[-MAX_SEGMENTS:]])
 
 
-def started(segments: list[Segment], first_seq: int, *, synced: bool) -> list[Segment]:
-    """The segments after a start whose first entry will be ``first_seq``."""
+def started(segments: list[Segment], first_seq: int, *, synced: bool | None) -> list[Segment]:
+    """The segments after a start whose first entry will be ``first_seq`` (``synced``: as
+    :func:`system_clock_synced` answered, None for "cannot tell")."""
     kept = [s for s in segments if s.first_seq < first_seq]  # a boot that wrote nothing is replaced
-    return [*kept, Segment(first_seq, "pi" if synced else "pi_unsynced")][-MAX_SEGMENTS:]
+    source = {True: "pi", False: "pi_unsynced", None: "pi_unchecked"}[synced]
+    return [*kept, Segment(first_seq, source)][-MAX_SEGMENTS:]
 
 
 def corrected(segments: list[Segment], phone: float, pi: float) -> list[Segment]:

@@ -1,0 +1,35 @@
+"""The banker's administration: the appliance's self-check, and the cards (list, rename, register)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+
+from .backend import Backend
+from .errors import status_of
+from .parsers.cards import parse_register, parse_rename
+
+
+def blueprint(backend: Backend) -> Blueprint:
+    admin = Blueprint("admin", __name__)
+
+    @admin.get("/api/admin/doctor")
+    def api_doctor() -> Response:
+        return jsonify(backend.doctor())
+
+    @admin.get("/api/admin/cards")
+    def api_cards() -> Response:
+        """Every registered card with its UID (the public state names numbers, not UIDs)."""
+        return jsonify(backend.cards())
+
+    @admin.post("/api/cards/<uid>/name")
+    def api_rename(uid: str) -> tuple[Response, int]:
+        result = backend.rename_card(uid, parse_rename())
+        return jsonify(result), status_of(result)
+
+    @admin.post("/api/cards")
+    def api_register() -> tuple[Response, int]:
+        card = parse_register()
+        result = backend.register_card(card.uid, card.kind, card.square, card.name)
+        return jsonify(result), status_of(result)
+
+    return admin

@@ -1,0 +1,82 @@
+"""The virtual device of the simulation (``bankleser run`` off a Pi): its keys, its card reader, its OLED.
+
+Registered only in sim mode, and public there: the virtual device is the keypad anyone at the table may press.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+
+from flask import Blueprint, Response, jsonify, stream_with_context
+
+from .auth import public
+from .backend import Backend
+from .errors import BadUid
+from .parsers.sim import parse_key, parse_tap
+
+STREAM_KEEPALIVE = 15.0
+STOP_CHECK = 0.25
+"""Seconds a virtual device's stream waits for a frame before it looks at the stop flag."""
+
+
+def blueprint(backend: Backend) -> Blueprint:
+    sim = Blueprint("sim", __name__)
+    keys = backend.input_names()
+
+    @sim.post("/api/sim/key")
+    @public
+    def sim_key() -> Response:
+        return jsonify({"ok": True, "seq": backend.press(parse_key(keys))})
+
+    @sim.post("/api/sim/tap")
+    @public
+    def sim_tap() -> Response:
+        uid = parse_tap()
+        try:
+            seq = backend.tap(uid)
+        except ValueError as err:  # the reader twin refuses what no card could send
+            raise BadUid(str(err)) from None
+        return jsonify({"ok": True, "seq": seq})
+
+    @sim.get("/api/sim/display")
+    @public
+    def sim_display() -> Response:
+        seq, text = backend.display()
+        return jsonify({"seq": seq, "text": text})
+
+    @sim.get("/api/sim/display.png")
+    @public
+    def sim_display_png() -> Response:
+        return Response(backend.display_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
+
+    @sim.get("/api/sim/events")
+    @public
+    def sim_events() -> Response:
+        def stream() -> Iterator[str]:
+            # Waits in short slices: a stop ends the stream within one (a page open must not hold it up).
+            seq, said = -1, time.monotonic()
+            while not backend.stopping():
+                new_seq, text = backend.wait_display(seq, STOP_CHECK)
+                if new_seq != seq:
+                    seq, said = new_seq, time.monotonic()
+                    yield f"data: {json.dumps({'seq': seq, 'text': text}, ensure_ascii=False)}\n\n"
+                elif time.monotonic() - said >= STREAM_KEEPALIVE:
+                    said = time.monotonic()
+                    yield ": ping\n\n"
+
+        return Response(stream_with_context(stream()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store"})
+
+    if os.environ.get("BANKLESER_ALLOW_FREEZE") == "1":
+
+        @sim.post("/api/sim/freeze")
+        @public
+        def sim_freeze() -> Response:
+            """A test's verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (the watchdog test)."""
+            backend.freeze()
+            return jsonify({"ok": True})
+
+    return sim
