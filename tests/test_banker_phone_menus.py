@@ -8,6 +8,8 @@ game (``webui.booking.forms_for``, what ``GET /api/banker/legal?player=`` answer
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,3 +98,22 @@ def test_the_phone_offers_what_the_device_offers(table: Table, position: str, ed
             assert [o["label"] for o in square["options"]] == device_squares(
                 table, player, form["menu"], form["flow"]), (position, player, form["op"])
             assert all(o["label"] == square_name(ed, o["value"]) for o in square["options"])
+
+
+def test_the_start_log_says_whether_a_banker_pin_is_set_and_how(tmp_path: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 31: "`./dev run` says nothing about the banker PIN: say whether one is set and how to set it"."""
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    for config, said in ((Config(), "Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne "
+                                    "Karte → 7 Banker-PIN (in der Simulation auf /device), oder beim Start "
+                                    "BANKLESER_BANKER_PIN=1234 ./dev run"),
+                         (Config(banker_pin="4711"), "Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")):
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            d = Daemon(config, tmp_path / "state", sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+            d.start(web=False)
+            d.close()
+        assert said in caplog.messages

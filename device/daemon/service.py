@@ -151,6 +151,7 @@ class Daemon(msgspec.Struct):
         self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         self._note_boot(journal)
+        self._say_pin(journal)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -163,6 +164,17 @@ class Daemon(msgspec.Struct):
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
             )
+
+    def _say_pin(self, journal: Journal) -> None:
+        """The start log says whether the banker's web page can be opened, and how its PIN is set (issue 31)."""
+        if self.config.banker_pin:
+            log.info("Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")
+        elif journal.setting("banker_pin"):
+            log.info("Banker-PIN: gesetzt (am Gerät; ändern: Menü ohne Karte → 7 Banker-PIN)")
+        else:
+            log.warning("Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne Karte → "
+                        "7 Banker-PIN (in der Simulation auf /device), oder beim Start BANKLESER_BANKER_PIN=1234 "
+                        "./dev run")
 
     @staticmethod
     def _note_boot(journal: Journal) -> None:
