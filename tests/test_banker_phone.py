@@ -431,3 +431,13 @@ def test_a_name_too_long_is_refused_with_its_limit_not_cut(browser: Browser, ser
     name.fill("Maximiliane13")
     page.locator("#cards tr", has=name).get_by_role("button", name="Umbenennen").click()
     expect(page.locator("#cards-msg")).to_contain_text("Name zu lang: höchstens 12 Zeichen")
+
+
+def test_the_forms_follow_a_booking_made_elsewhere(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """What the device (or another phone) books changes what the rules open: the forms follow, live."""
+    page = admin(browser, server.base)
+    squares = open_form(page, "buy").locator('[name="square"] option')
+    expect(squares.first).to_have_text("Badstraße")
+    assert server.post("/api/commands", {"op": "buy", "player": "Ben", "square": 1})[0] == 200
+    expect(squares.first).to_have_text("Turmstraße")
+    expect(page.locator('details.booking[data-op="buy"]')).to_have_attribute("open", "")

@@ -388,13 +388,19 @@ const Bank = (() => {
     render(data, keepOpen, answer);
   }
 
+  let formsTouched = false;  // something typed or chosen in a form: a booking elsewhere does not redraw it
   function render(data, keepOpen, answer) {
+    formsTouched = false;
     const select = $("#book-player");
     select.replaceChildren(...(data.players || []).map((n) => el("option", { value: n }, n)));
     if (data.player) select.value = data.player;
     $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : "Nichts zu buchen");
     const before = [...document.querySelectorAll("#forms details.booking")];
     const open = keepOpen || before.filter((d) => d.open).map((d) => d.dataset.op)[0];
+    if (!answer) {  // redrawn for a booking made elsewhere: the open form's last answer stays
+      const shown = before.find((d) => d.open && d.dataset.op === open);
+      answer = shown ? shown.querySelector(".answer") : null;
+    }
     const boxes = (data.forms || []).map((spec) => {
       const box = el("details", { class: "booking", "data-op": spec.op }, el("summary", {}, spec.label),
                      bookingForm(spec, data));
@@ -418,7 +424,13 @@ const Bank = (() => {
   function watch(show) {
     let epoch = null;
     const seen = async (s) => {
-      newestSeq = s.log && s.log.length ? s.log[0].seq : null;
+      const seq = s.log && s.log.length ? s.log[0].seq : null;
+      // Booked elsewhere (the device, another phone): the forms follow what the rules now open, unless the
+      // banker is filling one in here.
+      const redraw = seq !== newestSeq && newestSeq !== null && !formsTouched && !$("#admin").hidden
+        && !document.querySelector("#forms .preview button") && !document.activeElement.matches("#forms input, #forms select, #forms textarea");
+      newestSeq = seq;
+      if (redraw) refreshForms();
       await loadBoard(s.edition);
       if (epoch !== null && s.session_epoch !== epoch) {
         const session = await (await fetch("/api/session")).json();
@@ -450,6 +462,7 @@ const Bank = (() => {
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
     $("#book-player").onchange = () => refreshForms();
+    for (const kind of ["input", "change"]) $("#forms").addEventListener(kind, () => { formsTouched = true; });
     const gameAnswer = $("#game .answer");
     const ask = $("#undo-ask");
     // Storno asks first and names the booking it takes back; the undo names it too, so two taps undo one.
