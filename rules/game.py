@@ -55,6 +55,8 @@ class Replaced:
     """None: the new_game was the journal's first (nothing to come back to)."""
     history: deque[Event]
     applied_ids: dict[str, None]
+    numbered: int = 0
+    """Its ``Game.numbered`` when it was replaced."""
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -73,6 +75,9 @@ class Game:
     it fits); ``undo`` pops from here. Bounded, so memory and a checkpoint do not grow with the game."""
     previous: list[Replaced] = field(default_factory=list)
     """The games replaced by later new_games, newest last: undoing a new_game brings one back."""
+    numbered: int = 0
+    """The numbers given in the current game so far (its new_game is 1; a Storno uses one too, so a number is
+    never given twice in a game: an undo's ``of`` cannot mean a booking made after the one it saw)."""
 
     # The public door -----------------------------------------------------------------
 
@@ -94,8 +99,9 @@ class Game:
             event = self._undo(typed, given)
         else:
             staged, text, note = self._stage(typed, replaying)
-            number = self.history[-1].number + 1 if self.history else 1
-            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note, number=number)
+            self.numbered += 1
+            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note,
+                          number=self.numbered)
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
         if typed.id is not None:
@@ -163,11 +169,12 @@ class Game:
                                             "(Storno holt es zurück)")
         state, transfers = new_game_state(cmd)
         # The game it replaces (running or finished) comes back if this new_game is undone.
-        self.previous.append(Replaced(self.state, self.history, self.applied_ids))
+        self.previous.append(Replaced(self.state, self.history, self.applied_ids, self.numbered))
         del self.previous[:-MAX_PREVIOUS]
         self.applied_ids = {}
         self.state = state
         self.history = deque(maxlen=UNDO_DEPTH)
+        self.numbered = 1
         names = ", ".join(state.players)
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
@@ -195,10 +202,12 @@ class Game:
             first = self.history[-1]
             back_to = self.previous.pop()
             self.state, self.history, self.applied_ids = back_to.state, back_to.history, back_to.applied_ids
+            self.numbered = back_to.numbered + 1  # this Storno numbered in the game it brings back
             back = self.state
             assert back is not None
             return Event("undo", cmd, f"Storno: {first.text} — das vorige Spiel ({back.edition.title}) geht weiter",
                          tuple(Transfer(t.payee, t.payer, t.amount, f"Storno: {t.reason}") for t in first.transfers))
+        self.numbered += 1  # the Storno's own number: the next booking gets a new one
         last = self.history.pop()
         for change in reversed(last.changes):
             write(self.state, change.field, change.target, change.old)

@@ -17,7 +17,7 @@ from .state import Change, GameState, Transfer
 
 FORMAT = 3
 """Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread
-(2: the order of the bankruptcies; 3: each event's number, which an undo's ``of`` names)."""
+(2: the order of the bankruptcies; 3: each event's number, which an undo's ``of`` names, and the numbers given)."""
 
 
 def _event(e: Event) -> list[Any]:
@@ -55,7 +55,9 @@ def game_to_data(game: Game) -> dict[str, Any]:
         "state": _state(game.state),
         "history": [_event(e) for e in game.history],
         "ids": list(game.applied_ids),
-        "previous": [[_state(r.state), [_event(e) for e in r.history], list(r.applied_ids)] for r in game.previous],
+        "numbered": game.numbered,
+        "previous": [[_state(r.state), [_event(e) for e in r.history], list(r.applied_ids), r.numbered]
+                     for r in game.previous],
     }
 
 
@@ -68,8 +70,9 @@ def game_from_data(data: dict[str, Any]) -> Game:
             state=_unstate(data["state"]),
             applied_ids=dict.fromkeys(data["ids"]),
             history=deque((_unevent(e) for e in data["history"]), maxlen=UNDO_DEPTH),
-            previous=[Replaced(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids))
-                      for s, h, ids in data["previous"]],
+            previous=[Replaced(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids),
+                               int(n)) for s, h, ids, n in data["previous"]],
+            numbered=int(data["numbered"]),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise BadCommand(f"Sicherungspunkt unlesbar: {err}") from None

@@ -1,8 +1,9 @@
 """Issue 31: Storno names the booking it means, so that two taps (or two phones) take back one booking.
 
 The contract (docs/rules.md, "Contract notes"): "`undo` has `of` (optional): the number of the booking it
-means (`Event.number`, its place in the game; the new game is 1). Refused `not_last` when that booking is
-no longer the last; without `of` the last booking is taken back, as before."
+means (`Event.number`: the new game is 1, each booking and each Storno takes the next, so no number is given
+twice in a game). Refused `not_last` when that booking is no longer the last; without `of` the last booking
+is taken back, as before."
 """
 
 from __future__ import annotations
@@ -65,3 +66,26 @@ def test_a_stations_rent_has_no_empty_parentheses() -> None:
     game = start(players=("Anna", "Cem"))
     give(game, "Cem", 15)
     assert apply(game, op="rent", player="Anna", square=15).text == "Anna zahlt Cem Miete für Westbahnhof: 25"
+
+
+def test_a_booking_after_a_storno_gets_a_new_number_so_a_stale_storno_cannot_take_it_back() -> None:
+    """Two phones both saw booking 3 last; one took it back, then a new booking came. The other phone's Storno
+    of 3 must not take back the new booking: a number is never given twice in a game."""
+    game = start()
+    apply(game, op="credit", player="Anna", amount=100)
+    apply(game, op="debit", player="Ben", amount=20)
+    apply(game, op="undo", of=3)
+    assert apply(game, op="go", player="Ben").number == 5
+    refused(game, "not_last", op="undo", of=3)
+    assert cash(game, "Ben") == 1700
+
+
+def test_the_numbers_go_on_in_a_game_brought_back_by_storno() -> None:
+    game = start()
+    apply(game, op="credit", player="Anna", amount=100)
+    apply(game, op="new_game", edition="classic", mode="standard", players=["Cem", "Dana"], replace=True)
+    apply(game, op="undo", of=1)
+    assert game.last_booking().number == 2  # type: ignore[union-attr]
+    assert apply(game, op="go", player="Anna").number == 4
+    again = game_from_data(game_to_data(game))
+    assert again.numbered == 4 and apply(again, op="go", player="Ben").number == 5
