@@ -176,14 +176,16 @@ const Bank = (() => {
     for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete map[k];
     try { sessionStorage.setItem(name, JSON.stringify(map)); } catch (e) { /* private mode: this page only */ }
   };
+  const RETRY_MS = 10 * 60 * 1000;  // a retry comes within minutes: an old unanswered send is not one
   function idFor(cmd, { again = false, repeatable = false } = {}) {
     const what = JSON.stringify(cmd);
     const pending = store("bank.pending"), done = store("bank.done");
-    if (!again && pending[what]) return pending[what];
+    const waiting = pending[what];
+    if (!again && waiting && Date.now() - waiting.at < RETRY_MS) return waiting.id;
     if (!again && !repeatable && done[`${what}@${newestSeq}`]) return done[`${what}@${newestSeq}`];
-    pending[what] = newId();
+    pending[what] = { id: newId(), at: Date.now() };
     keep("bank.pending", pending);
-    return pending[what];
+    return pending[what].id;
   }
   function settled(cmd, id, answer) {
     const what = JSON.stringify(cmd);
