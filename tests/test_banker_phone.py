@@ -340,13 +340,13 @@ def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, 
     phone.book("Ben", "debit", {"amount": "500K"}, says="Ben zahlt 500K an die Bank")
     phone.book("Anna", "transfer", {"to": "Ben", "amount": "2,5M"}, says="Anna zahlt Ben 2,5M")
     phone.book("Ben", "buy", {"square": 39, "price": "1,2M"}, says="Ben")
-    phone.book("Anna", "buy", {"square": 37}, says="Anna kauft")
+    phone.book("Anna", "pay_all", {"amount": "100K"}, says="Anna zahlt jedem Mitspieler 100K")
     # A person's refusals: what to type instead.
     form = phone.form("Anna", "credit")
     form.locator("[name=amount]").fill("200")
     form.locator("button.submit").click()
     expect(form.locator(".answer")).to_have_text("Abgelehnt: Betrag mit K oder M eingeben")
-    assert player(server, "Anna")["cash"] == 11_000_000 and player(server, "Ben")["cash"] == 15_800_000
+    assert player(server, "Anna")["cash"] == 14_400_000 and player(server, "Ben")["cash"] == 15_900_000
 
     # Schalke: the creditor of a bankruptcy pays 10 % on its mortgaged deeds, or owes them to the bank.
     for cmd in ({"op": "new_game", "edition": "schalke", "mode": "standard", "players": ["Anna", "Ben", "Cem"],

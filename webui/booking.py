@@ -375,8 +375,9 @@ def blueprint(backend: Backend) -> Blueprint:
         return jsonify(backend.last_booking())
 
     @bp.post("/api/banker/preview")
-    def preview() -> Response:
-        return jsonify(backend.preview(parse_body()))
+    def preview() -> tuple[Response, int]:
+        result = backend.preview(parse_body())
+        return jsonify(result), status_of(result)
 
     @bp.post("/api/banker/book")
     def book() -> tuple[Response, int]:
