@@ -19,6 +19,7 @@ from typing import Any
 from . import commands as cmds
 from .commands import Command, parse
 from .errors import BadCommand, RuleError
+from .money import format_money
 from .moves import HANDLERS, Ctx, check_end, shortage
 from .newgame import new_game_state
 from .state import Change, GameState, Staged, Transfer, write
@@ -178,9 +179,8 @@ class Game:
         names = ", ".join(state.players)
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
-        event = Event("new_game", given,
-                      f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}", tuple(transfers),
-                      number=1)
+        event = Event("new_game", given, f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}"
+                      f"{_deal(state, transfers)}", tuple(transfers), number=1)
         self.history.append(replace(event, command=_NO_COMMAND))
         return event
 
@@ -239,3 +239,19 @@ OPS: frozenset[str] = frozenset(cmds.COMMANDS)
 
 __all__ = ["HOUSE_RULE_NAMES", "MODE_NAMES", "OPS", "Event", "Game", "level", "mode_name", "mode_title", "net_worth",
            "new_game_state", "shortage", "square_name"]
+
+
+def _deal(state: GameState, transfers: list[Transfer]) -> str:
+    """A quick game's deal, in the log as in the CSV (seed 000: "Jeder Spieler erhält zwei Besitzrechtkarten … und
+    bezahlt der Bank den Kaufpreis"): what explains a start below the start capital (issue 28 #11)."""
+    dealt = {name: [square_name(state.edition, sq) for sq, d in state.deeds.items() if d.owner == name]
+             for name in state.players}
+    if not any(dealt.values()):
+        return ""
+    paid: dict[str, int] = {}
+    for t in transfers:
+        if t.payer is not None and t.payee is None:
+            paid[t.payer] = paid.get(t.payer, 0) + t.amount
+    said = [f"{name} zahlt {format_money(paid[name], state.edition)} für {', '.join(deeds)}" if name in paid
+            else f"{name} erhält {', '.join(deeds)}" for name, deeds in dealt.items() if deeds]
+    return "; ausgeteilt: " + "; ".join(said)

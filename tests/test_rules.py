@@ -1,4 +1,4 @@
-"""One rule, one test: the commands of the contract against RULES.md and the seeds."""
+"""One rule, one test: the commands of the contract (docs/commands.md) against the books (docs/books.md)."""
 
 from __future__ import annotations
 

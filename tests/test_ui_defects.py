@@ -7,6 +7,7 @@ from typing import Any
 from ui_table import UID, Table
 
 from device.daemon.service import Daemon, WebBackend
+from device.daemon.simulation import Simulation
 from device.scenes import State
 from device.scenes.lists import ConfirmScene
 
@@ -171,7 +172,7 @@ def test_no_refusal_says_just_fehler(table: Table) -> None:
 
 
 def test_trade_summary_says_one_card_in_the_singular(table: Table) -> None:
-    """Defect 12: grammar, "1 Karte"."""
+    """Defect 12: grammar, "1 Karte"; issue 28 #8: the deeds by name, not counted ("1 Karte" named none)."""
     table.start("Anna", "Ben", edition="classic")
     assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
     table.tap("Anna")
@@ -184,7 +185,7 @@ def test_trade_summary_says_one_card_in_the_singular(table: Table) -> None:
     table.choose("Fertig")
     table.type("500")
     table.press("OK")
-    assert table.text().splitlines()[2:4] == ["Anna: 1 Karte 0", "Ben: 0 Karten 500"]
+    assert table.text().splitlines()[2:4] == ["Anna: Schlossallee", "Ben: 500"]
 
 
 def test_the_idle_screen_never_splits_an_address(table: Table) -> None:
@@ -196,16 +197,16 @@ def test_the_idle_screen_never_splits_an_address(table: Table) -> None:
 
 def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Daemon) -> None:
     """Defect 1: the device survives any change the web makes (here: a new game without Anna)."""
-    web = WebBackend(daemon)
+    web, device = WebBackend(daemon), Simulation(daemon)
     assert web.submit({"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})["ok"]
-    web.tap(UID["Anna"])
+    device.tap(UID["Anna"])
     answer: dict[str, Any] = web.submit({"op": "new_game", "edition": "banking", "mode": "standard",
                                          "players": ["Ben", "Cem"], "replace": True})
     assert answer["ok"]
     banker = daemon.banker
     assert banker is not None
     daemon.call(banker.tick)
-    web.press("LOS")
+    device.press("LOS")
     assert daemon.call(lambda: banker.state) is State.IDLE
     state = daemon.ledger.game.state if daemon.ledger else None
     assert state is not None and state.players["Ben"].cash == 15_000_000
@@ -430,9 +431,9 @@ def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None
     table.press("OK")  # nor money
     table.choose("39 Schlossallee")  # lift the mortgage now
     table.choose("Fertig")
-    assert table.text().splitlines()[2:] == ["Anna: 1 Karte 0", "Ben: 0 Karten 0", "OK bucht, C zurück"]
-    table.press("DOWN")  # the knob scrolls, "OK bucht" stays
-    assert table.text().splitlines()[2:] == ["Ben: 0 Karten 0", "Ben an Bank: 220", "OK bucht, C zurück"]
+    assert table.text().splitlines()[2:] == ["Anna: Schlossallee,", "Gefängnis-frei-Karte", "OK bucht, C zurück"]
+    table.press("DOWN", "DOWN")  # the knob scrolls, "OK bucht" stays
+    assert table.text().splitlines()[2:] == ["Ben: nichts", "Ben an Bank: 220", "OK bucht, C zurück"]
     table.press("OK")
     state = table.ledger.game.state
     assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged

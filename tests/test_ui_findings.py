@@ -37,7 +37,8 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     table.tap("Ben")  # Cem owes Ben 1600 and has 1500
     table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
     table.choose("Bankrott")  # to Ben, whom the payment was owed to
-    assert table.text() == "Bankrott: Cem\nan Ben: 1600\nStorno hebt es auf\nOK bucht, C zurück"
+    # issue 28 #5: what Ben receives (Cem's 1500), then the debt
+    assert table.text() == "Bankrott: Cem\nan Ben: 1500\nSchuld 1600\nStorno hebt es auf\nOK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.players["Cem"].bankrupt
     assert table.ledger.submit({"op": "undo"}).ok and not table.ledger.game.state.players["Cem"].bankrupt
@@ -337,7 +338,7 @@ def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:
 
 
 def test_1_the_bankruptcy_carries_the_debt_where_the_rules_take_it() -> None:
-    """ARCHITECTURE.md: `bankrupt` takes `owed`; the device passes it once the rules' parser knows it."""
+    """docs/commands.md: `bankrupt` takes `owed`; the device passes it once the rules' parser knows it."""
     from dataclasses import fields
 
     from device.scenes.flows import bankrupt_command

@@ -15,7 +15,10 @@ mode, and after every input asserts:
 6. stable: a menu entry keeps its digit whatever else is offered;
 7. not forgotten: after a booking that raised money for a payment refused for want of it, that payment is on
    the screen again (its confirmation, or ZU WENIG GELD with the list again), unless it is not owed any more.
-8. the Wi-Fi's join code keeps 2 px per module wherever its payload fits a version-3 code.
+8. the Wi-Fi's join code keeps 2 px per module wherever its payload fits a version-3 code;
+9. complete as well as sound (issue 28): every op the rules accept for the player on the reader, with some valid
+   values, is offered at its documented place of that player's menu (docs/playing.md), on every square the rules
+   accept it on — asked of ``Game.check`` directly, never through ``rules.legal``, which the menus use.
 
 On a failure hypothesis prints the shrunk inputs and a ``@reproduce_failure`` blob (the seed);
 each shrunk failure is kept below as a named regression test.
@@ -32,7 +35,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from ui_table import UID, Table
+from ui_table import UID, Table, menu_offers, rules_accept
 
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
 from device.scenes.card import CardScene
@@ -60,6 +63,8 @@ class Reader(RuleBasedStateMachine):
         self.digits: dict[tuple[str, str], str] = {}
         self.offer: Any = None
         """The raise-money offer of the last payment refused for want of money."""
+        self.complete: set[tuple[int, str]] = set()
+        """(ledger version, player) whose menu was found complete: the menu changes only with a booking."""
 
     def teardown(self) -> None:
         self.table.buzzer.close()
@@ -67,8 +72,10 @@ class Reader(RuleBasedStateMachine):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     @initialize(edition=st.sampled_from(sorted(EDITIONS)), mode=st.sampled_from(["none", "standard", "quick", "timed"]),
-                players=st.integers(2, 4), speed=st.booleans(), pot=st.booleans())
-    def start(self, edition: str, mode: str, players: int, speed: bool, pot: bool) -> None:
+                players=st.integers(2, 4), speed=st.booleans(), pot=st.booleans(), double_go=st.booleans(),
+                no_auctions=st.booleans())
+    def start(self, edition: str, mode: str, players: int, speed: bool, pot: bool, double_go: bool = False,
+              no_auctions: bool = False) -> None:
         if mode == "none":
             return
         extra: dict[str, Any] = {"minutes": 1} if mode == "timed" else {}
@@ -76,8 +83,10 @@ class Reader(RuleBasedStateMachine):
             extra["seed"] = 7
         if speed and EDITIONS[edition].speed_die_bonus and mode == "standard":
             extra["speed_die"] = True
-        if pot:
-            extra["house_rules"] = ["free_parking_pot"]
+        rules = [name for name, on in (("free_parking_pot", pot), ("double_go", double_go),
+                                       ("no_auctions", no_auctions)) if on]
+        if rules:
+            extra["house_rules"] = rules
         self.table.start(*NAMES[:players], edition=edition, mode=mode, **extra)
 
     # Inputs ------------------------------------------------------------------------------
@@ -261,6 +270,24 @@ class Reader(RuleBasedStateMachine):
                 f"{top.cmd} after {self.offer}"
 
     @invariant()
+    def every_op_the_rules_accept_is_offered_at_its_place(self) -> None:
+        """Issue 28: "every operation the rules would accept for the tapped player, with some valid values, is
+        reachable from the player's menu at its documented place" (Banking's Menü 8 was not)."""
+        bank = self.table.bank
+        holder = next((s.player for s in reversed(bank.scenes.stack) if isinstance(s, CardScene)), None)
+        if holder is None or bank.game is None or holder not in bank.game.players:
+            return
+        key = (self.table.ledger.version, holder)
+        if key in self.complete:
+            return
+        accepted = rules_accept(self.table.ledger.game, holder)
+        offered = menu_offers(self.table, holder, only=set(accepted))
+        missing = {kind: squares - offered.get(kind, set()) for kind, squares in accepted.items()
+                   if squares - offered.get(kind, set())}
+        assert not missing, f"the rules accept for {holder}, the menu does not offer: {missing}"
+        self.complete.add(key)
+
+    @invariant()
     def menu_digits_are_stable(self) -> None:
         top = self.table.bank.scene
         if not isinstance(top, ListScene) or not top.numbered:
@@ -272,7 +299,7 @@ class Reader(RuleBasedStateMachine):
             assert known == option.digit, f"{option.label} moved from {known} to {option.digit}"
 
 
-Reader.TestCase.settings = settings(max_examples=500, stateful_step_count=50, deadline=None, print_blob=True,
+Reader.TestCase.settings = settings(max_examples=int(os.environ.get("UI_EXAMPLES", "500")), stateful_step_count=50, deadline=None, print_blob=True,
                                     # CI replays the same 25,000 inputs every run (a red run does not land, so
                                     # it must not depend on luck); a developer's run draws new ones each time,
                                     # and hypothesis keeps any failure it finds in .hypothesis/ to replay.

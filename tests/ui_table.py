@@ -15,6 +15,7 @@ from device.store.journal import Journal
 from device.store.ledger import Ledger
 from drivers.display import SimDisplay
 from drivers.signals import Buzzer
+from rules import DEEDS, Kind
 
 UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}
 DEED = {sq: uid for uid, sq in SIM_DEED_TAGS.items()}
@@ -34,7 +35,7 @@ class Table:
         self.buzzer = Buzzer(None, pin_factory=None)
         self.asleep = False
         self.bank = Ui(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
-                           url="http://192.168.1.20:8080/", clock=lambda: self.now, wall=lambda: self.wall,
+                           url="http://192.168.1.20:8080/", clock=lambda: self.now,
                            sleep_display=lambda: setattr(self, "asleep", True),
                            wake_display=lambda: setattr(self, "asleep", False), new_seed=lambda: 7, strict=True)
 
@@ -99,3 +100,161 @@ def table(tmp_path: Path) -> Iterator[Table]:
     yield t
     t.buzzer.close()
     t.journal.close()
+
+
+# Complete as well as sound (issue 28): what the rules accept, found without rules.legal, and what the menu offers --
+
+PLACES: dict[tuple[str, ...], str] = {
+    ("1",): "buy", ("2",): "rent", ("3",): "tax", ("4",): "jail", ("5",): "build", ("6",): "sell_building",
+    ("7", "1"): "mortgage", ("7", "2"): "unmortgage",
+    ("8", "1"): "pay_all", ("8", "2"): "collect_all", ("8", "3"): "repairs", ("9",): "trade",
+    ("0", "1"): "free_parking", ("0", "2"): "undo", ("0", "4"): "pay_debt", ("0", "5"): "build_auction",
+}
+"""docs/playing.md: "1 Kaufen, 2 Miete zahlen, 3 Steuer, 4 Gefängnis, 5 Bauen, 6 Gebäude verkaufen, 7 Hypothek (1
+aufnehmen, 2 lösen), 8 Ereigniskarte (1 An alle zahlen, 2 Von allen kassieren, 3 Renovierung), 9 Tausch, 0 Mehr (1 Frei
+Parken, 2 Storno, 3 Rangliste, 4 Schuld zahlen, 5 Bauversteigerung)": each op's place in a player's menu."""
+
+JAIL = {"Strafe zahlen": "jail_fine", "Frei-Karte gezogen": "jail_card_drawn", "Frei-Karte eingesetzt": "jail_card_used"}
+"""The Gefängnis list (MENU 4): an entry for each of the three ways."""
+
+WHOLE = frozenset({"pay_all", "collect_all", "repairs", "trade", "free_parking", "undo", "pay_debt"})
+"""Kinds without a square: their entry is the whole offer."""
+
+ELSEWHERE = {
+    "go": "the card's LOS key", "credit": "the card's HABEN key", "debit": "the card's SOLL key",
+    "transfer": "SOLL, the amount, the payee's card", "bankrupt": "only after ZU WENIG GELD (Geld beschaffen)",
+    "new_game": "the banker: C held", "end": "the banker's menu (Spiel beenden)",
+}
+"""The ops a player's menu does not hold, and where docs/playing.md puts them instead."""
+
+
+def _values(game: Any, player: str) -> dict[str, list[dict[str, Any]]]:
+    """Candidate commands of each kind, with the values a banker may give them (amounts the edition allows, every
+    square, both dice ranges, every partner and deed of a trade)."""
+    state = game.state
+    ed = state.edition
+    cash = state.players[player].cash
+    amounts = sorted({ed.min_entry, ed.money(10), ed.money(100), ed.money(500), ed.max_entry})
+    bids = sorted({ed.auction_min_bid, ed.min_entry, ed.money(100), max(cash, 1)})
+    squares = range(40)
+    others = [n for n, p in state.players.items() if n != player and not p.bankrupt]
+    own = {n: [sq for sq, d in state.deeds.items() if d.owner == n] for n in state.players}
+    p = {"player": player}
+
+    def trades() -> list[dict[str, Any]]:
+        out = []
+        for other in others:
+            gives = [{"cash": a} for a in (ed.min_entry, cash) if a] + [{"squares": [sq]} for sq in own[player]]
+            gives += [{"jail_cards": 1}] if state.players[player].jail_cards else []
+            takes = [{"cash": a} for a in (ed.min_entry, state.players[other].cash) if a]
+            takes += [{"squares": [sq]} for sq in own[other]]
+            takes += [{"jail_cards": 1}] if state.players[other].jail_cards else []
+            out += [{"op": "trade", "a": player, "b": other, "a_gives": g, "b_gives": {}} for g in gives]
+            out += [{"op": "trade", "a": player, "b": other, "a_gives": {}, "b_gives": t} for t in takes]
+        return out
+
+    return {
+        "buy": [{"op": "buy", **p, "square": sq, **({"price": b} if b else {})} for sq in squares
+                for b in (None, *bids)],
+        "rent": [{"op": "rent", **p, "square": sq, **({"dice": d} if d else {})} for sq in squares
+                 for d in ((None, *range(2, 16)) if sq in DEEDS and DEEDS[sq].kind is Kind.UTILITY else (None,))],
+        "tax": [{"op": "tax", **p, "square": sq} for sq in squares],
+        "build": [{"op": "build", **p, "square": sq} for sq in squares],
+        "sell_building": [{"op": "sell_building", **p, "square": sq, "to_houses": t} for sq in squares
+                          for t in (False, True)],
+        "mortgage": [{"op": "mortgage", **p, "square": sq} for sq in squares],
+        "unmortgage": [{"op": "unmortgage", **p, "square": sq} for sq in squares],
+        "build_auction": [{"op": "build_auction", **p, "square": sq, "price": b} for sq in squares
+                          for b in (*bids, 10**9)],
+        "jail_fine": [{"op": "jail_fine", **p}],
+        "jail_card_drawn": [{"op": "jail_card", **p, "delta": 1}],
+        "jail_card_used": [{"op": "jail_card", **p, "delta": -1}],
+        "pay_all": [{"op": "pay_all", **p, "amount": a} for a in amounts],
+        "collect_all": [{"op": "collect_all", **p, "amount": a} for a in amounts],
+        "repairs": [{"op": "repairs", **p, "per_house": h, "per_hotel": t} for h in (0, *amounts)
+                    for t in (0, *amounts)],
+        "trade": trades(),
+        "free_parking": [{"op": "free_parking", **p}],
+        "pay_debt": [{"op": "pay_debt", **p}],
+    }
+
+
+def rules_accept(game: Any, player: str) -> dict[str, set[int | None]]:
+    """What the rules accept for ``player`` now, with some valid values (asked of ``Game.check`` directly, never
+    through ``rules.legal``): each kind of the menu with the squares it is accepted on (None: no square). A lack of
+    money counts as accepted: the device offers it and answers ZU WENIG GELD with the ways to raise it."""
+    state = game.state
+    if state is None or state.finished or player not in state.players or state.players[player].bankrupt:
+        return {}
+    found: dict[str, set[int | None]] = {}
+    for kind, cmds in _values(game, player).items():
+        for cmd in cmds:
+            square = cmd.get("square")
+            if square in found.get(kind, ()):
+                continue
+            error = game.check(cmd)
+            if error is None or error.code == "insufficient_funds":
+                found.setdefault(kind, set()).add(square)
+    if game.undoable():
+        found["undo"] = {None}
+    return found
+
+
+def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict[str, set[int | None]]:
+    """What the device offers ``player`` at the places docs/playing.md gives: a second reader on the same ledger
+    and cards (nothing booked: each place opened, read and left with C), the card tapped, MENU, every digit.
+
+    ``only``: the kinds whose squares (or Gefängnis entries) matter; the others are read from the menu's entries
+    alone, without opening them (each opening asks the rules again: the generator checks often)."""
+    from device.scenes.flows import Entry
+    from device.scenes.notes import MessageScene
+
+    probe = Ui(ledger=table.ledger, cards=table.cards, show=lambda screen: None, tone=lambda name: None,
+               clock=lambda: table.now, wall=lambda: table.wall, strict=True)
+    def menu() -> Any:
+        probe.handle("tap", UID[player])  # a fresh card: whatever the last place left behind is gone
+        probe.handle("MENU")
+        return probe.scene
+
+    top = menu()
+    if not isinstance(top, ListScene) or top.title != player:
+        return {}  # no menu: the game is over, or the player is out
+    found: dict[str, set[int | None]] = {}
+
+    def read(path: tuple[str, ...]) -> None:
+        kind = PLACES.get(path)
+        wanted = only is None or kind in only or (kind == "jail" and bool(only & set(JAIL.values())))
+        if kind is not None and (not wanted or (only is not None and kind in WHOLE)):
+            found[kind] = {None}  # offered: its entry is on the menu
+            return
+        menu()
+        for digit in path:
+            probe.handle(digit)
+        scene = probe.scene
+        if kind is None:
+            pass  # Rangliste: no booking
+        elif kind == "jail":
+            assert isinstance(scene, ListScene), f"MENU 4: {scene}"
+            for label in (o.label for o in scene.options):
+                found.setdefault(next(op for start, op in JAIL.items() if label.startswith(start)), set()).add(None)
+        elif isinstance(scene, ListScene) and scene.options and all(
+                isinstance(o.value, int) and not isinstance(o.value, bool) for o in scene.options):
+            found[kind] = {o.value for o in scene.options}  # the squares to choose from
+        elif isinstance(scene, MessageScene) and scene.refused and scene.offer is None:
+            pass  # offered, then refused at once (not for want of money, which leads on): not reachable
+        else:
+            found[kind] = {None}
+
+    for option in list(top.options):
+        entry: Entry = option.value
+        if len(entry.flows) == 1:
+            read((entry.digit,))
+            continue
+        menu()
+        probe.handle(entry.digit)
+        sub = probe.scene
+        assert isinstance(sub, ListScene) and sub.title == entry.label, f"{entry.label}: {sub}"
+        digits = [o.digit for o in sub.options]
+        for digit in digits:
+            read((entry.digit, digit))
+    return found

@@ -77,7 +77,8 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
                 'Noch keine Buchungen</text></svg>')
     step = max(1, len(points) // 300)
     shown = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
-    t0, t1 = shown[0]["at"], shown[-1]["at"]
+    t0: float = shown[0]["at"]
+    t1: float = shown[-1]["at"]
     span = (t1 - t0) or 1.0
     top = max(max(int(p.get(n, 0)) for n in players) for p in shown) or 1
     left, right, bottom = TPAD + 8, TW - 6, TH - 24

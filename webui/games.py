@@ -16,6 +16,7 @@ from rules import DEEDS, EDITIONS, square_name
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 
 from .auth import public
+from .backend import PastGames
 from .chart import COLOURS, money_label, money_unit, timeline_svg
 
 MODE_TITLES = {mode.value: name for mode, name in MODE_NAMES.items()}
@@ -42,7 +43,7 @@ def duration(seconds: float) -> str:
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
-def register(app: Flask, history: Callable[[], Any]) -> None:
+def register(app: Flask, history: Callable[[], PastGames | None]) -> None:
     """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable.
 
     Every page here is public: phones read the past games as they read the running one."""

@@ -38,14 +38,14 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/")
     @public
     def status_page() -> str:
-        return render_template("status.html", sim=backend.sim)
+        return render_template("status.html", sim=backend.simulation is not None)
 
     @pages.get("/admin")
     @public
     def admin_page() -> str:
         """The page is open (it holds the login form); what it reads and changes is the banker's."""
-        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES,
-                               modes=MODE_NAMES)
+        return render_template("admin.html", sim=backend.simulation is not None, editions=EDITIONS,
+                               house_rules=HOUSE_RULE_NAMES, modes=MODE_NAMES)
 
     @pages.get("/admin/verdrahtung.svg")
     @public
@@ -59,9 +59,9 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/device")
     @public
     def device_page() -> str:
-        if not backend.sim:
+        if backend.simulation is None:
             abort(404)
-        cards = backend.sim_cards()
+        cards = backend.simulation.cards()
         return render_template("device.html", sim=True, players=cards["players"], deeds=cards["deeds"],
                                names=cards["names"])
 
@@ -79,15 +79,13 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def chart() -> Response:
         """Drawn once per version, however many phones ask; the page asks with ``?v=`` of the version."""
-        version, worth = backend.worth()
+        worth = backend.worth()
         with chart_lock:
-            svg = chart_cache.get(version)
+            svg = chart_cache.get(worth.version)
             if svg is None:
-                state = backend.snapshot()
-                players = [p["name"] for p in state.get("players", [])]
-                svg = worth_svg(worth, players, money_label(state.get("edition"))).encode()
+                svg = worth_svg(worth.points, worth.players, money_label(worth.edition)).encode()
                 chart_cache.clear()
-                chart_cache[version] = svg
+                chart_cache[worth.version] = svg
         return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     @pages.get("/api/state")

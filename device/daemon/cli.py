@@ -117,19 +117,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _doctor(args: argparse.Namespace) -> int:
+    import tempfile
+
     from drivers.hints import Access
 
     from .config import Config
-    from .doctor import USER, System, diagnose, report
+    from .doctor import USER, Check, System, diagnose, report
 
-    note = ""
+    path = args.config if args.config.exists() else None
     try:
-        config = Config.load(args.config if args.config.exists() else None)
-    except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: defaults
-        config, note = Config(), f"(Konfiguration nicht gelesen: {err}; geprüft wird die Standardverdrahtung)\n"
+        config = Config.load(path)
+    except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: the service would
+        config = Config()      # not start (exit 78); the rest is checked with the default wiring
+        first, *wrong = (line.strip() for line in str(err).splitlines())
+        said = Check("Konfiguration", False, first.rstrip(":") + "".join(f"; {w}" if i else f": {w}"
+                                                                          for i, w in enumerate(wrong)),
+                     "korrigieren (sudo für /etc/bankleser), dann sudo systemctl restart bankleser; "
+                     "geprüft wird hier die Standardverdrahtung")
+    else:
+        said = Check("Konfiguration", True, f"{path} gültig" if path else "keine Datei: die Standardwerte")
     access = Access.of_user(USER) or Access.of_process()
-    checks = diagnose(System(hardware=config.hardware, state_dir=args.state_dir, access=access))
-    print(note + report(checks))
+    state_dir = args.state_dir.absolute()  # opening GPIO as the daemon does: lgpio may chdir() the process
+    with tempfile.TemporaryDirectory(prefix="bankleser-doctor-") as fifos:
+        if not any(os.environ.get(v) for v in ("LG_WD", "RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR")):
+            os.environ["LG_WD"] = fifos  # lgpio's FIFOs go with the doctor, not into a folder left behind
+        checks = [said, *diagnose(System(hardware=config.hardware, state_dir=state_dir, access=access))]
+    print(report(checks))
     return 0 if all(c.ok for c in checks) else 1
 
 
@@ -216,7 +229,8 @@ def _run(args: argparse.Namespace) -> int:
                 greeted.off()  # not "Startet…" for ever on a box that will not start
             except Exception as off_err:
                 logging.getLogger(__name__).debug("first frame not taken back: %s", off_err)
-        print(f"bankleser run: {err}", file=sys.stderr)
+        print(f"bankleser run: {err}\nNicht gestartet: erst die Konfiguration korrigieren, dann neu starten "
+              "(sudo systemctl restart bankleser)", file=sys.stderr)
         return EX_CONFIG
 
     from .service import run_daemon  # the rules, the device, gpiozero: after the first screen

@@ -103,8 +103,7 @@ class Config(msgspec.Struct):
         try:
             cfg = cls.from_dict(data)
         except ConfigError as err:
-            raise SystemExit(f"Konfiguration {path or ''} fehlerhaft, nichts gestartet:\n  "
-                             + "\n  ".join(err.problems)) from None
+            raise SystemExit(f"Konfiguration {path} fehlerhaft:\n  " + "\n  ".join(err.problems)) from None
         env_pin = os.environ.get("BANKLESER_BANKER_PIN")
         if env_pin:
             try:
@@ -142,7 +141,7 @@ class Config(msgspec.Struct):
         return cls(hardware=hardware, host=web.host or None, port=web.port, banker_pin=pin, hotspot=hotspot, ui=ui)
 
 
-TABLES = ("hardware", "web", "banker", "hotspot", "ui")
+TABLES = ("web", "ui", "banker", "hotspot", "hardware")
 """The config file's tables, in the order systemd/config.toml shows them."""
 
 

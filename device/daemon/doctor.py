@@ -1,7 +1,8 @@
 """`bankleser doctor`: check what the box needs, each with ✓ or ✗ and the fix.
 
-I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO chip access and
-the service user's groups, lgpio, the service and its watchdog, free space, the journal, the clock.
+I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO opened as the
+service opens it (one code path: the two cannot disagree) and the service user's access and groups,
+lgpio, the service and its watchdog, free space, the journal, the clock.
 Everything the checks touch comes through :class:`System`, so the tests fake a whole machine (a
 ``/dev`` tree, systemctl's and timedatectl's answers, the buses); the commands run are fixed lists,
 never built from input.
@@ -167,9 +168,9 @@ def from_hint(hint: str) -> Check:
 def check_gpio(s: System) -> list[Check]:
     """GPIO opened as the daemon opens it (:func:`drivers.hardware.open_pin_factory`), so the two cannot
     disagree; then, as ``sudo bankleser doctor`` is root, whether the service's user may open the chips."""
-    try:
+    try:  # the factory is left open: gpiozero's close() would free every pin of this process
         open_pin_factory(s.make_pin_factory, dev=s.dev, access=s.access)
-    except Missing as err:  # left open, never closed: gpiozero's close() frees every pin of this process
+    except Missing as err:
         return [from_hint(hint) for hint in err.hints]
     chips = sorted(s.dev.glob("gpiochip*"))
     if not chips:
@@ -283,6 +284,7 @@ def for_daemon(hardware: HardwareConfig, state_dir: Path, *, sim: bool, watchdog
 
     service = f"läuft, Watchdog alle {watchdog:g} s gefüttert" if watchdog else "läuft (ohne systemd-Watchdog)"
     system = System(hardware=hardware, state_dir=state_dir, service=service)
+
     def said(name: str, hint: str) -> str:
         label, _, rest = hint.partition(": ")
         return rest if label == name else f"siehe {label}"

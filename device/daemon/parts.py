@@ -32,12 +32,13 @@ def cause_line(hint: str, names: list[str]) -> str:
 
 
 def missing_names(parts: list[dict[str, Any]], *, but: Iterable[str] = ()) -> list[str]:
-    """The short names for the OLED: each cause's subject once ("GPIO", "Display", "RFID-Leser"), leaving out
-    the causes that only affect the parts in ``but`` (the display does not show its own absence)."""
+    """The short names for the OLED: a cause that keeps several parts out by its subject ("GPIO"), else the part
+    ("Tastatur", "RFID-Leser"), each once, leaving out the causes that only affect the parts in ``but`` (the
+    display does not show its own absence)."""
     skip = set(but)
     names: list[str] = []
     for hint, affected in causes(parts):
-        label = hint.partition(": ")[0]
+        label = hint.partition(": ")[0] if len(affected) > 1 else affected[0]
         if not set(affected) <= skip and label not in names:
             names.append(label)
     return names

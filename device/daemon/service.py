@@ -9,7 +9,6 @@ while it turns and every driver thread lives.
 from __future__ import annotations
 
 import gc
-import json
 import logging
 import queue
 import signal
@@ -22,26 +21,27 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from drivers.display import SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
-from rules import Game, name_key
-from webui.live import Published, Publisher
 
-from ..scenes import WIRE_KEYS, Ui
+from ..scenes import Ui
 from ..scenes.inputs import Tap, parse_key
 from ..store import clocks
 from ..store.cards import Cards
 from ..store.history import History
 from ..store.journal import Journal, JournalError
-from ..store.ledger import Ledger, Outcome
+from ..store.ledger import Ledger
 from .config import Config
 from .notify import Notifier
 from .parts import missing_names, parts_problem, start_screen
+from .public import public_body
+from .web import WebBackend
+
+__all__ = ["Daemon", "WebBackend", "run_daemon"]
 
 if TYPE_CHECKING:
-    from .hotspot import Hotspot
+    from .hotspot import Hotspot, JoinInfo
 
 log = logging.getLogger(__name__)
 
@@ -94,11 +94,14 @@ class Daemon(msgspec.Struct):
     app: Any = None
     frozen: threading.Event = msgspec.field(default_factory=threading.Event)
     retry_journal_at: float | None = None
-    publisher: Publisher = msgspec.field(default_factory=Publisher)
+    published: tuple[int, bytes] = (0, b"{}")
+    """The newest public state, its version and its bytes, as every phone gets them."""
+    on_publish: Callable[[int, bytes], None] | None = None
+    """Where each new public state goes: the web server's publisher, once the web runs (device/daemon/web.py)."""
     _published_key: tuple[int, str | None, str, int] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
-    _joined: Any = None
+    _joined: JoinInfo | None = None
     session_epoch: int = 0
     """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
@@ -204,7 +207,7 @@ class Daemon(msgspec.Struct):
         host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
 
-    def _join(self) -> Any:
+    def _join(self) -> JoinInfo | None:
         """The own Wi-Fi to join while it is open (``JoinInfo``), read once per opening: the idle screen asks
         at every frame."""
         hotspot = self.hotspot
@@ -249,19 +252,18 @@ class Daemon(msgspec.Struct):
         return VOLUME_NAMES[buzzer.volume]
 
     def _import_web(self) -> None:
+        from .web import load_web
+
         try:
-            import webui.app
-            import webui.server  # noqa: F401
+            load_web()
         finally:
             self.events.put(("wake",))  # the loop starts the server now (or meets the import's error)
 
     def _start_web(self) -> None:
-        from webui.app import create_app
-        from webui.server import Front, WebServer
+        from .web import start_web
 
-        self.app = create_app(WebBackend(self))
+        self.app, self.server = start_web(self)
         self._publish()
-        self.server = WebServer(Front(self.app, self.publisher, stopping=self.stop_event), self.host, self.port)
         self.port = self.server.port  # port 0: the one the system chose
         self.server.start()
         log.info("Statusseite: %s", self.url)
@@ -273,7 +275,7 @@ class Daemon(msgspec.Struct):
 
         ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
         """
-        if self.app is None:  # the web stack is still loading: nobody reads the public state yet
+        if self.on_publish is None:  # the web stack is still loading: nobody reads the public state yet
             return
         ledger = self.ledger
         key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key(),
@@ -281,29 +283,23 @@ class Daemon(msgspec.Struct):
         if key == self._published_key and not force:
             return
         self._published_key = key
-        from webui.app import public_state
-
         snap = ledger.snapshot() if ledger is not None else {
             "version": 0, "state": None, "log": [], "remaining": None, "problem": self.fault}
-        snap["cards"] = self._cards()
-        snap["parts"] = self.hardware.parts() if self.hardware is not None else []
-        snap["version"] = self.publisher.current.version + 1
-        snap["session_epoch"] = self.session_epoch
-        if (self.fault or self.history_fault) and not snap.get("problem"):
-            snap["problem"] = self.fault or self.history_fault
-        if not snap.get("problem"):
-            snap["problem"] = parts_problem(snap["parts"])
-        body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
-        self.publisher.publish(Published(snap["version"], body))
+        parts = self.hardware.parts() if self.hardware is not None else []
+        problem = snap.get("problem")
+        if (self.fault or self.history_fault) and not problem:
+            problem = self.fault or self.history_fault
+        if not problem:
+            problem = parts_problem(parts)
+        version = self.published[0] + 1
+        body = public_body(ledger.game.state if ledger is not None else None, snap,
+                           cards=self.cards.all() if self.cards is not None else [], parts=parts, version=version,
+                           problem=problem, session_epoch=self.session_epoch)
+        self.published = (version, body)
+        self.on_publish(version, body)
 
     def _parts_key(self) -> str:
         return "" if self.hardware is None else "|".join(sorted(self.hardware.faults.values()))
-
-    def _cards(self) -> list[dict[str, Any]]:
-        if self.cards is None:
-            return []
-        return [{"uid": c.uid, "kind": c.kind, "number": c.number, "name": c.name, "square": c.square}
-                for c in self.cards.all()]
 
     # The loop ----------------------------------------------------------------------------
 
@@ -430,286 +426,6 @@ class Daemon(msgspec.Struct):
             self.ledger.checkpoint()  # the next start replays nothing
         if self.journal is not None:
             self.journal.close()
-
-
-def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
-    """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
-    rules' text, the balances it changed (issue 31: the answer beside the button says what moved) and the
-    log's newest entry after it (a page sending the same command again with nothing booked since repeats it)."""
-    answer = outcome.as_dict()
-    event = outcome.event
-    if not outcome.ok or event is None:
-        return answer
-    state = ledger.game.state
-    moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
-    balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
-    seq = ledger.log[-1].seq if ledger.log else None
-    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances, "seq": seq}
-
-
-class WebBackend:
-    """What the web app may do: read snapshots freely, change things only through the loop."""
-
-    def __init__(self, daemon: Daemon) -> None:
-        self._d = daemon
-
-    @property
-    def sim(self) -> bool:
-        return self._d.sim
-
-    @property
-    def url(self) -> str:
-        return self._d.url
-
-    def published(self) -> Published:
-        return self._d.publisher.current
-
-    def snapshot(self) -> dict[str, Any]:
-        """The published public state, parsed (for the rare admin reads; phones get the bytes)."""
-        result: dict[str, Any] = json.loads(self._d.publisher.current.body)
-        return result
-
-    def cards(self) -> list[dict[str, Any]]:
-        """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
-        result: list[dict[str, Any]] = self._d.call(self._d._cards)
-        return result
-
-    def doctor(self) -> list[dict[str, Any]]:
-        """`bankleser doctor` as the running service sees itself (admin page)."""
-        from .doctor import for_daemon
-
-        d = self._d
-        return for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
-                          parts=d.hardware.parts() if d.hardware is not None else [])
-
-    def worth(self) -> tuple[int, list[dict[str, Any]]]:
-        """The version and the net-worth history, for the chart (drawn once per version)."""
-        ledger = self._d.ledger
-        if ledger is None:
-            return 0, []
-        return ledger.worth_history()
-
-    def stopping(self) -> bool:
-        return self._d.stop_event.is_set()
-
-    def submit(self, cmd: dict[str, Any]) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            if self._d.ledger is None:
-                return {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"}
-            outcome = self._d.ledger.submit(cmd)
-            if self._d.banker is not None:
-                self._d.banker.refresh()
-            return booked(outcome, self._d.ledger)
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    # The banker's booking forms (issue 31): read on the loop, from the rules' own game. ---------
-
-    def _on_game(self, fn: Callable[[Game], dict[str, Any]], idle: dict[str, Any]) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            return idle if self._d.ledger is None else fn(self._d.ledger.game)
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    def legal(self, player: str | None) -> dict[str, Any]:
-        from webui.booking import forms_for
-
-        return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
-
-    def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
-        from webui.booking import preview_of
-
-        return self._on_game(lambda game: preview_of(game, raw),
-                             {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"})
-
-    def last_booking(self) -> dict[str, Any]:
-        from webui.booking import last_booking
-
-        return self._on_game(last_booking, {"number": None, "text": ""})
-
-    # -----------------------------------------------------------------------------------------
-
-    def session_epoch(self) -> int:
-        return self._d.session_epoch
-
-    def end_sessions(self) -> None:
-        self._d.call(self._d.end_sessions)
-
-    def check_pin(self, pin: str) -> bool | None:
-        """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
-        import hmac
-
-        from .pin import check_pin
-
-        configured = self._d.config.banker_pin
-        if configured:
-            return bool(pin) and hmac.compare_digest(pin.encode(), configured.encode())
-        journal = self._d.journal
-        stored = self._d.call(lambda: journal.setting("banker_pin")) if journal is not None else None
-        if not stored:
-            return None
-        return check_pin(pin, stored)
-
-    def phone_clock(self, now: object) -> str:
-        """The banker's phone's time at login (``Date.now()``): it dates this boot's entries in the reports
-        when the Pi's clock is not synchronised (never the play clock). Says which clock dates them."""
-        at, pi = clocks.phone_time(now), time.time()
-        journal = self._d.journal
-
-        def run() -> str:
-            if journal is None:
-                return clocks.SOURCES["unknown"]
-            boots = clocks.load(journal.setting(clocks.KEY))
-            if at is not None and boots and clocks.system_clock_synced() is not True:  # unknown: as unsynced
-                boots = clocks.corrected(boots, at, pi)
-                journal.set_setting(clocks.KEY, clocks.dump(boots))
-            return boots[-1].description if boots else clocks.SOURCES["unknown"]
-
-        result: str = self._d.call(run)
-        return result
-
-    def secret_key(self) -> bytes:
-        import secrets
-
-        journal = self._d.journal
-        if journal is None:
-            return secrets.token_bytes(32)
-
-        def get() -> str:
-            key = journal.setting("session_key")
-            if key is None:
-                key = secrets.token_hex(32)
-                journal.set_setting("session_key", key)
-            return key
-
-        # Read once at start-up, before the loop runs: the journal is not yet shared.
-        return bytes.fromhex(get())
-
-    def rename_card(self, uid: str, name: str) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            cards, ledger = self._d.cards, self._d.ledger
-            assert cards is not None and ledger is not None
-            card = cards.get(uid)
-            if card is None or card.kind != "player":
-                return {"ok": False, "code": "unknown_card", "message": "Unbekannte Bankkarte"}
-            state = ledger.game.state
-            if state is not None and not state.finished and card.name in state.players:
-                return {"ok": False, "code": "in_game", "message": f"{card.name} spielt gerade: erst nach dem Spiel"}
-            if any(name_key(c.name) == name_key(name) for c in cards.players() if c.uid != uid):
-                return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
-            try:
-                cards.rename(uid, name)
-            except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
-            ledger.touch()
-            return {"ok": True}
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            cards, ledger = self._d.cards, self._d.ledger
-            assert cards is not None and ledger is not None
-            try:
-                if kind == "player":
-                    if name is not None and any(name_key(c.name) == name_key(name) for c in cards.players()
-                                                if c.uid != uid):
-                        return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
-                    card = cards.register_player(uid, name)
-                    ledger.touch()
-                    return {"ok": True, "number": card.number}
-                if kind == "deed" and square is not None:
-                    try:
-                        cards.register_deed(uid, square)
-                    except ValueError as err:
-                        return {"ok": False, "code": "not_a_property", "message": str(err)}
-                    ledger.touch()
-                    return {"ok": True}
-            except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
-            return {"ok": False, "code": "bad_command", "message": "kind: player oder deed"}
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    # Sim mode: the virtual device's verbs ---------------------------------------------------
-
-    def _sync(self) -> int:
-        """Wait until the loop has handled everything queued so far; return the display's frame number."""
-        self._d.call(lambda: None)
-        return self.display()[0]
-
-    def press(self, key: str) -> int:
-        hw = self._d.hardware
-        assert hw is not None and self.sim
-        if key.startswith("hold:"):
-            hw.keypad.hold(key[5:])  # type: ignore[union-attr]
-        elif key in ("UP", "DOWN", "PUSH"):
-            self._d.events.put(("key", key))
-        else:
-            hw.keypad.press(key)  # type: ignore[union-attr]
-        return self._sync()
-
-    def tap(self, uid: str) -> int:
-        hw = self._d.hardware
-        assert hw is not None and self.sim
-        hw.reader.tap(uid)  # type: ignore[union-attr]
-        return self._sync()
-
-    def input_names(self) -> frozenset[str]:
-        """The keys the virtual device may send: the reader's own inputs (device/scenes/inputs.py)."""
-        return WIRE_KEYS
-
-    def sim_cards(self) -> dict[str, Any]:
-        """The sim's cards for the virtual device: players and deed tags by UID, deeds named as the
-        running game's edition names them (the OLED's words)."""
-        from rules import EDITIONS, square_name
-
-        from ..store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
-
-        state = self._d.ledger.game.state if self._d.ledger is not None else None
-        edition = state.edition if state is not None else EDITIONS["classic"]
-        return {"players": SIM_PLAYER_CARDS, "deeds": SIM_DEED_TAGS,
-                "names": {sq: square_name(edition, sq) for sq in SIM_DEED_TAGS.values()}}
-
-    def display(self) -> tuple[int, str]:
-        hw = self._d.hardware
-        assert hw is not None and isinstance(hw.display, SimDisplay)
-        last = hw.display.last
-        return (last.seq, last.text) if last else (0, "")
-
-    def display_png(self) -> bytes:
-        import io
-
-        hw = self._d.hardware
-        assert hw is not None and isinstance(hw.display, SimDisplay)
-        last = hw.display.last
-        buf = io.BytesIO()
-        if last is not None:
-            last.image.convert("L").resize((512, 256), 0).save(buf, format="PNG")
-        return buf.getvalue()
-
-    def wait_display(self, after: int, timeout: float) -> tuple[int, str]:
-        hw = self._d.hardware
-        assert hw is not None and isinstance(hw.display, SimDisplay)
-        frame = hw.display.wait_for(after, timeout)
-        return (frame.seq, frame.text) if frame else self.display()
-
-    def freeze(self) -> None:
-        """Sim-mode test verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (watchdog test)."""
-        self._d.events.put(("freeze",))
-
-    def wiring_svg(self) -> str:
-        from ..prints.wiring import wiring_svg
-
-        return wiring_svg(self._d.config.hardware)
-
-    def history(self) -> History | None:
-        """Past games, read from the journal file on a connection of the page threads' own."""
-        return self._d.history if self._d.journal is not None else None
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,

@@ -15,7 +15,7 @@ from rules.errors import RuleError
 
 from .inputs import Input, Key, Tap, pressed
 from .layout import page
-from .lists import type_key
+from .lists import ListScene, Option, type_key
 from .manager import Context, Scene
 from .notes import ResultScene, balance
 from .runner import preview
@@ -59,7 +59,7 @@ class CardScene(Scene, msgspec.Struct):
             ui.scenes.push(AmountScene(self.player, "transfer" if self.payer else "open", self.payer, typed))
             return True
         if key is Key.LOS:
-            ui.submit({"op": "go", "player": self.player}, self.player)
+            go(ui, self.player)
             return True
         if key in (Key.MENU, Key.OK, Key.UP, Key.DOWN):
             ui.open_menu(self.player)
@@ -71,6 +71,7 @@ class CardScene(Scene, msgspec.Struct):
 
     def view(self, ui: Context) -> Screen:
         game = ui.game
+        assert game is not None
         player = game.players[self.player]
         title = f"{self.player} #{card_number(ui, self.player)}"
         big, approx = balance(ui, player.cash)
@@ -81,6 +82,23 @@ class CardScene(Scene, msgspec.Struct):
             lines.append(f"Betrag: {self.payer} zahlt")
         lines.append("Haben Soll LOS Menü")
         return page(title, big, lines, icons="≈" if approx else "")
+
+
+def go(ui: Context, player: str) -> None:
+    """LOS: the salary at once; under the house rule "doppeltes Gehalt auf LOS" (seed 001) the banker says which it
+    was, over LOS or exactly on it (twice the salary), and LOS again is the pass (issue 28 #2)."""
+    game = ui.game
+    if game is None or "double_go" not in game.house_rules:
+        ui.submit({"op": "go", "player": player}, player)
+        return
+    salary = game.edition.salary
+
+    def book(ui: Context, exact: bool) -> None:
+        ui.submit({"op": "go", "player": player, **({"exact": True} if exact else {})}, player, title="LOS")
+
+    ui.scenes.push(ListScene("LOS", [Option(f"über LOS: {ui.money(salary)}", False),
+                                     Option(f"genau auf LOS: {ui.money(2 * salary)}", True)],
+                             book, player=player, keys={Key.LOS.value: False}))
 
 
 VERB_TITLE = {"credit": "Haben", "debit": "Soll"}
@@ -116,9 +134,13 @@ class AmountScene(Scene, msgspec.Struct):
             return True
         if key in (Key.HABEN, Key.SOLL):
             verb = "credit" if key is Key.HABEN else "debit"
-            if self.entry and self.verb in ("open", "transfer"):  # amount first, then one key books it
+            if self.entry and self.verb in ("open", "transfer", verb):  # amount first, then one key books it
                 self.verb, self.payer = verb, None
                 return self._book(ui)
+            if verb == self.verb:  # the entry's own key again, nothing typed: said, never silent (issue 28 #10)
+                ui.tone("refused")
+                ui.note = "erst Betrag tippen"
+                return True
             self.verb, self.payer = verb, None
             return True
         if key is Key.OK:
@@ -130,6 +152,7 @@ class AmountScene(Scene, msgspec.Struct):
         return False
 
     def _amount(self, ui: Context) -> int | None:
+        assert ui.game is not None
         try:
             return parse_amount(self.entry, ui.game.edition)
         except RuleError as err:
@@ -142,8 +165,9 @@ class AmountScene(Scene, msgspec.Struct):
         if amount is None:
             return True
         if self.verb == "transfer":
+            # the payer's balance after it, as after SOLL and the payee's card: one order or the other, the same screen
             preview(ui, {"op": "transfer", "from": self.payer, "to": self.player, "amount": amount}, "Überweisung",
-                    self.player)
+                    self.payer)
             return True
         ui.submit({"op": self.verb, "player": self.player, "amount": amount}, self.player)
         return True

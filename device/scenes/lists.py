@@ -55,6 +55,10 @@ class ListScene(Scene, msgspec.Struct):
     """A player's card tapped picks that player (the trade's partner)."""
     typed: str = ""
     """Square numbers typed: "39" OK picks Schlossallee where it is on the list."""
+    setup: bool = False
+    """A new game's set-up: a card tapped keeps it (the cards come after), never throws it away."""
+    keys: dict[str, Any] = {}
+    """A key that picks a value at once, by its name (LOS on the LOS list: the pass over LOS)."""
 
     @property
     def numbered(self) -> bool:
@@ -80,6 +84,9 @@ class ListScene(Scene, msgspec.Struct):
             return True
         if key is Key.OK:
             return self._choose(ui)
+        if key.value in self.keys:
+            self.pick(ui, self.keys[key.value])
+            return True
         if key.is_digit:
             return self._digit(ui, key.value)
         return False
@@ -185,6 +192,8 @@ class NumberScene(Scene, msgspec.Struct):
     player: str | None = None
     entry: str = ""
     why: str = ""
+    setup: bool = False
+    """A new game's set-up (the minutes): a card tapped keeps it."""
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
@@ -209,6 +218,7 @@ class NumberScene(Scene, msgspec.Struct):
                 return False
             number = 0
         elif self.money:
+            assert ui.game is not None
             try:
                 number = parse_amount(self.entry, ui.game.edition)
             except RuleError as err:
@@ -246,6 +256,8 @@ class ConfirmScene(Scene, msgspec.Struct):
     """What the rules will book, waiting for OK; its last line always says so."""
 
     kind = State.CONFIRM
+    note_in_title = True
+    """A key with no use here is said in the title bar, never over a line of what is to be booked (issue 28 #8)."""
     cmd: dict[str, Any]
     title: str
     big: str

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from drivers.screen import Screen
-from rules import format_money, net_worth, ranking, reader_text, winners
+from rules import Event, GameState, format_money, net_worth, ranking, reader_text, winners
 from rules.commands import OWED
 
 from ..store.ledger import Outcome
@@ -66,8 +66,11 @@ class RaiseOffer(msgspec.Struct, frozen=True):
     """The card it was booked on (the collector's, for "Von allen kassieren"): it comes back over that card."""
     title: str = ""
     """Its confirmation's title ("Miete", "Überweisung")."""
-    since: Any = None
+    since: Event | None = None
     """The newest booking when it was refused (``newest``): what the phone booked after it is told by this."""
+    needs: int = 0
+    """The whole sum the refused command asked, as the rules reckoned it (a bid too, which is no debt): what the
+    raise-money list measures its "reicht nicht" against."""
 
     def paid_since(self, ui: Context) -> bool:
         """The phone booked this payment after it was refused: the same op, money from the payer to the creditor
@@ -78,13 +81,13 @@ class RaiseOffer(msgspec.Struct, frozen=True):
             for e in later)
 
 
-def newest(ui: Context) -> Any:
+def newest(ui: Context) -> Event | None:
     """The newest booking of the game (each is an object of its own): a mark to tell later ones by."""
     history = ui.ledger.game.history
     return history[-1] if history else None
 
 
-def booked_after(ui: Context, mark: Any) -> list[Any]:
+def booked_after(ui: Context, mark: Event | None) -> list[Event]:
     """The bookings after ``mark``; none if it is gone (undone, or a new game): then nothing is known to be new."""
     history = list(ui.ledger.game.history)
     for i in range(len(history) - 1, -1, -1):
@@ -97,6 +100,8 @@ class MessageScene(Scene, msgspec.Struct):
     """A note or prompt nobody booked; a result is one that also says what came of a command."""
 
     kind = State.MESSAGE
+    note_in_title = True
+    """A turn at its end is said in the title bar: the lines (the refusal, "OK: Geld beschaffen") stay."""
     title: str
     big: str
     text: str
@@ -124,10 +129,10 @@ class MessageScene(Scene, msgspec.Struct):
             ui.raise_money(self.offer)
             return True
         most = self._most(ui)
-        if key in (Key.UP, Key.DOWN) and most > 0:
+        if key in (Key.UP, Key.DOWN) and (most > 0 or self.offer is not None):
             offset = max(0, min(most, self.offset + (-1 if key is Key.UP else 1)))
             if offset == self.offset:
-                return False  # at the end already: said, not silent
+                return False  # at the end already, or all on the screen: said, the refusal and its offer kept
             self.offset = offset
             return True
         ui.scenes.back()
@@ -162,7 +167,7 @@ class ResultScene(MessageScene):
 
 
 def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None, title: str = "",
-                  since: Any = None) -> MessageScene:
+                  since: Event | None = None) -> MessageScene:
     """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal; one for want
     of money offers to raise it, and keeps the payment (``title``: its confirmation's; ``since``: when it was
     first refused, if it was before) to come back to."""
@@ -172,7 +177,10 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
             text = f"{outcome.event.note}\n{text}"
         if player and game is not None and player in game.players:
-            return ResultScene("Gebucht", "", text, balance_of=player)
+            # a booking between players: whose balance this is, said (issue 28 #9)
+            others = outcome.event is not None and any(
+                {t.payer, t.payee} - {player, None} for t in outcome.event.transfers)
+            return ResultScene(f"Gebucht: {player}" if others else "Gebucht", "", text, balance_of=player)
         return ResultScene("Gebucht", "OK", text)
     message = outcome.message
     offer = None
@@ -184,7 +192,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
             owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
             offer = RaiseOffer(payer, owed, _creditor(ui, cmd), dict(cmd), player,
                                title or TITLES.get(str(cmd.get("op")), "Zahlung"),
-                               newest(ui) if since is None else since)
+                               newest(ui) if since is None else since, needs=outcome.owed or 0)
     return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
                        offer=offer, code=outcome.code or "")
 
@@ -195,6 +203,7 @@ TITLES = {"debit": "Soll"}
 
 def balance(ui: Context, cash: int) -> tuple[str, str]:
     """A balance as the reader shows it (the German comma), and "genau: …" when that is rounded."""
+    assert ui.game is not None
     shown = reader_text(cash, ui.game.edition)
     return shown.text.replace(".", ","), "" if shown.exact else f"genau: {ui.money(cash)}"
 
@@ -204,8 +213,9 @@ def _payer(ui: Context, cmd: dict[str, Any]) -> str | None:
     ("Von allen kassieren"), the first of the others whose cash is short (seed 000: bankrupt is "einer, der mehr
     schuldet als er bezahlen kann" — the one who pays, never the one who collects)."""
     if cmd.get("op") == "collect_all":
-        amount = cmd.get("amount")
-        return next((n for n in _others(ui, cmd) if isinstance(amount, int) and ui.game.players[n].cash < amount),
+        amount, game = cmd.get("amount"), ui.game
+        assert game is not None
+        return next((n for n in _others(ui, cmd) if isinstance(amount, int) and game.players[n].cash < amount),
                     None)
     who = cmd.get("from") if cmd.get("op") == "transfer" else cmd.get("player")
     return str(who) if who else None
@@ -253,10 +263,16 @@ class PagesScene(Scene, msgspec.Struct):
             return False
         title, big, body = self.pages[self.index]
         most = scroll_rows(title, big, body)
-        if inp.key in (Key.UP, Key.DOWN) and most:
+        last = self.index + 1 == len(self.pages)
+        if inp.key in (Key.UP, Key.DOWN) and (most or last):
             offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
+            if offset == self.offset and inp.key is Key.DOWN:
+                # docs/playing.md: turning past the end says so in the title bar, the last line kept (issue 28 #7)
+                ui.tone("refused")
+                ui.note = "Am Ende: hier nicht"  # the end is reached; the turn does nothing
+                return True
             if offset == self.offset:
-                return False  # at the end already: said, not silent
+                return False  # at the start already: said, not silent
             self.offset = offset
             return True
         if inp.key is Key.C or self.index + 1 == len(self.pages):
@@ -271,16 +287,18 @@ class PagesScene(Scene, msgspec.Struct):
         return page(title, big, body, offset=self.offset)
 
 
-def podium(ui: Context, game: Any) -> tuple[str, ...]:
+def podium(ui: Context, game: GameState) -> tuple[str, ...]:
     """Every player in the ranking's order, with their net worth (the knob scrolls past the third)."""
     return tuple(f"{i}. {n} {format_money(net_worth(game, n), game.edition)}" for i, n in enumerate(ranking(game), 1))
 
 
 def game_over_pages(ui: Context) -> PagesScene:
-    return PagesScene([("Spielende", verdict(ui.game), podium(ui, ui.game))])
+    game = ui.game
+    assert game is not None
+    return PagesScene([("Spielende", verdict(game), podium(ui, game))])
 
 
-def verdict(game: Any) -> str:
+def verdict(game: GameState) -> str:
     """The end's big line: who won, or "Gleichstand" when several are as rich (``rules.winners``)."""
     shared = winners(game)
     return "Gleichstand" if len(shared) > 1 else f"{game.winner or '–'} gewinnt"

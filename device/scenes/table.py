@@ -81,6 +81,8 @@ TABLE: tuple[Row, ...] = (
     _row(S.CARD, "SOLL", S.AMOUNT),
     _row(S.CARD, "digit", S.AMOUNT),
     _row(S.CARD, "LOS", S.RESULT),
+    _row(S.CARD, "LOS", S.CHOOSE),  # under the house rule double_go: over LOS, or exactly on it
+    _row(S.CHOOSE, "LOS", S.RESULT, S.PAGES),
     *(_row(S.CARD, k, S.CHOOSE) for k in MENU_KEYS),
     _row(S.AMOUNT, "OK", S.RESULT, S.CONFIRM),
     _row(S.AMOUNT, "HABEN", S.RESULT),
@@ -109,7 +111,9 @@ EVENTS: tuple[Row, ...] = (
 )
 """Changes that come from elsewhere: the web (new game, undo, end, renamed cards), the reader."""
 
-LOOKUP: dict[tuple[State, str], frozenset[State]] = {(r.source, r.trigger): r.targets for r in TABLE + EVENTS}
+LOOKUP: dict[tuple[State, str], frozenset[State]] = {}
+for _r in TABLE + EVENTS:  # a trigger may have several rows (card --LOS--> result, and choose under a house rule)
+    LOOKUP[_r.source, _r.trigger] = LOOKUP.get((_r.source, _r.trigger), frozenset()) | _r.targets
 
 
 def declared(source: State, trigger: str, target: State) -> bool:

@@ -21,6 +21,10 @@ def tapped(ui: Context, uid: str) -> None:
     ui.tone("card")
     card = ui.cards.get(uid)
     top = ui.scenes.top
+    if getattr(top, "setup", False):  # a new game being set up: kept, the cards come after (issue 28 #4)
+        ui.tone("refused")
+        ui.note = "Karte später auflegen"
+        return
     game = ui.game
     if card is None:
         unknown_card(ui, uid)

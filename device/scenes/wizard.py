@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from drivers.screen import Screen
-from rules import EDITIONS, Mode, square_name
+from rules import EDITIONS, GameState, Mode, square_name
 from rules.errors import RuleError
 from rules.game import HOUSE_RULE_NAMES, new_game_state
 
@@ -37,7 +37,7 @@ def ask_new_game(ui: Context) -> None:
         else:
             ui.scenes.back()
 
-    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer))
+    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer, setup=True))
 
 
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
@@ -46,7 +46,7 @@ def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
                                          for k, e in EDITIONS.items()],
                              lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
-                             index=keys.index(last) if last in keys else 0))
+                             index=keys.index(last) if last in keys else 0, setup=True))
 
 
 def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
@@ -73,11 +73,11 @@ def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
         full = {**with_rules, "mode": mode[0], **({"speed_die": True} if mode[1] else {})}
         if mode[0] == "timed":
             ui.scenes.push(NumberScene("Minuten?", lambda ui, n: _minutes(ui, full, n), money=False,
-                                       hint="1–1440, OK"))
+                                       hint="1–1440, OK", setup=True))
         else:
             ui.scenes.push(JoinScene(full))
 
-    ui.scenes.push(ListScene("Spielart", options, picked, index=index))
+    ui.scenes.push(ListScene("Spielart", options, picked, index=index, setup=True))
 
 
 HOUSE_RULES = object()
@@ -108,10 +108,10 @@ def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
         entry.label = _rules_label(chosen)
         ui.scenes.back()
 
-    ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1))
+    ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1, setup=True))
 
 
-def _summary(state: Any) -> tuple[str, ...]:
+def _summary(state: GameState) -> tuple[str, ...]:
     """The new game's first screen: the edition's name whole (no "MONOPOLY" to break "FC Schalke | 04"), the
     mode with a timed game's minutes, and the house rules by name (not "Hausregeln: 1")."""
     edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
@@ -182,6 +182,7 @@ class JoinScene(Scene, msgspec.Struct):
             return True
         ui.tone("new_game")
         state = ui.game
+        assert state is not None
         first = ("Neues Spiel", "", (f"{len(self.joined)} Spieler", *_summary(state)))
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"

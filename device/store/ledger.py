@@ -102,7 +102,7 @@ class Ledger(msgspec.Struct):
     skipped: int = 0
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
     version: int = 0
-    """Counts the changes the live pages wait for (``wait_for_change``)."""
+    """Counts the changes: the daemon publishes a new public state, the chart is drawn again, when it moves."""
     # Kept by the ledger itself, never passed:
     _views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None, float]] = []
     """The log, chart and clock of the games the last new_games replaced: a Storno of one brings them back."""
@@ -361,12 +361,6 @@ class Ledger(msgspec.Struct):
                 if now is not None:
                     points.append(now)
             return self.version, points
-
-    def wait_for_change(self, version: int, timeout: float) -> int:
-        """Block until the ledger's version passes ``version`` (for the live page)."""
-        with self._lock:
-            self._lock.wait_for(lambda: self.version > version, timeout)
-            return self.version
 
     def touch(self) -> None:
         """Something besides a command changed (names, cards, a problem): wake the live pages."""

@@ -49,7 +49,8 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
             c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + lvl)
         if lvl:
             c.s.pay(None, debtor, half * lvl, f"Verkauf Gebäude {c.name(sq)}")
-    c.s.pay(debtor, creditor, c.s.cash(debtor), "Bankrott")
+    estate = c.s.cash(debtor)  # the cash and what the buildings fetched: what the creditor receives in money
+    c.s.pay(debtor, creditor, estate, "Bankrott")
     c.s.set("debt", debtor, 0)  # an unpaid fee dies with the player: the bank never goes bankrupt
     cards = int(c.s.get("jail_cards", debtor) or 0)
     c.s.set("jail_cards", debtor, 0)
@@ -76,6 +77,8 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
     text = f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
     if cmd.owed is not None:
         text += f" (Schuld {c.money(cmd.owed)})"
+    # what the creditor receives, said in the log (it was only in the CSV): the money, then the deeds
+    text += f": {creditor or 'die Bank'} erhält {c.money(estate)}" + "".join(f", {c.name(sq)}" for sq in deeds)
     if fees:
         text += f"; {creditor} zahlt 10 % Zinsen an die Bank: {', '.join(fees)}"
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)

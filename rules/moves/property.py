@@ -38,7 +38,8 @@ def bid(c: Ctx, player: str, price: Money, minimum: Money) -> Money:
     c.s.may_pay(player)
     if c.s.cash(player) < price:
         raise RuleError("insufficient_funds", f"Nicht genug Geld für das Gebot: {player} hat "
-                                              f"{c.money(c.s.cash(player))}, geboten sind {c.money(price)}")
+                                              f"{c.money(c.s.cash(player))}, geboten sind {c.money(price)}",
+                        owed=price)
     return price
 
 

@@ -51,7 +51,9 @@ const Bank = (() => {
   function renderStatus(s) {
     const problem = $("#problem");
     problem.hidden = !s.problem;
-    problem.textContent = s.problem ? `Achtung: ${s.problem}` : "";
+    // one cause per line (a missing part's causes, issue 30)
+    problem.replaceChildren(...(s.problem ? `Achtung: ${s.problem}` : "").split("\n")
+      .flatMap((line, i) => (i ? [document.createElement("br"), line] : [line])));
     const scores = $("#scores");
     scores.replaceChildren();
     if (!s.edition) {
