@@ -412,7 +412,15 @@ def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Bro
     answer = page.locator('details.booking[data-op="transfer"] .answer')
     expect(answer).to_have_text("Gebucht: Anna zahlt Ben 75Anna: 1425 · Ben: 1575")
     assert answer.get_attribute("role") == "status" and answer.get_attribute("aria-live") == "polite"
-    near = answer.bounding_box()
+    # Where the tap was: the form is drawn anew after a booking, so the answer is measured once it stands.
+    page.wait_for_function("""() => { const a = document.querySelector('details.booking[data-op="transfer"] .answer');
+                                      return a && a.isConnected && a.getBoundingClientRect().height > 0; }""")
+    near = None
+    for _ in range(50):  # None while the redrawn form replaces the one tapped
+        near = answer.bounding_box()
+        if near is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None and near is not None and abs(near["y"] - box["y"]) < 120, (box, near)
     # A refusal says what to do, in the rules' words or the form's.
     form = open_form(page, "credit")
