@@ -210,7 +210,7 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
     from device.scenes.notes import MessageScene
 
     probe = Ui(ledger=table.ledger, cards=table.cards, show=lambda screen: None, tone=lambda name: None,
-               clock=lambda: table.now, wall=lambda: table.wall, strict=True)
+               clock=lambda: table.now, strict=True)
     def menu() -> Any:
         probe.handle("tap", UID[player])  # a fresh card: whatever the last place left behind is gone
         probe.handle("MENU")
