@@ -149,6 +149,9 @@ class Undo(BaseCommand):
     """Storno: take back the last accepted command of the game (or a new_game that replaced one)."""
 
     op: ClassVar[str] = "undo"
+    of: int | None = None
+    """The booking meant (its ``Event.number``): refused ``not_last`` when it is no longer the last, so that a
+    second tap, or a second phone, never takes back one booking more. None: whatever is last (the device)."""
 
 
 @dataclass(frozen=True, slots=True)

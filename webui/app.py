@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from . import admin, banker, editions, pages, sim
+from . import admin, banker, booking, editions, pages, sim
 from .auth import SESSION_HOURS, guard
 from .backend import Backend
 from .errors import WebError, answer
@@ -57,6 +57,7 @@ def create_app(backend: Backend) -> Flask:
     app.register_blueprint(banker.blueprint(backend))
     app.register_blueprint(admin.blueprint(backend))
     app.register_blueprint(editions.blueprint(backend))
+    app.register_blueprint(booking.blueprint(backend))  # issue 31: a form for every booking
     if backend.simulation is not None:
         app.register_blueprint(sim.blueprint(backend.simulation, backend.stopping))
     return app

@@ -22,7 +22,8 @@ LOG_SHOWN = 30
 
 
 def public_state(game: GameState | None, snap: Mapping[str, Any], *, cards: Iterable[Card],
-                 parts: list[dict[str, Any]], version: int, problem: str | None) -> dict[str, Any]:
+                 parts: list[dict[str, Any]], version: int, problem: str | None,
+                 session_epoch: int = 0) -> dict[str, Any]:
     """The contract's state object plus ``log``, ``remaining`` (timed: seconds left when published) and what
     the page needs. ``snap``: the ledger's snapshot of ``game`` (its contract JSON, log and clock)."""
     state = snap["state"]
@@ -37,13 +38,15 @@ def public_state(game: GameState | None, snap: Mapping[str, Any], *, cards: Iter
         out["remaining"] = snap["remaining"]
     out["cards"] = {c.name: c.number for c in cards if c.kind == "player"}
     out["version"] = version
+    out["session_epoch"] = session_epoch  # a logout anywhere: every banker's page asks again (issue 31)
     out["problem"] = problem
     out["parts"] = parts
     return out
 
 
 def public_body(game: GameState | None, snap: Mapping[str, Any], *, cards: Iterable[Card],
-                parts: list[dict[str, Any]], version: int, problem: str | None) -> bytes:
+                parts: list[dict[str, Any]], version: int, problem: str | None, session_epoch: int = 0) -> bytes:
     """:func:`public_state` as the UTF-8 JSON every phone gets, serialized once."""
-    state = public_state(game, snap, cards=cards, parts=parts, version=version, problem=problem)
+    state = public_state(game, snap, cards=cards, parts=parts, version=version, problem=problem,
+                         session_epoch=session_epoch)
     return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()

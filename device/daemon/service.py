@@ -99,7 +99,7 @@ class Daemon(msgspec.Struct):
     """The newest public state, its version and its bytes, as every phone gets them."""
     on_publish: Callable[[int, bytes], None] | None = None
     """Where each new public state goes: the web server's publisher, once the web runs (device/daemon/web.py)."""
-    _published_key: tuple[int, str | None, str] | None = None
+    _published_key: tuple[int, str | None, str, int] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
     _joined: JoinInfo | None = None
@@ -155,6 +155,7 @@ class Daemon(msgspec.Struct):
         self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         self._note_boot(journal)
+        self._say_pin(journal)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -167,6 +168,17 @@ class Daemon(msgspec.Struct):
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
             )
+
+    def _say_pin(self, journal: Journal) -> None:
+        """The start log says whether the banker's web page can be opened, and how its PIN is set (issue 31)."""
+        if self.config.banker_pin:
+            log.info("Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")
+        elif journal.setting("banker_pin"):
+            log.info("Banker-PIN: gesetzt (am Gerät; ändern: Menü ohne Karte → 7 Banker-PIN)")
+        else:
+            log.warning("Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne Karte → "
+                        "7 Banker-PIN (in der Simulation auf /device), oder beim Start BANKLESER_BANKER_PIN=1234 "
+                        "./dev run")
 
     @staticmethod
     def _note_boot(journal: Journal) -> None:
@@ -267,7 +279,8 @@ class Daemon(msgspec.Struct):
         if self.on_publish is None:  # the web stack is still loading: nobody reads the public state yet
             return
         ledger = self.ledger
-        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key())
+        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key(),
+               self.session_epoch)  # a logout is news for every banker's page (issue 31)
         if key == self._published_key and not force:
             return
         self._published_key = key
@@ -282,7 +295,7 @@ class Daemon(msgspec.Struct):
         version = self.published[0] + 1
         body = public_body(ledger.game.state if ledger is not None else None, snap,
                            cards=self.cards.all() if self.cards is not None else [], parts=parts, version=version,
-                           problem=problem)
+                           problem=problem, session_epoch=self.session_epoch)
         self.published = (version, body)
         self.on_publish(version, body)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -29,10 +30,27 @@ from .simulation import Simulation
 if TYPE_CHECKING:
     from flask import Flask
 
+    from rules import Game
     from webui.backend import Backend
     from webui.server import WebServer
 
+    from ..store.ledger import Ledger, Outcome
     from .service import Daemon
+
+
+def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
+    """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
+    rules' text, the balances it changed (issue 31: the answer beside the button says what moved) and the
+    log's newest entry after it (a page sending the same command again with nothing booked since repeats it)."""
+    answer = outcome.as_dict()
+    event = outcome.event
+    if not outcome.ok or event is None:
+        return answer
+    state = ledger.game.state
+    moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
+    balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
+    seq = ledger.log[-1].seq if ledger.log else None
+    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances, "seq": seq}
 
 
 class WebBackend:
@@ -93,10 +111,37 @@ class WebBackend:
             outcome = self._d.ledger.submit(cmd)
             if self._d.banker is not None:
                 self._d.banker.refresh()
-            return outcome.as_dict()
+            return booked(outcome, self._d.ledger)
 
         result: dict[str, Any] = self._d.call(run)
         return result
+
+    # The banker's booking forms (issue 31): read on the loop, from the rules' own game. ---------
+
+    def _on_game(self, fn: Callable[[Game], dict[str, Any]], idle: dict[str, Any]) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            return idle if self._d.ledger is None else fn(self._d.ledger.game)
+
+        result: dict[str, Any] = self._d.call(run)
+        return result
+
+    def legal(self, player: str | None) -> dict[str, Any]:
+        from webui.booking import forms_for  # Flask's: loaded with the web, after READY
+
+        return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
+
+    def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
+        from webui.booking import preview_of
+
+        return self._on_game(lambda game: preview_of(game, raw),
+                             {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"})
+
+    def last_booking(self) -> dict[str, Any]:
+        from webui.booking import last_booking
+
+        return self._on_game(last_booking, {"number": None, "text": ""})
+
+    # -----------------------------------------------------------------------------------------
 
     def session_epoch(self) -> int:
         return self._d.session_epoch

@@ -62,7 +62,8 @@ def rent(c: Ctx, cmd: cmds.Rent) -> str:
         note = f"{dice} Augen"
     amount = rent_of(c.state, sq, dice)
     c.s.pay(payer, str(owner), amount, f"Miete {c.name(sq)}")
-    return f"{payer} zahlt {owner} Miete für {c.name(sq)} ({note}): {c.money(amount)}"
+    # A station's rent has nothing to add in parentheses (issue 31: "Miete für Westbahnhof (): 25").
+    return f"{payer} zahlt {owner} Miete für {c.name(sq)}{f' ({note})' if note else ''}: {c.money(amount)}"
 
 
 def mortgage(c: Ctx, cmd: cmds.Mortgage) -> str:
