@@ -275,3 +275,20 @@ def test_a_broken_config_is_said_in_the_language_asked(tmp_path: Path) -> None:
     first = done.stdout.splitlines()[0]
     assert first.startswith("✗ Configuration: Configuration ") and "has errors: [ui] sleep_after = 5: seconds " \
         "without input until the display goes dark: 10 to 3600 seconds; [ui] snooze: unknown key" in first
+
+
+def test_the_daemon_starts_a_fresh_state_directory_in_the_configs_language_and_keeps_it(tmp_path: Path) -> None:
+    """A whole daemon (simulated parts, a real journal): the config's English is written down at the first start;
+    a later start whose config says German keeps the journal's English."""
+    from device.daemon.config import UiConfig
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    for configured in ("en", "de"):
+        d = Daemon(Config(ui=UiConfig(language=configured)), tmp_path / "state", sim=True, host="127.0.0.1",
+                   port=0, notifier=Notifier(""))
+        d.start(web=False)
+        try:
+            assert d.journal is not None and d.journal.setting(KEY) == "en" and words.language() == "en"
+        finally:
+            d.close()
