@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+LANGUAGES = ("de", "en")
+"""The languages with a catalogue (:data:`words.LANGUAGES`; here to keep ``words`` out of the parser's imports
+— a test checks the two agree)."""
+
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
 
@@ -45,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor = sub.add_parser("doctor", help="check wiring, devices, service, journal and clock; each ✓/✗ with the fix")
     doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="TOML config file")
     doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="the journal's folder")
+    doctor.add_argument("--language", choices=LANGUAGES, help="the report's language (default: the config's, else de)")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     flows.add_argument("--readme", type=_path, help="write the Mermaid diagram into this page's ```mermaid block")
     flows.add_argument("--mermaid", action="store_true", help="print the scene graph as a Mermaid diagram")
@@ -66,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", help="journal and registered cards (default: per-user data dir)")
     run.add_argument("--host", help="address to serve on (default 127.0.0.1 off a Pi, all interfaces on it)")
     run.add_argument("--port", type=int, help="port of the status page (default 8080)")
+    run.add_argument("--language", choices=LANGUAGES,
+                     help="the language of a fresh state directory (default: [ui] language in the config, else de)")
     return parser
 
 
@@ -132,23 +139,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _doctor(args: argparse.Namespace) -> int:
     import tempfile
 
+    import words
     from drivers.hints import Access
 
     from .config import Config
     from .doctor import USER, Check, System, diagnose, report
 
     path = args.config if args.config.exists() else None
+    if args.language:
+        words.use(args.language)
     try:
         config = Config.load(path)
     except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: the service would
         config = Config()      # not start (exit 78); the rest is checked with the default wiring
         first, *wrong = (line.strip() for line in str(err).splitlines())
-        said = Check("Konfiguration", False, first.rstrip(":") + "".join(f"; {w}" if i else f": {w}"
-                                                                          for i, w in enumerate(wrong)),
-                     "korrigieren (sudo für /etc/bankleser), dann sudo systemctl restart bankleser; "
-                     "geprüft wird hier die Standardverdrahtung")
+        said = Check(words.text("doctor.config"), False, first.rstrip(":") + "".join(
+            f"; {w}" if i else f": {w}" for i, w in enumerate(wrong)), words.text("doctor.config.fix"))
     else:
-        said = Check("Konfiguration", True, f"{path} gültig" if path else "keine Datei: die Standardwerte")
+        if not args.language and config.ui.language:
+            words.use(config.ui.language)
+        said = Check(words.text("doctor.config"), True,
+                     words.text("doctor.config.valid", path=path) if path else words.text("doctor.config.none"))
     access = Access.of_user(USER) or Access.of_process()
     state_dir = args.state_dir.absolute()  # opening GPIO as the daemon does: lgpio may chdir() the process
     with tempfile.TemporaryDirectory(prefix="bankleser-doctor-") as fifos:
@@ -242,6 +253,10 @@ def _run(args: argparse.Namespace) -> int:
     if isinstance(greeted, Exception):
         # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
         logging.getLogger(__name__).debug("no first frame: %s", greeted)
+    import words
+
+    if args.language:
+        words.use(args.language)
     try:
         config = Config.load(config_path)
     except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
@@ -250,9 +265,11 @@ def _run(args: argparse.Namespace) -> int:
                 greeted.off()  # not "Startet…" for ever on a box that will not start
             except Exception as off_err:
                 logging.getLogger(__name__).debug("first frame not taken back: %s", off_err)
-        print(f"bankleser run: {err}\nNicht gestartet: erst die Konfiguration korrigieren, dann neu starten "
-              "(sudo systemctl restart bankleser)", file=sys.stderr)
+        print(f"bankleser run: {err}\n" + words.text("config.not_started"), file=sys.stderr)
         return EX_CONFIG
+    # the language until the journal's own is read (device.daemon.language): the flag's, else the file's
+    config.ui.language = args.language or config.ui.language
+    words.use(config.ui.language or words.DEFAULT)
 
     from .service import run_daemon  # the rules, the device, gpiozero: after the first screen
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from drivers.hardware import Hardware
 from drivers.screen import Screen
+from words import text
 
 
 def causes(parts: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
@@ -47,8 +48,9 @@ def missing_names(parts: list[dict[str, Any]], *, but: Iterable[str] = ()) -> li
 def start_screen(hardware: Hardware) -> Screen:
     """The first screen: while the journal is read, say what is missing (if the OLED works, it shows)."""
     missing = missing_names(hardware.parts())
-    lines = ("Journal wird gelesen",) if not missing else ("Fehlt: " + ", ".join(missing), "Siehe Web-Seite")
-    return Screen(title="Bankleser", big="Startet…", lines=lines)
+    lines = (text("start.reading"),) if not missing else (text("start.missing", parts=", ".join(missing)),
+                                                          text("start.see_page"))
+    return Screen(title="Bankleser", big=text("start.starting"), lines=lines)
 
 
 def parts_problem(parts: list[dict[str, Any]]) -> str | None:

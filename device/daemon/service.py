@@ -24,6 +24,7 @@ import msgspec
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
+from words import use as use_language
 
 from ..scenes import Ui
 from ..scenes.inputs import Tap, parse_key
@@ -33,6 +34,7 @@ from ..store.editions import LazyEditions
 from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
+from . import language
 from .config import Config
 from .notify import Notifier
 from .parts import missing_names, parts_problem, start_screen
@@ -154,6 +156,7 @@ class Daemon(msgspec.Struct):
         self.history = History(journal.path, cache=self.state_dir / "history-cache.json")
         self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
+        use_language(language.in_force(journal, self.config.ui.language))  # issue 27: kept across restarts
         self._note_boot(journal)
         self._say_pin(journal)
         if self.journal is not None and self.ledger is not None:
