@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import apply, cash, give, start
 
+from conftest import apply, cash, give, start
 from device.daemon.cli import main
 from device.scenes.layout import wrap
 from device.store.editions import oled_problems
@@ -177,8 +177,8 @@ def test_the_cross_check_finds_the_sources_table_equal_to_classic(key: str) -> N
     ("classic-us", 19, (200, (18, 80, 220, 600, 800, 1000), 100, 100), "deeds.19.rents"),
     # A mortgage put in the house-price column.
     ("classic-us", 37, (350, (35, 175, 500, 1100, 1300, 1500), 175, 175), "deeds.37.house_price"),
-    # One street's rents copied onto its neighbour's: Piccadilly given Coventry Street's site rent.
-    ("classic-uk", 29, (280, (22, 120, 360, 850, 1025, 1200), 150, 140), "deeds.29.rents"),
+    # One street's rents copied onto its neighbour's: Vine Street given Marlborough Street's.
+    ("classic-uk", 19, (200, (14, 70, 200, 550, 750, 950), 100, 100), "deeds.19.rents"),
 ])
 def test_the_cross_check_names_the_copy_errors_public_tables_carry(
         key: str, sq: int, copied: tuple[int, tuple[int, ...], int, int], path: str) -> None:
@@ -186,6 +186,16 @@ def test_the_cross_check_names_the_copy_errors_public_tables_carry(
     assert checked.edition is not None
     assert [w.path for w in checked.warnings] == [path]
     assert "weicht von classic ab" in checked.warnings[0].message
+
+
+def test_a_slip_that_breaks_the_rising_rents_is_refused_not_merely_hinted() -> None:
+    """One UK table has Leicester Square's 3 houses as 8000 (for 800): the file does not play, key and line named."""
+    checked = read_edition(with_deeds("classic-uk", {**ENGLISH_DEEDS, 26: (260, (22, 110, 330, 8000, 975, 1150),
+                                                                            150, 130)}), EDITIONS)
+    assert checked.edition is None
+    assert [(p.path, p.message) for p in checked.problems] == [("deeds.26.rents",
+                                                                 "die Mieten müssen steigen (8000 nach 975)")]
+    assert checked.problems[0].line is not None
 
 
 # -- the edition command and the OLED -------------------------------------------------------------------------
