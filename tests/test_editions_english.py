@@ -57,8 +57,10 @@ US_NAMES = (
 
 # The printed deeds of the English boards, square by square: price, rents (site only, 1–4 houses, hotel; stations
 # 1–4 owned; utilities the dice factors), house cost, mortgage. The same figures on both boards, verified against
-# the sources named in docs/editions.md (US: the STAT-JET-ASU monopolygame.csv and DhruvSuri's BoardConfig.json;
-# UK: the Euracom guide's streets, monopoly.fandom.com's Old Kent Road deed and pubquizhelp.com's prices).
+# the sources named in docs/editions.md (US: STAT-JET-ASU's monopolygame.csv, DhruvSuri's BoardConfig.json and
+# jnider's clonopoly board.cpp; UK: AdrianBav's bavanco deed replicas, the Euracom guide's streets, awearytraveler's
+# board_constants.py, monopoly.fandom.com's Old Kent Road deed and pubquizhelp.com's prices). One UK value is not
+# settled by them: Piccadilly's site rent, 24 here (classic's) and 22 in some UK tables (docs/editions.md).
 ENGLISH_DEEDS: dict[int, tuple[int, tuple[int, ...], int, int]] = {
     1: (60, (2, 10, 30, 90, 160, 250), 50, 30),
     3: (60, (4, 20, 60, 180, 320, 450), 50, 30),
