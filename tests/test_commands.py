@@ -112,7 +112,7 @@ def test_a_json_true_is_never_a_number(obj: dict[str, Any], key: str) -> None:
     ({"op": "jail_card", "player": "Anna", "delta": 2}, "'delta' ist +1 (gezogen) oder -1 (eingesetzt)"),
     ({"op": "bankrupt", "player": "Anna", "creditor": "Anna"}, "Niemand ist bei sich selbst verschuldet"),
     ({"op": "new_game", "edition": "monopoly", "players": ["Anna", "Ben"]},
-     "Unbekannte Ausgabe: 'monopoly' (banking, classic, schalke, sonic, skylanders)"),
+     "Unbekannte Ausgabe: 'monopoly' (banking, classic, schalke, sonic, skylanders, classic-uk, classic-us)"),
     ({"op": "new_game", "edition": "classic", "mode": "blitz", "players": ["Anna", "Ben"]},
      "Feld 'mode': 'blitz' gibt es nicht (standard, quick, timed)"),
     ({"op": "new_game", "edition": "classic", "mode": "timed", "players": ["Anna", "Ben"]},

@@ -60,7 +60,7 @@ def hamburg(extra: str = "") -> Edition:
 
 def test_the_five_editions_are_toml_files_shipped_with_the_package() -> None:
     files = {p.name for p in resources.files("rules.editions").iterdir() if p.name.endswith(".toml")}
-    assert files == {f"{key}.toml" for key in EDITIONS} and len(files) == 5
+    assert files == {f"{key}.toml" for key in EDITIONS} and len(files) == 7  # the five boxes, the English boards
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     assert package_data["package-data"]["rules.editions"] == ["*.toml"]
 
@@ -69,7 +69,7 @@ def test_the_classic_file_prints_the_whole_board_and_the_others_give_only_what_d
     """Issue 26: "An edition may name a `base` and give only what differs"."""
     classic = tomllib.loads(resources.files("rules.editions").joinpath("classic.toml").read_text(encoding="utf-8"))
     assert len(classic["names"]) == 40 and len(classic["deeds"]) == 28 and "base" not in classic
-    for key in ("banking", "schalke", "sonic", "skylanders"):
+    for key in ("banking", "schalke", "sonic", "skylanders", "classic-uk", "classic-us"):
         data = tomllib.loads(resources.files("rules.editions").joinpath(f"{key}.toml").read_text(encoding="utf-8"))
         assert data["base"] == "classic" and "deeds" not in data, key  # "Die Werte entsprechen denen aus dem originalen"
 

@@ -12,8 +12,9 @@ import pkgutil
 from .fileformat import EditionError, read_edition
 from .model import Edition
 
-ORDER = ("banking", "classic", "schalke", "sonic", "skylanders")
-"""The shipped editions, in the order the menus list them; each file may name an earlier one as its base."""
+ORDER = ("banking", "classic", "schalke", "sonic", "skylanders", "classic-uk", "classic-us")
+"""The shipped editions, in the order the menus list them (the five German boxes, then the English boards); each
+file may name an earlier one as its base."""
 
 
 def shipped_texts() -> dict[str, str]:
