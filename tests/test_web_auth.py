@@ -27,7 +27,7 @@ PUBLIC = {
     "sim.sim_key", "sim.sim_tap", "sim.sim_display", "sim.sim_display_png", "sim.sim_events", "sim.sim_freeze",
 }
 """What a phone without the banker's session may open: reading, logging in, the simulation's virtual device."""
-ARGUMENTS = {"uid": "0a000001", "game_id": 1, "filename": "app.js"}
+ARGUMENTS = {"uid": "0a000001", "game_id": 1, "filename": "app.js", "key": "classic"}
 
 
 @pytest.fixture
