@@ -17,9 +17,9 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from device.daemon.public import public_body
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from webui.app import public_state
 
 
 class Bare:
@@ -32,11 +32,10 @@ class Bare:
 
     def publish(self) -> None:
         snap = self.ledger.snapshot()
-        snap["cards"] = []
         with self.changed:
             self.version += 1
-            snap["version"] = self.version
-            self.body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
+            self.body = public_body(self.ledger.game.state, snap, cards=[], parts=[], version=self.version,
+                                    problem=snap["problem"])
             self.changed.notify_all()
 
     def submit(self, cmd: dict[str, object]) -> dict[str, object]:

@@ -44,8 +44,9 @@ def input_to_frame(rounds: int = 300) -> None:
         loop = threading.Thread(target=d.run, daemon=True)
         loop.start()
         assert d.ledger is not None and d.hardware is not None
-        d.call(lambda: d.ledger.submit({"op": "new_game", "edition": "banking", "mode": "standard",
-                                         "players": ["Anna", "Ben"]}))
+        ledger = d.ledger
+        d.call(lambda: ledger.submit({"op": "new_game", "edition": "banking", "mode": "standard",
+                                       "players": ["Anna", "Ben"]}))
         display = d.hardware.display
         assert isinstance(display, SimDisplay)
         script = [("tap", "0a000001"), ("key", "HABEN"), ("key", "1"), ("key", "0"), ("key", "K"), ("key", "OK"),

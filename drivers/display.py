@@ -52,7 +52,7 @@ def _qr(data: str, box: int) -> Image.Image:
 
     code = segno.make(data, error="l", micro=False, encoding="utf-8")
     scale = max(1, box // code.symbol_size(border=1)[0])
-    matrix = list(code.matrix_iter(scale=scale, border=1))
+    matrix = [list(row) for row in code.matrix_iter(scale=scale, border=1)]
     img = Image.new("1", (len(matrix[0]), len(matrix)), 1)
     img.putdata([0 if dark else 1 for row in matrix for dark in row])
     return img

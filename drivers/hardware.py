@@ -20,13 +20,13 @@ import os
 import threading
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
-from .panel import ADDRESS, CONTRAST, I2C_PORT, ROTATE
+from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE
 from .part import Part
 from .tables import ConfigError, check_record, read_table, seconds
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .signals import Buzzer, StatusLed
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 RETRY_EVERY = 5.0
@@ -56,7 +57,7 @@ ROTATE_WORDS = ("nur 0 oder 2 (2: das Display ist auf dem Kopf eingebaut; 1 und 
                 "Hochformat-Layout, das es nicht gibt)")
 GPIO_WORDS = "eine BCM-Nummer von 2 bis 27 (die GPIOs der 40-poligen Stiftleiste)"
 Gpio = Annotated[int, msgspec.Meta(description=GPIO_WORDS)]
-"""A GPIO of the header, by its BCM number (whether the header has it: :meth:`HardwareConfig.pin_problems`)."""
+"""A GPIO of the header, by its BCM number (whether the header has it, and it is free: checked together)."""
 Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, description="eine Liste von 1 bis 8 GPIOs, "
                                           "jede " + GPIO_WORDS.removeprefix("eine "))]
 HEADER_GPIOS = range(2, 28)
@@ -65,7 +66,7 @@ RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
 
 
 class DisplayConfig(msgspec.Struct):
-    kind: Literal["ssd1306", "sh1106", "sim"] = "ssd1306"
+    kind: Literal["ssd1306", "sh1106", "sim"] = KIND  # type: ignore[assignment]
     """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
     i2c_port: Annotated[int, msgspec.Meta(ge=0, description="die Nummer des I²C-Busses (/dev/i2c-N), 1 an der "
                                                        "Stiftleiste")] = I2C_PORT
@@ -135,8 +136,9 @@ class HardwareConfig(msgspec.Struct):
         for name in sorted(set(data) - set(cls.__struct_fields__)):
             problems.append(f"[hardware.{name}]: unbekannter Abschnitt – bekannt sind "
                             + ", ".join(f"[hardware.{n}]" for n in cls.__struct_fields__))
-        out = cls(**{name: read_table(_TABLES[name], data.get(name, {}), f"hardware.{name}", problems)
-                     for name in cls.__struct_fields__})
+        tables: dict[str, Any] = {name: read_table(_TABLES[name], data.get(name, {}), f"hardware.{name}", problems)
+                                  for name in cls.__struct_fields__}
+        out = cls(**tables)
         out._check_together(problems)
         if problems:
             raise ConfigError(problems)
@@ -157,7 +159,8 @@ class HardwareConfig(msgspec.Struct):
         """What no single key shows: the keypad's layout against its rows and columns, a GPIO used twice."""
         k = self.keypad
         if k.kind == "matrix" and (len(k.layout) != len(k.rows) or any(len(row) != len(k.cols) for row in k.layout)):
-            problems.append(f"[hardware.keypad] layout: {len(k.rows)} Zeilen (rows) zu je {len(k.cols)} Tasten (cols)")
+            problems.append(f"[hardware.keypad] layout: {len(k.layout)} Zeilen, gebraucht sind {len(k.rows)} (eine je "
+                            f"GPIO in rows) zu je {len(k.cols)} Tasten (eine je GPIO in cols)")
         if k.layout != [list(r) for r in DEFAULT_LAYOUT]:
             from .keypad import KEYS  # gpiozero: only for a layout of one's own
 
@@ -219,7 +222,7 @@ class HardwareConfig(msgspec.Struct):
         """Every part as its twin (``--sim``, and the default off a Pi)."""
         out = HardwareConfig.from_dict({})
         for part in (out.display, out.keypad, out.encoder, out.buzzer, out.led, out.reader):
-            part.kind = "sim"  # type: ignore[assignment]
+            part.kind = "sim"
         return out
 
 
@@ -280,10 +283,6 @@ class Hardware:
         present = [name for name in PARTS if not (name == "Drehknopf" and self.encoder is None)]
         faults = dict(self.faults)
         return [{"name": n, "ok": n not in faults, "hint": faults.get(n, "")} for n in present]
-
-    def threads_alive(self) -> bool:
-        """For the watchdog: every driver thread that should run does."""
-        return all(part.alive for part in (self.keypad, self.buzzer, self.reader))
 
     def stalled(self, now: float) -> list[str]:
         """The parts whose thread died or hangs in one operation (for the watchdog)."""
@@ -400,7 +399,7 @@ class _Opener:
         except Exception as err:
             raise Missing(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
 
-    def _pins(self, name: str, make: Callable[[], Any]) -> Any:
+    def _pins(self, name: str, make: Callable[[], T]) -> T:
         try:
             return make()
         except Missing:
@@ -490,8 +489,12 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
             faults[name] = opener.failed(name, err)
             return stand()
 
-    silent_buzzer = lambda: Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])  # noqa: E731
-    dark_led = lambda: StatusLed(None, pin_factory=None)  # noqa: E731
+    def silent_buzzer() -> Buzzer:
+        return Buzzer(None, pin_factory=None, volume=Volume[cfg.buzzer.volume.upper()])
+
+    def dark_led() -> StatusLed:
+        return StatusLed(None, pin_factory=None)
+
     keypad = part("Tastatur", opener.keypad, Absent)
     encoder = None if cfg.encoder.kind == "none" else part("Drehknopf", opener.encoder, Absent)
     b = cfg.buzzer

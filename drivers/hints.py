@@ -1,4 +1,4 @@
-"""Why a part did not open, and what to do: one German line for the OLED, the page and the log.
+"""Why a part did not open, and what to do: one line for the OLED, the page and the log, from the catalogue.
 
 The causes are told apart by what the libraries raise (luma's I²C errors, lgpio's and gpiozero's)
 and by looking at the device files themselves, never by guessing one cause for all: a missing
@@ -13,6 +13,8 @@ import os
 from pathlib import Path
 
 import msgspec
+
+from words import text
 
 
 class Access(msgspec.Struct, frozen=True):
@@ -73,23 +75,19 @@ def user_name() -> str:
 def device_access(path: Path, access: Access, *, what: str, enable: str) -> str | None:
     """None when ``path`` exists and may be opened; else the cause and the fix in one line."""
     if not path.exists():
-        return f"{path} fehlt – {enable}"
+        return text("hint.device.missing", path=path, enable=text(enable))
     if access.may_open(path):
         return None
     owner_group = group_name(path.stat().st_gid)
     if owner_group in ("root", "0"):
-        return (f"kein Zugriff auf {path} (gehört root:root) – die Gruppenregel für {what} fehlt (normales Debian): "
-                f"sudo systemd/install.sh legt /etc/udev/rules.d/60-bankleser.rules an")
-    who = access.name or user_name()
-    return (f"kein Zugriff auf {path} – {who} ist nicht in der Gruppe {owner_group}: "
-            f"sudo usermod -aG {owner_group} {who}, dann neu anmelden bzw. Dienst neu starten")
+        return text("hint.device.root_only", path=path, what=what)
+    return text("hint.device.group", path=path, user=access.name or user_name(), group=owner_group)
 
 
-GPIO_ENABLE = "kein GPIO-Zeichengerät: läuft das auf einem Raspberry Pi (Kernel mit /dev/gpiochip*)?"
-I2C_ENABLE = ("I²C ist nicht eingeschaltet: dtparam=i2c_arm=on in /boot/firmware/config.txt "
-              "(sudo raspi-config nonint do_i2c 0), neu starten")
-SPI_ENABLE = ("SPI ist nicht eingeschaltet: dtparam=spi=on in /boot/firmware/config.txt "
-              "(sudo raspi-config nonint do_spi 0), neu starten")
+GPIO_ENABLE = "hint.gpio.enable"
+I2C_ENABLE = "hint.i2c.enable"
+SPI_ENABLE = "hint.spi.enable"
+"""The keys of the fixes that switch a bus on (rendered where they are said: :func:`device_access`)."""
 
 
 REVISION = "/proc/device-tree/system/linux,revision"
@@ -104,28 +102,22 @@ def gpio_hint(err: BaseException, *, dev: Path = Path("/dev"), access: Access | 
     One line, "GPIO: cause – fix", the same for the daemon and ``bankleser doctor`` (both open the factory
     through :func:`drivers.hardware.open_pin_factory`)."""
     if isinstance(err, ImportError):
-        return ("GPIO: Python-Modul lgpio fehlt – sudo systemd/install.sh richtet es ein "
-                "(von Hand: venv/bin/pip install lgpio; Raspberry Pi OS: apt install python3-lgpio)")
+        return "GPIO: " + text("hint.gpio.lgpio_missing")
     if type(err).__name__ == "PinUnknownPi" or "unable to locate Pi revision" in str(err):
-        return (f"GPIO: kein Raspberry Pi erkannt{board_model()}: weder {REVISION} noch eine Zeile „Revision“ in "
-                "/proc/cpuinfo, aus denen gpiozero das Board kennt – das schreiben nur Firmware und Kernel eines "
-                "Raspberry Pi: auf einem Pi mit dem Kernel von Raspberry Pi OS starten (nicht in einer VM, auf "
-                "einem anderen Board oder mit einem fremden Device Tree); zum Ausprobieren: bankleser run --sim")
+        return "GPIO: " + text("hint.gpio.not_a_pi", board=board_model(), revision=REVISION)
     filename = str(getattr(err, "filename", "") or "")
     if isinstance(err, OSError) and filename.startswith("/proc/"):
-        return (f"GPIO: {filename} nicht lesbar ({err.strerror}) – gpiozero liest dort, welcher Pi es ist: "
-                "ist /proc für den Dienst verborgen (ProcSubset=pid in der Unit)?")
+        return "GPIO: " + text("hint.gpio.proc", path=filename, error=err.strerror)
     access = access or Access.of_process()
     chips = sorted(dev.glob("gpiochip*"))
     if not chips:
-        return f"GPIO: {dev / 'gpiochip0'} fehlt – {GPIO_ENABLE} Zum Ausprobieren: bankleser run --sim"
+        return "GPIO: " + text("hint.gpio.no_chip", path=dev / "gpiochip0", enable=text(GPIO_ENABLE))
     for chip in chips:
         why = device_access(chip, access, what="GPIO", enable=GPIO_ENABLE)
         if why is not None:
             return f"GPIO: {why}"
-    return (f"GPIO: {err or type(err).__name__} ({type(err).__name__}) – alle {len(chips)} gpiochip-Geräte sind "
-            "lesbar, die Ursache liegt in gpiozero/lgpio: die ganze Meldung steht im Journal "
-            "(journalctl -u bankleser -b), siehe docs/troubleshooting.md")
+    return "GPIO: " + text("hint.gpio.other", error=err or type(err).__name__, kind=type(err).__name__,
+                           count=len(chips))
 
 
 def board_model() -> str:
@@ -133,7 +125,7 @@ def board_model() -> str:
     for path in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
         try:
             with open(path, encoding="utf-8", errors="replace") as f:
-                return f" (Board: {f.read().strip(chr(0)).strip()})"
+                return text("hint.board", model=f.read().strip(chr(0)).strip())
         except OSError:
             continue
     return ""
@@ -143,40 +135,37 @@ def spi_hint(port: int, device: int, *, dev: Path = Path("/dev"), access: Access
     """The reader's SPI device, looked at when the reader cannot be opened at all (no GPIO): None when it is
     there and may be opened, else the cause and the fix, so a builder learns of it with GPIO's cause."""
     why = device_access(dev / f"spidev{port}.{device}", access or Access.of_process(), what="SPI", enable=SPI_ENABLE)
-    return None if why is None else f"RFID-Leser: {why}"
+    return None if why is None else "RFID-Leser: " + why
 
 
 def display_hint(err: BaseException, *, port: int, address: int) -> str:
     """luma's errors (``DeviceNotFoundError``, ``DevicePermissionError``) turned into cause and fix."""
-    text = str(err)
+    said = str(err)  # luma's own (English) words, read by the program
     bus = f"/dev/i2c-{port}"
-    if "not found on address" in text:
-        return (f"Display: kein Gerät an 0x{address:02X} auf I²C-{port} – SDA/SCL vertauscht, kein Strom, "
-                f"oder eine andere Adresse (0x3C/0x3D)? `i2cdetect -y {port}`")
-    if "not found" in text or isinstance(err, FileNotFoundError):
-        return f"Display: {bus} fehlt – {I2C_ENABLE}"
-    if "permission" in text.lower() or isinstance(err, PermissionError):
-        return (f"Display: kein Zugriff auf {bus} – Gruppe i2c fehlt dem Benutzer (sudo usermod -aG i2c "
-                f"{user_name()}) oder die udev-Regel (sudo systemd/install.sh)")
+    if "not found on address" in said:
+        return "Display: " + text("hint.display.nobody", address=f"0x{address:02X}", port=port)
+    if "not found" in said or isinstance(err, FileNotFoundError):
+        return "Display: " + text("hint.device.missing", path=bus, enable=text(I2C_ENABLE))
+    if "permission" in said.lower() or isinstance(err, PermissionError):
+        return "Display: " + text("hint.display.access", path=bus, user=user_name())
     if isinstance(err, ImportError):
-        return f"Display: Bibliothek fehlt ({err}) – sudo systemd/install.sh"
-    return f"Display: {text or type(err).__name__} – Verkabelung und `i2cdetect -y {port}` prüfen"
+        return "Display: " + text("hint.display.library", error=err)
+    return "Display: " + text("hint.display.other", error=said or type(err).__name__, port=port)
 
 
 def reader_hint(err: BaseException, *, port: int, device: int) -> str:
-    text = str(err)
-    if "VersionReg 0x00" in text or "VersionReg 0xFF" in text:
-        return (f"RFID-Leser: {text} – MISO/MOSI vertauscht oder lose, SDA/CS an CE{device}, 3,3 V "
-                f"(nicht 5 V) und GND verbunden?")
-    if "VersionReg" in text:
-        return f"RFID-Leser: {text} – ein anderer Chip am SPI-Bus, oder CS/RST falsch verdrahtet?"
-    if "SPI" in text and ("nicht eingeschaltet" in text or "spidev" in text):
-        return f"RFID-Leser: {text}"
-    return f"RFID-Leser: {text or type(err).__name__} – Verdrahtung (SPI{port} CE{device}, RST) prüfen"
+    said = str(err)
+    if "VersionReg 0x00" in said or "VersionReg 0xFF" in said:
+        return "RFID-Leser: " + text("hint.reader.silent", error=said, device=device)
+    if "VersionReg" in said:
+        return "RFID-Leser: " + text("hint.reader.unknown", error=said)
+    if "SPI" in said and (text(SPI_ENABLE) in said or "spidev" in said):
+        return "RFID-Leser: " + said
+    return "RFID-Leser: " + text("hint.reader.other", error=said or type(err).__name__, port=port, device=device)
 
 
 def pin_hint(name: str, err: BaseException) -> str:
-    text = str(err) or type(err).__name__
-    if "in use" in text.lower() or type(err).__name__ == "GPIOPinInUse":
-        return f"{name}: {text} – ein Pin ist in der Konfiguration doppelt vergeben"
-    return f"{name}: {text} – Verdrahtung und [hardware.*]-Pins in der Konfiguration prüfen"
+    said = str(err) or type(err).__name__
+    if "in use" in said.lower() or type(err).__name__ == "GPIOPinInUse":
+        return f"{name}: " + text("hint.pin.twice", error=said)
+    return f"{name}: " + text("hint.pin.other", error=said)

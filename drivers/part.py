@@ -11,8 +11,11 @@ from typing import Self
 class Part:
     """A piece of the table's hardware (or its twin). Twins keep these defaults: nothing to start or stop."""
 
-    alive: bool = True
-    """For the watchdog: the part's own thread, if it has one, is running."""
+    @property
+    def alive(self) -> bool:
+        """For the watchdog: the part's own thread, if it has one, is running (a twin has none: always)."""
+        return True
+
     stall_after: float = 5.0
     """Seconds one operation (a scan, a poll, a tune) may take before the part counts as hung."""
     _busy_since: float | None = None

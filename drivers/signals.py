@@ -130,7 +130,7 @@ class StatusLed(Part):
     @property
     def lit(self) -> bool:
         """Whether it is on now (the virtual device shows it)."""
-        return bool(self._led.is_lit) if self._led else self._on
+        return bool(self._led.value) if self._led else self._on
 
     def toggle(self) -> None:
         """On if off, off if on (the self-test)."""

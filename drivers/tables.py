@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from words import text
+
 T = TypeVar("T", bound=msgspec.Struct)
 
 
@@ -25,10 +27,22 @@ class ConfigError(ValueError):
 
 
 def seconds(low: float, high: float, what: str) -> Any:
-    """A number of seconds from ``low`` to ``high`` (a TOML integer is taken too), and what it sets."""
+    """A number of seconds from ``low`` to ``high`` (a TOML integer is taken too), and the key of what it sets.
+
+    The ``description`` holds catalogue keys, "KEY|low|high", rendered in the language in force when a value
+    is wrong (:func:`described`): the record is made at import, the language chosen later."""
     from typing import Annotated
 
-    return Annotated[float, msgspec.Meta(ge=low, le=high, description=f"{what}: {low:g} bis {high:g} Sekunden")]
+    return Annotated[float, msgspec.Meta(ge=low, le=high, description=f"{what}|{low:g}|{high:g}")]
+
+
+def described(description: str) -> str:
+    """A ``Meta`` description in words: a catalogue key, or "KEY|low|high" from :func:`seconds`."""
+    key, *bounds = description.split("|")
+    said = key if " " in key else text(key)  # words, not a key: a module not converted yet (drivers.hardware)
+    if len(bounds) == 2:
+        return text("config.seconds", what=said, low=bounds[0], high=bounds[1])
+    return said
 
 
 def toml_value(value: object) -> str:
@@ -52,15 +66,17 @@ def allowed(cls: type[msgspec.Struct], key: str) -> str:
     while True:
         if get_origin(hint) is Annotated:
             base, *metas = get_args(hint)
-            described = [m.description for m in metas if isinstance(m, msgspec.Meta) and m.description]
-            if described:
-                return described[0]
+            descriptions = [m.description for m in metas if isinstance(m, msgspec.Meta) and m.description]
+            if descriptions:
+                return described(descriptions[0])
             hint = base
         elif get_origin(hint) is Literal:
             words = [toml_value(v) for v in get_args(hint)]
-            return "erlaubt " + (f"{', '.join(words[:-1])} oder {words[-1]}" if len(words) > 1 else words[0])
+            if len(words) == 1:
+                return text("config.allowed.one", value=words[0])
+            return text("config.allowed.some", values=", ".join(words[:-1]), last=words[-1])
         else:
-            return f"erwartet: {getattr(hint, '__name__', hint)}"
+            return text("config.expected", type=getattr(hint, "__name__", hint))
 
 
 def read_table(cls: type[T], data: object, table: str, problems: list[str]) -> T:
@@ -68,13 +84,13 @@ def read_table(cls: type[T], data: object, table: str, problems: list[str]) -> T
 
     Keys the record does not have are mistakes too (a typo must not be ignored in silence)."""
     if not isinstance(data, dict):
-        problems.append(f"[{table}] muss ein Abschnitt sein (eine Zeile [{table}] und darunter key = Wert)")
+        problems.append(text("config.not_a_table", table=table))
         return cls()
     known = cls.__struct_fields__
     good: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
-            problems.append(f"[{table}] {key}: unbekannter Schlüssel – bekannt sind {', '.join(known)}")
+            problems.append(text("config.unknown_key", table=table, key=key, known=", ".join(known)))
             continue
         try:
             msgspec.convert({key: value}, cls)

@@ -1,6 +1,7 @@
-"""Pure MONOPOLY rules for the five editions: board, money, game state, typed commands, scoring.
+"""Pure MONOPOLY rules for any edition on the classic board: board, money, game state, typed commands, scoring.
 
-Nothing here does I/O, reads a clock or draws randomness of its own; it imports nothing of
+The editions are data (``rules/editions/*.toml``, docs/editions.md). Nothing here does I/O but read those
+package files, reads a clock or draws randomness of its own; it imports nothing of
 the project outside this package and nothing outside the standard library.
 """
 

@@ -1,7 +1,9 @@
-"""The classic board: 40 squares, 28 deeds, the same in every edition.
+"""The classic board: 40 squares, 28 deeds, the same shape in every edition.
 
-Values are in the 1-unit editions' money; an :class:`~rules.editions.Edition`
-multiplies them by its ``scale`` (``banking``: × 10,000).
+The shape (which square is a street of which group, a station, a tax …) is what every edition shares. The
+values printed here are the classic German board's, which ``rules/editions/classic.toml`` prints too (a test
+holds them equal); the rules read each game's values from its edition (:meth:`~rules.editions.Edition.deed`),
+never from here.
 """
 
 from __future__ import annotations

@@ -7,22 +7,26 @@ place that refuses a command for its shape: a field missing or of the wrong type
 (a transfer to oneself, an empty trade). Whether a well-formed command is allowed *now*
 (amounts in range, who owns what, money) is the game's to judge (:mod:`rules.game`).
 
-As always: fields the contract does not know are ignored, and ``null`` is the same as absent.
+A field its op does not know is refused, naming it (issue 26: a misspelt ``lift`` did nothing); journals written
+before replay as they were accepted (``parse(obj, strict=False)`` ignores such fields). ``null`` is the same as
+absent.
 ``to_json()`` gives the contract's object back, so ``parse(c.to_json()) == c``.
 """
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
 from .board import DEEDS, SQUARES, TAX_SQUARES, Kind, Square
-from .editions import EDITIONS, Mode
+from .editions import EDITIONS, Edition, EditionError, Mode, edition_from_data
 from .errors import BadCommand, RuleError
 from .money import Money
 from .names import MAX_NAME, check_distinct, clean_name
@@ -70,7 +74,7 @@ class NewGame(BaseCommand):
 
     op: ClassVar[str] = "new_game"
     edition: str
-    """Key of :data:`rules.editions.EDITIONS`."""
+    """Key of :data:`rules.editions.EDITIONS`, or of ``edition_data``."""
     players: tuple[str, ...]
     """2–8 distinct names, in seat order, exactly as they will be stored."""
     mode: Mode = Mode.STANDARD
@@ -84,11 +88,13 @@ class NewGame(BaseCommand):
     """Names from :data:`HOUSE_RULES`."""
     replace: bool = False
     """Replace a running game (Storno brings it back)."""
+    edition_data: Mapping[str, Any] | None = None
+    """The whole edition the game is played with (``rules.editions.journal_data``): the journal keeps it, so a
+    changed or deleted edition file changes no game after the fact. Without it: the shipped edition ``edition``
+    (journals written before)."""
 
     def __post_init__(self) -> None:
-        edition = EDITIONS.get(self.edition)
-        if edition is None:
-            raise BadCommand(f"Unbekannte Ausgabe: {self.edition!r} ({', '.join(EDITIONS)})")
+        edition = self.game_edition()
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise BadCommand(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(self.players)}")
         for name in self.players:
@@ -104,9 +110,22 @@ class NewGame(BaseCommand):
         if unknown:
             raise BadCommand(f"Unbekannte Hausregel: {unknown[0]!r} ({', '.join(HOUSE_RULES)})")
         if self.mode is Mode.QUICK:
-            self._check_deal(edition.quick.deeds_each)
+            self._check_deal(edition)
 
-    def _check_deal(self, each: int) -> None:
+    def game_edition(self) -> Edition:
+        """The edition this game is played with: its ``edition_data``, else the shipped edition of that key."""
+        if self.edition_data is None:
+            edition = EDITIONS.get(self.edition)
+            if edition is None:
+                raise BadCommand(f"Unbekannte Ausgabe: {self.edition!r} ({', '.join(EDITIONS)})")
+            return edition
+        edition = edition_of_json(json.dumps(_dump(self.edition_data), sort_keys=True, ensure_ascii=False))
+        if edition.key != self.edition:
+            raise BadCommand(f"'edition_data' ist die Ausgabe {edition.key!r}, nicht {self.edition!r}")
+        return edition
+
+    def _check_deal(self, edition: Edition) -> None:
+        each = edition.quick.deeds_each
         if self.deal is None:
             if self.seed is None:
                 raise BadCommand("Schnellspiel: 'seed' oder 'deal' angeben")
@@ -119,9 +138,9 @@ class NewGame(BaseCommand):
                 raise BadCommand(f"Schnellspiel: jeder Spieler bekommt {each} Besitzrechtkarten")
             for sq in self.deal[name]:
                 if known_square(sq) not in DEEDS:
-                    raise RuleError("not_a_property", f"{SQUARES[sq].name} ist kein Grundstück")
+                    raise RuleError("not_a_property", f"{edition.names[sq]} ist kein Grundstück")
                 if sq in seen:
-                    raise BadCommand(f"{DEEDS[sq].name} wurde zweimal ausgeteilt")
+                    raise BadCommand(f"{edition.names[sq]} wurde zweimal ausgeteilt")
                 seen.add(sq)
 
 
@@ -130,6 +149,9 @@ class Undo(BaseCommand):
     """Storno: take back the last accepted command of the game (or a new_game that replaced one)."""
 
     op: ClassVar[str] = "undo"
+    of: int | None = None
+    """The booking meant (its ``Event.number``): refused ``not_last`` when it is no longer the last, so that a
+    second tap, or a second phone, never takes back one booking more. None: whatever is last (the device)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,10 +289,18 @@ class Bankrupt(BaseCommand):
     owed: Money | None = None
     """What the player owes that creditor (or the bank). With it the rules refuse a bankruptcy the player
     could still pay (``not_bankrupt``); journals written before it keep replaying without it."""
+    lift: tuple[Square, ...] = ()
+    """Mortgaged deeds the creditor lifts at once, as in a trade: the mortgage plus 10 % once (001/003/004: the
+    10 % is due "auch dann, wenn er die Hypothek zu diesem Zeitpunkt noch nicht auflösen möchte")."""
 
     def __post_init__(self) -> None:
         if self.creditor == self.player:
             raise BadCommand("Niemand ist bei sich selbst verschuldet")
+        if self.lift and self.creditor is None:
+            raise BadCommand("'lift' nur bei Schulden bei einem Mitspieler: was an die Bank geht, wird hypothekenfrei "
+                             "versteigert")
+        if len(set(self.lift)) != len(self.lift):
+            raise BadCommand("Ein Grundstück steht zweimal in 'lift'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,16 +443,33 @@ COMMANDS: Mapping[str, type[BaseCommand]] = MappingProxyType({cls.op: cls for cl
 # -- parsing ----------------------------------------------------------------------------------
 
 
-def parse(obj: object) -> Command:
-    """The typed command for one JSON object of the contract, or RuleError(bad_command) saying why not."""
+def parse(obj: object, *, strict: bool = True) -> Command:
+    """The typed command for one JSON object of the contract, or RuleError(bad_command) saying why not.
+
+    ``strict``: a field the op does not know is refused (the appliance's own journal is read with ``False``:
+    what it accepted once, before this check, replays as it was accepted)."""
     if not isinstance(obj, Mapping):
         raise BadCommand("Befehl muss ein JSON-Objekt sein")
     op = obj.get("op")
     cls = COMMANDS.get(op) if isinstance(op, str) else None
     if cls is None:
         raise BadCommand(f"Unbekannter Befehl: {op!r}")
+    if strict:
+        known = {"op", *(f.metadata.get("key", f.name) for f in fields(cls))}
+        unknown = sorted(str(k) for k in obj if k not in known)
+        if unknown:
+            raise BadCommand(f"Feld '{unknown[0]}' gibt es bei '{op}' nicht (bekannt: {', '.join(sorted(known))})")
     command: Command = _build(cls, obj, "")
     return command
+
+
+@lru_cache(maxsize=16)
+def edition_of_json(data: str) -> Edition:
+    """The edition a new_game's ``edition_data`` describes, checked like a file (kept: a replay reads it once)."""
+    try:
+        return edition_from_data(json.loads(data))
+    except EditionError as err:
+        raise BadCommand(f"'edition_data' ist keine spielbare Ausgabe: {err}") from None
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -451,6 +498,8 @@ def _build(cls: type[Any], obj: Mapping[str, Any], prefix: str) -> Any:
 def _read(value: Any, kind: Any, key: str) -> Any:
     """``value`` as the field's type ``kind``; bool is not an int, a JSON list becomes a tuple."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if kind is Any:  # an edition's data: checked as a whole where it is used (rules.editions)
+        return value
     if origin in (types.UnionType, typing.Union):  # X | None: None was handled by the caller
         return _read(value, next(a for a in args if a is not type(None)), key)
     if kind in (int, str, bool):

@@ -27,6 +27,7 @@ Code: TypeAlias = Literal[
     "not_bankrupt",
     "debt_open",
     "no_shortage",
+    "not_last",
     "bad_command",
 ]
 

@@ -44,6 +44,8 @@ class Event:
     note: str = ""
     """A short line for the small screen, beside ``text`` (which it repeats): what went to the bank besides the
     booking itself (the 10 % on mortgaged deeds in a trade or a bankruptcy), or what is still owed there."""
+    number: int = 0
+    """The booking's place in its game (its new_game is 1): what an ``undo`` with ``of`` names (issue 31)."""
 
 
 @dataclass(slots=True)
@@ -54,6 +56,8 @@ class Replaced:
     """None: the new_game was the journal's first (nothing to come back to)."""
     history: deque[Event]
     applied_ids: dict[str, None]
+    numbered: int = 0
+    """Its ``Game.numbered`` when it was replaced."""
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -72,6 +76,9 @@ class Game:
     it fits); ``undo`` pops from here. Bounded, so memory and a checkpoint do not grow with the game."""
     previous: list[Replaced] = field(default_factory=list)
     """The games replaced by later new_games, newest last: undoing a new_game brings one back."""
+    numbered: int = 0
+    """The numbers given in the current game so far (its new_game is 1; a Storno uses one too, so a number is
+    never given twice in a game: an undo's ``of`` cannot mean a booking made after the one it saw)."""
 
     # The public door -----------------------------------------------------------------
 
@@ -83,17 +90,19 @@ class Game:
         it was accepted once. A journal written before ``new_game`` needed ``"replace": true`` holds
         new games over running ones without it; they replay as they were accepted.
         """
-        typed = _typed(cmd)
+        typed = _typed(cmd, strict=not replaying)
         given = _given(cmd, typed)
         if typed.id is not None and typed.id in self.applied_ids:
             return Event(typed.op, given, "bereits ausgeführt", duplicate=True)
         if isinstance(typed, cmds.NewGame):
             event = self._new_game(typed, given, replaying)
         elif isinstance(typed, cmds.Undo):
-            event = self._undo(given)
+            event = self._undo(typed, given)
         else:
             staged, text, note = self._stage(typed, replaying)
-            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note)
+            self.numbered += 1
+            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note,
+                          number=self.numbered)
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
         if typed.id is not None:
@@ -161,33 +170,44 @@ class Game:
                                             "(Storno holt es zurück)")
         state, transfers = new_game_state(cmd)
         # The game it replaces (running or finished) comes back if this new_game is undone.
-        self.previous.append(Replaced(self.state, self.history, self.applied_ids))
+        self.previous.append(Replaced(self.state, self.history, self.applied_ids, self.numbered))
         del self.previous[:-MAX_PREVIOUS]
         self.applied_ids = {}
         self.state = state
         self.history = deque(maxlen=UNDO_DEPTH)
+        self.numbered = 1
         names = ", ".join(state.players)
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
         event = Event("new_game", given, f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}"
-                      f"{_deal(state, transfers)}", tuple(transfers))
+                      f"{_deal(state, transfers)}", tuple(transfers), number=1)
         self.history.append(replace(event, command=_NO_COMMAND))
         return event
 
-    def _undo(self, cmd: Mapping[str, Any]) -> Event:
+    def last_booking(self) -> Event | None:
+        """What Storno would take back now (its ``number`` is what an ``undo`` names with ``of``), or None."""
+        return self.history[-1] if self.undoable() else None
+
+    def _undo(self, undo: cmds.Undo, cmd: Mapping[str, Any]) -> Event:
         if self.state is None or not self.history:
             raise RuleError("bad_command", f"Nichts mehr zu stornieren (Storno reicht bis zum Spielbeginn, "
                                            f"höchstens {UNDO_DEPTH} Buchungen zurück)")
+        if undo.of is not None and undo.of != self.history[-1].number:
+            # Two taps, two phones: the second Storno meant a booking already taken back (issue 31).
+            raise RuleError("not_last", f"Storno nicht gebucht: Buchung {undo.of} ist nicht mehr die letzte "
+                                        f"(die letzte ist {self.history[-1].number}: {self.history[-1].text})")
         if self.history[-1].op == "new_game":
             if not self.previous or self.previous[-1].state is None:
                 raise RuleError("bad_command", "Nichts zu stornieren: das erste Spiel")
             first = self.history[-1]
             back_to = self.previous.pop()
             self.state, self.history, self.applied_ids = back_to.state, back_to.history, back_to.applied_ids
+            self.numbered = back_to.numbered + 1  # this Storno numbered in the game it brings back
             back = self.state
             assert back is not None
             return Event("undo", cmd, f"Storno: {first.text} — das vorige Spiel ({back.edition.title}) geht weiter",
                          tuple(Transfer(t.payee, t.payer, t.amount, f"Storno: {t.reason}") for t in first.transfers))
+        self.numbered += 1  # the Storno's own number: the next booking gets a new one
         last = self.history.pop()
         for change in reversed(last.changes):
             write(self.state, change.field, change.target, change.old)
@@ -205,9 +225,12 @@ RECENT_IDS = 1000
 """Ids remembered for retries: a retry comes within seconds, not thousands of bookings later."""
 
 
-def _typed(cmd: Mapping[str, Any] | Command) -> Command:
-    """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed)."""
-    return cmd if isinstance(cmd, cmds.BaseCommand) else parse(cmd)
+def _typed(cmd: Mapping[str, Any] | Command, *, strict: bool = True) -> Command:
+    """The typed command: a JSON object is parsed here, once (RuleError bad_command if malformed; a field its op
+    does not know too, but in the appliance's own journal: ``strict=False``)."""
+    if isinstance(cmd, cmds.BaseCommand):
+        return cmd
+    return parse(cmd) if strict else parse(cmd, strict=False)
 
 
 def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from . import commands as cmds
 from .board import DEEDS, Square
 from .commands import parse
-from .editions import EDITIONS, Edition, Mode
+from .editions import Edition, Mode, journal_data
 from .errors import BadCommand
 from .state import GameState, PlayerState, Transfer
 from .titles import square_name
@@ -25,7 +25,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
         if not isinstance(typed, cmds.NewGame):
             raise BadCommand(f"Kein neues Spiel: {typed.op!r}")
         cmd = typed
-    edition, names = EDITIONS[cmd.edition], list(cmd.players)
+    edition, names = cmd.game_edition(), list(cmd.players)
     start = edition.start_capital + (edition.speed_die_bonus if cmd.speed_die else 0)
     state = GameState(
         edition=edition,
@@ -34,6 +34,8 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
         minutes=cmd.minutes if cmd.mode is Mode.TIMED else None,
         speed_die=cmd.speed_die,
         house_rules=frozenset(cmd.house_rules),
+        bank_houses=edition.houses_in_box,
+        bank_hotels=edition.hotels_in_box,
     )
     transfers = [Transfer(None, n, start, "Startkapital") for n in names]
     if cmd.mode is Mode.QUICK:
@@ -42,10 +44,20 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
             for sq in deal[name]:
                 state.deeds[sq].owner = name
                 if edition.quick.deal_paid:
-                    price = edition.money(DEEDS[sq].price)
+                    price = edition.deed(sq).price
                     state.players[name].cash -= price
                     transfers.append(Transfer(name, None, price, f"Schnellspiel: {square_name(edition, sq)}"))
     return state, transfers
+
+
+def with_edition_data(cmd: Mapping[str, Any], editions: Mapping[str, Edition]) -> Mapping[str, Any]:
+    """A ``new_game`` as the journal keeps it: with the whole edition it names (issue 26: "editing, renaming or
+    deleting the file later changes neither a running game nor any past game"); any other command as it is."""
+    if not isinstance(cmd, Mapping) or cmd.get("op") != "new_game" or cmd.get("edition_data") is not None:
+        return cmd
+    key = cmd.get("edition")
+    edition = editions.get(key) if isinstance(key, str) else None
+    return cmd if edition is None else {**cmd, "edition_data": journal_data(edition)}
 
 
 def quick_deal(cmd: cmds.NewGame, edition: Edition) -> Mapping[str, tuple[Square, ...]]:

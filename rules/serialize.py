@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .board import DEEDS
-from .editions import EDITIONS, Mode
+from .commands import edition_of_json
+from .editions import EDITIONS, Edition, EditionError, Mode
 from .errors import BadCommand
 from .state import DeedState, GameState, PlayerState
 from .valuation import net_worth, ranking
@@ -48,10 +50,22 @@ def to_json(state: GameState) -> dict[str, Any]:
     return out
 
 
+def edition_of(data: dict[str, Any]) -> Edition:
+    """The edition of a state object: its ``edition_data`` (a family's edition, as the device's snapshot and a
+    checkpoint carry it), else the shipped edition of its key (BadCommand if there is none)."""
+    if data.get("edition_data") is not None:
+        return edition_of_json(json.dumps(data["edition_data"], sort_keys=True, ensure_ascii=False))
+    edition = EDITIONS.get(data.get("edition", ""))
+    if edition is None:
+        raise BadCommand(f"Unbekannte Ausgabe: {data.get('edition')!r}")
+    return edition
+
+
 def from_json(data: dict[str, Any]) -> GameState:
-    """Rebuild a state from :func:`to_json`'s output (derived fields are recomputed, not read)."""
+    """Rebuild a state from :func:`to_json`'s output (derived fields are recomputed, not read). With
+    ``edition_data`` (a checkpoint keeps it: ``rules.snapshot``) the game's own edition, else the shipped one."""
     try:
-        edition = EDITIONS[data["edition"]]
+        edition = edition_of(data)
         state = GameState(
             edition=edition,
             mode=Mode(data["mode"]),
@@ -75,6 +89,6 @@ def from_json(data: dict[str, Any]) -> GameState:
                 state.deeds[sq] = DeedState(
                     p["name"], int(prop["houses"]), bool(prop["hotel"]), bool(prop["mortgaged"])
                 )
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, EditionError) as err:
         raise BadCommand(f"Ungültiger Spielstand: {err}") from None
     return state

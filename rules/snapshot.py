@@ -10,24 +10,27 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from .editions import journal_data
 from .errors import BadCommand
 from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
-FORMAT = 2
+FORMAT = 4
 """Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread
-(2: the order of the bankruptcies)."""
+(2: the order of the bankruptcies; 3: the game's whole edition, not only its key; 4: each event's number,
+which an undo's ``of`` names, and the numbers given)."""
 
 
 def _event(e: Event) -> list[Any]:
     return [e.op, e.text, [[t.payer, t.payee, t.amount, t.reason] for t in e.transfers],
-            [[c.field, c.target, c.old, c.new] for c in e.changes]]
+            [[c.field, c.target, c.old, c.new] for c in e.changes], e.number]
 
 
 def _unevent(data: list[Any]) -> Event:
-    op, text, transfers, changes = data
-    return Event(op, _NO_COMMAND, text, tuple(Transfer(*t) for t in transfers), tuple(Change(*c) for c in changes))
+    op, text, transfers, changes, number = data
+    return Event(op, _NO_COMMAND, text, tuple(Transfer(*t) for t in transfers), tuple(Change(*c) for c in changes),
+                 number=number)
 
 
 def _state(state: GameState | None) -> dict[str, Any] | None:
@@ -36,7 +39,7 @@ def _state(state: GameState | None) -> dict[str, Any] | None:
     if state is None:
         return None
     order = {p.name: p.bankrupt_order for p in state.players.values() if p.bankrupt_order}
-    return {**to_json(state), "bankrupt_order": order}
+    return {**to_json(state), "bankrupt_order": order, "edition_data": journal_data(state.edition)}
 
 
 def _unstate(data: dict[str, Any] | None) -> GameState | None:
@@ -54,7 +57,9 @@ def game_to_data(game: Game) -> dict[str, Any]:
         "state": _state(game.state),
         "history": [_event(e) for e in game.history],
         "ids": list(game.applied_ids),
-        "previous": [[_state(r.state), [_event(e) for e in r.history], list(r.applied_ids)] for r in game.previous],
+        "numbered": game.numbered,
+        "previous": [[_state(r.state), [_event(e) for e in r.history], list(r.applied_ids), r.numbered]
+                     for r in game.previous],
     }
 
 
@@ -67,8 +72,9 @@ def game_from_data(data: dict[str, Any]) -> Game:
             state=_unstate(data["state"]),
             applied_ids=dict.fromkeys(data["ids"]),
             history=deque((_unevent(e) for e in data["history"]), maxlen=UNDO_DEPTH),
-            previous=[Replaced(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids))
-                      for s, h, ids in data["previous"]],
+            previous=[Replaced(_unstate(s), deque((_unevent(e) for e in h), maxlen=UNDO_DEPTH), dict.fromkeys(ids),
+                               int(n)) for s, h, ids, n in data["previous"]],
+            numbered=int(data["numbered"]),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise BadCommand(f"Sicherungspunkt unlesbar: {err}") from None

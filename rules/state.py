@@ -19,6 +19,7 @@ from .money import Money, format_money
 
 HOUSES_IN_BOX = 32
 HOTELS_IN_BOX = 12
+"""The classic box's buildings: a state's default (a new game takes its edition's ``stock``)."""
 JAIL_CARDS_IN_GAME = 2
 """One "Gefängnis frei" card in each deck."""
 

@@ -3,7 +3,7 @@ them, the house rules by their table name. Words for people; the commands keep t
 
 from __future__ import annotations
 
-from .board import SQUARES, Square
+from .board import Square
 from .editions import Edition, Mode
 from .state import GameState
 
@@ -16,8 +16,8 @@ HOUSE_RULE_NAMES = {"free_parking_pot": "Frei-Parken-Topf", "double_go": "doppel
 
 
 def square_name(edition: Edition, square: Square) -> str:
-    """The square's name in this edition: themed where the seed names it, else classic German."""
-    return edition.square_names.get(square, SQUARES[square].name)
+    """The square's name on this edition's board (its file's ``names``)."""
+    return edition.names[square]
 
 
 def mode_name(state: GameState) -> str:
@@ -28,5 +28,5 @@ def mode_name(state: GameState) -> str:
 def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> str:
     """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel"), and
     "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel spielen")."""
-    name = "kurzes Spiel" if mode is Mode.QUICK and edition.quick.ends_at_bankruptcy == 1 else MODE_NAMES[mode]
+    name = edition.quick.name if mode is Mode.QUICK else MODE_NAMES[mode]
     return f"{name} mit Tempo-Würfel" if speed_die else name

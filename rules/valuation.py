@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import DEEDS, GROUPS, Kind, Square
+from .board import GROUPS, Kind, Square
 from .editions import Edition
 from .money import Money
 from .state import GameState
@@ -19,7 +19,7 @@ def interest(edition: Edition, mortgage: Money) -> Money:
 
 def lift_cost(edition: Edition, square: Square) -> Money:
     """Lifting a mortgage: the mortgage value plus 10 % interest."""
-    mortgage = edition.money(DEEDS[square].mortgage)
+    mortgage = edition.deed(square).mortgage
     return mortgage + interest(edition, mortgage)
 
 
@@ -35,37 +35,37 @@ def level(state: GameState, square: Square) -> int:
 
 def rent(state: GameState, square: Square, dice: int | None = None) -> Money:
     """Rent for landing on an owned, unmortgaged deed. ``dice`` is needed for utilities."""
-    card = DEEDS[square]
+    edition = state.edition
+    card = edition.deed(square)
     deed = state.deeds[square]
     owner = deed.owner
     assert owner is not None and not deed.mortgaged
-    edition = state.edition
     if card.kind is Kind.STREET:
         if deed.hotel:
-            return edition.money(card.rents[5])
+            return card.rents[5]
         if deed.houses:
-            return edition.money(card.rents[deed.houses])
+            return card.rents[deed.houses]
         assert card.group is not None
         doubled = owns_group(state, owner, card.group) and (
             edition.double_rent_with_mortgaged_group
             or not any(state.deeds[sq].mortgaged for sq in GROUPS[card.group])
         )
-        return edition.money(card.rents[0] * (2 if doubled else 1))
+        return card.rents[0] * (2 if doubled else 1)
     owned = sum(1 for sq in GROUPS[card.group or ""] if state.deeds[sq].owner == owner)
     if card.kind is Kind.STATION:
-        return edition.money(card.rents[owned - 1])
+        return card.rents[owned - 1]
     assert dice is not None
-    return edition.money(card.rents[owned - 1] * dice)
+    return card.rents[owned - 1] * dice * edition.scale  # a utility's rents are dice factors
 
 
 def deed_value(state: GameState, square: Square) -> Money:
     """A deed's worth at the end of a quick or timed game: printed price, half if mortgaged,
     plus its buildings at purchase price (a hotel including the houses traded in for it)."""
-    card = DEEDS[square]
+    card = state.edition.deed(square)
     deed = state.deeds[square]
     price = card.price // 2 if deed.mortgaged else card.price
     buildings = level(state, square) * card.house_price
-    return state.edition.money(price + buildings)
+    return price + buildings
 
 
 def net_worth(state: GameState, name: str) -> Money:
@@ -79,7 +79,7 @@ def net_worth(state: GameState, name: str) -> Money:
 def building_sale(state: GameState, square: Square) -> Money:
     """What the bank pays for every building on a street: half the price of each step (a hotel whole:
     half the hotel and half the houses it replaced, seed 000 "Hotels verkaufen")."""
-    return level(state, square) * state.edition.money(DEEDS[square].house_price) // 2
+    return level(state, square) * state.edition.deed(square).house_price // 2
 
 
 def raisable(state: GameState, name: str) -> tuple[Money, Money, Money]:
@@ -89,7 +89,7 @@ def raisable(state: GameState, name: str) -> tuple[Money, Money, Money]:
     player = state.players[name]
     own = [sq for sq, d in state.deeds.items() if d.owner == name]
     buildings = sum(building_sale(state, sq) for sq in own)
-    mortgages = sum(state.edition.money(DEEDS[sq].mortgage) for sq in own if not state.deeds[sq].mortgaged)
+    mortgages = sum(state.edition.deed(sq).mortgage for sq in own if not state.deeds[sq].mortgaged)
     return player.cash - player.debt, buildings, mortgages
 
 

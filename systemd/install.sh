@@ -11,8 +11,14 @@
 #   systemd/install.sh --dry-run            print what would be done, change nothing
 #
 # For the tests: BANKLESER_OS_RELEASE (a file like /etc/os-release), BANKLESER_PYTHON_VERSION ("3.13"),
-# BANKLESER_HAS_PYTHON3_LGPIO (1 or 0) and BANKLESER_SYSTEMD_BOOTED (1 or 0) stand in for the machine's
-# answers; BANKLESER_RUN_UNDER_ROOT=1 runs the system commands under --root too (the tests put fakes on PATH).
+# BANKLESER_HAS_PYTHON3_LGPIO (1 or 0), BANKLESER_SYSTEMD_BOOTED (1 or 0) and BANKLESER_UDEV_RUNNING (1 or 0)
+# stand in for the machine's answers; BANKLESER_RUN_UNDER_ROOT=1 runs the system commands under --root too
+# (the tests put fakes on PATH). Debian packages are looked up in the root's own dpkg database.
+#
+# The runtime's versions are pinned with hashes in systemd/requirements.lock (lgpio in systemd/lgpio.lock;
+# refresh both with systemd/lock.sh). Each install builds a new release beside the running one,
+# /opt/bankleser/releases/N, and switches /opt/bankleser/current to it only once it is complete and
+# imports: a failed update leaves the installed version as it was (venv and src are links into current).
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +40,8 @@ while [ $# -gt 0 ]; do
 done
 
 OPT=$ROOT/opt/bankleser
-VENV=/opt/bankleser/venv
+BASE=/opt/bankleser
+VENV=$BASE/venv
 UNIT=$ROOT/etc/systemd/system/bankleser.service
 CONF_DIR=$ROOT/etc/bankleser
 STATE_DIR=$ROOT/var/lib/bankleser
@@ -58,6 +65,12 @@ systemd_booted() {
     [ -d /run/systemd/system ]
 }
 
+# udevd answers on its control socket; in a container (systemd-nspawn) or a chroot it does not run.
+udev_running() {
+    if [ -n "${BANKLESER_UDEV_RUNNING:-}" ]; then [ "$BANKLESER_UDEV_RUNNING" = 1 ]; return; fi
+    [ -S /run/udev/control ]
+}
+
 if [ "$DRY" = 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
     echo "Please run as root: sudo $0 $*" >&2
     exit 1
@@ -65,10 +78,10 @@ fi
 
 # Which system: Raspberry Pi OS Bookworm has Python 3.11, Trixie 3.13. lgpio (gpiozero's pin factory
 # on Bookworm and later) has wheels on PyPI up to 3.12 only; Raspberry Pi OS packages it for its own
-# Python as python3-lgpio (plain Debian does not). So wherever that package exists we use it, and
-# make the virtualenv with --system-site-packages so it sees it; pip then finds lgpio installed
-# and builds nothing. Without the package (plain Debian) Python 3.11/3.12 take the wheel from PyPI;
-# 3.13 stops with a clear message instead of a failed C build.
+# Python as python3-lgpio (plain Debian, DietPi, Armbian do not). Wherever that package exists we use
+# it, and make the virtualenv with --system-site-packages so it sees it. Elsewhere lgpio comes from
+# PyPI (systemd/lgpio.lock): its wheel where there is one, else built from its source release with
+# the build tools installed for the build and removed after (issue 30: never ends at advice).
 os_codename() {
     local file=${BANKLESER_OS_RELEASE:-/etc/os-release}
     (
@@ -84,7 +97,7 @@ python_version() {
 }
 has_python3_lgpio() {
     if [ -n "${BANKLESER_HAS_PYTHON3_LGPIO:-}" ]; then [ "$BANKLESER_HAS_PYTHON3_LGPIO" = 1 ]; return; fi
-    apt-cache show python3-lgpio >/dev/null 2>&1
+    [ -z "$(missing_packages python3-lgpio)" ] || apt-cache show python3-lgpio 2>/dev/null | grep -q '^Version:'
 }
 
 plan() {
@@ -95,18 +108,43 @@ plan() {
         *) echo "Bankleser needs Python 3.11 or newer (Raspberry Pi OS Bookworm or Trixie); this system has $PYVER ($CODENAME)." >&2
            exit 1 ;;
     esac
+    # Whether Debian knows python3-lgpio is read from apt's lists: an image without any is updated first.
+    if [ -z "${BANKLESER_HAS_PYTHON3_LGPIO:-}" ] && ! compgen -G "$ROOT/var/lib/apt/lists/*_Packages*" >/dev/null; then
+        sys apt-get update
+        APT_UPDATED=1
+    fi
     if has_python3_lgpio; then
         LGPIO=debian
         VENV_ARGS="--system-site-packages"
-    elif [ "$PYVER" = 3.11 ] || [ "$PYVER" = 3.12 ]; then
-        LGPIO=wheel
-        VENV_ARGS=""
+        say "= system: $CODENAME, Python $PYVER; lgpio: the python3-lgpio package (Raspberry Pi OS), venv with --system-site-packages"
     else
-        echo "No python3-lgpio package on this $CODENAME system (Raspberry Pi OS has it, plain Debian has not) and no lgpio wheel for Python $PYVER on PyPI." >&2
-        echo "Use Raspberry Pi OS (it packages python3-lgpio), or install python3-lgpio, then run this again." >&2
-        exit 1
+        LGPIO=pypi
+        VENV_ARGS=""
+        say "= system: $CODENAME, Python $PYVER; lgpio: from PyPI (its wheel, or built from its source release where PyPI has no wheel for this Python), plain venv"
     fi
-    say "= system: $CODENAME, Python $PYVER; lgpio: $( [ "$LGPIO" = debian ] && echo "the python3-lgpio package (Raspberry Pi OS), venv with --system-site-packages" || echo "the wheel from PyPI, plain venv" )"
+}
+
+# Debian packages: which of these are not installed (in the root's own dpkg database).
+missing_packages() {
+    local pkg missing=""
+    for pkg in "$@"; do
+        if ! dpkg-query --admindir="$ROOT/var/lib/dpkg" -W -f='${Status}' "$pkg" 2>/dev/null | grep -q ' installed$'; then
+            missing="$missing $pkg"
+        fi
+    done
+    echo "${missing# }"
+}
+# Install what is missing; `apt-get update` only then, once a run (5.5 min per image build under emulation).
+apt_install() {
+    local missing
+    missing=$(missing_packages "$@")
+    if [ -z "$missing" ]; then
+        say "= Debian packages installed already: $*"
+        return
+    fi
+    if [ "$APT_UPDATED" = 0 ]; then sys apt-get update; APT_UPDATED=1; fi
+    # shellcheck disable=SC2086
+    sys apt-get install -y --no-install-recommends $missing
 }
 
 # The I²C clock: a full 128×64 frame is ~93 ms at the Pi's default 100 kHz, ~24 ms at 400 kHz
@@ -180,21 +218,99 @@ SUBSYSTEM=="spidev", KERNEL=="spidev*", GROUP="spi", MODE="0660"
 SUBSYSTEM=="i2c-dev", KERNEL=="i2c-[0-9]*", GROUP="i2c", MODE="0660"
 RULES
     fi
-    if systemd_booted; then
+    if udev_running; then
         sys udevadm control --reload-rules
         sys udevadm trigger --subsystem-match=gpio --subsystem-match=spidev --subsystem-match=i2c-dev
     fi
 }
 
 REBOOT=0
+APT_UPDATED=0
+export DEBIAN_FRONTEND=noninteractive  # apt asks nothing: an image build has nobody to answer
+
+# The new release: src and venv beside the running ones; switched to only when complete.
+NEW=""
+BUILD_TOOLS=""
+abandon() {
+    local rc=$?
+    if [ -n "$BUILD_TOOLS" ]; then remove_build_tools || true; fi
+    if [ -n "$NEW" ] && [ -e "$ROOT$NEW" ]; then
+        rm -rf "$ROOT$NEW"
+        echo "! Installing failed (exit $rc): the incomplete release $NEW is removed; the installed version is unchanged." >&2
+    fi
+    exit "$rc"
+}
+remove_build_tools() {
+    # shellcheck disable=SC2086
+    sys apt-get purge -y --auto-remove $BUILD_TOOLS
+    BUILD_TOOLS=""
+}
+
+# lgpio from PyPI: the wheel if PyPI has one for this Python and machine, else its source release
+# (PYPI=1: statically linked with the lg library the release carries; SWIG makes the binding).
+lgpio_from_pypi() {
+    local pip="$NEW/venv/bin/pip" lock="$NEW/src/systemd/lgpio.lock"
+    if [ "$DRY" = 0 ] && { [ -z "$ROOT" ] || [ "${BANKLESER_RUN_UNDER_ROOT:-0}" = 1 ]; }; then
+        say "+ $pip install --require-hashes --only-binary :all: -r $lock"
+        if "$pip" install --require-hashes --only-binary :all: -r "$lock"; then return; fi
+    else
+        say "+ $pip install --require-hashes --only-binary :all: -r $lock   (else built from source, below)"
+    fi
+    say "= no lgpio wheel for Python $PYVER here: building it from its source release"
+    BUILD_TOOLS=$(missing_packages gcc libc6-dev swig python3-dev)
+    if [ -n "$BUILD_TOOLS" ]; then
+        # shellcheck disable=SC2086
+        apt_install $BUILD_TOOLS
+    fi
+    sys env PYPI=1 "$pip" install --require-hashes --no-binary lgpio -r "$lock"
+    if [ -n "$BUILD_TOOLS" ]; then remove_build_tools; fi
+}
+
+next_release() {
+    local n=0 d
+    for d in "$OPT"/releases/*; do
+        [ -e "$d" ] || continue
+        d=${d##*/}
+        case "$d" in *[!0-9]*) continue ;; esac
+        [ "$d" -gt "$n" ] && n=$d
+    done
+    echo $((n + 1))
+}
+
+# Switch to the new release: one rename of a symlink (atomic). venv and src point into current.
+switch_to() {
+    local id=$1
+    fs ln -sfn "releases/$id" "$OPT/current.new"
+    fs mv -T "$OPT/current.new" "$OPT/current"
+    for part in venv src; do
+        if [ -L "$OPT/$part" ]; then continue; fi
+        if [ -e "$OPT/$part" ]; then
+            # An installation from before releases: its folder makes way (once).
+            fs mv -T "$OPT/$part" "$OPT/$part.old"
+        fi
+        fs ln -sfn "current/$part" "$OPT/$part"
+        fs rm -rf "$OPT/$part.old"
+    done
+    # Keep the release switched from (to go back by hand), remove older ones.
+    local previous=""
+    if [ -L "$OPT/previous" ]; then previous=$(readlink "$OPT/previous"); fi
+    if [ -n "${OLD_CURRENT:-}" ] && [ "$OLD_CURRENT" != "releases/$id" ]; then
+        fs ln -sfn "$OLD_CURRENT" "$OPT/previous"
+        previous=$OLD_CURRENT
+    fi
+    local d
+    for d in "$OPT"/releases/*; do
+        [ -e "$d" ] || continue
+        case "releases/${d##*/}" in "releases/$id"|"$previous") ;; *) fs rm -rf "$d" ;; esac
+    done
+}
 
 do_install() {
     plan
-    sys apt-get update
     if [ "$LGPIO" = debian ]; then
-        sys apt-get install -y python3-venv python3-dev python3-lgpio sqlite3
+        apt_install python3-venv python3-lgpio sqlite3
     else
-        sys apt-get install -y python3-venv python3-dev sqlite3
+        apt_install python3-venv sqlite3
     fi
     if ! getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
         sys adduser --system --group --home /var/lib/bankleser --no-create-home bankleser
@@ -203,21 +319,35 @@ do_install() {
         sys sh -c "getent group $group >/dev/null || groupadd --system $group"
         sys usermod -aG "$group" bankleser
     done
-    fs mkdir -p "$OPT" "$CONF_DIR" "$(dirname "$UNIT")"
+    fs mkdir -p "$OPT/releases" "$CONF_DIR" "$(dirname "$UNIT")"
     # The unit's ConfigurationDirectoryMode: systemd warns at every start if the folder differs.
     fs chmod 0750 "$CONF_DIR"
     sys chgrp bankleser "$CONF_DIR"
-    # The program: a copy of this checkout and a virtualenv with the Pi's extras.
-    fs rm -rf "$OPT/src"
-    fs mkdir -p "$OPT/src"
-    say "+ copy $SRC to $OPT/src (without .venv, .git, test-artifacts)"
+    # The program: a copy of this checkout and a virtualenv with the runtime's locked versions, as a
+    # new release beside the running one.
+    OLD_CURRENT=""
+    if [ -L "$OPT/current" ]; then OLD_CURRENT=$(readlink "$OPT/current"); fi
+    local id
+    id=$(next_release)
+    NEW=$BASE/releases/$id
+    trap abandon EXIT
+    say "= building release $id in $NEW"
+    fs mkdir -p "$ROOT$NEW/src"
+    say "+ copy $SRC to $NEW/src (without .venv, .git, test-artifacts)"
     if [ "$DRY" = 0 ]; then
-        tar -C "$SRC" --exclude=./.venv --exclude=./.git --exclude=./test-artifacts --exclude='__pycache__' --exclude='.lgd-nfy*' -cf - . |
-            tar -C "$OPT/src" -xf -
+        tar -C "$SRC" --exclude=./.venv --exclude=./.git --exclude=./test-artifacts --exclude='__pycache__' \
+            --exclude='.lgd-nfy*' --exclude=node_modules -cf - . | tar -C "$ROOT$NEW/src" -xf -
     fi
     # shellcheck disable=SC2086
-    sys python3 -m venv $VENV_ARGS "$VENV"
-    sys "$VENV/bin/pip" install --upgrade "$OPT/src[pi]"
+    sys python3 -m venv $VENV_ARGS "$NEW/venv"
+    sys "$NEW/venv/bin/pip" install --require-hashes -r "$NEW/src/systemd/requirements.lock"
+    if [ "$LGPIO" = pypi ]; then lgpio_from_pypi; fi
+    sys "$NEW/venv/bin/pip" install --no-deps "$NEW/src"
+    # Complete means it starts: the program imports with all it needs.
+    sys "$NEW/venv/bin/python" -c "import device.daemon.cli, gpiozero, lgpio, luma.oled"
+    switch_to "$id"
+    NEW=""
+    trap - EXIT
     # The config: written once with comments, never overwritten by an update.
     if [ -e "$CONF_DIR/config.toml" ]; then
         say "= $CONF_DIR/config.toml kept"
@@ -254,8 +384,12 @@ do_install() {
     if [ "$REBOOT" = 1 ]; then say "Reboot once (sudo reboot) for the boot settings to take effect."; fi
 }
 
+user_exists() {
+    if [ -n "$ROOT" ]; then grep -qs '^bankleser:' "$ROOT/etc/passwd"; else getent passwd bankleser >/dev/null 2>&1; fi
+}
+
 do_uninstall() {
-    # Twice is fine: what is gone already is said, not an error.
+    # Twice is fine: what is gone already is said, not an error, and never printed as a removal.
     if [ -e "$UNIT" ]; then
         if systemd_booted; then
             sys systemctl disable --now bankleser.service
@@ -267,13 +401,18 @@ do_uninstall() {
     else
         say "= bankleser.service is not installed"
     fi
-    fs rm -f "$UDEV_RULE"
-    fs rm -rf "$OPT"
+    if [ -e "$UDEV_RULE" ]; then
+        fs rm -f "$UDEV_RULE"
+        # udev keeps the rules it read: without a reload the devices keep the groups until the next boot.
+        if udev_running; then sys udevadm control --reload-rules; fi
+    fi
+    if [ -e "$OPT" ] || [ -L "$OPT" ]; then fs rm -rf "$OPT"; else say "= $OPT is not there"; fi
     if [ "$PURGE" = 1 ]; then
-        fs rm -rf "$STATE_DIR" "$CONF_DIR"
-        if getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
-            sys deluser --system bankleser
-        fi
+        local dir
+        for dir in "$STATE_DIR" "$CONF_DIR"; do
+            if [ -e "$dir" ]; then fs rm -rf "$dir"; fi
+        done
+        if user_exists; then sys deluser --system bankleser; fi
         say "Bankleser removed with its journal and config."
     else
         say "Bankleser removed; the journal ($STATE_DIR) and config ($CONF_DIR) are kept."

@@ -1,4 +1,4 @@
-"""The classic board (board.md): every square's rent, checked against the board data."""
+"""The classic board (docs/board.md): every square's rent, checked against the board data."""
 
 import pytest
 

@@ -259,9 +259,9 @@ def test_the_appliance_names_damage_in_past_games_and_books_on(tmp_path: Path) -
     loop.start()
     try:
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and b"Verlauf" not in daemon.publisher.current.body:
+        while time.monotonic() < deadline and b"Verlauf" not in daemon.published[1]:
             time.sleep(0.05)
-        problem = json.loads(daemon.publisher.current.body)["problem"]
+        problem = json.loads(daemon.published[1])["problem"]
         assert "Verlauf: Journal beschädigt" in problem and "Eintrag 5" in problem
         assert WebBackend(daemon).submit({"op": "go", "player": "Ben"})["ok"]
     finally:

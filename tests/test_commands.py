@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from conftest import snapshot, start
 from rules import DEEDS, EDITIONS, OPS, Command, Game, Mode, RuleError, parse
 from rules import commands as cmds
+from rules.editions import journal_data
 
 
 def refusal(obj: object) -> RuleError:
@@ -111,7 +112,7 @@ def test_a_json_true_is_never_a_number(obj: dict[str, Any], key: str) -> None:
     ({"op": "jail_card", "player": "Anna", "delta": 2}, "'delta' ist +1 (gezogen) oder -1 (eingesetzt)"),
     ({"op": "bankrupt", "player": "Anna", "creditor": "Anna"}, "Niemand ist bei sich selbst verschuldet"),
     ({"op": "new_game", "edition": "monopoly", "players": ["Anna", "Ben"]},
-     "Unbekannte Ausgabe: 'monopoly' (banking, classic, schalke, sonic, skylanders)"),
+     "Unbekannte Ausgabe: 'monopoly' (banking, classic, schalke, sonic, skylanders, classic-uk, classic-us)"),
     ({"op": "new_game", "edition": "classic", "mode": "blitz", "players": ["Anna", "Ben"]},
      "Feld 'mode': 'blitz' gibt es nicht (standard, quick, timed)"),
     ({"op": "new_game", "edition": "classic", "mode": "timed", "players": ["Anna", "Ben"]},
@@ -126,9 +127,27 @@ def test_fields_that_contradict_each_other_in_any_game_are_a_bad_command(obj: di
     assert (err.code, err.message) == ("bad_command", message)
 
 
-def test_fields_the_contract_does_not_know_are_ignored() -> None:
-    """As before typed commands: a phone may send more than the rules read (the replay test's ``"x"``)."""
-    assert parse({"op": "credit", "player": "Anna", "amount": 10, "x": "y", "square": "?"}) == cmds.Credit("Anna", 10)
+def test_a_field_its_op_does_not_know_is_refused_naming_it() -> None:
+    """Issue 26: "Refuse a command with a field its op does not know (`bad_command`, naming the field), as a family's
+    edition file refuses an unknown key" (before, ``{"op": "bankrupt", …, "lift": [37]}`` silently did nothing)."""
+    with pytest.raises(RuleError) as err:
+        parse({"op": "credit", "player": "Anna", "amount": 10, "squar": 3})
+    assert err.value.code == "bad_command" and "'squar'" in err.value.message
+    game = start("classic")
+    with pytest.raises(RuleError) as err:
+        game.apply({"op": "credit", "player": "Anna", "amount": 10, "amout": 10})
+    assert err.value.code == "bad_command" and "'amout'" in err.value.message
+    assert parse({"op": "credit", "player": "Anna", "amount": 10, "id": "p-1"}) == cmds.Credit("Anna", 10, id="p-1")
+
+
+def test_a_journal_written_before_with_fields_nobody_read_replays_as_it_was_accepted() -> None:
+    """Issue 26: "Journals written before this change replay exactly as before": the contract used to ignore such
+    fields, so the appliance's own journal (``replaying``) still does."""
+    assert parse({"op": "credit", "player": "Anna", "amount": 10, "x": "y", "square": "?"},
+                 strict=False) == cmds.Credit("Anna", 10)
+    game = start("classic")
+    event = game.apply({"op": "credit", "player": "Anna", "amount": 10, "x": "y"}, replaying=True)
+    assert event.transfers[0].amount == 10
 
 
 def test_what_depends_on_the_game_is_judged_by_the_game_not_the_parser() -> None:
@@ -184,7 +203,8 @@ def commands(draw: st.DrawFn) -> Command:
                       speed_die=bool(edition.speed_die_bonus) and draw(st.booleans()),
                       house_rules=tuple(draw(st.lists(st.sampled_from(cmds.HOUSE_RULES), unique=True))),
                       minutes=draw(st.integers(1, 1440)) if mode is Mode.TIMED else draw(st.none() | st.integers(0)),
-                      seed=draw(st.none() | st.integers()), replace=draw(st.booleans()))
+                      seed=draw(st.none() | st.integers()), replace=draw(st.booleans()),
+                      edition_data=draw(st.none() | st.just(journal_data(edition))))
         if mode is Mode.QUICK:
             each = edition.quick.deeds_each
             dealt = draw(st.permutations(sorted(DEEDS)))[: each * len(players)]
@@ -197,7 +217,8 @@ def commands(draw: st.DrawFn) -> Command:
                       lift=tuple(draw(st.lists(st.sampled_from(a_gives.squares + b_gives.squares), unique=True))
                                  if a_gives.squares + b_gives.squares else ()))
     else:
-        special = {"square": st.sampled_from([4, 38]) if cls is cmds.Tax else SQUARES, "delta": st.sampled_from([1, -1])}
+        special = {"square": st.sampled_from([4, 38]) if cls is cmds.Tax else SQUARES, "delta": st.sampled_from([1, -1]),
+                   "lift": st.lists(SQUARES, max_size=2, unique=True).map(tuple)}
         for f in dataclasses.fields(cls):
             if f.name != "id":
                 values[f.name] = draw(special[f.name] if f.name in special else _scalar(hints[f.name]))
@@ -248,10 +269,13 @@ def test_a_typed_command_books_exactly_what_its_json_books() -> None:
 
 
 def test_the_event_keeps_the_json_exactly_as_given() -> None:
-    """The journal stores what was submitted: unknown fields and all, never a re-serialisation."""
+    """The journal stores what was submitted, never a re-serialisation (a field no op knows is refused since
+    issue 26; one the journal of an older version holds is kept as it was)."""
     game = start()
-    cmd = {"op": "credit", "player": "Anna", "amount": 10, "note": "Karte 7"}
+    cmd = {"op": "credit", "player": "Anna", "amount": 10, "id": "Karte 7"}
     assert game.apply(cmd).command is cmd
+    old = {"op": "credit", "player": "Anna", "amount": 10, "note": "Karte 7"}
+    assert game.apply(old, replaying=True).command is old
 
 
 def test_preview_of_a_typed_command_books_nothing() -> None:

@@ -118,14 +118,15 @@ def test_show_returns_at_once_and_the_newest_frame_wins() -> None:
     with Display(panel) as display:
         panel.release.clear()
         display.show(Screen(big="1"))
-        assert panel.sending.wait(2)  # the thread is busy sending "1"
-        started = time.perf_counter()
-        for n in range(2, 10):
-            display.show(Screen(big=str(n)))
-        handed_over = time.perf_counter() - started
+        assert panel.sending.wait(2)  # the thread is busy sending "1", and the bus stays busy until released
+        caller = threading.Thread(target=lambda: [display.show(Screen(big=str(n))) for n in range(2, 10)])
+        caller.start()
+        caller.join(2)  # eight show() calls return while the bus is busy; one that waited for it would still be here
+        handed_over = not caller.is_alive()
         panel.release.set()
+        caller.join(10)
         assert display.flush()
-    assert handed_over < 0.01  # eight show() calls while the bus was busy
+    assert handed_over  # how fast they return: bench.bench_display measures it
     assert panel.frames == [render(Screen(big=s)).tobytes() for s in ("1", "9")]  # 2…8 dropped
 
 

@@ -19,14 +19,45 @@ USER = Access(uid=4321, groups=frozenset({4321, 60997, 60998, 60999}), name="ban
 GROUPS = {"bankleser", "gpio", "spi", "i2c"}
 
 
+OWNERS: dict[Path, tuple[int, int]] = {}
+"""The owner and group (uid, gid) the fake /dev's nodes report, by path."""
+STAT_EXTRA = ("st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns", "st_blksize",
+              "st_blocks", "st_rdev")
+
+
+@pytest.fixture(autouse=True)
+def kernel_owners(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only root may give a file away (chown), and a developer runs the suite without root: the fake nodes'
+    owner and group are kept in :data:`OWNERS` and reported by ``Path.stat``, the call the doctor reads them
+    with. Everything else of the stat (the mode bits set by chmod, the times) is the file's own."""
+    real = Path.stat
+
+    def stat(self: Path, *, follow_symlinks: bool = True) -> os.stat_result:
+        st = real(self, follow_symlinks=follow_symlinks)
+        owner = OWNERS.get(self)
+        if owner is None:
+            return st
+        fields = list(st)
+        fields[4], fields[5] = owner  # st_uid, st_gid
+        return os.stat_result(fields, {name: getattr(st, name) for name in STAT_EXTRA})
+
+    OWNERS.clear()
+    monkeypatch.setattr(Path, "stat", stat)
+
+
+def own(path: Path, uid: int, gid: int, mode: int) -> None:
+    """``chown uid:gid path`` as the kernel would report it, and the real ``chmod``."""
+    OWNERS[path] = (uid, gid)
+    os.chmod(path, mode)
+
+
 def pi_dev(tmp_path: Path) -> Path:
     """A Raspberry Pi OS /dev: the devices belong to the groups gpio, spi and i2c (gids no system here has)."""
     dev = tmp_path / "dev"
     dev.mkdir()
     for name, gid in (("gpiochip0", 60997), ("gpiochip4", 60997), ("spidev0.0", 60998), ("i2c-1", 60999)):
         (dev / name).write_bytes(b"")
-        os.chown(dev / name, 0, gid)
-        os.chmod(dev / name, 0o660)
+        own(dev / name, 0, gid, 0o660)
     return dev
 
 
@@ -95,8 +126,7 @@ def test_the_readers_version_register_tells_a_miswired_chip(tmp_path: Path, vers
 def test_plain_debians_root_only_devices_ask_for_the_udev_rule(tmp_path: Path) -> None:
     system = healthy(tmp_path)
     for node in system.dev.iterdir():
-        os.chown(node, 0, 0)
-        os.chmod(node, 0o600)
+        own(node, 0, 0, 0o600)
     checks = by_name(diagnose(system))
     for name in ("GPIO", "SPI0", "I²C-1"):
         assert not checks[name].ok and "60-bankleser.rules" in checks[name].detail
@@ -181,3 +211,19 @@ def test_the_command_prints_one_line_per_check_and_exits_1_on_a_cross(tmp_path: 
     assert all(line[0] in "✓✗" for line in lines[:-1]) and len(lines) >= 8
     assert result.returncode == (0 if lines[-1] == "Alles in Ordnung." else 1)
     assert "✓ Journal: noch keins" in result.stdout
+
+
+def test_a_config_the_service_refuses_is_a_cross_naming_the_key(tmp_path: Path) -> None:
+    """Issue 30: the service exits 78 on a wrong value; the doctor must not call that box healthy."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    config = tmp_path / "config.toml"
+    config.write_text('[hardware.display]\nkind = "ssd1360"\n[ui]\nsleep_after = 5\n')
+    result = subprocess.run([sys.executable, "-m", "device.daemon.cli", "doctor", "--config", str(config),
+                             "--state-dir", str(tmp_path)], capture_output=True, text=True, cwd=root, timeout=60)
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"✗ Konfiguration: Konfiguration {config} fehlerhaft: [hardware.display] kind = "
+                            '"ssd1360": erlaubt "ssd1306", "sh1106" oder "sim"; [ui] sleep_after = 5: ')
+    assert result.returncode == 1 and "Traceback" not in result.stderr

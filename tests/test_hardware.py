@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from gpiozero.pins.mock import MockFactory
 
 from drivers.display import SimDisplay
 from drivers.hardware import Absent, Callbacks, HardwareConfig, HardwareError, open_hardware
-from drivers.keypad import MatrixKeypad, MockKeyMatrix
+from drivers.keypad import MatrixKeypad, MockKeyMatrix, SimKeypad
 from drivers.rfid import RfidReader
 
 NOOP = Callbacks(on_key=lambda k: None, on_hold=lambda k: None, on_encoder=lambda e: None,
@@ -22,11 +23,19 @@ def test_config_rejects_unknown_keys() -> None:
 
 
 def test_simulated_hardware_opens_anywhere() -> None:
-    hw = open_hardware(HardwareConfig().simulated(), NOOP)
-    assert hw.simulated and isinstance(hw.display, SimDisplay)
-    hw.start()
-    assert hw.threads_alive()
-    hw.close()
+    """No GPIO, no panel, no reader: every part is its twin, and the twins work (a key pressed is heard)."""
+    keys: list[str] = []
+    hw = open_hardware(HardwareConfig().simulated(), Callbacks(
+        on_key=keys.append, on_hold=lambda k: None, on_encoder=lambda e: None, on_tap=lambda u: None,
+        on_reader_status=lambda ok, why: None))
+    try:
+        assert hw.simulated and isinstance(hw.display, SimDisplay) and hw.faults == {}
+        hw.start()
+        assert isinstance(hw.keypad, SimKeypad)
+        hw.keypad.press("LOS")
+        assert keys == ["LOS"]
+    finally:
+        hw.close()
 
 
 def test_real_display_without_a_panel_is_reported_never_a_simulation(factory: MockFactory) -> None:
@@ -59,10 +68,15 @@ def test_real_gpio_parts_open_on_mock_pins(factory: MockFactory) -> None:
     cfg.display.kind = "sim"
     cfg.buzzer.kind = "sim"  # PWM mock pins cannot share a factory with the SPI model's pins
     hw = open_hardware(cfg, NOOP, pin_factory=factory)
-    assert isinstance(hw.keypad, MatrixKeypad) and isinstance(hw.reader, RfidReader)
-    hw.start()
-    assert hw.threads_alive()
-    hw.close()
+    try:
+        assert isinstance(hw.keypad, MatrixKeypad) and isinstance(hw.reader, RfidReader)
+        assert not hw.keypad.alive and not hw.reader.alive  # nothing scans before start()
+        hw.start()
+        assert hw.keypad.alive and hw.reader.alive  # their own threads scan and poll now
+        assert hw.stalled(time.monotonic()) == []
+    finally:
+        hw.close()
+    assert not hw.keypad.alive and not hw.reader.alive  # closed: the threads have ended
 
 
 def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:
@@ -82,3 +96,32 @@ def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:
     cfg.reader.rx_gain_db = 40
     with pytest.raises(HardwareError, match="rx_gain_db"):
         open_hardware(cfg, NOOP, pin_factory=factory)
+
+
+def test_the_configs_words_are_the_drivers() -> None:
+    """The allowed values the config names are the ones the drivers take (one list each, checked here)."""
+    from typing import get_args, get_type_hints
+
+    from drivers.hardware import DisplayConfig, ReaderConfig
+    from drivers.panel import KINDS
+    from drivers.rfid import RX_GAINS_DB
+
+    assert get_args(get_type_hints(DisplayConfig)["kind"]) == (*KINDS, "sim")
+    assert set(get_args(get_type_hints(ReaderConfig)["rx_gain_db"])) == set(RX_GAINS_DB)
+
+
+def test_the_admin_pages_doctor_says_one_cause_once(tmp_path: Path) -> None:
+    """The running service's doctor: each part points to its cause, and GPIO's cause is one line (issue 30)."""
+    from gpiozero.exc import PinUnknownPi
+
+    from device.daemon.doctor import for_daemon
+
+    def no_pi() -> None:
+        raise PinUnknownPi("unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo")
+
+    cfg = HardwareConfig.from_dict({"display": {"kind": "sim"}})
+    hw = open_hardware(cfg, NOOP, make_pin_factory=no_pi, dev=tmp_path)
+    hw.close()
+    checks = {c["name"]: c for c in for_daemon(cfg, tmp_path, sim=False, watchdog=None, parts=hw.parts())}
+    assert checks["Tastatur"]["detail"] == "siehe GPIO" and checks["Display"]["detail"] == "in Betrieb"
+    assert not checks["GPIO"]["ok"] and checks["GPIO"]["detail"].startswith("kein Raspberry Pi erkannt")

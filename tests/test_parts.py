@@ -160,7 +160,7 @@ def test_without_gpio_the_box_comes_up_and_names_the_cause_once(tmp_path: Path,
         assert isinstance(hw.keypad, Absent) and isinstance(hw.reader, Absent)
         assert calls.reader and calls.reader[0][0] is False  # the reader's status says it, as a lost reader does
         hw.start()
-        assert hw.threads_alive() and hw.stalled(0.0) == []  # stand-ins never starve the watchdog
+        assert hw.stalled(0.0) == []  # stand-ins never starve the watchdog
         assert [p["ok"] for p in hw.parts()] == [True, False, False, False, False, False]
     finally:
         hw.close()
@@ -357,3 +357,40 @@ def test_every_missing_thing_is_named_at_once(tmp_path: Path, bus: type[Bus]) ->
     said = {c.name: c for c in doctor}
     assert problem[2] == f"RFID-Leser: {said['SPI0'].detail}" and problem[1].endswith(said["GPIO"].detail
                                                                                         + " – " + said["GPIO"].fix)
+
+
+def test_the_page_shows_each_cause_once_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """Issue 30: the banner said the same GPIO text five times in one run-on line. In a real browser, on the
+    page of a daemon whose parts are missing on this machine: one line per cause, GPIO's naming its parts."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    config = Config(hardware=HardwareConfig.from_dict({"display": {"i2c_port": 77}}), banker_pin="4711")
+    daemon = Daemon(config, tmp_path / "state", sim=False, host="127.0.0.1", port=0, notifier=Notifier(""))
+    daemon.start()
+    loop = threading.Thread(target=daemon.run, daemon=True)
+    loop.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                        args=["--no-sandbox", "--disable-gpu"])
+            try:
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{daemon.port}/")
+                banner = page.locator("#problem")
+                banner.wait_for(state="visible")
+                lines = banner.inner_text().splitlines()
+            finally:
+                browser.close()
+    finally:
+        daemon.stop()
+        loop.join(5)
+        daemon.close()
+    assert lines[0].startswith("Achtung: Display: /dev/i2c-77 fehlt – I²C ist nicht eingeschaltet")
+    assert lines[1].startswith("GPIO (Tastatur, Drehknopf, Summer, LED, RFID-Leser): ")
+    assert len(lines) == len(set(lines)) and sum(line.startswith("GPIO") for line in lines) == 1

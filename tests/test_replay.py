@@ -1,4 +1,4 @@
-"""`bankleser replay FILE`: exactly the contract's output, line by line (ARCHITECTURE.md)."""
+"""`bankleser replay FILE`: exactly the contract's output, line by line (docs/commands.md)."""
 
 from __future__ import annotations
 

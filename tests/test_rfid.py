@@ -204,10 +204,13 @@ class HangingSPI:
 
         self.inner = RegisterSPI(model)
         self.hang = threading.Event()
+        self.hanging = threading.Event()
+        """Set once a transfer is stuck (the test waits for it, never for a guessed time)."""
         self.release = threading.Event()
 
     def transfer(self, data: list[int]) -> list[int]:
         if self.hang.is_set():
+            self.hanging.set()
             self.release.wait(10)
         return self.inner.transfer(data)
 
@@ -223,7 +226,7 @@ def test_a_reader_thread_blocked_in_a_transfer_counts_as_stalled(factory: MockFa
         now = time.monotonic()
         assert reader.alive and not reader.stalled(now)
         spi.hang.set()
-        time.sleep(0.1)  # the thread enters its next poll and hangs there
+        assert spi.hanging.wait(5)  # the thread entered its next poll and hangs there
         later = time.monotonic()
         assert reader.alive and not reader.stalled(later)
         assert reader.stalled(later + reader.stall_after + 1)

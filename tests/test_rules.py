@@ -1,4 +1,4 @@
-"""One rule, one test: the commands of the contract against RULES.md and the seeds."""
+"""One rule, one test: the commands of the contract (docs/commands.md) against the books (docs/books.md)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def deed(game: Game, sq: int) -> Any:
 
 
 @pytest.mark.parametrize(("edition", "capital"), [("banking", 15_000_000), ("classic", 1500), ("schalke", 1500),
-                                                  ("sonic", 1500), ("skylanders", 1500)])
+                                                  ("sonic", 1500), ("skylanders", 1500), ("classic-uk", 1500),
+                                                  ("classic-us", 1500)])
 def test_every_player_starts_with_the_editions_start_capital(edition: str, capital: int) -> None:
     game = start(edition)
     assert cash(game, "Anna") == cash(game, "Ben") == capital
@@ -164,7 +165,8 @@ def test_rent_doubles_with_the_whole_colour_group() -> None:
 
 
 @pytest.mark.parametrize(("edition", "due"), [("classic", 100), ("banking", 1_000_000), ("schalke", 50),
-                                              ("sonic", 50), ("skylanders", 50)])
+                                              ("sonic", 50), ("skylanders", 50), ("classic-uk", 100),
+                                              ("classic-us", 100)])
 def test_doubling_with_a_mortgaged_street_in_the_group_depends_on_the_edition(edition: str, due: int) -> None:
     """Anna owns all of dark blue, Parkstraße mortgaged; Ben lands on Schlossallee: rent is 100
     in the classic edition ("Dies gilt auch, wenn andere Grundstücke dieser Farbgruppe mit

@@ -32,3 +32,22 @@ def test_rules_reads_no_clock_and_does_no_io() -> None:
                 assert (node.module or "").split(".")[0] not in banned_modules, path.name
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in banned_calls, f"{path.name} calls {node.func.id}"
+
+
+def test_the_only_thing_rules_reads_is_its_own_editions_package_data() -> None:
+    """Issue 26: the shipped editions are TOML files in the package. One module reads them, through
+    ``pkgutil.get_data`` and only from its own package (as fixed as the code); a family's file is read by the
+    device and handed to ``rules`` as text. Nothing else in ``rules`` touches a loader."""
+    readers = []
+    for path in RULES.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
+            if any((m or "").split(".")[0] in ("importlib", "pkgutil", "zipimport") for m in [module, *names]):
+                readers.append(path.relative_to(RULES).as_posix())
+    assert readers == ["editions/shipped.py"]
+    shipped = (RULES / "editions" / "shipped.py").read_text(encoding="utf-8")
+    calls = [n for n in ast.walk(ast.parse(shipped)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+             and n.func.attr == "get_data"]
+    assert len(calls) == 1 and ast.unparse(calls[0].args[0]) == "__package__"

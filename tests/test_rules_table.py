@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from conftest import give, start
+from conftest import apply, give, refused, start
 from rules import EDITIONS, Game, RuleError
-
-
-def apply(game: Game, **cmd: Any) -> Any:
-    return game.apply(cmd)
-
-
-def refused(game: Game, code: str, **cmd: Any) -> str:
-    with pytest.raises(RuleError) as err:
-        game.apply(cmd)
-    assert err.value.code == code, err.value.message
-    return err.value.message
 
 
 def hotels_on_dark_blue(edition: str) -> Game:

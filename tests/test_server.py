@@ -72,12 +72,12 @@ def test_a_hundred_open_pages_and_stalled_clients_never_starve_the_banker(server
         deadline = time.monotonic() + 10
         for s in streams:
             assert b"event: state" in read_until(s, b"event: state", deadline)
-        started = time.monotonic()
+        # Each request's own 10 s timeout is the bound: a starved banker waited 30 s (the stalled clients'
+        # timeout) or for ever (the open pages); how fast it answers is bench.bench_web's to measure.
         server.login()
         assert server.post("/api/commands", {**NEW, "id": "g1"})[0] == 200
         assert server.get("/api/state")["players"][0]["name"] == "Anna"
         assert server.post("/api/sim/key", {"key": "5"})[0] == 200
-        assert time.monotonic() - started < 5
         deadline = time.monotonic() + 10
         for s in streams:  # every page gets the change
             assert b'"Anna"' in read_until(s, b'"Anna"', deadline)
@@ -125,12 +125,10 @@ def test_a_stop_with_thirty_open_pages_is_clean_quiet_and_prompt(tmp_path: Path)
     deadline = time.monotonic() + 10
     for sock in streams:
         assert b"data:" in read_until(sock, b"data:", deadline)
-    started = time.monotonic()
-    assert srv.stop() == 0
-    took = time.monotonic() - started
+    assert srv.stop() == 0  # within stop()'s 10 s wait: only a stop that hangs on its pages reaches it
     for sock in streams:
         sock.close()
     text = log.read_text(encoding="utf-8", errors="replace")
     for noise in ("Traceback", "ERROR", "CancelledError", "never awaited", "Cancel ", "exceeded"):
         assert noise not in text, text[-3000:]
-    assert took < 4, f"stop took {took:.1f} s"  # measured: 0.6 s (bench.bench_stop)
+    # How prompt: bench.bench_stop measures it (0.6 s with 30 pages).

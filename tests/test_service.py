@@ -114,7 +114,7 @@ def run_install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM, c
     extra_env = extra_env or {}
     env = {**os.environ, "BANKLESER_OS_RELEASE": str(os_release), "BANKLESER_PYTHON_VERSION": system["python"],
            "BANKLESER_HAS_PYTHON3_LGPIO": system["lgpio"], "BANKLESER_SYSTEMD_BOOTED": system.get("booted", "1"),
-           **extra_env}
+           "BANKLESER_UDEV_RUNNING": system.get("booted", "1"), **extra_env}
     return subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--root", str(tmp_path), *args],
                           capture_output=True, text=True, check=check, env=env)
 
@@ -133,7 +133,7 @@ def test_install_into_a_scratch_root_writes_the_files_and_prints_the_system_step
     assert (tmp_path / "opt/bankleser/src/pyproject.toml").exists()
     assert not (tmp_path / "opt/bankleser/src/.venv").exists()
     for step in ("+ adduser --system --group --home /var/lib/bankleser --no-create-home bankleser",
-                 "+ usermod -aG gpio bankleser", "+ python3 -m venv --system-site-packages /opt/bankleser/venv",
+                 "+ usermod -aG gpio bankleser", "+ python3 -m venv --system-site-packages /opt/bankleser/releases/1/venv",
                  "+ systemctl enable bankleser.service", "+ systemctl restart bankleser.service"):
         assert step in out
 
@@ -203,16 +203,23 @@ def test_bookworm_and_trixie_both_use_debians_lgpio_in_a_venv_that_sees_it(tmp_p
         assert (f"= system: {system['codename']}, Python {system['python']}; lgpio: the python3-lgpio package "
                 "(Raspberry Pi OS)") in out
         assert "Debian's" not in out  # Debian has no python3-lgpio (issue 20)
-        assert "+ apt-get install -y python3-venv python3-dev python3-lgpio sqlite3" in out
-        assert "+ python3 -m venv --system-site-packages /opt/bankleser/venv" in out
+        # python3-dev only where lgpio is built (issue 30: 16 packages, 66 MB never used)
+        assert "+ apt-get install -y --no-install-recommends python3-venv python3-lgpio sqlite3" in out
+        assert "+ python3 -m venv --system-site-packages /opt/bankleser/releases/1/venv" in out
 
 
-def test_without_python3_lgpio_311_takes_the_wheel_and_313_stops_with_a_reason(tmp_path: Path) -> None:
-    out = install(tmp_path / "a", "--dry-run", system={**BOOKWORM, "lgpio": "0"})
-    assert "lgpio: the wheel from PyPI, plain venv" in out and "+ python3 -m venv /opt/bankleser/venv" in out
-    assert "python3-lgpio" not in out.split("+ apt-get install", 1)[1].splitlines()[0]
-    result = run_install(tmp_path / "b", "--dry-run", system={**TRIXIE, "lgpio": "0"}, check=False)
-    assert result.returncode == 1 and "no lgpio wheel for Python 3.13" in result.stderr
+def test_without_python3_lgpio_lgpio_comes_from_pypi_for_every_python(tmp_path: Path) -> None:
+    """Issue 30: plain trixie (DietPi, Armbian) has no python3-lgpio and PyPI no lgpio wheel for 3.13: the
+    installer stopped at "install python3-lgpio", which nobody can there. Now lgpio comes from its pinned
+    release on PyPI, its wheel or else built from source; python3-dev only for that build."""
+    for system in ({**BOOKWORM, "lgpio": "0"}, {**TRIXIE, "lgpio": "0"}):
+        result = run_install(tmp_path / system["codename"], "--dry-run", system=system, check=False)
+        out = result.stdout
+        assert result.returncode == 0, result.stderr
+        assert "lgpio: from PyPI" in out and "+ python3 -m venv /opt/bankleser/releases/1/venv" in out
+        assert "python3-lgpio" not in out.split("+ apt-get install", 1)[1].splitlines()[0]
+        assert "python3-dev" not in out.split("+ apt-get install", 1)[1].splitlines()[0]
+        assert "--require-hashes --only-binary :all: -r /opt/bankleser/releases/1/src/systemd/lgpio.lock" in out
     old = run_install(tmp_path / "c", "--dry-run", system={"codename": "bullseye", "python": "3.9", "lgpio": "1"},
                       check=False)
     assert old.returncode == 1 and "needs Python 3.11 or newer" in old.stderr
@@ -312,7 +319,8 @@ def test_uninstall_can_run_twice(tmp_path: Path) -> None:
     install(root)
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    for name, body in (("systemctl", FAKE_SYSTEMCTL), ("deluser", '#!/bin/sh\necho "deluser $*" >> "$FAKE_LOG"\n')):
+    for name, body in (("systemctl", FAKE_SYSTEMCTL), ("deluser", '#!/bin/sh\necho "deluser $*" >> "$FAKE_LOG"\n'),
+                       ("udevadm", '#!/bin/sh\necho "udevadm $*" >> "$FAKE_LOG"\n')):
         (bin_dir / name).write_text(body)
         (bin_dir / name).chmod(0o755)
     log = tmp_path / "calls.log"
@@ -364,4 +372,4 @@ def test_a_config_error_is_said_once_and_not_restarted(tmp_path: Path) -> None:
                              "--state-dir", str(tmp_path / "state")], capture_output=True, text=True, cwd=ROOT,
                             timeout=60)
     assert result.returncode == 78 and "Traceback" not in result.stderr
-    assert "unknown keys ['adress']" in result.stderr
+    assert "[hardware.display] adress: unbekannter Schlüssel" in result.stderr

@@ -7,6 +7,7 @@ from typing import Any
 from ui_table import UID, Table
 
 from device.daemon.service import Daemon, WebBackend
+from device.daemon.simulation import Simulation
 from device.scenes import State
 from device.scenes.lists import ConfirmScene
 
@@ -196,16 +197,16 @@ def test_the_idle_screen_never_splits_an_address(table: Table) -> None:
 
 def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Daemon) -> None:
     """Defect 1: the device survives any change the web makes (here: a new game without Anna)."""
-    web = WebBackend(daemon)
+    web, device = WebBackend(daemon), Simulation(daemon)
     assert web.submit({"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})["ok"]
-    web.tap(UID["Anna"])
+    device.tap(UID["Anna"])
     answer: dict[str, Any] = web.submit({"op": "new_game", "edition": "banking", "mode": "standard",
                                          "players": ["Ben", "Cem"], "replace": True})
     assert answer["ok"]
     banker = daemon.banker
     assert banker is not None
     daemon.call(banker.tick)
-    web.press("LOS")
+    device.press("LOS")
     assert daemon.call(lambda: banker.state) is State.IDLE
     state = daemon.ledger.game.state if daemon.ledger else None
     assert state is not None and state.players["Ben"].cash == 15_000_000

@@ -338,7 +338,7 @@ def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:
 
 
 def test_1_the_bankruptcy_carries_the_debt_where_the_rules_take_it() -> None:
-    """ARCHITECTURE.md: `bankrupt` takes `owed`; the device passes it once the rules' parser knows it."""
+    """docs/commands.md: `bankrupt` takes `owed`; the device passes it once the rules' parser knows it."""
     from dataclasses import fields
 
     from device.scenes.flows import bankrupt_command

@@ -35,7 +35,7 @@ class Table:
         self.buzzer = Buzzer(None, pin_factory=None)
         self.asleep = False
         self.bank = Ui(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
-                           url="http://192.168.1.20:8080/", clock=lambda: self.now, wall=lambda: self.wall,
+                           url="http://192.168.1.20:8080/", clock=lambda: self.now,
                            sleep_display=lambda: setattr(self, "asleep", True),
                            wake_display=lambda: setattr(self, "asleep", False), new_seed=lambda: 7, strict=True)
 
@@ -212,7 +212,7 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
     from device.scenes.notes import MessageScene
 
     probe = Ui(ledger=table.ledger, cards=table.cards, show=lambda screen: None, tone=lambda name: None,
-               clock=lambda: table.now, wall=lambda: table.wall, strict=True)
+               clock=lambda: table.now, strict=True)
     def menu() -> Any:
         probe.handle("tap", UID[player])  # a fresh card: whatever the last place left behind is gone
         probe.handle("MENU")

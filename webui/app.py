@@ -16,37 +16,13 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from rules import EDITIONS, Mode, from_json, winners
-from rules.game import HOUSE_RULE_NAMES, mode_title
-
-from . import admin, banker, pages, sim
+from . import admin, banker, booking, editions, pages, sim
 from .auth import SESSION_HOURS, guard
 from .backend import Backend
 from .errors import WebError, answer
 from .games import register as register_games
 
-__all__ = ["SESSION_HOURS", "Backend", "create_app", "public_state"]
-
-
-def public_state(snap: dict[str, Any]) -> dict[str, Any]:
-    """The contract's state object plus ``log``, ``remaining`` (timed: seconds left when published)
-    and what the page needs."""
-    state = snap["state"]
-    out: dict[str, Any] = dict(state) if state is not None else {"players": [], "ranking": []}
-    out["log"] = snap["log"][:30]
-    if state is not None:  # the rules' own names: the page keeps no list of its own
-        out["mode_title"] = mode_title(EDITIONS[state["edition"]], Mode(state["mode"]),
-                                       speed_die=bool(state.get("speed_die")))
-        out["house_rule_titles"] = [HOUSE_RULE_NAMES.get(r, r) for r in state.get("house_rules", [])]
-    # A shared win names everyone as rich as the winner (the contract's ``winner`` is only the first).
-    out["winners"] = winners(from_json(state)) if state is not None and state.get("finished") else []
-    if state is not None and state.get("mode") == "timed":
-        out["remaining"] = snap["remaining"]
-    out["cards"] = {c["name"]: c["number"] for c in snap.get("cards", []) if c["kind"] == "player"}
-    out["version"] = snap["version"]
-    out["problem"] = snap["problem"]
-    out["parts"] = snap.get("parts", [])
-    return out
+__all__ = ["SESSION_HOURS", "Backend", "create_app"]
 
 
 def create_app(backend: Backend) -> Flask:
@@ -77,9 +53,11 @@ def create_app(backend: Backend) -> Flask:
         return answer(500, "internal", "Interner Fehler")
 
     app.register_blueprint(pages.blueprint(backend))
-    register_games(app, backend.history, backend.sim)
+    register_games(app, backend.history, backend.simulation is not None)
     app.register_blueprint(banker.blueprint(backend))
     app.register_blueprint(admin.blueprint(backend))
-    if backend.sim:
-        app.register_blueprint(sim.blueprint(backend))
+    app.register_blueprint(editions.blueprint(backend))
+    app.register_blueprint(booking.blueprint(backend))  # issue 31: a form for every booking
+    if backend.simulation is not None:
+        app.register_blueprint(sim.blueprint(backend.simulation, backend.stopping))
     return app

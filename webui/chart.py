@@ -7,19 +7,24 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from rules import EDITIONS, format_money
+from rules import EDITIONS, Edition, format_money
 
 
-def money_label(edition: str | None) -> Callable[[int], str]:
+def _edition(edition: str | Edition | None) -> Edition:
+    """The edition itself (a game's own, a family's too), or the shipped one of that key; classic if unknown."""
+    return edition if isinstance(edition, Edition) else EDITIONS.get(edition or "classic", EDITIONS["classic"])
+
+
+def money_label(edition: str | Edition | None) -> Callable[[int], str]:
     """Amounts as the edition writes them ("2M", "1.500"), for axes and tables; classic if unknown."""
-    ed = EDITIONS.get(edition or "classic", EDITIONS["classic"])
+    ed = _edition(edition)
     return lambda amount: format_money(int(amount), ed)
 
 
-def money_unit(edition: str) -> Callable[[int], str]:
+def money_unit(edition: str | Edition) -> Callable[[int], str]:
     """:func:`money_label` with the edition's currency where it has one ("18M €", "4723 Ringe"): for an
     amount read beside other editions' amounts."""
-    label, unit = money_label(edition), EDITIONS.get(edition, EDITIONS["classic"]).currency
+    label, unit = money_label(edition), _edition(edition).currency
     return lambda amount: f"{label(amount)} {unit}" if unit else label(amount)
 
 
@@ -77,7 +82,8 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
                 'Noch keine Buchungen</text></svg>')
     step = max(1, len(points) // 300)
     shown = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
-    t0, t1 = shown[0]["at"], shown[-1]["at"]
+    t0: float = shown[0]["at"]
+    t1: float = shown[-1]["at"]
     span = (t1 - t0) or 1.0
     top = max(max(int(p.get(n, 0)) for n in players) for p in shown) or 1
     left, right, bottom = TPAD + 8, TW - 6, TH - 24

@@ -6,6 +6,7 @@ threads, never in the daemon's loop; nothing here can change a game.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,7 @@ from rules import DEEDS, EDITIONS, square_name
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 
 from .auth import public
+from .backend import PastGames
 from .chart import COLOURS, money_label, money_unit, timeline_svg
 
 MODE_TITLES = {mode.value: name for mode, name in MODE_NAMES.items()}
@@ -49,12 +51,12 @@ def now() -> float:
 def lasted(game: dict[str, Any]) -> float:
     """How long a game has lasted: to its end, or, while it runs, to now (issue 28 #13: "läuft · 12 s" after four
     minutes was the time to its last booking)."""
-    return (now() if game["status"] == "läuft" else game["ended"]) - game["started"]
+    end = now() if game["status"] == "läuft" else float(game["ended"])
+    return end - float(game["started"])
 
 
-def register(app: Flask, history: Callable[[], Any], sim: bool = False) -> None:
-    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable;
-    ``sim``: the simulation, whose virtual device the pages link to as the others do.
+def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = False) -> None:
+    """``history()``: the journal's :class:`device.store.history.History`, or None while the journal is unreadable.
 
     Every page here is public: phones read the past games as they read the running one."""
     pages = Blueprint("games", __name__)
@@ -81,7 +83,8 @@ def register(app: Flask, history: Callable[[], Any], sim: bool = False) -> None:
     def games_page() -> str:
         games = read(games_or_503().games)
         return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit,
-                               names=names, lasted=lasted, sim=sim)
+                               lasted=lasted, sim=sim,
+                               names=names)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
@@ -97,11 +100,10 @@ def register(app: Flask, history: Callable[[], Any], sim: bool = False) -> None:
     @public
     def game_page(game_id: int) -> str:
         _, one = report_or_404(game_id)
-        ed = EDITIONS[one.edition]
-        chart = timeline_svg(one.points, one.players, money_label(one.edition))
-        # amounts with the currency word the phone shows ("15M €", "1500 Ringe"); the chart's axis stays short
+        ed = one.final.edition if one.final is not None else EDITIONS.get(one.edition, EDITIONS["classic"])
+        chart = timeline_svg(one.points, one.players, money_label(ed))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
-                               colours=COLOURS, money=money_unit(one.edition), when=when, clock=clock,
+                               colours=COLOURS, money=money_unit(ed), when=when, clock=clock,  # the phone's words
                                duration=duration, lasted=lasted, rule_names=HOUSE_RULE_NAMES, sim=sim,
                                deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
 
@@ -122,7 +124,7 @@ def register(app: Flask, history: Callable[[], Any], sim: bool = False) -> None:
     def best_page() -> str:
         edition = request.args.get("edition") or None
         mode = request.args.get("mode") or None
-        if (edition and edition not in EDITIONS) or (mode and mode not in MODE_TITLES):
+        if (edition and not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,31}", edition)) or (mode and mode not in MODE_TITLES):
             abort(404, "Unbekannte Ausgabe oder Spielart")
         hist = games_or_503()
         rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)

@@ -10,7 +10,7 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
-from rules import DEEDS, EDITIONS, GROUP_NAMES, SQUARES, square_name
+from rules import DEEDS, GROUP_NAMES, SQUARES, Edition, square_name
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 
 from .auth import public
@@ -18,14 +18,13 @@ from .backend import Backend
 from .chart import money_label, worth_svg
 
 
-def board_info(edition_key: str) -> dict[str, Any]:
+def board_info(ed: Edition) -> dict[str, Any]:
     """Names and money of an edition, for the page to label what the state's numbers mean."""
-    ed = EDITIONS[edition_key]
     return {
         "edition": ed.key, "title": ed.title, "currency": ed.currency, "km": ed.km_notation,
         "house": ed.house, "houses": ed.houses, "hotel": ed.hotel, "hotels": ed.hotels,
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
-                         "price": ed.money(DEEDS[sq].price)} for sq in DEEDS},
+                         "price": ed.deed(sq).price} for sq in DEEDS},
         "groups": {g: GROUP_NAMES[g] for g in GROUP_NAMES},
         "group_order": list(GROUP_NAMES),
         "all_squares": [square_name(ed, s.square) for s in SQUARES],
@@ -38,14 +37,14 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/")
     @public
     def status_page() -> str:
-        return render_template("status.html", sim=backend.sim)
+        return render_template("status.html", sim=backend.simulation is not None)
 
     @pages.get("/admin")
     @public
     def admin_page() -> str:
         """The page is open (it holds the login form); what it reads and changes is the banker's."""
-        return render_template("admin.html", sim=backend.sim, editions=EDITIONS, house_rules=HOUSE_RULE_NAMES,
-                               modes=MODE_NAMES)
+        return render_template("admin.html", sim=backend.simulation is not None, editions=backend.editions().all(),
+                               house_rules=HOUSE_RULE_NAMES, modes=MODE_NAMES)
 
     @pages.get("/admin/verdrahtung.svg")
     @public
@@ -59,9 +58,9 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/device")
     @public
     def device_page() -> str:
-        if not backend.sim:
+        if backend.simulation is None:
             abort(404)
-        cards = backend.sim_cards()
+        cards = backend.simulation.cards()
         return render_template("device.html", sim=True, players=cards["players"], deeds=cards["deeds"],
                                names=cards["names"])
 
@@ -79,15 +78,13 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def chart() -> Response:
         """Drawn once per version, however many phones ask; the page asks with ``?v=`` of the version."""
-        version, worth = backend.worth()
+        worth = backend.worth()
         with chart_lock:
-            svg = chart_cache.get(version)
+            svg = chart_cache.get(worth.version)
             if svg is None:
-                state = backend.snapshot()
-                players = [p["name"] for p in state.get("players", [])]
-                svg = worth_svg(worth, players, money_label(state.get("edition"))).encode()
+                svg = worth_svg(worth.points, worth.players, money_label(worth.edition)).encode()
                 chart_cache.clear()
-                chart_cache[version] = svg
+                chart_cache[worth.version] = svg
         return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     @pages.get("/api/state")
@@ -102,9 +99,9 @@ def blueprint(backend: Backend) -> Blueprint:
     @pages.get("/api/board")
     @public
     def api_board() -> Response:
-        edition = request.args.get("edition", "classic")
-        if edition not in EDITIONS:
+        found = backend.editions().edition(request.args.get("edition", "classic"))  # a family's too
+        if found is None:
             abort(404, "Unbekannte Ausgabe")
-        return jsonify(board_info(edition))
+        return jsonify(board_info(found))
 
     return pages

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, jsonify, stream_with_context
 
 from .auth import public
-from .backend import Backend
+from .backend import Simulation
 from .errors import BadUid
 from .parsers.sim import parse_key, parse_tap
 
@@ -22,21 +22,22 @@ STOP_CHECK = 0.25
 """Seconds a virtual device's stream waits for a frame before it looks at the stop flag."""
 
 
-def blueprint(backend: Backend) -> Blueprint:
+def blueprint(device: Simulation, stopping: Callable[[], bool]) -> Blueprint:
+    """``stopping()``: the appliance stops (the display's stream ends)."""
     sim = Blueprint("sim", __name__)
-    keys = backend.input_names()
+    keys = device.keys()
 
     @sim.post("/api/sim/key")
     @public
     def sim_key() -> Response:
-        return jsonify({"ok": True, "seq": backend.press(parse_key(keys))})
+        return jsonify({"ok": True, "seq": device.press(parse_key(keys))})
 
     @sim.post("/api/sim/tap")
     @public
     def sim_tap() -> Response:
         uid = parse_tap()
         try:
-            seq = backend.tap(uid)
+            seq = device.tap(uid)
         except ValueError as err:  # the reader twin refuses what no card could send
             raise BadUid(str(err)) from None
         return jsonify({"ok": True, "seq": seq})
@@ -44,13 +45,13 @@ def blueprint(backend: Backend) -> Blueprint:
     @sim.get("/api/sim/display")
     @public
     def sim_display() -> Response:
-        seq, text = backend.display()
+        seq, text = device.display()
         return jsonify({"seq": seq, "text": text})
 
     @sim.get("/api/sim/display.png")
     @public
     def sim_display_png() -> Response:
-        return Response(backend.display_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
+        return Response(device.display_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
 
     @sim.get("/api/sim/events")
     @public
@@ -58,14 +59,14 @@ def blueprint(backend: Backend) -> Blueprint:
         def stream() -> Iterator[str]:
             # Waits in short slices: a stop ends the stream within one (a page open must not hold it up).
             seq, said, signals, version = -1, time.monotonic(), None, None
-            while not backend.stopping():
-                new_seq, text = backend.wait_display(seq, STOP_CHECK)
-                now = backend.signals()  # the tone and the LED: a refusal's low tone is perceived (issue 28 #14)
+            while not stopping():
+                new_seq, text = device.wait_display(seq, STOP_CHECK)
+                now = device.signals()  # the tone and the LED: a refusal's low tone is perceived (issue 28 #14)
                 if new_seq != seq or now != signals:
                     seq, said, signals = new_seq, time.monotonic(), now
                     frame = {"seq": seq, "text": text, **now}
                     if now["version"] != version:  # a new game, a card learned: the card buttons follow
-                        version, frame["cards"] = now["version"], backend.sim_cards()
+                        version, frame["cards"] = now["version"], device.cards()
                     yield f"data: {json.dumps(frame, ensure_ascii=False)}\n\n"
                 elif time.monotonic() - said >= STREAM_KEEPALIVE:
                     said = time.monotonic()
@@ -80,7 +81,7 @@ def blueprint(backend: Backend) -> Blueprint:
         @public
         def sim_freeze() -> Response:
             """A test's verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (the watchdog test)."""
-            backend.freeze()
+            device.freeze()
             return jsonify({"ok": True})
 
     return sim

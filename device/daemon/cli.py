@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+LANGUAGES = ("de", "en")
+"""The languages with a catalogue (:data:`words.LANGUAGES`; here to keep ``words`` out of the parser's imports
+— a test checks the two agree)."""
+
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
 
@@ -38,12 +42,14 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--journal", action="store_true",
                         help="the file is the appliance's journal or a downloaded game: limits added since a "
                              "command was accepted are not applied to it again")
+    replay.add_argument("--editions", type=_path, help="a folder of family edition files (for games of one)")
     salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
     salvage.add_argument("source", type=_path, help="the damaged journal (read, never written)")
     salvage.add_argument("target", type=_path, help="the new journal (must not exist)")
     doctor = sub.add_parser("doctor", help="check wiring, devices, service, journal and clock; each ✓/✗ with the fix")
     doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="TOML config file")
     doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="the journal's folder")
+    doctor.add_argument("--language", choices=LANGUAGES, help="the report's language (default: the config's, else de)")
     flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
     flows.add_argument("--readme", type=_path, help="write the Mermaid diagram into this page's ```mermaid block")
     flows.add_argument("--mermaid", action="store_true", help="print the scene graph as a Mermaid diagram")
@@ -55,6 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     prints.add_argument("--edition", default="classic", help="deeds: the edition whose names are printed")
     prints.add_argument("--players", type=int, default=6, help="cards: how many bank cards (1-8)")
     prints.add_argument("-o", "--output", type=_path, help="write to this file instead of standard output")
+    from .editions_cli import add_parser as add_edition_parser
+
+    add_edition_parser(sub)
     run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
     run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
     # run's file names stay text until "Startet…" is on the panel (_run): pathlib costs 50 ms on a Pi core
@@ -62,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", help="journal and registered cards (default: per-user data dir)")
     run.add_argument("--host", help="address to serve on (default 127.0.0.1 off a Pi, all interfaces on it)")
     run.add_argument("--port", type=int, help="port of the status page (default 8080)")
+    run.add_argument("--language", choices=LANGUAGES,
+                     help="the language of a fresh state directory (default: [ui] language in the config, else de)")
     return parser
 
 
@@ -82,6 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(describe())
         return 0
+    if args.command == "edition":
+        from .editions_cli import main as edition_main
+
+        return edition_main(args)
     if args.command == "replay":
         from ..store.replay import dumps, replay_lines
 
@@ -92,7 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         with stream:
             try:
-                for result in replay_lines(stream, journal=args.journal):
+                editions = None
+                if args.editions is not None:
+                    from ..store.editions import load_folder
+
+                    editions = load_folder(args.editions, oled=False).editions
+                for result in replay_lines(stream, journal=args.journal, editions=editions):
                     print(dumps(result))
                 sys.stdout.flush()
             except BrokenPipeError:
@@ -117,19 +137,36 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _doctor(args: argparse.Namespace) -> int:
+    import tempfile
+
+    import words
     from drivers.hints import Access
 
     from .config import Config
-    from .doctor import USER, System, diagnose, report
+    from .doctor import USER, Check, System, diagnose, report
 
-    note = ""
+    path = args.config if args.config.exists() else None
+    if args.language:
+        words.use(args.language)
     try:
-        config = Config.load(args.config if args.config.exists() else None)
-    except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: defaults
-        config, note = Config(), f"(Konfiguration nicht gelesen: {err}; geprüft wird die Standardverdrahtung)\n"
+        config = Config.load(path)
+    except SystemExit as err:  # unreadable (/etc/bankleser is 750: run with sudo) or broken: the service would
+        config = Config()      # not start (exit 78); the rest is checked with the default wiring
+        first, *wrong = (line.strip() for line in str(err).splitlines())
+        said = Check(words.text("doctor.config"), False, first.rstrip(":") + "".join(
+            f"; {w}" if i else f": {w}" for i, w in enumerate(wrong)), words.text("doctor.config.fix"))
+    else:
+        if not args.language and config.ui.language:
+            words.use(config.ui.language)
+        said = Check(words.text("doctor.config"), True,
+                     words.text("doctor.config.valid", path=path) if path else words.text("doctor.config.none"))
     access = Access.of_user(USER) or Access.of_process()
-    checks = diagnose(System(hardware=config.hardware, state_dir=args.state_dir, access=access))
-    print(note + report(checks))
+    state_dir = args.state_dir.absolute()  # opening GPIO as the daemon does: lgpio may chdir() the process
+    with tempfile.TemporaryDirectory(prefix="bankleser-doctor-") as fifos:
+        if not any(os.environ.get(v) for v in ("LG_WD", "RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR")):
+            os.environ["LG_WD"] = fifos  # lgpio's FIFOs go with the doctor, not into a folder left behind
+        checks = [said, *diagnose(System(hardware=config.hardware, state_dir=state_dir, access=access))]
+    print(report(checks))
     return 0 if all(c.ok for c in checks) else 1
 
 
@@ -148,7 +185,7 @@ def _print(args: argparse.Namespace) -> int:
             "wiring": lambda: wiring_svg(hardware),
             "keypad": lambda: keypad_overlay(hardware.keypad.layout),
             "cards": lambda: player_cards(args.players),
-            "deeds": lambda: deed_stickers(args.edition),
+            "deeds": lambda: deed_stickers(args.edition, _family_editions()),
         }[args.what]()
     except ValueError as err:
         print(f"bankleser print {args.what}: {err}", file=sys.stderr)
@@ -158,6 +195,14 @@ def _print(args: argparse.Namespace) -> int:
     else:
         args.output.write_text(picture, encoding="utf-8")
     return 0
+
+
+def _family_editions() -> Any:
+    """The shipped editions and the family's from the appliance's state directory (``print deeds --edition``)."""
+    from ..store.editions import load
+    from .config import default_state_dir
+
+    return load(default_state_dir(), oled=False).editions
 
 
 def _open_later(url: str) -> None:
@@ -208,6 +253,10 @@ def _run(args: argparse.Namespace) -> int:
     if isinstance(greeted, Exception):
         # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
         logging.getLogger(__name__).debug("no first frame: %s", greeted)
+    import words
+
+    if args.language:
+        words.use(args.language)
     try:
         config = Config.load(config_path)
     except SystemExit as err:  # a config error: said once; the unit does not restart on EX_CONFIG (no loop)
@@ -216,8 +265,11 @@ def _run(args: argparse.Namespace) -> int:
                 greeted.off()  # not "Startet…" for ever on a box that will not start
             except Exception as off_err:
                 logging.getLogger(__name__).debug("first frame not taken back: %s", off_err)
-        print(f"bankleser run: {err}", file=sys.stderr)
+        print(f"bankleser run: {err}\n" + words.text("config.not_started"), file=sys.stderr)
         return EX_CONFIG
+    # the language until the journal's own is read (device.daemon.language): the flag's, else the file's
+    config.ui.language = args.language or config.ui.language
+    words.use(config.ui.language or words.DEFAULT)
 
     from .service import run_daemon  # the rules, the device, gpiozero: after the first screen
 

@@ -17,26 +17,27 @@ import msgspec
 from drivers.board import on_raspberry_pi
 from drivers.hardware import HardwareConfig
 from drivers.tables import ConfigError, read_table, seconds, toml_value
+from words import LANGUAGES, text
 
 DEFAULT_PORT = 8080
 SLEEP_AFTER = 60.0
 """The display's default sleep (the reader's own, :data:`device.scenes.ui.SLEEP_AFTER`; not imported: the
 scenes load after the first screen)."""
-HOST_WORDS = ('eine IP-Adresse: "0.0.0.0" (alle Schnittstellen, für die Handys am Tisch) oder "127.0.0.1" '
-              "(nur dieser Rechner); ohne host: alle auf einem Raspberry Pi, sonst nur 127.0.0.1")
-PIN_WORDS = 'die Banker-PIN: 4 bis 8 Ziffern (z. B. pin = "4711")'
+HOST_WORDS = "config.web.host"
+PIN_WORDS = "config.banker.pin"
+"""The catalogue keys of what ``host`` and ``pin`` take (said when a value is wrong)."""
 
 
 class HotspotConfig(msgspec.Struct):
     """``[hotspot]`` in the config file."""
 
     enabled: bool = True
-    wait: seconds(0, 3600, "wie lange nach dem Start auf ein bekanntes Netz gewartet wird") = 60.0  # type: ignore[valid-type]
+    wait: seconds(0, 3600, "config.hotspot.wait") = 60.0  # type: ignore[valid-type]
     """Seconds after start-up for a known network to come up before the appliance opens its own."""
     ssid: Annotated[str, msgspec.Meta(min_length=1, max_length=32, description=(
-        "der Name des eigenen WLANs: 1 bis 32 Bytes (IEEE 802.11)"))] = "Bankleser"
+        "config.hotspot.ssid"))] = "Bankleser"
     interface: Annotated[str, msgspec.Meta(pattern=r"^[^-\s/][^\s/]{0,14}$", description=(
-        'der Name der WLAN-Schnittstelle, z. B. "wlan0" (ip link zeigt sie)'))] = "wlan0"
+        "config.hotspot.interface"))] = "wlan0"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HotspotConfig:
@@ -50,18 +51,20 @@ class HotspotConfig(msgspec.Struct):
     def read(cls, data: object, problems: list[str]) -> HotspotConfig:
         cfg = read_table(cls, data, "hotspot", problems)
         if len(cfg.ssid.encode()) > 32:  # IEEE 802.11: an SSID is 1 to 32 octets, and ä is two
-            problems.append(f"[hotspot] ssid = {toml_value(cfg.ssid)}: {len(cfg.ssid.encode())} Bytes, erlaubt "
-                            "sind 1 bis 32 Bytes (IEEE 802.11; ä, ö, ü und ß zählen zwei)")
+            problems.append(text("config.hotspot.ssid_bytes", value=toml_value(cfg.ssid), count=len(cfg.ssid.encode())))
             cfg.ssid = "Bankleser"
         return cfg
 
 
 class UiConfig(msgspec.Struct):
-    """``[ui]``: how the reader behaves for the people at the table (a ``language`` key is to come here)."""
+    """``[ui]``: how the reader behaves for the people at the table."""
 
-    sleep_after: seconds(10, 3600, "Sekunden ohne Eingabe, bis das Display ausgeht") = SLEEP_AFTER  # type: ignore[valid-type]
+    sleep_after: seconds(10, 3600, "config.ui.sleep_after") = SLEEP_AFTER  # type: ignore[valid-type]
     """The display sleeps after this long without input (seed 000: "nach ca. 1 Minute"): longer for a bright
     garden where nobody wants to wake it, shorter in a dim room."""
+    language: str = ""
+    """The language a fresh state directory starts in (one with a catalogue: :data:`words.LANGUAGES`); empty:
+    German. Once chosen it is kept in the journal (:func:`device.daemon.language.in_force`)."""
 
 
 class WebConfig(msgspec.Struct):
@@ -70,7 +73,7 @@ class WebConfig(msgspec.Struct):
     host: Annotated[str, msgspec.Meta(description=HOST_WORDS)] = ""
     """Empty: see :func:`listen_address`."""
     port: Annotated[int, msgspec.Meta(ge=1, le=65535, description=(
-        "eine Portnummer von 1 bis 65535 (80: die Handys brauchen kein „:Port“)"))] = DEFAULT_PORT
+        "config.web.port"))] = DEFAULT_PORT
 
 
 class BankerConfig(msgspec.Struct):
@@ -97,20 +100,19 @@ class Config(msgspec.Struct):
             try:
                 data = tomllib.loads(path.read_text(encoding="utf-8"))
             except OSError as err:
-                raise SystemExit(f"Konfiguration nicht lesbar: {path}: {err}") from None
+                raise SystemExit(text("config.unreadable", path=path, error=err)) from None
             except tomllib.TOMLDecodeError as err:
-                raise SystemExit(f"Konfiguration fehlerhaft: {path}: {err}") from None
+                raise SystemExit(text("config.broken", path=path, error=err)) from None
         try:
             cfg = cls.from_dict(data)
         except ConfigError as err:
-            raise SystemExit(f"Konfiguration {path or ''} fehlerhaft, nichts gestartet:\n  "
-                             + "\n  ".join(err.problems)) from None
+            raise SystemExit(text("config.wrong", path=path) + "\n  " + "\n  ".join(err.problems)) from None
         env_pin = os.environ.get("BANKLESER_BANKER_PIN")
         if env_pin:
             try:
                 cfg.banker_pin = _pin(env_pin)
             except ValueError:
-                raise SystemExit(f"BANKLESER_BANKER_PIN: {PIN_WORDS}") from None
+                raise SystemExit(f"BANKLESER_BANKER_PIN: {text(PIN_WORDS)}") from None
         return cfg
 
     @classmethod
@@ -118,8 +120,7 @@ class Config(msgspec.Struct):
         """The file's tables; a :class:`ConfigError` names every wrong key and unknown table at once."""
         problems: list[str] = []
         for name in sorted(set(data) - set(TABLES)):
-            problems.append(f"[{name}]: unbekannter Abschnitt – bekannt sind "
-                            + ", ".join(f"[{t}]" for t in TABLES))
+            problems.append(text("config.unknown_table", table=name, known=", ".join(f"[{t}]" for t in TABLES)))
         try:
             hardware = HardwareConfig.from_dict(data.get("hardware", {}))
         except ConfigError as err:
@@ -127,22 +128,26 @@ class Config(msgspec.Struct):
             hardware = HardwareConfig()
         web = read_table(WebConfig, data.get("web", {}), "web", problems)
         if web.host and not _is_address(web.host):
-            problems.append(f"[web] host = {toml_value(web.host)}: {HOST_WORDS}")
+            problems.append(f"[web] host = {toml_value(web.host)}: {text(HOST_WORDS)}")
             web.host = ""
         banker = read_table(BankerConfig, data.get("banker", {}), "banker", problems)
         try:
             pin = _pin(banker.pin)
         except ValueError:
-            problems.append(f"[banker] pin = {toml_value(banker.pin)}: {PIN_WORDS}")
+            problems.append(f"[banker] pin = {toml_value(banker.pin)}: {text(PIN_WORDS)}")
             pin = None
         hotspot = HotspotConfig.read(data.get("hotspot", {}), problems)
         ui = read_table(UiConfig, data.get("ui", {}), "ui", problems)
+        if ui.language and ui.language not in LANGUAGES:
+            problems.append(f"[ui] language = {toml_value(ui.language)}: "
+                            + text("config.ui.language", languages=", ".join(toml_value(c) for c in LANGUAGES)))
+            ui.language = ""
         if problems:
             raise ConfigError(problems)
         return cls(hardware=hardware, host=web.host or None, port=web.port, banker_pin=pin, hotspot=hotspot, ui=ui)
 
 
-TABLES = ("hardware", "web", "banker", "hotspot", "ui")
+TABLES = ("web", "ui", "banker", "hotspot", "hardware")
 """The config file's tables, in the order systemd/config.toml shows them."""
 
 
@@ -194,12 +199,10 @@ def listen_address(*, flag: str | None, configured: str | None, sim: bool,
     if flag:
         return flag, "--host"
     if sim:
-        ignored = f"; host = {toml_value(configured)} in [web] gilt nicht in der Simulation" if configured else ""
-        return "127.0.0.1", f"Simulation: das virtuelle Gerät bedient jeder ohne PIN, darum nur lokal{ignored}; " \
-                            "--host öffnet sie"
+        ignored = text("config.listen.sim_ignores", value=toml_value(configured)) if configured else ""
+        return "127.0.0.1", text("config.listen.sim", ignored=ignored)
     if configured:
         return configured, f"host = {toml_value(configured)} in [web]"
     if on_raspberry_pi() if on_pi is None else on_pi:
-        return "0.0.0.0", 'Raspberry Pi: alle Schnittstellen, für die Handys am Tisch; host = "127.0.0.1" in [web] ' \
-                          "hält sie lokal"
-    return "127.0.0.1", 'kein Raspberry Pi: nur lokal; host = "0.0.0.0" in [web] öffnet sie für alle'
+        return "0.0.0.0", text("config.listen.pi")
+    return "127.0.0.1", text("config.listen.not_pi")

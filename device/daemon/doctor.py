@@ -1,7 +1,8 @@
 """`bankleser doctor`: check what the box needs, each with ✓ or ✗ and the fix.
 
-I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO chip access and
-the service user's groups, lgpio, the service and its watchdog, free space, the journal, the clock.
+I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO opened as the
+service opens it (one code path: the two cannot disagree) and the service user's access and groups,
+lgpio, the service and its watchdog, free space, the journal, the clock.
 Everything the checks touch comes through :class:`System`, so the tests fake a whole machine (a
 ``/dev`` tree, systemctl's and timedatectl's answers, the buses); the commands run are fixed lists,
 never built from input.
@@ -22,6 +23,7 @@ import msgspec
 from drivers.hardware import HardwareConfig, Missing, open_pin_factory
 from drivers.hints import GPIO_ENABLE, I2C_ENABLE, Access, device_access, spi_hint
 from drivers.rfid import KNOWN_VERSIONS, REG_VERSION
+from words import plural, text
 
 SERVICE = "bankleser.service"
 USER = "bankleser"
@@ -110,50 +112,51 @@ class System(msgspec.Struct):
 def check_i2c(s: System) -> list[Check]:
     d = s.hardware.display
     if d.kind == "sim":
-        return [Check("Display", True, "simuliert (Konfiguration)")]
+        return [Check("Display", True, text("doctor.simulated"))]
     bus = s.dev / f"i2c-{d.i2c_port}"
     why = device_access(bus, s.access, what="I²C", enable=I2C_ENABLE)
     if why is not None:
         return [Check(f"I²C-{d.i2c_port}", False, why)]
-    out = [Check(f"I²C-{d.i2c_port}", True, f"{bus} da und lesbar")]
+    out = [Check(f"I²C-{d.i2c_port}", True, text("doctor.device.there", path=bus))]
     try:
         s.probe_i2c(d.i2c_port, d.address)
     except OSError as err:
         if err.errno in (errno.EREMOTEIO, errno.EIO, errno.ENXIO):
-            out.append(Check("Display", False, f"kein Gerät an 0x{d.address:02X} auf I²C-{d.i2c_port}",
-                             f"SDA/SCL vertauscht, kein Strom oder andere Adresse? `i2cdetect -y {d.i2c_port}`"))
+            out.append(Check("Display", False, text("doctor.display.nobody", address=f"0x{d.address:02X}",
+                                                    port=d.i2c_port),
+                             text("doctor.display.nobody.fix", port=d.i2c_port)))
         else:
             out.append(Check("Display", False, f"I²C-{d.i2c_port}: {err}", f"`i2cdetect -y {d.i2c_port}`"))
     except ImportError as err:
-        out.append(Check("Display", False, f"smbus2 fehlt ({err})", "sudo systemd/install.sh"))
+        out.append(Check("Display", False, text("doctor.display.smbus2", error=err), "sudo systemd/install.sh"))
     else:
-        out.append(Check("Display", True, f"antwortet an 0x{d.address:02X}"))
+        out.append(Check("Display", True, text("doctor.display.answers", address=f"0x{d.address:02X}")))
     return out
 
 
 def check_spi(s: System) -> list[Check]:
     r = s.hardware.reader
     if r.kind == "sim":
-        return [Check("RFID-Leser", True, "simuliert (Konfiguration)")]
+        return [Check("RFID-Leser", True, text("doctor.simulated"))]
     node = s.dev / f"spidev{r.spi_port}.{r.spi_device}"
     why = spi_hint(r.spi_port, r.spi_device, dev=s.dev, access=s.access)  # the daemon's words when GPIO fails too
     if why is not None:
         return [Check(f"SPI{r.spi_port}", False, why.removeprefix("RFID-Leser: "))]
-    out = [Check(f"SPI{r.spi_port}", True, f"{node} da und lesbar")]
+    out = [Check(f"SPI{r.spi_port}", True, text("doctor.device.there", path=node))]
     try:
         version = s.spi_version(r.spi_port, r.spi_device)
     except Exception as err:
-        out.append(Check("RFID-Leser", False, f"VersionReg nicht lesbar ({err})", "lgpio installiert? Dienst läuft?"))
+        out.append(Check("RFID-Leser", False, text("doctor.reader.unreadable", error=err),
+                         text("doctor.reader.unreadable.fix")))
         return out
     if version in KNOWN_VERSIONS:
-        out.append(Check("RFID-Leser", True, f"MFRC522 antwortet (VersionReg 0x{version:02X})"))
+        out.append(Check("RFID-Leser", True, text("doctor.reader.answers", version=f"0x{version:02X}")))
     elif version in (0x00, 0xFF):
-        out.append(Check("RFID-Leser", False, f"VersionReg 0x{version:02X}: kein Chip antwortet",
-                         f"MISO/MOSI vertauscht oder lose, SDA an CE{r.spi_device}, 3,3 V und GND, RST an "
-                         f"GPIO{r.reset_pin} (high)?"))
+        out.append(Check("RFID-Leser", False, text("doctor.reader.silent", version=f"0x{version:02X}"),
+                         text("doctor.reader.silent.fix", device=r.spi_device, reset=r.reset_pin)))
     else:
-        out.append(Check("RFID-Leser", False, f"VersionReg 0x{version:02X}: kein bekannter MFRC522",
-                         "ein anderer Chip, oder Störungen auf langen Kabeln?"))
+        out.append(Check("RFID-Leser", False, text("doctor.reader.unknown", version=f"0x{version:02X}"),
+                         text("doctor.reader.unknown.fix")))
     return out
 
 
@@ -167,27 +170,27 @@ def from_hint(hint: str) -> Check:
 def check_gpio(s: System) -> list[Check]:
     """GPIO opened as the daemon opens it (:func:`drivers.hardware.open_pin_factory`), so the two cannot
     disagree; then, as ``sudo bankleser doctor`` is root, whether the service's user may open the chips."""
-    try:
+    try:  # the factory is left open: gpiozero's close() would free every pin of this process
         open_pin_factory(s.make_pin_factory, dev=s.dev, access=s.access)
-    except Missing as err:  # left open, never closed: gpiozero's close() frees every pin of this process
+    except Missing as err:
         return [from_hint(hint) for hint in err.hints]
     chips = sorted(s.dev.glob("gpiochip*"))
     if not chips:
-        return [Check("GPIO", False, f"{s.dev / 'gpiochip0'} fehlt", GPIO_ENABLE)]
+        return [Check("GPIO", False, text("doctor.missing", path=s.dev / "gpiochip0"), text(GPIO_ENABLE))]
     why = next((w for c in chips if (w := device_access(c, s.access, what="GPIO",
                                                          enable=GPIO_ENABLE)) is not None), None)
-    return [Check("GPIO", why is None, why or f"geöffnet wie vom Dienst, {len(chips)} gpiochip-Geräte lesbar")]
+    return [Check("GPIO", why is None, why or text("doctor.gpio.opened", count=len(chips)))]
 
 
 def check_groups(s: System) -> list[Check]:
     out: list[Check] = []
     groups = s.groups_of(s.user)
     if groups is None:
-        out.append(Check("Benutzer", False, f"kein Benutzer {s.user}", "sudo systemd/install.sh"))
+        out.append(Check(text("doctor.user"), False, text("doctor.user.none", user=s.user), "sudo systemd/install.sh"))
     else:
         missing = [g for g in ("gpio", "spi", "i2c") if g not in groups]
-        out.append(Check("Gruppen", not missing, f"{s.user} in " + (", ".join(sorted({"gpio", "spi", "i2c"} & groups))
-                                                                   or "keiner der Gruppen"),
+        member = ", ".join(sorted({"gpio", "spi", "i2c"} & groups)) or text("doctor.groups.none")
+        out.append(Check(text("doctor.groups"), not missing, text("doctor.groups.in", user=s.user, groups=member),
                          f"sudo usermod -aG {','.join(missing)} {s.user}" if missing else ""))
     return out
 
@@ -196,25 +199,27 @@ def check_lgpio(s: System) -> list[Check]:
     try:
         s.import_lgpio()
     except ImportError as err:
-        return [Check("lgpio", False, f"nicht installiert ({err})", "sudo systemd/install.sh")]
-    return [Check("lgpio", True, "installiert")]
+        return [Check("lgpio", False, text("doctor.lgpio.missing", error=err), "sudo systemd/install.sh")]
+    return [Check("lgpio", True, text("doctor.lgpio.installed"))]
 
 
 def check_service(s: System) -> list[Check]:
     if s.service is not None:
-        return [Check("Dienst", True, s.service)]
+        return [Check(text("doctor.service"), True, s.service)]
     rc, out = s.run(["systemctl", "show", SERVICE, "--property=ActiveState,SubState,WatchdogUSec,NRestarts"])
     if rc == 127:
-        return [Check("Dienst", False, "systemctl nicht gefunden", "läuft das unter systemd?")]
+        return [Check(text("doctor.service"), False, text("doctor.service.no_systemctl"),
+                      text("doctor.service.no_systemctl.fix"))]
     props = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
-    state = props.get("ActiveState", "unbekannt")
+    state = props.get("ActiveState", text("doctor.service.unknown"))
     watchdog = props.get("WatchdogUSec", "")
     restarts = props.get("NRestarts", "0")
-    checks = [Check("Dienst", state == "active", f"{state} ({props.get('SubState', '?')}), {restarts} Neustarts",
+    checks = [Check(text("doctor.service"), state == "active",
+                    text("doctor.service.state", state=state, sub=props.get("SubState", "?"), restarts=restarts),
                     "" if state == "active" else "sudo systemctl start bankleser; journalctl -u bankleser -b")]
     has_watchdog = watchdog not in ("", "0", "infinity")
-    checks.append(Check("Watchdog", has_watchdog, f"WatchdogSec {watchdog or 'aus'}",
-                        "" if has_watchdog else "Unit neu installieren: sudo systemd/install.sh"))
+    checks.append(Check("Watchdog", has_watchdog, f"WatchdogSec {watchdog or text('doctor.watchdog.off')}",
+                        "" if has_watchdog else text("doctor.watchdog.fix")))
     return checks
 
 
@@ -222,10 +227,10 @@ def check_disk(s: System) -> list[Check]:
     try:
         free = shutil.disk_usage(s.state_dir).free
     except OSError as err:
-        return [Check("Speicher", False, f"{s.state_dir}: {err.strerror}", "sudo systemd/install.sh")]
+        return [Check(text("doctor.disk"), False, f"{s.state_dir}: {err.strerror}", "sudo systemd/install.sh")]
     ok = free >= LOW_DISK
-    return [Check("Speicher", ok, f"{free // (1024 * 1024)} MB frei in {s.state_dir}",
-                  "" if ok else "Platz schaffen: sudo journalctl --vacuum-size=50M, alte Dateien löschen")]
+    return [Check(text("doctor.disk"), ok, text("doctor.disk.free", megabytes=free // (1024 * 1024), path=s.state_dir),
+                  "" if ok else text("doctor.disk.fix"))]
 
 
 def check_journal(s: System) -> list[Check]:
@@ -233,23 +238,24 @@ def check_journal(s: System) -> list[Check]:
 
     path = s.state_dir / "journal.sqlite3"
     if not path.exists():
-        return [Check("Journal", True, "noch keins (wird beim ersten Start angelegt)")]
+        return [Check("Journal", True, text("doctor.journal.none"))]
     err = verify_file(path)
     if err is None:
-        return [Check("Journal", True, f"{path}: unversehrt")]
+        return [Check("Journal", True, text("doctor.journal.intact", path=path))]
     return [Check("Journal", False, f"{err.message}: {err.detail}",
-                  f"bankleser salvage {path} {s.state_dir}/gerettet.sqlite3 (docs/troubleshooting.md)")]
+                  text("doctor.journal.fix", path=path, state_dir=s.state_dir))]
 
 
 def check_clock(s: System) -> list[Check]:
     if s.timesync_flag.exists():
-        return [Check("Uhr", True, "synchronisiert (systemd-timesyncd)")]
+        return [Check(text("doctor.clock"), True, text("doctor.clock.timesyncd"))]
     rc, out = s.run(["timedatectl", "show", "--property=NTPSynchronized", "--value"])
     if rc != 0:
-        return [Check("Uhr", False, "timedatectl nicht verfügbar", "Zeit von Hand prüfen: date")]
+        return [Check(text("doctor.clock"), False, text("doctor.clock.no_timedatectl"),
+                      text("doctor.clock.no_timedatectl.fix"))]
     synced = out.strip() == "yes"
-    return [Check("Uhr", synced, "synchronisiert" if synced else "nicht synchronisiert",
-                  "" if synced else "Netz prüfen; sudo timedatectl set-ntp true (ohne Netz: Zeiten im Verlauf falsch)")]
+    return [Check(text("doctor.clock"), synced, text("doctor.clock.synced" if synced else "doctor.clock.unsynced"),
+                  "" if synced else text("doctor.clock.fix"))]
 
 
 CHECKS = (check_i2c, check_spi, check_gpio, check_groups, check_lgpio, check_service, check_disk, check_journal,
@@ -264,13 +270,13 @@ def diagnose(s: System, checks: tuple[Callable[[System], list[Check]], ...] = CH
         try:
             out += check(s)
         except Exception as err:
-            out.append(Check(name, False, f"Prüfung fehlgeschlagen: {type(err).__name__}: {err}"))
+            out.append(Check(name, False, text("doctor.check_failed", kind=type(err).__name__, error=err)))
     return out
 
 
 def report(checks: list[Check]) -> str:
     bad = sum(not c.ok for c in checks)
-    tail = "Alles in Ordnung." if not bad else f"{bad} Problem{'e' if bad > 1 else ''}."
+    tail = text("doctor.all_well") if not bad else plural("doctor.problems", bad)
     return "\n".join([*(c.line() for c in checks), tail])
 
 
@@ -281,13 +287,14 @@ def for_daemon(hardware: HardwareConfig, state_dir: Path, *, sim: bool, watchdog
     once as on the status page, then the system's checks."""
     from .parts import causes
 
-    service = f"läuft, Watchdog alle {watchdog:g} s gefüttert" if watchdog else "läuft (ohne systemd-Watchdog)"
+    service = text("doctor.service.fed", seconds=f"{watchdog:g}") if watchdog else text("doctor.service.unfed")
     system = System(hardware=hardware, state_dir=state_dir, service=service)
+
     def said(name: str, hint: str) -> str:
         label, _, rest = hint.partition(": ")
-        return rest if label == name else f"siehe {label}"
+        return rest if label == name else text("doctor.see", label=label)
 
-    checks = [Check(p["name"], p["ok"], "in Betrieb" if p["ok"] else "; ".join(
+    checks = [Check(p["name"], p["ok"], text("doctor.part.working") if p["ok"] else "; ".join(
         said(p["name"], hint) for hint in p["hint"].splitlines())) for p in parts]
     names = {p["name"] for p in parts}
     checks += [from_hint(hint) for hint, _ in causes(parts) if hint.partition(": ")[0] not in names]

@@ -13,6 +13,7 @@ from typing import Any
 
 from drivers.hardware import Hardware
 from drivers.screen import Screen
+from words import text
 
 
 def causes(parts: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
@@ -32,12 +33,13 @@ def cause_line(hint: str, names: list[str]) -> str:
 
 
 def missing_names(parts: list[dict[str, Any]], *, but: Iterable[str] = ()) -> list[str]:
-    """The short names for the OLED: each cause's subject once ("GPIO", "Display", "RFID-Leser"), leaving out
-    the causes that only affect the parts in ``but`` (the display does not show its own absence)."""
+    """The short names for the OLED: a cause that keeps several parts out by its subject ("GPIO"), else the part
+    ("Tastatur", "RFID-Leser"), each once, leaving out the causes that only affect the parts in ``but`` (the
+    display does not show its own absence)."""
     skip = set(but)
     names: list[str] = []
     for hint, affected in causes(parts):
-        label = hint.partition(": ")[0]
+        label = hint.partition(": ")[0] if len(affected) > 1 else affected[0]
         if not set(affected) <= skip and label not in names:
             names.append(label)
     return names
@@ -46,8 +48,9 @@ def missing_names(parts: list[dict[str, Any]], *, but: Iterable[str] = ()) -> li
 def start_screen(hardware: Hardware) -> Screen:
     """The first screen: while the journal is read, say what is missing (if the OLED works, it shows)."""
     missing = missing_names(hardware.parts())
-    lines = ("Journal wird gelesen",) if not missing else ("Fehlt: " + ", ".join(missing), "Siehe Web-Seite")
-    return Screen(title="Bankleser", big="Startet…", lines=lines)
+    lines = (text("start.reading"),) if not missing else (text("start.missing", parts=", ".join(missing)),
+                                                          text("start.see_page"))
+    return Screen(title="Bankleser", big=text("start.starting"), lines=lines)
 
 
 def parts_problem(parts: list[dict[str, Any]]) -> str | None:

@@ -9,7 +9,6 @@ while it turns and every driver thread lives.
 from __future__ import annotations
 
 import gc
-import json
 import logging
 import queue
 import signal
@@ -22,26 +21,30 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from drivers.display import SimDisplay
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
-from rules import name_key
-from webui.live import Published, Publisher
+from words import use as use_language
 
-from ..scenes import WIRE_KEYS, Ui
+from ..scenes import Ui
 from ..scenes.inputs import Tap, parse_key
 from ..store import clocks
 from ..store.cards import Cards
+from ..store.editions import LazyEditions
 from ..store.history import History
 from ..store.journal import Journal, JournalError
 from ..store.ledger import Ledger
+from . import language
 from .config import Config
 from .notify import Notifier
 from .parts import missing_names, parts_problem, start_screen
+from .public import public_body
+from .web import WebBackend
+
+__all__ = ["Daemon", "WebBackend", "run_daemon"]
 
 if TYPE_CHECKING:
-    from .hotspot import Hotspot
+    from .hotspot import Hotspot, JoinInfo
 
 log = logging.getLogger(__name__)
 
@@ -94,11 +97,14 @@ class Daemon(msgspec.Struct):
     app: Any = None
     frozen: threading.Event = msgspec.field(default_factory=threading.Event)
     retry_journal_at: float | None = None
-    publisher: Publisher = msgspec.field(default_factory=Publisher)
-    _published_key: tuple[int, str | None, str] | None = None
+    published: tuple[int, bytes] = (0, b"{}")
+    """The newest public state, its version and its bytes, as every phone gets them."""
+    on_publish: Callable[[int, bytes], None] | None = None
+    """Where each new public state goes: the web server's publisher, once the web runs (device/daemon/web.py)."""
+    _published_key: tuple[int, str | None, str, int] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
-    _joined: Any = None
+    _joined: JoinInfo | None = None
     session_epoch: int = 0
     """Bumped at logout and at a PIN change: every banker session signed before it ends."""
 
@@ -130,7 +136,7 @@ class Daemon(msgspec.Struct):
         journal: Journal | None = None
         try:
             journal = Journal(self.state_dir / "journal.sqlite3")
-            self.ledger = Ledger(journal)
+            self.ledger = Ledger(journal, editions=LazyEditions(self.state_dir))
             self.journal = journal
         except JournalError as err:
             if journal is not None:
@@ -150,7 +156,9 @@ class Daemon(msgspec.Struct):
         self.history = History(journal.path, cache=self.state_dir / "history-cache.json")
         self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
+        use_language(language.in_force(journal, self.config.ui.language))  # issue 27: kept across restarts
         self._note_boot(journal)
+        self._say_pin(journal)
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -163,6 +171,17 @@ class Daemon(msgspec.Struct):
                 volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
             )
+
+    def _say_pin(self, journal: Journal) -> None:
+        """The start log says whether the banker's web page can be opened, and how its PIN is set (issue 31)."""
+        if self.config.banker_pin:
+            log.info("Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")
+        elif journal.setting("banker_pin"):
+            log.info("Banker-PIN: gesetzt (am Gerät; ändern: Menü ohne Karte → 7 Banker-PIN)")
+        else:
+            log.warning("Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne Karte → "
+                        "7 Banker-PIN (in der Simulation auf /device), oder beim Start BANKLESER_BANKER_PIN=1234 "
+                        "./dev run")
 
     @staticmethod
     def _note_boot(journal: Journal) -> None:
@@ -192,7 +211,7 @@ class Daemon(msgspec.Struct):
         host = self.host if self.host not in ("0.0.0.0", "::", "") else own or lan_address()
         return f"http://{host}" + ("" if self.port == 80 else f":{self.port}") + "/"
 
-    def _join(self) -> Any:
+    def _join(self) -> JoinInfo | None:
         """The own Wi-Fi to join while it is open (``JoinInfo``), read once per opening: the idle screen asks
         at every frame."""
         hotspot = self.hotspot
@@ -237,19 +256,18 @@ class Daemon(msgspec.Struct):
         return VOLUME_NAMES[buzzer.volume]
 
     def _import_web(self) -> None:
+        from .web import load_web
+
         try:
-            import webui.app
-            import webui.server  # noqa: F401
+            load_web()
         finally:
             self.events.put(("wake",))  # the loop starts the server now (or meets the import's error)
 
     def _start_web(self) -> None:
-        from webui.app import create_app
-        from webui.server import Front, WebServer
+        from .web import start_web
 
-        self.app = create_app(WebBackend(self))
+        self.app, self.server = start_web(self)
         self._publish()
-        self.server = WebServer(Front(self.app, self.publisher, stopping=self.stop_event), self.host, self.port)
         self.port = self.server.port  # port 0: the one the system chose
         self.server.start()
         log.info("Statusseite: %s", self.url)
@@ -261,35 +279,31 @@ class Daemon(msgspec.Struct):
 
         ``force``: rebuild even without a change (a timed game's ``remaining`` moves on by itself).
         """
-        if self.app is None:  # the web stack is still loading: nobody reads the public state yet
+        if self.on_publish is None:  # the web stack is still loading: nobody reads the public state yet
             return
         ledger = self.ledger
-        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key())
+        key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key(),
+               self.session_epoch)  # a logout is news for every banker's page (issue 31)
         if key == self._published_key and not force:
             return
         self._published_key = key
-        from webui.app import public_state
-
         snap = ledger.snapshot() if ledger is not None else {
             "version": 0, "state": None, "log": [], "remaining": None, "problem": self.fault}
-        snap["cards"] = self._cards()
-        snap["parts"] = self.hardware.parts() if self.hardware is not None else []
-        snap["version"] = self.publisher.current.version + 1
-        if (self.fault or self.history_fault) and not snap.get("problem"):
-            snap["problem"] = self.fault or self.history_fault
-        if not snap.get("problem"):
-            snap["problem"] = parts_problem(snap["parts"])
-        body = json.dumps(public_state(snap), ensure_ascii=False, separators=(",", ":")).encode()
-        self.publisher.publish(Published(snap["version"], body))
+        parts = self.hardware.parts() if self.hardware is not None else []
+        problem = snap.get("problem")
+        if (self.fault or self.history_fault) and not problem:
+            problem = self.fault or self.history_fault
+        if not problem:
+            problem = parts_problem(parts)
+        version = self.published[0] + 1
+        body = public_body(ledger.game.state if ledger is not None else None, snap,
+                           cards=self.cards.all() if self.cards is not None else [], parts=parts, version=version,
+                           problem=problem, session_epoch=self.session_epoch)
+        self.published = (version, body)
+        self.on_publish(version, body)
 
     def _parts_key(self) -> str:
         return "" if self.hardware is None else "|".join(sorted(self.hardware.faults.values()))
-
-    def _cards(self) -> list[dict[str, Any]]:
-        if self.cards is None:
-            return []
-        return [{"uid": c.uid, "kind": c.kind, "number": c.number, "name": c.name, "square": c.square}
-                for c in self.cards.all()]
 
     # The loop ----------------------------------------------------------------------------
 
@@ -416,255 +430,6 @@ class Daemon(msgspec.Struct):
             self.ledger.checkpoint()  # the next start replays nothing
         if self.journal is not None:
             self.journal.close()
-
-
-class WebBackend:
-    """What the web app may do: read snapshots freely, change things only through the loop."""
-
-    def __init__(self, daemon: Daemon) -> None:
-        self._d = daemon
-
-    @property
-    def sim(self) -> bool:
-        return self._d.sim
-
-    @property
-    def url(self) -> str:
-        return self._d.url
-
-    def published(self) -> Published:
-        return self._d.publisher.current
-
-    def snapshot(self) -> dict[str, Any]:
-        """The published public state, parsed (for the rare admin reads; phones get the bytes)."""
-        result: dict[str, Any] = json.loads(self._d.publisher.current.body)
-        return result
-
-    def cards(self) -> list[dict[str, Any]]:
-        """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
-        result: list[dict[str, Any]] = self._d.call(self._d._cards)
-        return result
-
-    def doctor(self) -> list[dict[str, Any]]:
-        """`bankleser doctor` as the running service sees itself (admin page)."""
-        from .doctor import for_daemon
-
-        d = self._d
-        return for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
-                          parts=d.hardware.parts() if d.hardware is not None else [])
-
-    def worth(self) -> tuple[int, list[dict[str, Any]]]:
-        """The version and the net-worth history, for the chart (drawn once per version)."""
-        ledger = self._d.ledger
-        if ledger is None:
-            return 0, []
-        return ledger.worth_history()
-
-    def stopping(self) -> bool:
-        return self._d.stop_event.is_set()
-
-    def submit(self, cmd: dict[str, Any]) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            if self._d.ledger is None:
-                return {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"}
-            outcome = self._d.ledger.submit(cmd)
-            if self._d.banker is not None:
-                self._d.banker.refresh()
-            return outcome.as_dict()
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    def session_epoch(self) -> int:
-        return self._d.session_epoch
-
-    def end_sessions(self) -> None:
-        self._d.call(self._d.end_sessions)
-
-    def check_pin(self, pin: str) -> bool | None:
-        """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
-        import hmac
-
-        from .pin import check_pin
-
-        configured = self._d.config.banker_pin
-        if configured:
-            return bool(pin) and hmac.compare_digest(pin.encode(), configured.encode())
-        journal = self._d.journal
-        stored = self._d.call(lambda: journal.setting("banker_pin")) if journal is not None else None
-        if not stored:
-            return None
-        return check_pin(pin, stored)
-
-    def phone_clock(self, now: object) -> str:
-        """The banker's phone's time at login (``Date.now()``): it dates this boot's entries in the reports
-        when the Pi's clock is not synchronised (never the play clock). Says which clock dates them."""
-        at, pi = clocks.phone_time(now), time.time()
-        journal = self._d.journal
-
-        def run() -> str:
-            if journal is None:
-                return clocks.SOURCES["unknown"]
-            boots = clocks.load(journal.setting(clocks.KEY))
-            if at is not None and boots and clocks.system_clock_synced() is not True:  # unknown: as unsynced
-                boots = clocks.corrected(boots, at, pi)
-                journal.set_setting(clocks.KEY, clocks.dump(boots))
-            return boots[-1].description if boots else clocks.SOURCES["unknown"]
-
-        result: str = self._d.call(run)
-        return result
-
-    def secret_key(self) -> bytes:
-        import secrets
-
-        journal = self._d.journal
-        if journal is None:
-            return secrets.token_bytes(32)
-
-        def get() -> str:
-            key = journal.setting("session_key")
-            if key is None:
-                key = secrets.token_hex(32)
-                journal.set_setting("session_key", key)
-            return key
-
-        # Read once at start-up, before the loop runs: the journal is not yet shared.
-        return bytes.fromhex(get())
-
-    def rename_card(self, uid: str, name: str) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            cards, ledger = self._d.cards, self._d.ledger
-            assert cards is not None and ledger is not None
-            card = cards.get(uid)
-            if card is None or card.kind != "player":
-                return {"ok": False, "code": "unknown_card", "message": "Unbekannte Bankkarte"}
-            state = ledger.game.state
-            if state is not None and not state.finished and card.name in state.players:
-                return {"ok": False, "code": "in_game", "message": f"{card.name} spielt gerade: erst nach dem Spiel"}
-            if any(name_key(c.name) == name_key(name) for c in cards.players() if c.uid != uid):
-                return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
-            try:
-                cards.rename(uid, name)
-            except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
-            ledger.touch()
-            return {"ok": True}
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
-            cards, ledger = self._d.cards, self._d.ledger
-            assert cards is not None and ledger is not None
-            try:
-                if kind == "player":
-                    if name is not None and any(name_key(c.name) == name_key(name) for c in cards.players()
-                                                if c.uid != uid):
-                        return {"ok": False, "code": "name_taken", "message": f"{name} gibt es schon"}
-                    card = cards.register_player(uid, name)
-                    ledger.touch()
-                    return {"ok": True, "number": card.number}
-                if kind == "deed" and square is not None:
-                    try:
-                        cards.register_deed(uid, square)
-                    except ValueError as err:
-                        return {"ok": False, "code": "not_a_property", "message": str(err)}
-                    ledger.touch()
-                    return {"ok": True}
-            except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
-            return {"ok": False, "code": "bad_command", "message": "kind: player oder deed"}
-
-        result: dict[str, Any] = self._d.call(run)
-        return result
-
-    # Sim mode: the virtual device's verbs ---------------------------------------------------
-
-    def _sync(self) -> int:
-        """Wait until the loop has handled everything queued so far; return the display's frame number."""
-        self._d.call(lambda: None)
-        return self.display()[0]
-
-    def press(self, key: str) -> int:
-        hw = self._d.hardware
-        assert hw is not None and self.sim
-        if key.startswith("hold:"):
-            hw.keypad.hold(key[5:])  # type: ignore[union-attr]
-        elif key in ("UP", "DOWN", "PUSH"):
-            self._d.events.put(("key", key))
-        else:
-            hw.keypad.press(key)  # type: ignore[union-attr]
-        return self._sync()
-
-    def tap(self, uid: str) -> int:
-        hw = self._d.hardware
-        assert hw is not None and self.sim
-        hw.reader.tap(uid)  # type: ignore[union-attr]
-        return self._sync()
-
-    def input_names(self) -> frozenset[str]:
-        """The keys the virtual device may send: the reader's own inputs (device/scenes/inputs.py)."""
-        return WIRE_KEYS
-
-    def sim_cards(self) -> dict[str, Any]:
-        """The sim's cards for the virtual device: players and deed tags by UID, deeds named as the
-        running game's edition names them (the OLED's words)."""
-        from rules import EDITIONS, square_name
-
-        from ..store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
-
-        state = self._d.ledger.game.state if self._d.ledger is not None else None
-        edition = state.edition if state is not None else EDITIONS["classic"]
-        known = self._d.call(self._d._cards) if self._d.cards is not None else []  # cards learned beyond the six
-        players = {**SIM_PLAYER_CARDS, **{c["uid"]: c["name"] for c in known if c["kind"] == "player"}}
-        deeds = {**SIM_DEED_TAGS, **{c["uid"]: c["square"] for c in known if c["kind"] == "deed"}}
-        return {"players": players, "deeds": deeds,
-                "names": {sq: square_name(edition, sq) for sq in sorted(set(deeds.values()))}}
-
-    def signals(self) -> dict[str, Any]:
-        """What the virtual device shows beside the OLED: the tunes played so far (their count and the last), the
-        status LED, and the ledger's version (a new game, a card learned: its buttons follow)."""
-        hw, ledger = self._d.hardware, self._d.ledger
-        played = hw.buzzer.played if hw is not None else []
-        return {"tones": len(played), "tone": played[-1] if played else "", "led": hw is not None and hw.led.lit,
-                "version": ledger.version if ledger is not None else 0}
-
-    def display(self) -> tuple[int, str]:
-        hw = self._d.hardware
-        assert hw is not None and isinstance(hw.display, SimDisplay)
-        last = hw.display.last
-        return (last.seq, last.text) if last else (0, "")
-
-    def display_png(self) -> bytes:
-        import io
-
-        hw = self._d.hardware
-        assert hw is not None and isinstance(hw.display, SimDisplay)
-        last = hw.display.last
-        buf = io.BytesIO()
-        if last is not None:
-            last.image.convert("L").resize((512, 256), 0).save(buf, format="PNG")
-        return buf.getvalue()
-
-    def wait_display(self, after: int, timeout: float) -> tuple[int, str]:
-        hw = self._d.hardware
-        assert hw is not None and isinstance(hw.display, SimDisplay)
-        frame = hw.display.wait_for(after, timeout)
-        return (frame.seq, frame.text) if frame else self.display()
-
-    def freeze(self) -> None:
-        """Sim-mode test verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (watchdog test)."""
-        self._d.events.put(("freeze",))
-
-    def wiring_svg(self) -> str:
-        from ..prints.wiring import wiring_svg
-
-        return wiring_svg(self._d.config.hardware)
-
-    def history(self) -> History | None:
-        """Past games, read from the journal file on a connection of the page threads' own."""
-        return self._d.history if self._d.journal is not None else None
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,

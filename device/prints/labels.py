@@ -3,9 +3,9 @@ the keypad overlay, the players' bank cards, and the deed stickers with the edit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from rules import DEEDS, EDITIONS, format_money, square_name
+from rules import DEEDS, EDITIONS, Edition, format_money, square_name
 
 from . import svg
 
@@ -87,11 +87,15 @@ def player_cards(count: int = 6) -> str:
     return svg.document(A4[0], A4[1], body, unit="mm", title="Bankleser – Bankkarten")
 
 
-def deed_stickers(edition_key: str) -> str:
-    """One sticker per deed: the group's colour, the edition's name for the square, its price."""
-    if edition_key not in EDITIONS:
-        raise ValueError(f"unbekannte Ausgabe {edition_key!r}: {', '.join(EDITIONS)}")
-    edition = EDITIONS[edition_key]
+def deed_stickers(edition_key: str | Edition, editions: Mapping[str, Edition] = EDITIONS) -> str:
+    """One sticker per deed: the group's colour, the edition's name for the square, its printed price (a family's
+    edition: its own, from ``editions``, the state directory's files beside the shipped ones)."""
+    if isinstance(edition_key, Edition):
+        edition = edition_key
+    elif edition_key in editions:
+        edition = editions[edition_key]
+    else:
+        raise ValueError(f"unbekannte Ausgabe {edition_key!r}: {', '.join(editions)}")
     w, h = STICKER_MM
     per_row = int((A4[0] - 2 * PAGE_MARGIN + 2) // (w + 2))
     body = [svg.text(PAGE_MARGIN, PAGE_MARGIN - 3, f"{edition.title}: Aufkleber für die Besitzrechtkarten "
@@ -100,14 +104,13 @@ def deed_stickers(edition_key: str) -> str:
         col, row = i % per_row, i // per_row
         x, y = PAGE_MARGIN + col * (w + 2), PAGE_MARGIN + row * (h + 2)
         colour = GROUP_COLOURS[deed.group or "utility"]
-        name = square_name(edition, deed.square)
+        name, price = square_name(edition, deed.square), edition.deed(deed.square).price
         body += [
             f'<g id="feld-{deed.square}">',
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="1.5" fill="#fff" {CUT}/>',
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="5" fill="{colour}"/>',
             svg.text(x + w / 2, y + 11.5, name, 3.6, weight="bold", fit=w - 4),
-            svg.text(x + w / 2, y + 17.5, f"Feld {deed.square} · {format_money(edition.money(deed.price), edition)}",
-                     3, fit=w - 4),
+            svg.text(x + w / 2, y + 17.5, f"Feld {deed.square} · {format_money(price, edition)}", 3, fit=w - 4),
             "</g>",
         ]
     return svg.document(A4[0], A4[1], body, unit="mm", title=f"Bankleser – Besitzrechte {edition.title}")

@@ -71,6 +71,7 @@ class CardScene(Scene, msgspec.Struct):
 
     def view(self, ui: Context) -> Screen:
         game = ui.game
+        assert game is not None
         player = game.players[self.player]
         title = f"{self.player} #{card_number(ui, self.player)}"
         big, approx = balance(ui, player.cash)
@@ -87,7 +88,7 @@ def go(ui: Context, player: str) -> None:
     """LOS: the salary at once; under the house rule "doppeltes Gehalt auf LOS" (seed 001) the banker says which it
     was, over LOS or exactly on it (twice the salary), and LOS again is the pass (issue 28 #2)."""
     game = ui.game
-    if "double_go" not in game.house_rules:
+    if game is None or "double_go" not in game.house_rules:
         ui.submit({"op": "go", "player": player}, player)
         return
     salary = game.edition.salary
@@ -151,6 +152,7 @@ class AmountScene(Scene, msgspec.Struct):
         return False
 
     def _amount(self, ui: Context) -> int | None:
+        assert ui.game is not None
         try:
             return parse_amount(self.entry, ui.game.edition)
         except RuleError as err:

@@ -15,21 +15,24 @@ A field already known is skipped: a deed's tag starts a flow with its square.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from rules import DEEDS, Kind, square_name
+from rules import DEEDS, Edition, Event, Game, GameState, Kind, square_name
 from rules.errors import RuleError
 
 from .table import graph, mermaid
+
+if TYPE_CHECKING:
+    from ..store.ledger import Ledger
 
 
 class View(msgspec.Struct, frozen=True):
     """What a step may read: the game, the player on the reader, the fields filled in so far."""
 
-    game: Any
-    """The game's state (``rules.state.GameState``)."""
+    game: GameState
+    """The game's state."""
     player: str
     values: dict[str, Any]
     money: Callable[[int], str]
@@ -42,14 +45,14 @@ class View(msgspec.Struct, frozen=True):
     """The rows of ``rules.legal.OPS_TABLE`` open to the player now."""
     accepts: Callable[[dict[str, Any]], bool] = lambda cmd: True
     """Whether the rules would accept a command now (a lack of money aside): what a list may offer."""
-    rules: Any = None
-    """The ledger's ``rules.Game``, for what ``rules.legal`` reckons beside the menus (the auction's lowest bid)."""
+    rules: Game | None = None
+    """The ledger's game, for what ``rules.legal`` reckons beside the menus (the auction's lowest bid)."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 
     @property
-    def edition(self) -> Any:
+    def edition(self) -> Edition:
         return self.game.edition
 
     def others(self) -> list[str]:
@@ -139,15 +142,16 @@ class Flow(msgspec.Struct, frozen=True):
     """Ops booked without a confirmation (nothing to preview: a card counted)."""
     preview: bool = True
     """Ask the rules first; False: confirm ``confirm``'s lines only (bankruptcy: nothing to reckon)."""
-    confirm: Callable[[View, Any], tuple[str, str, tuple[str, ...]]] | None = None
-    """The confirmation's (title, big, lines) from the view and the rules' preview (default: its text)."""
+    confirm: Callable[[View, Event | None], tuple[str, str, tuple[str, ...]]] | None = None
+    """The confirmation's (title, big, lines) from the view and the rules' preview (None without ``preview``;
+    default: its text)."""
     method: str = ""
     """Not a flow but one screen: a Banker method (Storno, Lautstärke, the new game's wizard)."""
-    ranking: Callable[[Any], Any] | None = None
+    ranking: Callable[[Ledger], GameState | None] | None = None
     """Not a flow but the ranking of the game this picks from the ledger (None: there is none)."""
     deed_label: str = ""
     """The entry in a deed's menu (a tag tapped), if the flow is offered there; "" : not there."""
-    shown: Callable[[Any], bool] | None = None
+    shown: Callable[[Game], bool] | None = None
     """Offered only when this says so of the ledger's game (``rules.Game``: its state, its undo)."""
 
     def build(self, view: View) -> dict[str, Any]:
@@ -176,7 +180,7 @@ def _f(label: str, *opens: str, **kw: Any) -> Flow:
 def _price(v: View) -> list[tuple[str, Any]]:
     """The printed price, or an auction: none under the house rule "keine Versteigerungen" (seed 001), where the
     rules take no bid but the printed price."""
-    price = v.edition.money(DEEDS[v["square"]].price)
+    price = v.edition.deed(v["square"]).price
     auction = [] if "no_auctions" in v.game.house_rules else [("Auktion: Gebot", True)]
     return [(f"Preis {v.money(price)}", False), *auction]
 
@@ -240,7 +244,7 @@ def _bankrupt(v: View) -> dict[str, Any]:
     return bankrupt_command(v.player, v.creditor, v.owed)
 
 
-def _bankrupt_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
+def _bankrupt_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
     """To whom, and what they receive as the rules' preview books it (the cash and the buildings sold, issue 28
     #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor pays, or what
     stays owed to the bank); and that Storno undoes it (it is no final step at the table)."""
@@ -304,25 +308,25 @@ def _gives(v: View, side: dict[str, Any]) -> str:
     return ", ".join(items) or "nichts"
 
 
-def _trade_summary(v: View, event: Any) -> tuple[str, str, tuple[str, ...]]:
+def _trade_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
     """Who gives which deeds and how much (issue 28 #8: "1 Karte" named none); what goes to the bank (fees,
     lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit."""
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
     return "Tausch", f"{me}↔{other}", (f"{me}: {_gives(v, give)}", f"{other}: {_gives(v, take)}",
-                                       *([event.note] if event.note else []))
+                                       *([event.note] if event is not None and event.note else []))
 
 
-def _running(game: Any) -> bool:
+def _running(game: Game) -> bool:
     """The ledger's game (``rules.Game``) has a game under way."""
     return game.state is not None and not game.state.finished
 
 
-def _undoable(game: Any) -> bool:
+def _undoable(game: Game) -> bool:
     return bool(game.undoable())
 
 
-def _running_undoable(game: Any) -> bool:
+def _running_undoable(game: Game) -> bool:
     """The banker's Storno: while a game runs and there is a booking to take back; after an end only when a
     bankruptcy ended it (its confirm promised "Storno hebt es auf"), never after a timed end (issue 10)."""
     if game.state is not None and game.state.finished:
@@ -330,24 +334,24 @@ def _running_undoable(game: Any) -> bool:
     return _running(game) and _undoable(game)
 
 
-def _timed(game: Any) -> bool:
-    return _running(game) and game.state.mode.value == "timed"
+def _timed(game: Game) -> bool:
+    return _running(game) and game.state is not None and game.state.mode.value == "timed"
 
 
-def _this_game(ledger: Any) -> Any:
+def _this_game(ledger: Ledger) -> GameState | None:
     return ledger.game.state
 
 
-def _last_over(game: Any) -> Any:
+def _last_over(game: Game) -> GameState | None:
     """The newest game that is over (``rules.Game.last_over``)."""
     return game.last_over()
 
 
-def _last_game(ledger: Any) -> Any:
+def _last_game(ledger: Ledger) -> GameState | None:
     return _last_over(ledger.game)
 
 
-def _game_over_before(game: Any) -> bool:
+def _game_over_before(game: Game) -> bool:
     """A game is over, this one or one before: "Letztes Spiel" has something to show."""
     return _last_over(game) is not None
 

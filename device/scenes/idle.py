@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drivers.screen import Screen
 from rules import Edition, Mode
 from rules.editions import KURZES_SPIEL
 
 from .inputs import Input, Key, Press, Tick
 from .layout import wrap
-from .manager import Context, Scene
+from .manager import Context, Scene, WifiJoin
 from .table import State
 
 ADDRESS_CHARS = 12
@@ -88,7 +86,7 @@ JOIN_CODE_LINES = ("WLAN", "beitreten:", "Code", "scannen")
 """Beside the network's code, which takes the panel's height (62 px: 2 px per module): 10 characters a line."""
 
 
-def join_screen(join: Any, *, qr: bool) -> Screen:
+def join_screen(join: WifiJoin, *, qr: bool) -> Screen:
     """The own Wi-Fi: its QR code (``WIFI:S:…;T:WPA;P:…;;``) as large as the panel allows, no title so it takes
     the full height; or, in turn after it, its name and password to type where a camera cannot read the code.
 

@@ -13,7 +13,8 @@ from functools import cache
 
 from msgspec.structs import replace
 
-from drivers.display import HEIGHT, QR_BOX, WIDTH, _qr, font, qr_box
+from drivers.display import QR_BOX, _qr, font, qr_box
+from drivers.panel import HEIGHT, WIDTH
 from drivers.screen import Screen
 
 TITLE_PX = WIDTH - 4

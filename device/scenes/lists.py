@@ -220,6 +220,7 @@ class NumberScene(Scene, msgspec.Struct):
                 return False
             number = 0
         elif self.money:
+            assert ui.game is not None
             try:
                 number = parse_amount(self.entry, ui.game.edition)
             except RuleError as err:

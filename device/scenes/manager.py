@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
 from drivers.screen import Screen
+from rules import GameState
 
 from ..store.cards import Cards
 from ..store.ledger import Ledger
@@ -21,6 +22,17 @@ from .inputs import Input
 from .table import State, declared
 
 log = logging.getLogger(__name__)
+
+
+class WifiJoin(Protocol):
+    """The appliance's own Wi-Fi to join, while it is open (the daemon's ``hotspot.JoinInfo``)."""
+
+    @property
+    def ssid(self) -> str: ...
+    @property
+    def password(self) -> str: ...
+    @property
+    def wifi_qr(self) -> str: ...
 
 
 class Context(Protocol):
@@ -36,7 +48,7 @@ class Context(Protocol):
     url: str | Callable[[], str]
     scenes: SceneManager
     note: str
-    seen: Any
+    seen: GameState | None
     seen_running: bool
 
     def tone(self, name: str) -> None: ...
@@ -46,10 +58,10 @@ class Context(Protocol):
     def set_pin(self, pin: str) -> bool: ...
     def led(self, on: bool) -> None: ...
     def missing(self) -> list[str]: ...
-    def join(self) -> Any: ...
+    def join(self) -> WifiJoin | None: ...
 
     @property
-    def game(self) -> Any: ...
+    def game(self) -> GameState | None: ...
     def money(self, amount: int) -> str: ...
     def submit(self, cmd: dict[str, Any], player: str | None, *, title: str = "", then: Any = None) -> None: ...
     def to_card(self, player: str | None, scene: Scene | None = None) -> None: ...

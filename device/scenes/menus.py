@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import DEEDS, EDITIONS, square_name
+from rules import DEEDS, EDITIONS, Edition, square_name
 from rules.legal import legal_ops, legal_squares, means, square_ops
 
 from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
@@ -60,6 +60,7 @@ def deed_menu(ui: Context, player: str, square: int) -> None:
     """A deed's tag with a player's card on: the flows the rules open on that square, the square chosen."""
     on_deed = {op: f for f in PLAYER_FLOWS if f.deed_label for op in f.opens_on}
     flows = [on_deed[op] for op in square_ops(ui.ledger.game, player, square) if op in on_deed]
+    assert ui.game is not None
     name = square_name(ui.game.edition, square)
     ui.to_card(player)
     if not flows:
@@ -75,6 +76,7 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
     Bankruptcy is offered here only, with the debt and the creditor of the refused payment.
     """
     state, player = ui.game, offer.player
+    assert state is not None
     _, half, mortgages = means(ui.ledger.game, player)  # the rules' own reckoning, as `bankrupt` is checked
     options = []
     for flow, short, amount, op in ((RAISE_MONEY[0], "Gebäude", half, "sell_building"),
@@ -90,8 +92,8 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
                                        refused=True))
         return
     # said, not left for the banker to reckon: a debt, or a bid no sale or mortgage can reach (issue 28 #6)
-    short = state.players[player].cash + half + mortgages < max(offer.owed, offer.needs)
-    title = f"Beschaffbar {ui.money(half + mortgages)}" + (", reicht nicht" if short else "")
+    too_little = state.players[player].cash + half + mortgages < max(offer.owed, offer.needs)
+    title = f"Beschaffbar {ui.money(half + mortgages)}" + (", reicht nicht" if too_little else "")
     ui.scenes.replace(ListScene(title, options,
                                 lambda ui, f: start_flow(ui, f, player, offer=offer),
                                 player=player))
@@ -175,13 +177,14 @@ METHODS: dict[str, Callable[[Context, Any], None]] = {
 """The menus' one-screen entries by the name ``flows.py`` gives them."""
 
 
-def edition_of(ui: Context) -> Any:
+def edition_of(ui: Context) -> Edition:
     """The running game's edition, or the classic one's names where there is no game."""
     return ui.game.edition if ui.game else EDITIONS["classic"]
 
 
 def deed_info(ui: Context, square: int) -> str:
+    assert ui.game is not None
     d = ui.game.deeds[square]
     if d.owner is None:
-        return f"frei, Preis {ui.money(ui.game.edition.money(DEEDS[square].price))}"
+        return f"frei, Preis {ui.money(ui.game.edition.deed(square).price)}"
     return f"gehört {d.owner}" + (" (Hypothek)" if d.mortgaged else "")

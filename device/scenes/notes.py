@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from drivers.screen import Screen
-from rules import format_money, net_worth, ranking, reader_text, winners
+from rules import Event, GameState, format_money, net_worth, ranking, reader_text, winners
 from rules.commands import OWED
 
 from ..store.ledger import Outcome
@@ -66,7 +66,7 @@ class RaiseOffer(msgspec.Struct, frozen=True):
     """The card it was booked on (the collector's, for "Von allen kassieren"): it comes back over that card."""
     title: str = ""
     """Its confirmation's title ("Miete", "Überweisung")."""
-    since: Any = None
+    since: Event | None = None
     """The newest booking when it was refused (``newest``): what the phone booked after it is told by this."""
     needs: int = 0
     """The whole sum the refused command asked, as the rules reckoned it (a bid too, which is no debt): what the
@@ -81,13 +81,13 @@ class RaiseOffer(msgspec.Struct, frozen=True):
             for e in later)
 
 
-def newest(ui: Context) -> Any:
+def newest(ui: Context) -> Event | None:
     """The newest booking of the game (each is an object of its own): a mark to tell later ones by."""
     history = ui.ledger.game.history
     return history[-1] if history else None
 
 
-def booked_after(ui: Context, mark: Any) -> list[Any]:
+def booked_after(ui: Context, mark: Event | None) -> list[Event]:
     """The bookings after ``mark``; none if it is gone (undone, or a new game): then nothing is known to be new."""
     history = list(ui.ledger.game.history)
     for i in range(len(history) - 1, -1, -1):
@@ -167,7 +167,7 @@ class ResultScene(MessageScene):
 
 
 def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None, title: str = "",
-                  since: Any = None) -> MessageScene:
+                  since: Event | None = None) -> MessageScene:
     """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal; one for want
     of money offers to raise it, and keeps the payment (``title``: its confirmation's; ``since``: when it was
     first refused, if it was before) to come back to."""
@@ -203,6 +203,7 @@ TITLES = {"debit": "Soll"}
 
 def balance(ui: Context, cash: int) -> tuple[str, str]:
     """A balance as the reader shows it (the German comma), and "genau: …" when that is rounded."""
+    assert ui.game is not None
     shown = reader_text(cash, ui.game.edition)
     return shown.text.replace(".", ","), "" if shown.exact else f"genau: {ui.money(cash)}"
 
@@ -212,8 +213,9 @@ def _payer(ui: Context, cmd: dict[str, Any]) -> str | None:
     ("Von allen kassieren"), the first of the others whose cash is short (seed 000: bankrupt is "einer, der mehr
     schuldet als er bezahlen kann" — the one who pays, never the one who collects)."""
     if cmd.get("op") == "collect_all":
-        amount = cmd.get("amount")
-        return next((n for n in _others(ui, cmd) if isinstance(amount, int) and ui.game.players[n].cash < amount),
+        amount, game = cmd.get("amount"), ui.game
+        assert game is not None
+        return next((n for n in _others(ui, cmd) if isinstance(amount, int) and game.players[n].cash < amount),
                     None)
     who = cmd.get("from") if cmd.get("op") == "transfer" else cmd.get("player")
     return str(who) if who else None
@@ -285,16 +287,18 @@ class PagesScene(Scene, msgspec.Struct):
         return page(title, big, body, offset=self.offset)
 
 
-def podium(ui: Context, game: Any) -> tuple[str, ...]:
+def podium(ui: Context, game: GameState) -> tuple[str, ...]:
     """Every player in the ranking's order, with their net worth (the knob scrolls past the third)."""
     return tuple(f"{i}. {n} {format_money(net_worth(game, n), game.edition)}" for i, n in enumerate(ranking(game), 1))
 
 
 def game_over_pages(ui: Context) -> PagesScene:
-    return PagesScene([("Spielende", verdict(ui.game), podium(ui, ui.game))])
+    game = ui.game
+    assert game is not None
+    return PagesScene([("Spielende", verdict(game), podium(ui, game))])
 
 
-def verdict(game: Any) -> str:
+def verdict(game: GameState) -> str:
     """The end's big line: who won, or "Gleichstand" when several are as rich (``rules.winners``)."""
     shared = winners(game)
     return "Gleichstand" if len(shared) > 1 else f"{game.winner or '–'} gewinnt"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import EDITIONS, ranking, square_name, winners
+from rules import EDITIONS, Event, GameState, ranking, square_name, winners
 from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares
 
@@ -42,6 +42,7 @@ def _view(ui: Context, player: str, values: dict[str, Any], offer: RaiseOffer | 
         error = ui.ledger.check(cmd)
         return error is None or error.code == "insufficient_funds"
 
+    assert ui.game is not None
     return View(ui.game, player, values, ui.money, offer.creditor if offer else None, offer.owed if offer else 0,
                 frozenset(legal_ops(ui.ledger.game, player)), accepts, ui.ledger.game)
 
@@ -148,7 +149,7 @@ def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None, th
     ui.scenes.push(_confirm(ui, cmd, title, player, event, raising_for=then))
 
 
-def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Any, *,
+def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Event, *,
              raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
     lines = (event.note, event.text) if event.note else (event.text,)  # the 10 % to the bank first
@@ -157,7 +158,7 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, e
 
 
 def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "",
-            since: Any = None) -> None:
+            since: Event | None = None) -> None:
     ui.tone("refused")
     ui.to_card(player, outcome_scene(ui, Outcome.refusal(err), cmd, player, title, since))
 
@@ -168,7 +169,7 @@ def come_back(ui: Context, offer: RaiseOffer) -> bool:
     the game, the phone paid it, or the rules no longer allow it): the booking's own result is shown instead."""
     game = ui.game
     payer = game.players.get(offer.player) if game is not None else None
-    if payer is None or payer.bankrupt or game.finished or offer.paid_since(ui):
+    if game is None or payer is None or payer.bankrupt or game.finished or offer.paid_since(ui):
         return False
     try:
         event = ui.ledger.game.preview(offer.cmd)
@@ -193,7 +194,7 @@ def choose_square(ui: Context, title: str, squares: list[int], then: Callable[[C
     ui.scenes.push(ListScene(title, options, then, player=player))
 
 
-def show_ranking(ui: Context, game: Any, title: str = "Rangliste") -> None:
+def show_ranking(ui: Context, game: GameState | None, title: str = "Rangliste") -> None:
     """One page: the first in big, every player with their net worth below (the knob scrolls)."""
     if game is None:
         ui.message(title, "NICHTS", "Noch kein Spiel")

@@ -17,7 +17,7 @@ from typing import Any, cast
 import msgspec
 
 from drivers.screen import Screen
-from rules import format_money
+from rules import GameState, format_money
 
 from ..store.cards import Cards
 from ..store.ledger import Ledger
@@ -26,7 +26,7 @@ from .card import CardScene
 from .idle import IdleScene
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .layout import page, with_icons, with_note
-from .manager import Scene, SceneManager
+from .manager import Scene, SceneManager, WifiJoin
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
 from .runner import come_back
 from .table import State
@@ -52,7 +52,6 @@ class Ui(msgspec.Struct):
     url: str | Callable[[], str] = ""
     """The status page's address, or a function giving it now (it follows a changed Wi-Fi address)."""
     clock: Callable[[], float] = time.monotonic
-    wall: Callable[[], float] = time.time
     sleep_display: Callable[[], None] = lambda: None
     wake_display: Callable[[], None] = lambda: None
     volume: Callable[[], str] = lambda: "hoch"
@@ -64,7 +63,7 @@ class Ui(msgspec.Struct):
     """Seconds without input before the display sleeps (``[ui] sleep_after`` in config.toml)."""
     missing: Callable[[], list[str]] = lambda: []
     """The parts that failed to open and are being retried (issue 20): the idle screen names them."""
-    join: Callable[[], Any] = lambda: None
+    join: Callable[[], WifiJoin | None] = lambda: None
     """The appliance's own Wi-Fi while it is open (``daemon.hotspot.JoinInfo``), else None (issue 21)."""
     qr_later: bool = False
     """The daemon: the first idle frame without QR codes, which come with the first tick (segno's imports
@@ -79,7 +78,7 @@ class Ui(msgspec.Struct):
     """Why the last input did nothing (shown on the last line until the next input)."""
     last_input: float = 0.0
     last_screen: Screen | None = None
-    seen: Any = None
+    seen: GameState | None = None
     seen_running: bool = False
     toned: bool = False
     """A tone was played for the input being handled."""
@@ -102,7 +101,7 @@ class Ui(msgspec.Struct):
     # What the scenes use ------------------------------------------------------------------
 
     @property
-    def game(self) -> Any:
+    def game(self) -> GameState | None:
         return self.ledger.game.state
 
     def money(self, amount: int) -> str:

@@ -12,9 +12,10 @@ from typing import Any
 import msgspec
 
 from drivers.screen import Screen
-from rules import EDITIONS, Mode, square_name
+from rules import GameState, Mode, square_name
 from rules.errors import RuleError
 from rules.game import HOUSE_RULE_NAMES, new_game_state
+from rules.newgame import with_edition_data
 
 from .idle import quick_name
 from .inputs import Input, Key, Press, Tap
@@ -41,10 +42,11 @@ def ask_new_game(ui: Context) -> None:
 
 
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
-    keys = list(EDITIONS)
+    editions = ui.ledger.editions  # the shipped ones and the family's (issue 26)
+    keys = list(editions)
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
     ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
-                                         for k, e in EDITIONS.items()],
+                                         for k, e in editions.items()],
                              lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
                              index=keys.index(last) if last in keys else 0, setup=True))
 
@@ -52,7 +54,7 @@ def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
 def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
     """The mode; its last entry opens the house rules, none marked: they are agreed anew for each game (a rule
     chosen once carried into every later game and edition, shown only as "Hausregeln: 1")."""
-    edition = EDITIONS[cmd["edition"]]
+    edition = ui.ledger.editions[cmd["edition"]]
     options = [Option("Standard", ("standard", False)), Option(quick_name(edition), ("quick", False)),
                Option("Auf Zeit", ("timed", False))]
     if edition.speed_die_bonus:
@@ -90,7 +92,8 @@ def _rules_label(chosen: list[str]) -> str:
 
 def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> str | None:
     try:  # asked of the rules now, not after every player has tapped
-        new_game_state({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]})
+        new_game_state(with_edition_data({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]},
+                                         ui.ledger.editions))  # a family's edition too
     except RuleError as err:
         limits = re.search(r"\(([^)]*)\)$", err.message)
         return f"nur {limits.group(1)}" if limits else err.message
@@ -111,7 +114,7 @@ def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1, setup=True))
 
 
-def _summary(state: Any) -> tuple[str, ...]:
+def _summary(state: GameState) -> tuple[str, ...]:
     """The new game's first screen: the edition's name whole (no "MONOPOLY" to break "FC Schalke | 04"), the
     mode with a timed game's minutes, and the house rules by name (not "Hausregeln: 1")."""
     edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
@@ -182,6 +185,7 @@ class JoinScene(Scene, msgspec.Struct):
             return True
         ui.tone("new_game")
         state = ui.game
+        assert state is not None
         first = ("Neues Spiel", "", (f"{len(self.joined)} Spieler", *_summary(state)))
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
             deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"

@@ -7,9 +7,11 @@ by the card's name. Deed tags (on the Besitzrechtkarten) name a square.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import msgspec
 
-from rules import DEEDS
+from rules import DEEDS, name_key
 
 from .journal import Journal
 
@@ -31,6 +33,15 @@ class Card(msgspec.Struct, frozen=True):
     """A bank card's number."""
     name: str = ""
     square: int = -1
+
+
+class Refused(Exception):
+    """A card the administration will not register or rename: its code and the German reason."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
 
 
 class Cards:
@@ -77,8 +88,36 @@ class Cards:
     def rename(self, uid: str, name: str) -> None:
         self._journal.set_setting(f"name:{uid}", name)
 
-    def forget(self, uid: str) -> None:
-        self._journal.forget_card(uid)
+    def name_taken(self, name: str, *, by_other_than: str) -> bool:
+        """Another bank card has this name already, as the rules compare names (case, spaces, accents):
+        two cards of one name would make a tap ambiguous."""
+        return any(name_key(c.name) == name_key(name) for c in self.players() if c.uid != by_other_than)
+
+    def rename_player(self, uid: str, name: str, *, playing: Collection[str] = ()) -> None:
+        """The web admin names a bank card; ``playing``: the names in the running game, whose cards keep
+        theirs until it ends (the game books under the name). Raises :class:`Refused`."""
+        card = self.get(uid)
+        if card is None or card.kind != "player":
+            raise Refused("unknown_card", "Unbekannte Bankkarte")
+        if card.name in playing:
+            raise Refused("in_game", f"{card.name} spielt gerade: erst nach dem Spiel")
+        if self.name_taken(name, by_other_than=uid):
+            raise Refused("name_taken", f"{name} gibt es schon")
+        self.rename(uid, name)
+
+    def register(self, uid: str, kind: str, *, square: int | None = None, name: str | None = None) -> Card:
+        """The web admin registers a card: a player's bank card (named, or "Spieler N") or a deed tag.
+        Raises :class:`Refused`."""
+        if kind == "player":
+            if name is not None and self.name_taken(name, by_other_than=uid):
+                raise Refused("name_taken", f"{name} gibt es schon")
+            return self.register_player(uid, name)
+        if kind == "deed" and square is not None:
+            try:
+                return self.register_deed(uid, square)
+            except ValueError as err:
+                raise Refused("not_a_property", str(err)) from None
+        raise Refused("bad_command", "kind: player oder deed")
 
     def seed_simulated(self) -> None:
         """Sim mode: the virtual device's six cards and 28 deed tags are registered from the start."""

@@ -76,6 +76,8 @@ class Told(msgspec.Struct):
     """Which clock dated the game's start (:data:`clocks.SOURCES`): the pages say it."""
     opening: tuple[Record, Event] | None = None
     """The new_game and what it paid out (each player's start capital), for the CSV."""
+    edition_title: str = ""
+    """The game's own edition's title (a family's edition has no shipped one to look up)."""
 
     def figures(self) -> dict[str, dict[str, Any]]:
         return figures(self)
@@ -87,7 +89,8 @@ class Told(msgspec.Struct):
         state = self.final
         worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
         return {"id": self.id, "started": self.started, "ended": self.ended, "last_seq": self.last_seq,
-                "edition": self.edition, "edition_title": EDITIONS[self.edition].title, "mode": self.mode,
+                "edition": self.edition, "edition_title": self.edition_title or EDITIONS[self.edition].title,
+                "mode": self.mode,
                 "mode_title": self.mode_title, "players": self.players, "house_rules": self.house_rules,
                 "status": self.status, "winner": state.winner if state is not None else None,
                 "winners": winners(state) if state is not None else [],
@@ -135,7 +138,8 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
             current.append(rec.seq)
             told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value, mode_name(state),
                                  list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for,
-                                 clock=boot.source if boot is not None else "unknown")
+                                 clock=boot.source if boot is not None else "unknown",
+                                 edition_title=state.edition.title)
         elif event.op == "undo" and state is not before:
             told.pop(current.pop())  # its new_game was taken back: it never was a game
             if current:

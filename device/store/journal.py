@@ -441,9 +441,6 @@ class Journal:
             self._db.executemany("INSERT OR REPLACE INTO cards (uid, kind, value) VALUES (?, ?, ?)", cards)
             self._db.executemany("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", settings.items())
 
-    def forget_card(self, uid: str) -> None:
-        self._write("DELETE FROM cards WHERE uid = ?", (uid,))
-
     def setting(self, key: str, default: str | None = None) -> str | None:
         row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         return row[0] if row else default

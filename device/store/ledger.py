@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ import msgspec
 
 import rules
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
+from rules.newgame import with_edition_data
 from rules.snapshot import game_from_data, game_to_data
 
 from .journal import Journal, JournalError, Unstorable, encode
@@ -102,7 +103,9 @@ class Ledger(msgspec.Struct):
     skipped: int = 0
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
     version: int = 0
-    """Counts the changes the live pages wait for (``wait_for_change``)."""
+    """Counts the changes: the daemon publishes a new public state, the chart is drawn again, when it moves."""
+    editions: Mapping[str, rules.Edition] = msgspec.field(default_factory=lambda: rules.EDITIONS)
+    """The editions a new game may be started with (shipped and the family's): its data goes into the journal."""
     # Kept by the ledger itself, never passed:
     _views: list[tuple[deque[LogEntry], list[dict[str, Any]], float | None, int, int, int | None, float]] = []
     """The log, chart and clock of the games the last new_games replaced: a Storno of one brings them back."""
@@ -298,6 +301,8 @@ class Ledger(msgspec.Struct):
     def submit(self, cmd: dict[str, Any]) -> Outcome:
         """Check, apply and journal one command; acknowledged only once durable."""
         with self._lock:
+            stamped = with_edition_data(cmd, self.editions)  # a game keeps its edition, whatever becomes of its file
+            cmd = cmd if stamped is cmd else dict(stamped)
             try:
                 text = encode(cmd)  # what cannot be stored is refused before the rules apply it
             except Unstorable as err:
@@ -361,12 +366,6 @@ class Ledger(msgspec.Struct):
                 if now is not None:
                     points.append(now)
             return self.version, points
-
-    def wait_for_change(self, version: int, timeout: float) -> int:
-        """Block until the ledger's version passes ``version`` (for the live page)."""
-        with self._lock:
-            self._lock.wait_for(lambda: self.version > version, timeout)
-            return self.version
 
     def touch(self) -> None:
         """Something besides a command changed (names, cards, a problem): wake the live pages."""

@@ -10,10 +10,11 @@ replay goes on with the next line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from rules import BadCommand, Game, RuleError, to_json
+from rules import BadCommand, Edition, Game, RuleError, to_json
+from rules.newgame import with_edition_data
 
 from .journal import Unstorable, encode
 
@@ -38,22 +39,24 @@ def parse_line(raw: bytes | str) -> Any:
     return cmd
 
 
-def replay_lines(lines: Iterable[bytes | str], game: Game | None = None, *,
-                 journal: bool = False) -> Iterator[dict[str, Any]]:
+def replay_lines(lines: Iterable[bytes | str], game: Game | None = None, *, journal: bool = False,
+                 editions: Mapping[str, Edition] | None = None) -> Iterator[dict[str, Any]]:
     """Yield the result of each non-blank line, then ``{"state": …}``.
 
     A file of commands is judged by today's rules, as the contract says (``game_running``, the
     reader's range of a trade). ``journal``: the file is the appliance's own journal or a game
     downloaded from it (``bankleser replay --journal``): its commands were accepted when they were
     written, so a limit added since is not applied to them again, exactly as the appliance replays
-    its journal at start-up.
+    its journal at start-up. ``editions``: a new game of a family's edition that does not carry its data
+    (a hand-written file) is played with the edition of that key (``bankleser replay --editions DIR``).
     """
     game = game or Game()
     for line in lines:
         if not line.strip():
             continue
         try:
-            game.apply(parse_line(line), replaying=journal)
+            cmd = parse_line(line)
+            game.apply(with_edition_data(cmd, editions) if editions else cmd, replaying=journal)
         except RuleError as err:
             yield err.as_dict()
         else:

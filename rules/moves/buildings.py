@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import commands as cmds
 from ..board import DEEDS, GROUPS, Kind, Square
-from ..editions import article
+from ..editions.model import article
 from ..errors import BadCommand, RuleError
 from ..money import Money
 from ..state import GameState
@@ -20,7 +20,9 @@ def build(c: Ctx, cmd: cmds.Build) -> str:
 def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> str:
     """Seed 000 "Wollen zwei oder mehr Spieler eine höhere Anzahl Gebäude kaufen als die Bank zur Verfügung hat,
     werden die vorhandenen Gebäude einzeln an den Meistbietenden versteigert. Als Mindestgebot gilt der
-    niedrigste, gedruckte Preis der entsprechenden Besitzrechtkarten." Seeds 001, 003, 004 say the same."""
+    niedrigste, gedruckte Preis der entsprechenden Besitzrechtkarten." Seeds 001, 003, 004: "Gibt es nur noch
+    wenige Gebäude, aber mehrere bauwillige Spieler, versteigert der Bankhalter die Gebäude an den
+    Meistbietenden", with their auctions' "Mindestgebot von 1" (the edition's ``building_auction_at_house_price``)."""
     player = c.player(cmd.player)
     sq = c.street(cmd.square, player)
     if c.house_rule("no_auctions"):
@@ -41,7 +43,10 @@ def shortage(state: GameState, *, hotel: bool) -> Money | None:
 
     An auction is due when two or more players could build more houses (or hotels) than the bank has: the
     most each could still build on their whole, unmortgaged groups is counted. The minimum is the lowest
-    printed house price of those players' streets."""
+    printed house price of those players' streets where the book says so (000: "Als Mindestgebot gilt der
+    niedrigste, gedruckte Preis der entsprechenden Besitzrechtkarten"), else the edition's lowest bid (001, 003,
+    004 list the shortage among their auctions: "Jeder Spieler kann die Versteigerung mit einem Mindestgebot
+    von 1 beginnen")."""
     hph = state.houses_per_hotel
     want: dict[str, int] = {}
     prices: list[Money] = []
@@ -56,11 +61,11 @@ def shortage(state: GameState, *, hotel: bool) -> Money | None:
         more = sum(1 for lv in levels if lv <= hph) if hotel else sum(max(0, hph - lv) for lv in levels)
         if more:
             want[owner] = want.get(owner, 0) + more
-            prices.append(state.edition.money(card.house_price))
+            prices.append(min(state.edition.deed(sq).house_price for sq in squares))
     stock = state.bank_hotels if hotel else state.bank_houses
     if len(want) < 2 or sum(want.values()) <= stock or stock < 1:
         return None
-    return min(prices)
+    return min(prices) if state.edition.building_auction_at_house_price else state.edition.auction_min_bid
 
 
 def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> str:
@@ -74,11 +79,11 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> str:
         raise RuleError("group_mortgaged", "Auf einer Farbgruppe mit Hypothek darf nicht gebaut werden")
     here = c.level(sq)
     if here > hph:
-        raise RuleError("max_buildings", f"Auf {c.name(sq)} steht schon {article('ein', ed.hotel)}")
+        raise RuleError("max_buildings", f"Auf {c.name(sq)} steht schon {article('ein', ed.hotel_word)}")
     lowest = min(c.level(g) for g in group)
     if here > lowest:
         raise RuleError("uneven_building", "Gleichmäßig bauen: erst die anderen Straßen der Gruppe")
-    cost = ed.money(DEEDS[sq].house_price) if price is None else price
+    cost = ed.deed(sq).house_price if price is None else price
     won = "" if price is None else ", ersteigert"
     if here == hph:
         stock = int(c.s.get("bank_hotels") or 0)
@@ -89,7 +94,7 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> str:
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
         c.s.set("houses", sq, 0)
         c.s.set("hotel", sq, True)
-        return f"{player} baut {article('ein', ed.hotel)} auf {c.name(sq)} ({c.money(cost)}{won})"
+        return f"{player} baut {article('ein', ed.hotel_word)} auf {c.name(sq)} ({c.money(cost)}{won})"
     stock = int(c.s.get("bank_houses") or 0)
     if stock < 1:
         raise RuleError("no_stock", f"Die Bank hat keine {ed.houses} mehr")
@@ -109,14 +114,14 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> str:
         raise BadCommand(f"Auf {c.name(sq)} steht kein Gebäude")
     if here < max(c.level(g) for g in GROUPS[DEEDS[sq].group or ""]):
         raise RuleError("uneven_building", "Gleichmäßig verkaufen: erst die höher bebauten Straßen")
-    half = ed.money(DEEDS[sq].house_price) // 2
+    half = ed.deed(sq).house_price // 2
     if not c.s.get("hotel", sq):
         if to_houses:
-            raise BadCommand(f"Auf {c.name(sq)} steht {article('kein', ed.hotel)}")
+            raise BadCommand(f"Auf {c.name(sq)} steht {article('kein', ed.hotel_word)}")
         c.s.pay(None, player, half, f"Verkauf {ed.house} {c.name(sq)}")
         c.s.set("houses", sq, here - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + 1)
-        return f"{player} verkauft {article('ein', ed.house)} auf {c.name(sq)} ({c.money(half)})"
+        return f"{player} verkauft {article('ein', ed.house_word)} auf {c.name(sq)} ({c.money(half)})"
     c.s.set("hotel", sq, False)
     c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
     # Schalke, Sonic, Skylanders: "Für ein Stadion erhalten Sie von der Bank die ursprünglich
@@ -131,8 +136,9 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> str:
         c.s.set("bank_houses", None, stock - hph)
         c.s.set("houses", sq, hph)
         c.s.pay(None, player, half, f"Verkauf {ed.hotel} {c.name(sq)}")
-        return f"{player} tauscht {article('der', ed.hotel)} auf {c.name(sq)} gegen {hph} {ed.houses} ({c.money(half)})"
+        return (f"{player} tauscht {article('der', ed.hotel_word)} auf {c.name(sq)} gegen {hph} {ed.houses} "
+                f"({c.money(half)})")
     whole = half * (hph + 1)
     c.s.pay(None, player, whole, f"Verkauf {ed.hotel} {c.name(sq)}")
     why = f"; die Bank hat nur {stock} {ed.house if stock == 1 else ed.houses}: ganz verkauft" if short else ""
-    return f"{player} verkauft {article('der', ed.hotel)} auf {c.name(sq)} ({c.money(whole)}{why})"
+    return f"{player} verkauft {article('der', ed.hotel_word)} auf {c.name(sq)} ({c.money(whole)}{why})"

@@ -6,7 +6,7 @@ from .. import commands as cmds
 from ..board import DEEDS
 from ..errors import RuleError
 from ..money import Money
-from ..valuation import interest, raisable
+from ..valuation import interest, lift_cost, raisable
 from .context import Ctx
 
 
@@ -38,9 +38,13 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
         _check_owed(c, debtor, creditor, cmd.owed)
     ed = c.edition
     deeds = [sq for sq in DEEDS if c.s.get("owner", sq) == debtor]
+    for sq in cmd.lift:
+        if sq not in deeds or not c.s.get("mortgaged", sq):
+            raise RuleError("not_mortgaged", f"{c.name(sq)} ist keine mit einer Hypothek belastete Karte von {debtor}: "
+                                             "nichts zu lösen")
     # Buildings go back to the bank at half price first; the proceeds are part of the estate.
     for sq in deeds:
-        lvl, half = c.level(sq), ed.money(DEEDS[sq].house_price) // 2
+        lvl, half = c.level(sq), ed.deed(sq).house_price // 2
         if c.s.get("hotel", sq):
             c.s.set("hotel", sq, False)
             c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
@@ -57,13 +61,21 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
     if creditor is not None:
         c.s.set("jail_cards", creditor, int(c.s.get("jail_cards", creditor) or 0) + cards)
     fees: list[str] = []
+    lifted: list[str] = []
     unpaid = 0
     for sq in deeds:
         c.s.set("owner", sq, creditor)
         if creditor is None:
             c.s.set("mortgaged", sq, False)  # back to the bank, auctioned mortgage-free
+        elif c.s.get("mortgaged", sq) and sq in cmd.lift:
+            # Lifted at once: the mortgage and the 10 % once, as in a trade ("entweder sofort auflösen oder …").
+            assert creditor is not None
+            cost = lift_cost(ed, sq)
+            c.s.pay(creditor, None, cost, f"Hypothek zurück {c.name(sq)}")
+            c.s.set("mortgaged", sq, False)
+            lifted.append(f"{c.name(sq)} {c.money(cost)}")
         elif c.s.get("mortgaged", sq) and ed.bankruptcy_mortgage_fee:
-            fee = interest(ed, ed.money(DEEDS[sq].mortgage))
+            fee = interest(ed, ed.deed(sq).mortgage)
             if c.s.cash(creditor) >= fee:
                 c.s.pay(creditor, None, fee, f"10 % Zinsen {c.name(sq)}")
                 fees.append(f"{c.name(sq)} {c.money(fee)}")
@@ -79,10 +91,15 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
         text += f" (Schuld {c.money(cmd.owed)})"
     # what the creditor receives, said in the log (it was only in the CSV): the money, then the deeds
     text += f": {creditor or 'die Bank'} erhält {c.money(estate)}" + "".join(f", {c.name(sq)}" for sq in deeds)
+    if lifted:
+        text += f"; {creditor} zahlt Hypotheken zurück: {', '.join(lifted)}"
     if fees:
         text += f"; {creditor} zahlt 10 % Zinsen an die Bank: {', '.join(fees)}"
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
         c.note = f"offen an Bank: {c.money(unpaid)}" if unpaid else f"10 % an Bank: {c.money(paid)}"
+    if lifted and not unpaid:  # the mortgages lifted and any 10 %, one sum (as a trade's note says it)
+        paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
+        c.note = f"{creditor} an Bank: {c.money(paid)}"
     if unpaid:
         text += (f"; {creditor} schuldet der Bank noch {c.money(unpaid)}: Geld beschaffen (Gebäude verkaufen, "
                  f"Hypothek aufnehmen), dann „Schuld zahlen“")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import commands as cmds
-from ..board import DEEDS, SQUARES
+from ..board import DEEDS
 from ..errors import RuleError
 from ..money import Money
 from ..state import JAIL_CARDS_IN_GAME
@@ -39,7 +39,7 @@ def go(c: Ctx, cmd: cmds.Go) -> str:
 
 def tax(c: Ctx, cmd: cmds.Tax) -> str:
     player, sq = c.player(cmd.player), cmd.square
-    amount = c.edition.money(SQUARES[sq].tax)
+    amount = c.edition.taxes[sq]
     where = c.to_bank(player, amount, c.name(sq))
     pot = f" ({where})" if c.house_rule("free_parking_pot") else ""
     return f"{player} zahlt {c.name(sq)}: {c.money(amount)}{pot}"

@@ -18,9 +18,9 @@ def buy(c: Ctx, cmd: cmds.Buy) -> str:
         raise RuleError("already_owned", f"{c.name(sq)} gehört schon {owner}")
     price = cmd.price
     if price is None:
-        price, how = c.edition.money(DEEDS[sq].price), "kauft"
+        price, how = c.edition.deed(sq).price, "kauft"
     else:
-        if c.house_rule("no_auctions") and price != c.edition.money(DEEDS[sq].price):
+        if c.house_rule("no_auctions") and price != c.edition.deed(sq).price:
             raise RuleError("house_rule_off", "Hausregel: keine Versteigerungen, nur der aufgedruckte Preis")
         bid(c, player, price, c.edition.auction_min_bid)
         how = "ersteigert"
@@ -62,7 +62,8 @@ def rent(c: Ctx, cmd: cmds.Rent) -> str:
         note = f"{dice} Augen"
     amount = rent_of(c.state, sq, dice)
     c.s.pay(payer, str(owner), amount, f"Miete {c.name(sq)}")
-    return f"{payer} zahlt {owner} Miete für {c.name(sq)} ({note}): {c.money(amount)}"
+    # A station's rent has nothing to add in parentheses (issue 31: "Miete für Westbahnhof (): 25").
+    return f"{payer} zahlt {owner} Miete für {c.name(sq)}{f' ({note})' if note else ''}: {c.money(amount)}"
 
 
 def mortgage(c: Ctx, cmd: cmds.Mortgage) -> str:
@@ -72,7 +73,7 @@ def mortgage(c: Ctx, cmd: cmds.Mortgage) -> str:
         raise RuleError("mortgaged", f"{c.name(sq)} ist schon mit einer Hypothek belastet")
     if c.group_has_buildings(sq):
         raise RuleError("has_buildings", "Erst alle Gebäude der Farbgruppe verkaufen")
-    value = c.edition.money(DEEDS[sq].mortgage)
+    value = c.edition.deed(sq).mortgage
     c.s.pay(None, player, value, f"Hypothek {c.name(sq)}")
     c.s.set("mortgaged", sq, True)
     # The street after a colon: its name needs no article there ("auf Schlossallee" wanted "die"; review 12).

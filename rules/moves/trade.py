@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import commands as cmds
-from ..board import DEEDS, Square
+from ..board import Square
 from ..errors import RuleError
 from ..money import Money
 from ..valuation import interest, lift_cost
@@ -66,7 +66,7 @@ def _to_bank_note(c: Ctx) -> str:
 def _take_mortgaged(c: Ctx, taker: str, sq: Square, *, lift: bool) -> str:
     """A mortgaged deed changes hands: the taker lifts it at once or pays 10 % and keeps it mortgaged.
     Says what the taker paid the bank, for the text everyone reads (preview, OLED, log, report)."""
-    mortgage = c.edition.money(DEEDS[sq].mortgage)
+    mortgage = c.edition.deed(sq).mortgage
     if lift:
         cost = lift_cost(c.edition, sq)
         c.s.pay(taker, None, cost, f"Hypothek zurück {c.name(sq)}")

@@ -51,7 +51,9 @@ const Bank = (() => {
   function renderStatus(s) {
     const problem = $("#problem");
     problem.hidden = !s.problem;
-    problem.textContent = s.problem ? `Achtung: ${s.problem}` : "";
+    // one cause per line (a missing part's causes, issue 30)
+    problem.replaceChildren(...(s.problem ? `Achtung: ${s.problem}` : "").split("\n")
+      .flatMap((line, i) => (i ? [document.createElement("br"), line] : [line])));
     const scores = $("#scores");
     scores.replaceChildren();
     if (!s.edition) {
@@ -148,13 +150,92 @@ const Bank = (() => {
   // The banker's admin ---------------------------------------------------------------------
   let csrf = null;
   async function post(url, data) {
-    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf || "" },
-                                   body: JSON.stringify(data) });
+    let res;
+    try {
+      res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf || "" },
+                               body: JSON.stringify(data) });
+    } catch (e) {  // the answer never came: the booking may have been made; the same id makes a retry safe
+      return { ok: false, lost: true, message: "Keine Antwort vom Gerät – nochmals senden (es wird nur einmal gebucht)" };
+    }
     let body = {};
     try { body = await res.json(); } catch (e) { body = { ok: false, message: res.statusText }; }
     return body;
   }
   const say = (text) => { $("#msg").textContent = text; };
+
+  // Exactly once (issue 31). A booking's id is made when the page first shows that booking, and kept in this
+  // tab (across a double tap, Back, a reload, a lost answer) while nothing else was booked: sent again, the
+  // rules answer it as a repeat ("bereits ausgeführt") instead of booking it twice. Only "Noch einmal buchen"
+  // makes a new id for the same booking.
+  let newestSeq = null;  // the log's newest entry, as the live state last said
+  const newId = () => "web-" + Array.from(crypto.getRandomValues(new Uint8Array(12)),
+                                           (b) => b.toString(16).padStart(2, "0")).join("");
+  const store = (name) => {
+    try { return JSON.parse(sessionStorage.getItem(name) || "{}"); } catch (e) { return {}; }
+  };
+  const keep = (name, map) => {
+    const keys = Object.keys(map);
+    for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete map[k];
+    try { sessionStorage.setItem(name, JSON.stringify(map)); } catch (e) { /* private mode: this page only */ }
+  };
+  const RETRY_MS = 10 * 60 * 1000;  // a retry comes within minutes: an old unanswered send is not one
+  function idFor(cmd, { again = false, repeatable = false } = {}) {
+    const what = JSON.stringify(cmd);
+    const pending = store("bank.pending"), done = store("bank.done");
+    const waiting = pending[what];
+    if (!again && waiting && Date.now() - waiting.at < RETRY_MS) return waiting.id;
+    if (!again && !repeatable && done[`${what}@${newestSeq}`]) return done[`${what}@${newestSeq}`];
+    pending[what] = { id: newId(), at: Date.now() };
+    keep("bank.pending", pending);
+    return pending[what].id;
+  }
+  function settled(cmd, id, answer) {
+    const what = JSON.stringify(cmd);
+    const pending = store("bank.pending");
+    if (answer.lost) return;  // still pending: a retry sends the same id
+    delete pending[what];
+    keep("bank.pending", pending);
+    if (answer.ok && answer.seq !== undefined && answer.seq !== null) {
+      newestSeq = Math.max(newestSeq ?? answer.seq, answer.seq);  // before the live stream says so
+      const done = store("bank.done");
+      done[`${what}@${answer.seq}`] = id;
+      keep("bank.done", done);
+    }
+  }
+
+  // The button is held while the answer is awaited: a second tap meets a disabled button.
+  async function held(button, work) {
+    if (button.disabled) return;
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    try { await work(); } finally { button.disabled = false; button.removeAttribute("aria-busy"); }
+  }
+
+  // One booking, with its id; the answer (and the balances it changed) goes to the live region beside the button.
+  async function book(cmd, region, opts = {}) {
+    const id = cmd.id || idFor(cmd, opts);
+    const answer = await post("/api/banker/book", { ...cmd, id });
+    settled(cmd, id, answer);
+    showAnswer(region, answer, cmd, opts.retry);
+    return answer;
+  }
+
+  function showAnswer(region, r, cmd, retry) {
+    region.replaceChildren();
+    if (r.ok && r.duplicate) {
+      region.append("Nur einmal gebucht: das war bereits gebucht. ");
+      const again = el("button", { type: "button", "data-again": "" }, "Noch einmal buchen");
+      again.onclick = () => held(again, () => (retry ? retry(true) : book(cmd, region, { again: true })));
+      region.append(again);
+      return;
+    }
+    if (r.ok) {
+      const moved = Object.entries(r.balances || {}).map(([name, cash]) => `${name}: ${money(cash)}`).join(" · ");
+      region.append(`Gebucht: ${r.text}`, ...(moved ? [el("br"), moved] : []));
+      return;
+    }
+    region.append(r.lost ? r.message : `Abgelehnt: ${r.message}`);
+  }
 
   async function refreshDoctor() {
     const checks = await (await fetch("/api/admin/doctor")).json();
@@ -165,22 +246,24 @@ const Bank = (() => {
   async function refreshAdmin() {
     refreshDoctor();
     $("#run-doctor").onclick = refreshDoctor;
+    refreshForms();
     const cards = (await (await fetch("/api/admin/cards")).json()).filter((c) => c.kind === "player");
     const players = $("#players");
     players.replaceChildren(el("legend", {}, "Spieler (Karten)"));
     const table = $("#cards");
     table.replaceChildren(el("tr", {}, el("th", {}, "Karte"), el("th", {}, "Name")));
     for (const card of cards) {
-      players.append(el("label", {}, el("input", { type: "checkbox", value: card.name, name: "player" }),
+      players.append(el("label", { class: "check" }, el("input", { type: "checkbox", value: card.name, name: "player" }),
                         ` ${card.number}: ${card.name}`));
-      const input = el("input", { value: card.name, maxlength: "12", "aria-label": `Name Karte ${card.number}` });
+      // No maxlength: a name too long is refused with its limit, not cut without a word (issue 31).
+      const input = el("input", { value: card.name, "aria-label": `Name Karte ${card.number}`, autocomplete: "off" });
       const save = el("button", { type: "button" }, "Umbenennen");
-      save.onclick = async () => {
+      save.onclick = () => held(save, async () => {
         const r = await post(`/api/cards/${card.uid}/name`, { name: input.value });
-        say(r.ok ? "Name gespeichert" : r.message);
-        refreshAdmin();
-      };
-      table.append(el("tr", {}, el("td", {}, String(card.number)), el("td", {}, input, save)));
+        $("#cards-msg").textContent = r.ok ? "Name gespeichert" : r.message;
+        if (r.ok) refreshAdmin();
+      });
+      table.append(el("tr", {}, el("td", {}, String(card.number)), el("td", { class: "rename" }, input, save)));
     }
   }
 
@@ -195,35 +278,231 @@ const Bank = (() => {
     return deal;
   }
 
+  // A phone's keyboard writes “ ” „ ‘ ’ where JSON needs ": read as meant when the text is no JSON as it stands.
+  function parseCommand(text) {
+    try { return JSON.parse(text); } catch (e) { /* try the typographic quotes */ }
+    try { return JSON.parse(text.replace(/[“”„‟″‘’‚‛′«»]/g, '"')); } catch (e) { return undefined; }
+  }
+
+  // The booking forms (issue 31): generated from the rules' legal options, as the device's menus --------------
+  const LISTS = new Set(["a_gives.squares", "b_gives.squares", "lift"]);
+
+  function fieldControl(f, data, form) {
+    if (f.kind === "select") {
+      const select = el("select", { name: f.name });
+      for (const o of f.options) {
+        select.append(el("option", { value: String(o.value), ...(o.flags ? { "data-flags": o.flags.join(" ") } : {}) },
+                         o.label));
+      }
+      return el("label", {}, `${f.label} `, select);
+    }
+    if (f.kind === "money" || f.kind === "number") {
+      const km = f.kind === "money" && data.km;
+      const id = `f-${form.dataset.op}-${f.name.replace(".", "-")}`;
+      const input = el("input", { id, name: f.name, inputmode: km ? "decimal" : "numeric", autocomplete: "off",
+                                  enterkeyhint: "done", ...(km ? { placeholder: "z. B. 2,5M" } : {}) });
+      const row = el("span", { class: "amount" }, input);
+      if (km) {  // the device's K and M keys: the phone's number pad has no letters
+        for (const unit of ["K", "M"]) {
+          const b = el("button", { type: "button", class: "unit", "aria-label": `${f.label}: ${unit} anhängen` }, unit);
+          b.onclick = () => { input.value = input.value.replace(/[KM]$/i, "") + unit; input.focus(); };
+          row.append(b);
+        }
+      }
+      return el("div", { class: "field" }, el("label", { for: id }, f.label), row);
+    }
+    if (f.kind === "check") {
+      return el("label", { class: "check" }, el("input", { type: "checkbox", name: f.name, value: "1" }), ` ${f.label}`);
+    }
+    const box = el("fieldset", {}, el("legend", {}, f.label));  // multi
+    for (const o of f.options) {
+      box.append(el("label", { class: "check", ...(o.owner ? { "data-owner": o.owner } : {}) },
+                    el("input", { type: "checkbox", name: f.name, value: String(o.value) }), ` ${o.label}`));
+    }
+    return box;
+  }
+
+  // Fields shown only for some choices: the throw for a utility, the hotel's "back into houses", the partner's deeds.
+  function updateShown(form, data) {
+    for (const wrap of form.querySelectorAll("[data-when]")) {
+      const [name, flag] = wrap.dataset.when.split(" ");
+      const chosen = form.elements[name] && form.elements[name].selectedOptions
+        ? form.elements[name].selectedOptions[0] : null;
+      const on = !!chosen && (chosen.dataset.flags || "").split(" ").includes(flag);
+      wrap.hidden = !on;
+      wrap.querySelectorAll("input, select").forEach((c) => { c.disabled = !on; });
+    }
+    const partner = form.elements.b ? form.elements.b.value : null;
+    if (partner === null) return;
+    for (const label of form.querySelectorAll("[data-owner]")) {
+      const on = label.dataset.owner === data.player || label.dataset.owner === partner;
+      label.hidden = !on;
+      label.querySelector("input").disabled = !on;
+    }
+  }
+
+  function collect(form, spec) {
+    const raw = { op: spec.op };
+    const data = new FormData(form);
+    for (const key of new Set(data.keys())) raw[key] = LISTS.has(key) ? data.getAll(key) : data.get(key);
+    return raw;
+  }
+
+  function bookingForm(spec, data) {
+    const form = el("form", { "data-op": spec.op, novalidate: "" });
+    // The player chosen first, under the command's own field (``player``, a transfer's ``from``, a trade's ``a``).
+    form.append(el("select", { name: spec.who, hidden: "" }, el("option", { value: data.player }, data.player)));
+    for (const f of spec.fields) {
+      const control = fieldControl(f, data, form);
+      if (f.when) control.dataset.when = f.when.join(" ");
+      form.append(control);
+    }
+    const submit = el("button", { class: "submit" }, spec.confirm ? "Weiter" : "Buchen");
+    const preview = el("div", { class: "preview" });
+    const answer = el("p", { class: "answer", role: "status", "aria-live": "polite" });
+    form.append(submit, preview, answer);
+    form.addEventListener("change", () => { updateShown(form, data); preview.replaceChildren(); });
+    form.onsubmit = (ev) => {
+      ev.preventDefault();
+      held(submit, async () => {
+        preview.replaceChildren();
+        const p = await post("/api/banker/preview", collect(form, spec));
+        if (!p.ok) { showAnswer(answer, p); return; }
+        answer.replaceChildren();
+        // A lost answer keeps the confirmation: tapped again, it sends the same id (one booking).
+        const done = (r) => { if (!r.lost) { preview.replaceChildren(); refreshForms(spec.op, answer); } };
+        if (!p.confirm) { done(await book(p.command, answer)); return; }
+        // The rules' preview, and the confirmation it asks for (as the device's OK).
+        const ok = el("button", { type: "button", "data-confirm": "" }, "Buchen");
+        const no = el("button", { type: "button" }, "Abbrechen");
+        no.onclick = () => preview.replaceChildren();
+        ok.onclick = () => held(ok, async () => done(await book(p.command, answer)));
+        preview.append(el("p", { class: "says" }, p.text, ...(p.note ? [el("br"), p.note] : [])), ok, no);
+      });
+    };
+    updateShown(form, data);
+    return form;
+  }
+
+  // The forms as the rules open them now for the chosen player; an answer just given stays beside its button.
+  async function refreshForms(keepOpen, answer) {
+    const ask = async (player) => (await fetch(`/api/banker/legal?player=${encodeURIComponent(player)}`)).json();
+    let data = await ask($("#book-player").value || "");
+    if (!data.player && data.players && data.players.length) data = await ask(data.players[0]);  // player first
+    render(data, keepOpen, answer);
+  }
+
+  let formsTouched = false;  // something typed or chosen in a form: a booking elsewhere does not redraw it
+  function render(data, keepOpen, answer) {
+    formsTouched = false;
+    const select = $("#book-player");
+    select.replaceChildren(...(data.players || []).map((n) => el("option", { value: n }, n)));
+    if (data.player) select.value = data.player;
+    $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : "Nichts zu buchen");
+    const before = [...document.querySelectorAll("#forms details.booking")];
+    const open = keepOpen || before.filter((d) => d.open).map((d) => d.dataset.op)[0];
+    if (!answer) {  // redrawn for a booking made elsewhere: the open form's last answer stays
+      const shown = before.find((d) => d.open && d.dataset.op === open);
+      answer = shown ? shown.querySelector(".answer") : null;
+    }
+    const boxes = (data.forms || []).map((spec) => {
+      const box = el("details", { class: "booking", "data-op": spec.op }, el("summary", {}, spec.label),
+                     bookingForm(spec, data));
+      if (spec.op === open) {
+        box.open = true;
+        if (answer) box.querySelector(".answer").replaceChildren(...answer.childNodes);
+      }
+      return box;
+    });
+    // A booking that closed its own form (the pot taken, the last card used): its answer stays where it was.
+    const gone = before.findIndex((d) => d.dataset.op === keepOpen);
+    if (answer && gone >= 0 && !boxes.some((b) => b.dataset.op === keepOpen)) {
+      boxes.splice(Math.min(gone, boxes.length), 0, el("details", { class: "booking", "data-op": keepOpen, open: "" },
+        before[gone].querySelector("summary").cloneNode(true),
+        el("p", { class: "answer", role: "status", "aria-live": "polite" }, ...answer.childNodes)));
+    }
+    $("#forms").replaceChildren(...boxes);
+  }
+
+  // The live stream: the newest booking (for the ids above), and a logout on any phone ends this page's admin too.
+  function watch(show) {
+    let epoch = null;
+    const seen = async (s) => {
+      const seq = s.log && s.log.length ? s.log[0].seq : null;
+      // Booked elsewhere (the device, another phone): the forms follow what the rules now open, unless the
+      // banker is filling one in here.
+      const redraw = seq !== newestSeq && newestSeq !== null && !formsTouched && !$("#admin").hidden
+        && !document.querySelector("#forms .preview button") && !document.activeElement.matches("#forms input, #forms select, #forms textarea");
+      newestSeq = seq;
+      if (redraw) refreshForms();
+      await loadBoard(s.edition);
+      if (epoch !== null && s.session_epoch !== epoch) {
+        const session = await (await fetch("/api/session")).json();
+        if (!session.banker) {
+          csrf = null;
+          show(false);
+          $("#login-msg").textContent = "Abgemeldet (auf einem Gerät): bitte neu anmelden";
+        }
+      }
+      epoch = s.session_epoch;
+    };
+    fetch("/api/state").then((r) => r.json()).then(seen).catch(() => {});
+    const source = new EventSource("/api/events");
+    source.addEventListener("state", (ev) => seen(JSON.parse(ev.data)));
+  }
+
   function admin() {
     const show = (on) => { $("#login").hidden = on; $("#admin").hidden = !on; if (on) refreshAdmin(); };
     fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf; show(s.banker); });
+    watch(show);
     $("#login").onsubmit = async (ev) => {
       ev.preventDefault();
       // The phone's clock goes along: a Pi without network has none it can trust for the reports' times.
       const r = await post("/api/login", { pin: $("#pin").value, now: Date.now() });
-      if (r.ok) { csrf = r.csrf; show(true); $("#clock-msg").textContent = `Uhrzeit der Berichte: ${r.clock}`; }
-      else $("#login-msg").textContent = r.message;
+      if (r.ok) {
+        csrf = r.csrf; show(true); $("#login-msg").textContent = "";
+        $("#clock-msg").textContent = `Uhrzeit der Berichte: ${r.clock}`;
+      } else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
-    const send = async (cmd) => {
-      let r = await post("/api/commands", cmd);
-      // A running game is replaced only when the banker says so; Storno brings it back.
-      if (!r.ok && r.code === "game_running" &&
-          window.confirm("Ein Spiel läuft noch. Ersetzen? (Storno holt es zurück)")) {
-        r = await post("/api/commands", { ...cmd, replace: true });
-      }
-      say(r.ok ? "Gebucht" : `Abgelehnt: ${r.message}`);
-    };
-    $("#undo").onclick = () => send({ op: "undo" });
-    $("#end").onclick = () => send({ op: "end" });
-    $("#raw").onsubmit = (ev) => {
+    $("#book-player").onchange = () => refreshForms();
+    for (const kind of ["input", "change"]) $("#forms").addEventListener(kind, () => { formsTouched = true; });
+    const gameAnswer = $("#game .answer");
+    const ask = $("#undo-ask");
+    // Storno asks first and names the booking it takes back; the undo names it too, so two taps undo one.
+    $("#undo").onclick = () => held($("#undo"), async () => {
+      const last = await (await fetch("/api/banker/undo")).json();
+      if (last.number === null) { ask.hidden = true; gameAnswer.textContent = "Nichts zu stornieren"; return; }
+      ask.querySelector("p").textContent = `Storno von: ${last.text}?`;
+      ask.dataset.of = last.number;
+      ask.hidden = false;
+      gameAnswer.textContent = "";
+    });
+    ask.querySelector("[data-cancel]").onclick = () => { ask.hidden = true; };
+    const confirmUndo = ask.querySelector("[data-confirm]");
+    confirmUndo.onclick = () => held(confirmUndo, async () => {
+      await book({ op: "undo", of: Number(ask.dataset.of) }, gameAnswer);
+      ask.hidden = true;
+      refreshForms();
+    });
+    $("#end").onclick = () => held($("#end"), async () => { await book({ op: "end" }, gameAnswer); refreshForms(); });
+    const raw = $("#raw");
+    raw.onsubmit = (ev) => {
       ev.preventDefault();
-      let cmd; try { cmd = JSON.parse($("#cmd").value); } catch (e) { say("Kein gültiges JSON"); return; }
-      send(cmd);
+      const region = raw.querySelector(".answer");
+      held(raw.querySelector("button"), async () => {
+        const cmd = parseCommand($("#cmd").value);
+        if (cmd === undefined || cmd === null || typeof cmd !== "object" || Array.isArray(cmd)) {
+          region.textContent = "Kein gültiges JSON-Objekt";
+          return;
+        }
+        await book(cmd, region);
+        refreshForms();
+      });
     };
     $("#newgame").onsubmit = (ev) => {
       ev.preventDefault();
+      const button = $("#newgame button");
       const players = [...document.querySelectorAll("input[name=player]:checked")].map((b) => b.value);
       const cmd = { op: "new_game", edition: $("#edition").value, mode: $("#mode").value, players };
       if (cmd.mode === "timed") cmd.minutes = Number($("#minutes").value);
@@ -236,16 +515,34 @@ const Bank = (() => {
       if ($("#speed").checked) cmd.speed_die = true;
       const rules = [...document.querySelectorAll("input[name=house_rule]:checked")].map((b) => b.value);
       if (rules.length) cmd.house_rules = rules;
-      send(cmd);
+      held(button, async () => {
+        // A new game is meant each time it is asked for (a running one is replaced only when the banker says so):
+        // its id guards a double tap and a lost answer, not a second game asked for on purpose.
+        const send = async (c) => {
+          const id = idFor(c, { repeatable: true });
+          const r = await post("/api/banker/book", { ...c, id });
+          settled(c, id, r);
+          return r;
+        };
+        let r = await send(cmd);
+        if (!r.ok && r.code === "game_running" &&
+            window.confirm("Ein Spiel läuft noch. Ersetzen? (Storno holt es zurück)")) {
+          r = await send({ ...cmd, replace: true });
+        }
+        say(r.ok ? "Gebucht" : r.lost ? r.message : `Abgelehnt: ${r.message}`);
+        refreshForms();
+      });
     };
-    $("#register").onsubmit = async (ev) => {
+    $("#register").onsubmit = (ev) => {
       ev.preventDefault();
-      const kind = $("#kind").value;
-      const data = { uid: $("#uid").value.trim().toLowerCase(), kind };
-      if (kind === "deed") data.square = Number($("#square").value);
-      const r = await post("/api/cards", data);
-      say(r.ok ? "Karte angelernt" : r.message);
-      refreshAdmin();
+      held($("#register button"), async () => {
+        const kind = $("#kind").value;
+        const data = { uid: $("#uid").value.trim().toLowerCase(), kind };
+        if (kind === "deed") data.square = Number($("#square").value);
+        const r = await post("/api/cards", data);
+        $("#cards-msg").textContent = r.ok ? "Karte angelernt" : r.message;
+        refreshAdmin();
+      });
     };
   }
 
@@ -257,18 +554,19 @@ const Bank = (() => {
     document.querySelectorAll("[data-key]").forEach((b) => { b.onclick = () => press("/api/sim/key", { key: b.dataset.key }); });
     const tap = (b) => { b.onclick = () => press("/api/sim/tap", { uid: b.dataset.uid }); return b; };
     document.querySelectorAll("[data-uid]").forEach(tap);
-    const button = (kind, uid, label) => {
+    const button = (kind, uid, label, square) => {
       const b = document.createElement("button");
       b.className = `tap ${kind}`;
       b.dataset.uid = uid;
+      if (square !== undefined) b.dataset.square = square;
       b.textContent = label;
       return tap(b);
     };
-    // The cards as the running game names them, and every card learned (the six and beyond).
+    // Every card the device knows, the six and those learned since, the deeds as the running game names them.
     const cards = (c) => {
       $("#players").replaceChildren(...Object.entries(c.players).map(([uid, name], i) => button("player", uid, `${i + 1} ${name}`)));
       $("#deeds").replaceChildren(...Object.entries(c.deeds).sort((a, b) => a[1] - b[1])
-        .map(([uid, sq]) => button("deed", uid, `${sq} ${c.names[sq]}`)));
+        .map(([uid, sq]) => button("deed", uid, `${sq} ${c.names[sq]}`, sq)));
     };
     // The buzzer's tunes in words (a refusal's low tone must be perceived), and the status LED.
     const TONES = { refused: "tiefer Ton: abgelehnt", done: "hoher Ton: gebucht", card: "Klick: Karte",
@@ -286,8 +584,21 @@ const Bank = (() => {
       $("#led").classList.toggle("on", !!frame.led);
       $("#led").setAttribute("aria-label", frame.led ? "LED an" : "LED aus");
     };
+    // The deed buttons name the squares as the running game's edition does (a new game of another edition, a
+    // family's own, relabels them without a reload): looked at half a second after the screen changes.
+    let edition = null, timer = null;
+    const relabel = async () => {
+      const s = await (await fetch("/api/state")).json();
+      if (!s.edition || s.edition === edition) return;
+      const board = await (await fetch(`/api/board?edition=${encodeURIComponent(s.edition)}`)).json();
+      edition = s.edition;
+      document.querySelectorAll("button.deed[data-square]").forEach((b) => {
+        b.textContent = `${b.dataset.square} ${board.all_squares[Number(b.dataset.square)]}`;
+      });
+    };
     const frames = new EventSource("/api/sim/events");
     frames.onmessage = (ev) => {
+      if (!timer) timer = setTimeout(() => { timer = null; relabel().catch(() => {}); }, 500);
       const frame = JSON.parse(ev.data);
       $("#oled").src = `/api/sim/display.png?seq=${frame.seq}`;
       $("#oled-text").textContent = frame.text;

@@ -1,0 +1,101 @@
+"""The simulation's adapter: the virtual device's keys, card reader and OLED, for the web's ``/device`` page.
+
+Only in sim mode (``bankleser run`` off a Pi): the parts are the drivers' simulated twins, so a key
+pressed here is pressed on the same keypad model the tests drive.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+from drivers.display import Frame, SimDisplay
+from drivers.hardware import Hardware
+from rules import EDITIONS, square_name
+
+from ..scenes import WIRE_KEYS
+from ..store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
+
+if TYPE_CHECKING:
+    from .service import Daemon
+
+
+class Simulation:
+    """What the web's virtual device may do: press, tap, and watch the OLED (satisfies ``webui.backend.Simulation``)."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        assert daemon.sim
+        self._d = daemon
+
+    def _hardware(self) -> Hardware:
+        hw = self._d.hardware
+        assert hw is not None
+        return hw
+
+    def _display(self) -> SimDisplay:
+        display = self._hardware().display
+        assert isinstance(display, SimDisplay)
+        return display
+
+    def _sync(self) -> int:
+        """Wait until the loop has handled everything queued so far; return the display's frame number."""
+        self._d.call(lambda: None)
+        return self.display()[0]
+
+    def keys(self) -> frozenset[str]:
+        """The keys the virtual device may send: the reader's own inputs (device/scenes/inputs.py)."""
+        return WIRE_KEYS
+
+    def press(self, key: str) -> int:
+        keypad = self._hardware().keypad
+        if key.startswith("hold:"):
+            keypad.hold(key[5:])  # type: ignore[union-attr]
+        elif key in ("UP", "DOWN", "PUSH"):
+            self._d.events.put(("key", key))
+        else:
+            keypad.press(key)  # type: ignore[union-attr]
+        return self._sync()
+
+    def tap(self, uid: str) -> int:
+        """Raises ValueError for what no card could send (the reader twin checks it as a reader would)."""
+        self._hardware().reader.tap(uid)  # type: ignore[union-attr]
+        return self._sync()
+
+    def cards(self) -> dict[str, Any]:
+        """The sim's cards for the virtual device: players and deed tags by UID, deeds named as the
+        running game's edition names them (the OLED's words)."""
+        state = self._d.ledger.game.state if self._d.ledger is not None else None
+        edition = state.edition if state is not None else EDITIONS["classic"]
+        store = self._d.cards
+        known = self._d.call(store.all) if store is not None else []  # the cards learned beyond the six too
+        players = {**SIM_PLAYER_CARDS, **{c.uid: c.name for c in known if c.kind == "player"}}
+        deeds = {**SIM_DEED_TAGS, **{c.uid: c.square for c in known if c.kind == "deed"}}
+        return {"players": players, "deeds": deeds,
+                "names": {sq: square_name(edition, sq) for sq in sorted(set(deeds.values()))}}
+
+    def signals(self) -> dict[str, Any]:
+        """What the virtual device shows beside the OLED (issue 28 #14): the tunes played so far (their count and
+        the last), the status LED, and the ledger's version (a new game, a card learned: its buttons follow)."""
+        hw, ledger = self._hardware(), self._d.ledger
+        played = hw.buzzer.played
+        return {"tones": len(played), "tone": played[-1] if played else "", "led": hw.led.lit,
+                "version": ledger.version if ledger is not None else 0}
+
+    def display(self) -> tuple[int, str]:
+        last = self._display().last
+        return (last.seq, last.text) if last else (0, "")
+
+    def display_png(self) -> bytes:
+        last: Frame | None = self._display().last
+        buf = io.BytesIO()
+        if last is not None:
+            last.image.convert("L").resize((512, 256), 0).save(buf, format="PNG")
+        return buf.getvalue()
+
+    def wait_display(self, after: int, timeout: float) -> tuple[int, str]:
+        frame = self._display().wait_for(after, timeout)
+        return (frame.seq, frame.text) if frame else self.display()
+
+    def freeze(self) -> None:
+        """A test's verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (the watchdog test)."""
+        self._d.events.put(("freeze",))

@@ -1,0 +1,264 @@
+"""The web's adapter: what the status page and the banker's admin may ask of the device, and the start
+of the web server. The one module of ``device/`` that imports ``webui/``.
+
+Reads answer from what the loop published (the public state's bytes) or from the journal's own
+connections; every change runs on the daemon's loop (:meth:`Daemon.call`) and waits for its answer.
+The card administration's rules are the cards' own (:mod:`device.store.cards`); the simulation's verbs
+are :mod:`device.daemon.simulation`'s.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from webui.backend import Worth
+from webui.live import Published, Publisher
+
+from ..store import clocks
+from ..store.cards import Refused
+from ..store.editions import Shelf
+from ..store.history import History
+from ..store.journal import JournalError
+from .simulation import Simulation
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from rules import Game
+    from webui.backend import Backend
+    from webui.server import WebServer
+
+    from ..store.ledger import Ledger, Outcome
+    from .service import Daemon
+
+
+def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
+    """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
+    rules' text, the balances it changed (issue 31: the answer beside the button says what moved) and the
+    log's newest entry after it (a page sending the same command again with nothing booked since repeats it)."""
+    answer = outcome.as_dict()
+    event = outcome.event
+    if not outcome.ok or event is None:
+        return answer
+    state = ledger.game.state
+    moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
+    balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
+    seq = ledger.log[-1].seq if ledger.log else None
+    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances, "seq": seq}
+
+
+class WebBackend:
+    """The device as :class:`webui.backend.Backend` sees it: read snapshots freely, change only through the loop."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        self._d = daemon
+        self._simulation = Simulation(daemon) if daemon.sim else None
+
+    @property
+    def url(self) -> str:
+        return self._d.url
+
+    @property
+    def simulation(self) -> Simulation | None:
+        return self._simulation
+
+    def published(self) -> Published:
+        version, body = self._d.published
+        return Published(version, body)
+
+    def cards(self) -> list[dict[str, Any]]:
+        """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
+
+        def run() -> list[dict[str, Any]]:
+            cards = self._d.cards
+            return [] if cards is None else [msgspec.structs.asdict(c) for c in cards.all()]
+
+        result: list[dict[str, Any]] = self._d.call(run)
+        return result
+
+    def doctor(self) -> list[dict[str, Any]]:
+        """`bankleser doctor` as the running service sees itself (admin page)."""
+        from .doctor import for_daemon
+
+        d = self._d
+        return for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
+                          parts=d.hardware.parts() if d.hardware is not None else [])
+
+    def worth(self) -> Worth:
+        """The version, the net-worth history and whose it is, for the chart (drawn once per version)."""
+        ledger = self._d.ledger
+        if ledger is None:
+            return Worth(0, [], [], None)
+        version, points = ledger.worth_history()
+        state = ledger.game.state
+        if state is None:
+            return Worth(version, points, [], None)
+        return Worth(version, points, list(state.players), state.edition.key)
+
+    def stopping(self) -> bool:
+        return self._d.stop_event.is_set()
+
+    def submit(self, cmd: dict[str, Any]) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            if self._d.ledger is None:
+                return {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"}
+            outcome = self._d.ledger.submit(cmd)
+            if self._d.banker is not None:
+                self._d.banker.refresh()
+            return booked(outcome, self._d.ledger)
+
+        result: dict[str, Any] = self._d.call(run)
+        return result
+
+    # The banker's booking forms (issue 31): read on the loop, from the rules' own game. ---------
+
+    def _on_game(self, fn: Callable[[Game], dict[str, Any]], idle: dict[str, Any]) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            return idle if self._d.ledger is None else fn(self._d.ledger.game)
+
+        result: dict[str, Any] = self._d.call(run)
+        return result
+
+    def legal(self, player: str | None) -> dict[str, Any]:
+        from webui.booking import forms_for  # Flask's: loaded with the web, after READY
+
+        return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
+
+    def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
+        from webui.booking import preview_of
+
+        return self._on_game(lambda game: preview_of(game, raw),
+                             {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"})
+
+    def last_booking(self) -> dict[str, Any]:
+        from webui.booking import last_booking
+
+        return self._on_game(last_booking, {"number": None, "text": ""})
+
+    # -----------------------------------------------------------------------------------------
+
+    def session_epoch(self) -> int:
+        return self._d.session_epoch
+
+    def end_sessions(self) -> None:
+        self._d.call(self._d.end_sessions)
+
+    def check_pin(self, pin: str) -> bool | None:
+        """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
+        from .pin import check_pin
+
+        configured = self._d.config.banker_pin
+        if configured:
+            return bool(pin) and hmac.compare_digest(pin.encode(), configured.encode())
+        journal = self._d.journal
+        stored = self._d.call(lambda: journal.setting("banker_pin")) if journal is not None else None
+        if not stored:
+            return None
+        return check_pin(pin, stored)
+
+    def phone_clock(self, now: object) -> str:
+        """The banker's phone's time at login (``Date.now()``): it dates this boot's entries in the reports
+        when the Pi's clock is not synchronised (never the play clock). Says which clock dates them."""
+        at, pi = clocks.phone_time(now), time.time()
+        journal = self._d.journal
+
+        def run() -> str:
+            if journal is None:
+                return clocks.SOURCES["unknown"]
+            boots = clocks.load(journal.setting(clocks.KEY))
+            if at is not None and boots and clocks.system_clock_synced() is not True:  # unknown: as unsynced
+                boots = clocks.corrected(boots, at, pi)
+                journal.set_setting(clocks.KEY, clocks.dump(boots))
+            return boots[-1].description if boots else clocks.SOURCES["unknown"]
+
+        result: str = self._d.call(run)
+        return result
+
+    def secret_key(self) -> bytes:
+        journal = self._d.journal
+        if journal is None:
+            return secrets.token_bytes(32)
+
+        def get() -> str:
+            key = journal.setting("session_key")
+            if key is None:
+                key = secrets.token_hex(32)
+                journal.set_setting("session_key", key)
+            return key
+
+        # Read once at start-up, before the loop runs: the journal is not yet shared.
+        return bytes.fromhex(get())
+
+    def rename_card(self, uid: str, name: str) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            cards, ledger = self._d.cards, self._d.ledger
+            assert cards is not None and ledger is not None
+            state = ledger.game.state
+            playing = state.players if state is not None and not state.finished else ()
+            try:
+                cards.rename_player(uid, name, playing=playing)
+            except Refused as err:
+                return {"ok": False, "code": err.code, "message": err.message}
+            except JournalError as err:
+                return {"ok": False, "code": "storage_error", "message": err.message}
+            ledger.touch()
+            return {"ok": True}
+
+        result: dict[str, Any] = self._d.call(run)
+        return result
+
+    def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            cards, ledger = self._d.cards, self._d.ledger
+            assert cards is not None and ledger is not None
+            try:
+                card = cards.register(uid, kind, square=square, name=name)
+            except Refused as err:
+                return {"ok": False, "code": err.code, "message": err.message}
+            except JournalError as err:
+                return {"ok": False, "code": "storage_error", "message": err.message}
+            ledger.touch()
+            return {"ok": True, "number": card.number} if card.kind == "player" else {"ok": True}
+
+        result: dict[str, Any] = self._d.call(run)
+        return result
+
+    def wiring_svg(self) -> str:
+        from ..prints.wiring import wiring_svg
+
+        return wiring_svg(self._d.config.hardware)
+
+    def history(self) -> History | None:
+        """Past games, read from the journal file on a connection of the page threads' own."""
+        return self._d.history if self._d.journal is not None else None
+
+    def editions(self) -> Shelf:
+        """The shipped and the family's editions (the admin's form saves into the state directory)."""
+        return Shelf(self._d.state_dir, self._d.ledger)
+
+
+def load_web() -> None:
+    """Import the web stack (Flask, uvicorn: seconds on a Pi core), beside the loop after READY."""
+    import webui.app
+    import webui.server  # noqa: F401
+
+
+def start_web(daemon: Daemon) -> tuple[Flask, WebServer]:
+    """The web app over this daemon and its server, bound (``server.port`` is known) but not started.
+
+    From here on the daemon's published states go to the server's :class:`~webui.live.Publisher`.
+    """
+    from webui.app import create_app
+    from webui.server import Front, WebServer
+
+    publisher = Publisher()
+    daemon.on_publish = lambda version, body: publisher.publish(Published(version, body))
+    backend: Backend = WebBackend(daemon)
+    app = create_app(backend)
+    return app, WebServer(Front(app, publisher, stopping=daemon.stop_event), daemon.host, daemon.port)

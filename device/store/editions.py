@@ -1,0 +1,219 @@
+"""The family's editions: the TOML files in the state directory's ``editions/`` folder, beside the shipped five.
+
+Read once at start-up (and again when /admin saves one). A broken file never stops the appliance: it is listed
+with its problems, the rest plays. A file may name a shipped edition or another family edition as its base; a
+family file cannot take a shipped edition's key. Names are measured here as the OLED draws them (device side):
+``rules`` checks a character limit, the device its pixels.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from rules import EDITIONS, Edition
+from rules.editions import Problem, edition_data, read_edition, to_toml
+
+FOLDER = "editions"
+log = logging.getLogger(__name__)
+
+MAX_BYTES = 256 * 1024
+"""A hand-written edition is a few kilobytes; anything much larger is not one."""
+OLED_LINES = 2
+"""A square's name may take two lines of the OLED's small text, never more."""
+
+
+class Broken(msgspec.Struct):
+    """A file that does not play, with what is wrong with it."""
+
+    path: Path
+    problems: list[Problem]
+
+
+class Catalogue(msgspec.Struct):
+    """Every edition this box offers: the shipped ones first, then the family's, and the files that do not play."""
+
+    editions: dict[str, Edition] = msgspec.field(default_factory=lambda: dict(EDITIONS))
+    files: dict[str, Path] = msgspec.field(default_factory=dict)
+    """The family edition's file, by key."""
+    warnings: dict[str, list[Problem]] = msgspec.field(default_factory=dict)
+    """The cross-check's hints of each family edition, by key."""
+    broken: list[Broken] = msgspec.field(default_factory=list)
+
+    def family(self) -> dict[str, Edition]:
+        return {k: e for k, e in self.editions.items() if k not in EDITIONS}
+
+
+def oled_problems(edition: Edition) -> list[Problem]:
+    """Names the OLED cannot show in two lines (measured with its font, as the screens are laid out)."""
+    from device.scenes.layout import LINE_PX, px, wrap
+
+    out = []
+    for sq, name in enumerate(edition.names):
+        if any(px(word) > LINE_PX for word in name.split()) or len(wrap(name)) > OLED_LINES:
+            out.append(Problem(f"names.{sq}", f"„{name}“ passt nicht in {OLED_LINES} Zeilen der Anzeige"))
+    return out
+
+
+def check_text(text: str, bases: Mapping[str, Edition], *, oled: bool = True) -> tuple[Edition | None, list[Problem],
+                                                                                         list[Problem]]:
+    """A family file's edition (or None), its problems and its warnings: the rules' checks and the OLED's."""
+    checked = read_edition(text, bases)
+    problems = list(checked.problems)
+    if checked.edition is not None and checked.edition.key in EDITIONS:
+        problems.append(Problem("key", f"{checked.edition.key!r} ist eine mitgelieferte Ausgabe: einen eigenen "
+                                       "Namen wählen (und sie als base angeben)"))
+    if checked.edition is not None and oled:
+        problems += oled_problems(checked.edition)
+    edition = checked.edition if not problems else None
+    return edition, problems, checked.warnings
+
+
+def load(state_dir: Path | None, *, oled: bool = True) -> Catalogue:
+    """The shipped editions and the family's files from ``state_dir/editions`` (missing folder: none)."""
+    return load_folder(None if state_dir is None else state_dir / FOLDER, oled=oled)
+
+
+def load_folder(folder: Path | None, *, oled: bool = True) -> Catalogue:
+    """The shipped editions and the edition files in ``folder`` (``bankleser replay --editions DIR``)."""
+    catalogue = Catalogue()
+    texts: dict[Path, str] = {}
+    for path in sorted(folder.glob("*.toml")) if folder is not None and folder.is_dir() else []:
+        try:
+            if path.stat().st_size > MAX_BYTES:
+                raise ValueError(f"größer als {MAX_BYTES // 1024} KB")
+            texts[path] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            catalogue.broken.append(Broken(path, [Problem("", f"nicht lesbar: {err}")]))
+    # A family edition may be based on another family edition: read until no more files come in.
+    waiting = dict(texts)
+    while waiting:
+        progress = False
+        for path, text in list(waiting.items()):
+            edition, problems, warnings = check_text(text, catalogue.editions, oled=oled)
+            if edition is not None and edition.key in catalogue.editions:
+                problems = [Problem("key", f"{edition.key!r} gibt es schon ({catalogue.files[edition.key].name})")]
+                edition = None
+            if edition is None and any(p.path == "base" for p in problems) and len(waiting) > 1:
+                continue  # its base may be a file not read yet
+            del waiting[path]
+            progress = True
+            if edition is None:
+                catalogue.broken.append(Broken(path, problems))
+            else:
+                catalogue.editions[edition.key] = edition
+                catalogue.files[edition.key] = path
+                catalogue.warnings[edition.key] = warnings
+        if not progress:  # the rest wait for bases that never come
+            for path, text in waiting.items():
+                catalogue.broken.append(Broken(path, check_text(text, catalogue.editions, oled=oled)[1]))
+            break
+    catalogue.broken.sort(key=lambda b: b.path.name)
+    return catalogue
+
+
+class LazyEditions(Mapping[str, Edition]):
+    """The editions a new game may be started with, read from the state directory on first use (the wizard, a
+    new game, a page), not before READY: five family files cost about half a second at a Pi core's pace
+    (bench/bench_editions.py), and the journal's games carry their editions anyway."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self._state_dir = state_dir
+        self._editions: dict[str, Edition] | None = None
+
+    def _all(self) -> dict[str, Edition]:
+        if self._editions is None:
+            self._editions = family_editions(self._state_dir)
+        return self._editions
+
+    def __getitem__(self, key: str) -> Edition:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def family_editions(state_dir: Path) -> dict[str, Edition]:
+    """What a new game may be started with on this box; each file that does not play is logged with its problems
+    (and listed on /admin), never raised: the rest plays."""
+    catalogue = load(state_dir)
+    for broken in catalogue.broken:
+        log.warning("edition %s spielt nicht: %s", broken.path.name, "; ".join(map(str, broken.problems)))
+    return catalogue.editions
+
+
+def _problem(p: Problem) -> dict[str, Any]:
+    return {"path": p.path, "line": p.line, "message": p.message, "text": str(p)}
+
+
+class Shelf:
+    """The editions as the admin pages see them: list, check, save, download (the web's side of this folder).
+
+    Saving writes ``editions/<key>.toml`` whole (a temporary file renamed over it) and hands the ledger the new
+    list: games already started keep the edition their journal holds."""
+
+    def __init__(self, state_dir: Path, ledger: Any = None) -> None:
+        self.state_dir = state_dir
+        self.ledger = ledger
+
+    def catalogue(self) -> Catalogue:
+        return load(self.state_dir)
+
+    def all(self) -> dict[str, Edition]:
+        return self.catalogue().editions
+
+    def overview(self) -> dict[str, Any]:
+        cat = self.catalogue()
+        return {"editions": [{"key": k, "title": e.title, "base": e.base, "family": k not in EDITIONS,
+                              "warnings": [_problem(w) for w in cat.warnings.get(k, [])]}
+                             for k, e in cat.editions.items()],
+                "broken": [{"file": b.path.name, "problems": [_problem(p) for p in b.problems]} for b in cat.broken]}
+
+    def check(self, text: str) -> tuple[Edition | None, dict[str, Any]]:
+        edition, problems, warnings = check_text(text, self.catalogue().editions)
+        return edition, {"ok": edition is not None, "key": edition.key if edition else None,
+                         "problems": [_problem(p) for p in problems], "warnings": [_problem(w) for w in warnings]}
+
+    def save(self, text: str) -> dict[str, Any]:
+        edition, answer = self.check(text)
+        if edition is None:
+            return answer
+        folder = self.state_dir / FOLDER
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = folder / f".{edition.key}.toml.tmp"
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(folder / f"{edition.key}.toml")
+        except OSError as err:
+            return {**answer, "ok": False, "problems": [{"path": "", "line": None, "message": str(err),
+                                                         "text": f"nicht gespeichert: {err.strerror}"}]}
+        if self.ledger is not None:
+            self.ledger.editions = self.catalogue().editions
+        return answer
+
+    def text(self, key: str) -> str | None:
+        """The file of a family edition as saved, or a shipped edition as a whole file (to copy and change)."""
+        cat = self.catalogue()
+        if key in cat.files:
+            return cat.files[key].read_text(encoding="utf-8")
+        edition = cat.editions.get(key)
+        return None if edition is None else to_toml(edition_data(edition), comments=True)
+
+    def edition(self, key: str) -> Edition | None:
+        """The running game's edition when it has this key (as its journal keeps it), else the box's edition of
+        that key: what the pages label a game's squares with."""
+        state = self.ledger.game.state if self.ledger is not None else None
+        if state is not None and state.edition.key == key:
+            return state.edition  # type: ignore[no-any-return]
+        return EDITIONS.get(key) or self.catalogue().editions.get(key)
+
+    def data(self, key: str) -> dict[str, Any] | None:
+        edition = self.catalogue().editions.get(key)
+        return None if edition is None else edition_data(edition)

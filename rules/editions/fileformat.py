@@ -1,0 +1,702 @@
+"""An edition's file: TOML a family can write by hand, checked so that each mistake is named in German.
+
+``read_edition(text, bases)`` parses a file (``tomllib``), names every problem with its key and line
+(never a traceback), fills what the file leaves out from its ``base`` (amounts scaled by the ratio of the
+two editions' ``scale``) and builds the :class:`~rules.editions.model.Edition`. ``edition_data`` gives an
+edition back as plain data (the whole of it, nothing inherited: what a game's journal keeps), and
+``to_toml`` writes that data as a file again. docs/editions.md describes every key.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from itertools import pairwise
+from types import MappingProxyType
+from typing import Any
+
+from ..board import DEEDS, SQUARES, TAX_SQUARES, Deed, Kind
+from .model import Edition, QuickRules, Word
+
+BOARD_SQUARES = len(SQUARES)
+MAX_SQUARE_NAME = 32
+"""Characters of a square's name: two lines of the OLED at most (the device measures it in pixels too)."""
+MAX_TITLE = 40
+MAX_WORD = 20
+KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+SHAPES = {"classic": "", "mega": "MEGA MONOPOLY (52 Felder)", "ultimate-banking": "Ultimate Banking (Mietstufen)"}
+"""Board shapes a file may name; only the classic 40-square board is played yet."""
+
+INT, TEXT, BOOL, MONEY, RENTS = "int", "text", "bool", "money", "rents"
+_TYPE_WORDS = {INT: "eine ganze Zahl", MONEY: "ein Betrag (ganze Zahl)", TEXT: "ein Text in Anführungszeichen",
+               BOOL: "true oder false", RENTS: "eine Liste ganzer Zahlen, z. B. [2, 10, 30]"}
+
+TOP: dict[str, str] = {"key": TEXT, "title": TEXT, "base": TEXT, "board": TEXT, "currency": TEXT, "scale": INT,
+                       "km_notation": BOOL, "start_capital": MONEY, "salary": MONEY, "jail_fine": MONEY,
+                       "max_entry": MONEY, "auction_min_bid": MONEY, "speed_die_bonus": MONEY}
+TABLES: dict[str, dict[str, str]] = {
+    "groups": {"stations": TEXT, "utilities": TEXT},
+    "stock": {"houses": INT, "hotels": INT},
+    "quick": {"name": TEXT, "deeds_each": INT, "deal_paid": BOOL, "houses_per_hotel": INT, "ends_at_bankruptcy": INT},
+    "rules": {"double_rent_with_mortgaged_group": BOOL, "bankruptcy_mortgage_fee": BOOL,
+              "hotel_sale_returns_houses": BOOL, "building_auction_at_house_price": BOOL},
+}
+WORD: dict[str, str] = {"singular": TEXT, "plural": TEXT, "gender": TEXT}
+DEED: dict[str, str] = {"price": MONEY, "rents": RENTS, "house_price": MONEY, "mortgage": MONEY}
+BUILDINGS = ("house", "hotel")
+GENDER_WORDS = {"m": "der", "f": "die", "n": "das"}
+RENT_COUNT = {Kind.STREET: 6, Kind.STATION: 4, Kind.UTILITY: 2}
+
+
+class Problem:
+    """One thing wrong (or, as a warning, worth a second look) in an edition's file. A plain class, not a
+    dataclass: every dataclass costs milliseconds at a Pi core's pace when ``rules`` is imported."""
+
+    __slots__ = ("line", "message", "path", "warning")
+
+    def __init__(self, path: str, message: str, line: int | None = None, warning: bool = False) -> None:
+        self.path = path
+        """The key: ``deeds.39.rents``; "" for the file as a whole."""
+        self.message = message
+        self.line = line
+        self.warning = warning
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and (self.path, self.message, self.line, self.warning) == \
+            (other.path, other.message, other.line, other.warning)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Problem({self.path!r}, {self.message!r}, line={self.line})"
+
+    def __str__(self) -> str:
+        where = ", ".join(p for p in (f"Zeile {self.line}" if self.line else "", self.path) if p)
+        return f"{where}: {self.message}" if where else self.message
+
+
+class EditionError(Exception):
+    """An edition's data that cannot be played; ``problems`` names each mistake."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(map(str, problems)))
+        self.problems = problems
+
+
+class Checked:
+    """What reading a file gave: the edition (None if it has problems), its problems and its warnings, and the
+    whole edition as data (base filled in) when it has no problems."""
+
+    __slots__ = ("data", "edition", "problems", "warnings")
+
+    def __init__(self, edition: Edition | None, problems: list[Problem] | None = None,
+                 warnings: list[Problem] | None = None, data: dict[str, Any] | None = None) -> None:
+        self.edition = edition
+        self.problems = problems or []
+        self.warnings = warnings or []
+        self.data = data
+
+
+# -- lines ------------------------------------------------------------------------------------
+
+_HEADER = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
+_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=")
+
+
+def _dotted(text: str) -> str:
+    return ".".join(part.strip().strip("\"'") for part in text.split("."))
+
+
+def line_numbers(text: str) -> dict[str, int]:
+    """The line of each key the file writes (``deeds.39.rents`` → 14), for naming a problem where it is."""
+    out: dict[str, int] = {}
+    table = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if m := _HEADER.match(line):
+            table = _dotted(m.group(1))
+            out.setdefault(table, number)
+        elif m := _ASSIGN.match(line):
+            key = _dotted(m.group(1))
+            out.setdefault(f"{table}.{key}" if table else key, number)
+    return out
+
+
+class _Lines(Mapping[str, int]):
+    """:func:`line_numbers` of a text, worked out only when a problem needs its line (a good file never does)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[str, int] | None = None
+
+    def _all(self) -> dict[str, int]:
+        if self._lines is None:
+            self._lines = line_numbers(self._text)
+        return self._lines
+
+    def __getitem__(self, key: str) -> int:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _line(lines: Mapping[str, int], path: str) -> int | None:
+    while path:
+        if path in lines:
+            return lines[path]
+        path = path.rpartition(".")[0]
+    return None
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def read_edition(text: str, bases: Mapping[str, Edition]) -> Checked:
+    """The edition a file describes, or every problem it has; never raises for what the file says."""
+    lines = _Lines(text)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        m = re.search(r"line (\d+)", str(err))
+        return Checked(None, [Problem("", f"kein gültiges TOML ({err})", int(m.group(1)) if m else None)])
+    return check_data(raw, bases, lines)
+
+
+def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapping[str, int] | None = None, *,
+               whole: bool = False) -> Checked:
+    """Check ``raw`` (a file's table, or a journal's edition data with ``whole``: nothing inherited)."""
+    lines = {} if lines is None else lines
+    problems: list[Problem] = []
+    clean = _structure(raw, problems)
+    base = None
+    if not whole and "base" in clean:
+        base = bases.get(clean["base"])
+        if base is None:
+            problems.append(Problem("base", f"unbekannte Ausgabe {clean['base']!r} "
+                                            f"(bekannt: {', '.join(sorted(bases))})"))
+    if "base" in clean and base is None and not whole:
+        return Checked(None, _with_lines(problems, lines))  # nothing to fill in from: the rest would be noise
+    full, factor = _resolve(clean, base, problems)
+    if whole and "base" in clean:
+        full["base"] = clean["base"]  # what it was written against, for the record: nothing is taken from it
+    problems += _semantics(full)
+    problems = _with_lines(problems, lines)
+    if problems:
+        return Checked(None, problems)
+    edition = _build(full)
+    warnings = _cross_check(clean, base, factor) if base is not None else []
+    for w in warnings:
+        w.line = _line(lines, w.path)
+    return Checked(edition, [], warnings, full)
+
+
+def _with_lines(problems: list[Problem], lines: Mapping[str, int]) -> list[Problem]:
+    for p in problems:
+        p.line = p.line or _line(lines, p.path)
+    return _unique(problems)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for p in problems:
+        if (p.path, p.message) not in seen:
+            seen.add((p.path, p.message))
+            out.append(p)
+    return out
+
+
+def edition_from_data(data: Mapping[str, Any]) -> Edition:
+    """The edition a journal keeps (:func:`edition_data`), checked like a file; EditionError if it is not one."""
+    checked = check_data(data, {}, whole=True)
+    if checked.edition is None:
+        raise EditionError(checked.problems)
+    return checked.edition
+
+
+# -- structure: keys and types --------------------------------------------------------------------
+
+
+def _typed(value: Any, kind: str, path: str, problems: list[Problem]) -> Any:
+    ok = {INT: isinstance(value, int) and not isinstance(value, bool),
+          MONEY: isinstance(value, int) and not isinstance(value, bool),
+          TEXT: isinstance(value, str), BOOL: isinstance(value, bool),
+          RENTS: isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)}[kind]
+    if not ok:
+        problems.append(Problem(path, f"muss {_TYPE_WORDS[kind]} sein, nicht {_shown(value)}"))
+        return None
+    return value
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "eine Tabelle"
+    if isinstance(value, list):
+        return "eine Liste"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
+
+
+def _unknown(key: str, known: list[str], path: str) -> Problem:
+    import difflib  # only when a file has a typo: not at every start
+
+    guess = difflib.get_close_matches(key, known, n=1)
+    hint = f" – gemeint: {guess[0]!r}?" if guess else f" (erlaubt: {', '.join(known)})"
+    return Problem(path, f"unbekannter Schlüssel{hint}")
+
+
+def _table(value: Any, path: str, problems: list[Problem]) -> dict[str, Any] | None:
+    if not isinstance(value, dict):
+        problems.append(Problem(path, f"muss eine Tabelle sein ([{path}]), nicht {_shown(value)}"))
+        return None
+    return value
+
+
+def _fields(value: Any, schema: Mapping[str, str], path: str, problems: list[Problem]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    table = _table(value, path, problems)
+    for key, v in (table or {}).items():
+        if key not in schema:
+            problems.append(_unknown(key, list(schema), f"{path}.{key}"))
+        elif (typed := _typed(v, schema[key], f"{path}.{key}", problems)) is not None:
+            out[key] = typed
+    return out
+
+
+def _square(raw: Any, path: str, problems: list[Problem]) -> int | None:
+    key = str(raw)
+    if not key.isdigit():
+        problems.append(Problem(path, "eine Feldnummer ist eine Zahl von 0 (LOS) bis 39 (Schlossallee)"))
+        return None
+    sq = int(key)
+    if sq >= BOARD_SQUARES:
+        more = " – Bretter mit 52 Feldern (MEGA MONOPOLY) werden noch nicht unterstützt" if sq < 52 else ""
+        problems.append(Problem(path, f"Feld {sq} gibt es nicht (0–39){more}"))
+        return None
+    return sq
+
+
+def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """The file's keys with the right types; each unknown key and wrong type is a problem, and left out."""
+    out: dict[str, Any] = {}
+    known = [*TOP, *TABLES, "buildings", "names", "taxes", "deeds"]
+    for key, value in raw.items():
+        if key in TOP:
+            if (typed := _typed(value, TOP[key], key, problems)) is not None:
+                out[key] = typed
+        elif key in TABLES:
+            out[key] = _fields(value, TABLES[key], key, problems)
+        elif key == "buildings":
+            table = _table(value, key, problems) or {}
+            out[key] = {}
+            for name, word in table.items():
+                if name not in BUILDINGS:
+                    problems.append(_unknown(name, list(BUILDINGS), f"buildings.{name}"))
+                else:
+                    out[key][name] = _fields(word, WORD, f"buildings.{name}", problems)
+        elif key in ("names", "taxes"):
+            out[key] = {}
+            for k, v in (_table(value, key, problems) or {}).items():
+                sq = _square(k, f"{key}.{k}", problems)
+                if sq is None:
+                    continue
+                if key == "taxes" and sq not in TAX_SQUARES:
+                    problems.append(Problem(f"taxes.{k}", f"{SQUARES[sq].name} ist kein Steuerfeld (4 oder 38)"))
+                elif (typed := _typed(v, TEXT if key == "names" else MONEY, f"{key}.{k}", problems)) is not None:
+                    out[key][sq] = typed
+        elif key == "deeds":
+            out[key] = {}
+            for k, v in (_table(value, key, problems) or {}).items():
+                sq = _square(k, f"deeds.{k}", problems)
+                if sq is None:
+                    continue
+                if sq not in DEEDS:
+                    problems.append(Problem(f"deeds.{k}", f"Feld {sq} ({SQUARES[sq].name}) trägt keine "
+                                                          f"Besitzrechtkarte"))
+                    continue
+                out[key][sq] = _fields(v, DEED, f"deeds.{k}", problems)
+        else:
+            problems.append(_unknown(key, known, key))
+    if "key" not in out and "key" not in raw:
+        problems.append(Problem("key", "fehlt: der Kurzname der Ausgabe (Kleinbuchstaben, Ziffern, '-')"))
+    return out
+
+
+# -- filling in from the base ---------------------------------------------------------------------------
+
+
+def _resolve(clean: dict[str, Any], base: Edition | None, problems: list[Problem]) -> tuple[dict[str, Any], int]:
+    """The whole edition: what the file gives, the rest from the base, its amounts scaled to this edition."""
+    if base is None:
+        full: dict[str, Any] = {}
+        factor = 1
+    else:
+        full = edition_data(base)
+        full["base"] = base.key
+        factor = 1
+        scale = clean.get("scale", base.scale)
+        if scale < 1 or scale % base.scale:
+            problems.append(Problem("scale", f"muss ein Vielfaches von {base.scale} sein (der kleinsten Einheit von "
+                                             f"{base.key})"))
+        else:
+            factor = scale // base.scale
+        full = _scaled(full, factor)
+    for key, value in clean.items():
+        if key in ("names", "taxes", "deeds"):
+            merged = dict(full.get(key, {}))
+            for sq, v in value.items():
+                merged[sq] = {**merged.get(sq, {}), **v} if key == "deeds" else v
+            full[key] = merged
+        elif key in TABLES:
+            full[key] = {**full.get(key, {}), **value}
+        elif key == "buildings":
+            full[key] = {**full.get(key, {}), **value}  # a word is given whole: singular, plural and gender
+        else:
+            full[key] = value
+    if base is None and "base" in full:
+        del full["base"]  # a base nobody knows (named above), or none needed: the data is whole
+    return full, factor
+
+
+def _scaled(data: dict[str, Any], factor: int) -> dict[str, Any]:
+    if factor == 1:
+        return data
+    out = {k: (v * factor if TOP.get(k) == MONEY else v) for k, v in data.items()}
+    out["taxes"] = {sq: v * factor for sq, v in data["taxes"].items()}
+    out["deeds"] = {sq: {"price": d["price"] * factor, "mortgage": d["mortgage"] * factor,
+                         "house_price": d["house_price"] * factor,
+                         "rents": [r * factor for r in d["rents"]] if DEEDS[sq].kind is not Kind.UTILITY
+                         else list(d["rents"])}
+                    for sq, d in data["deeds"].items()}
+    return out
+
+
+# -- what the values must be ------------------------------------------------------------------------------
+
+
+def _semantics(full: dict[str, Any]) -> list[Problem]:
+    out: list[Problem] = []
+    for key, kind in TOP.items():
+        if key not in full and key != "base":
+            out.append(Problem(key, f"fehlt ({_TYPE_WORDS[kind]}; oder eine 'base' angeben, die es hat)"))
+    for table, schema in TABLES.items():
+        for key in schema:
+            if key not in full.get(table, {}):
+                out.append(Problem(f"{table}.{key}", "fehlt"))
+    if out:
+        return out + _missing_board(full)
+    if not KEY.fullmatch(full["key"]):
+        out.append(Problem("key", f"{full['key']!r}: nur Kleinbuchstaben, Ziffern und '-', höchstens 32 Zeichen"))
+    if full["board"] not in SHAPES:
+        out.append(Problem("board", f"unbekanntes Brett {full['board']!r} (classic)"))
+    elif full["board"] != "classic":
+        out.append(Problem("board", f"{SHAPES[full['board']]}: dieses Brett wird noch nicht unterstützt"))
+    for key in ("title", "currency"):
+        limit = MAX_TITLE if key == "title" else MAX_WORD
+        if len(full[key]) > limit or (key == "title" and not full[key].strip()):
+            out.append(Problem(key, f"1 bis {limit} Zeichen" if key == "title" else f"höchstens {limit} Zeichen"))
+    out += _money(full)
+    missing = _missing_board(full)
+    out += missing
+    for part, check in (("names", _names), ("buildings", _words), ("deeds", _deeds)):
+        if not [p for p in missing if p.path.startswith(part)]:
+            out += check(full)
+    quick = full["quick"]
+    for key, low, high in (("deeds_each", 1, 3), ("houses_per_hotel", 1, 4), ("ends_at_bankruptcy", 1, 7)):
+        if not low <= quick[key] <= high:
+            out.append(Problem(f"quick.{key}", f"muss zwischen {low} und {high} liegen, nicht {quick[key]}"))
+    for key in ("houses", "hotels"):
+        if not 1 <= full["stock"][key] <= 99:
+            out.append(Problem(f"stock.{key}", f"1 bis 99 Gebäude, nicht {full['stock'][key]}"))
+    for key in ("stations", "utilities", ):
+        if not 1 <= len(full["groups"][key]) <= MAX_SQUARE_NAME:
+            out.append(Problem(f"groups.{key}", f"1 bis {MAX_SQUARE_NAME} Zeichen"))
+    if not 1 <= len(full["quick"]["name"]) <= MAX_WORD:
+        out.append(Problem("quick.name", f"1 bis {MAX_WORD} Zeichen"))
+    return out
+
+
+def _missing_board(full: dict[str, Any]) -> list[Problem]:
+    out = []
+    names, deeds, words = full.get("names", {}), full.get("deeds", {}), full.get("buildings", {})
+    if unnamed := [str(sq) for sq in range(BOARD_SQUARES) if sq not in names]:
+        out.append(Problem("names", f"es fehlen die Namen der Felder {', '.join(unnamed)} (oder eine 'base' angeben)"))
+    for sq in DEEDS:
+        if lacking := [key for key in DEED if key not in deeds.get(sq, {})]:
+            out.append(Problem(f"deeds.{sq}", f"es fehlt {', '.join(lacking)}"))
+    for sq in TAX_SQUARES:
+        if sq not in full.get("taxes", {}):
+            out.append(Problem(f"taxes.{sq}", "fehlt"))
+    for word in BUILDINGS:
+        for key in WORD:
+            if key not in words.get(word, {}):
+                what = "(m, f oder n: der, die, das)" if key == "gender" else ""
+                out.append(Problem(f"buildings.{word}.{key}", f"fehlt {what}".strip()))
+    return out
+
+
+def _money(full: dict[str, Any]) -> list[Problem]:
+    out = []
+    scale = full["scale"]
+    if scale < 1:
+        return [Problem("scale", "die kleinste Einheit ist mindestens 1")]
+    if full["km_notation"] and scale % 1000:
+        out.append(Problem("scale", f"{scale}: mit K/M-Eingabe muss die kleinste Einheit ein Vielfaches von 1000 "
+                                    "sein (10000 = 10K), sonst lässt sich ein Betrag nicht eintippen"))
+    amounts = [(key, full[key]) for key, kind in TOP.items() if kind == MONEY]
+    amounts += [(f"taxes.{sq}", v) for sq, v in full.get("taxes", {}).items()]
+    for sq, d in full.get("deeds", {}).items():
+        amounts += [(f"deeds.{sq}.{k}", d[k]) for k in ("price", "house_price", "mortgage") if k in d]
+        if DEEDS[sq].kind is not Kind.UTILITY:
+            amounts += [(f"deeds.{sq}.rents", r) for r in d.get("rents", [])]
+    for path, value in amounts:
+        if value < 0:
+            out.append(Problem(path, f"{value}: ein Betrag ist nie negativ"))
+        elif value % scale:
+            out.append(Problem(path, f"{value} ist kein Vielfaches der kleinsten Einheit {scale} (scale)"))
+    for key in ("start_capital", "salary", "max_entry", "auction_min_bid"):
+        if full[key] < 1:
+            out.append(Problem(key, "muss größer als 0 sein"))
+    if full["max_entry"] > 9_990_000_000:
+        out.append(Problem("max_entry", "zu groß für die Anzeige"))
+    if full["km_notation"] and full["max_entry"] % 1000 == 0 and len(_km(full["max_entry"])) > 5:
+        out.append(Problem("max_entry", f"{_km(full['max_entry'])} passt nicht in die 5 Zeichen des Kartenlesers"))
+    return out
+
+
+def _km(amount: int) -> str:
+    unit, suffix = (1_000_000, "M") if amount >= 1_000_000 else (1_000, "K")
+    whole, rest = divmod(amount, unit)
+    return f"{whole}{('.' + str(rest).rjust(len(str(unit)) - 1, '0').rstrip('0')) if rest else ''}{suffix}"
+
+
+def _names(full: dict[str, Any]) -> list[Problem]:
+    out = []
+    seen: dict[str, int] = {}
+    for sq in range(BOARD_SQUARES):
+        name = full["names"][sq]
+        if not name.strip() or name != name.strip():
+            out.append(Problem(f"names.{sq}", "der Name ist leer oder beginnt/endet mit Leerzeichen"))
+        elif len(name) > MAX_SQUARE_NAME:
+            out.append(Problem(f"names.{sq}", f"zu lang für die Anzeige ({len(name)} Zeichen, höchstens "
+                                              f"{MAX_SQUARE_NAME})"))
+        if sq in DEEDS:
+            key = name.casefold()
+            if key in seen:
+                out.append(Problem(f"names.{sq}", f"„{name}“ heißt schon Feld {seen[key]}: jedes Grundstück "
+                                                  "braucht einen eigenen Namen"))
+            seen[key] = sq
+    return out
+
+
+def _words(full: dict[str, Any]) -> list[Problem]:
+    out = []
+    for name in BUILDINGS:
+        word = full["buildings"][name]
+        if word["gender"] not in GENDER_WORDS:
+            out.append(Problem(f"buildings.{name}.gender", f"{word['gender']!r}: m, f oder n (der, die, das)"))
+        for key in ("singular", "plural"):
+            if not 1 <= len(word[key].strip()) <= MAX_WORD:
+                out.append(Problem(f"buildings.{name}.{key}", f"1 bis {MAX_WORD} Zeichen"))
+    return out
+
+
+def _deeds(full: dict[str, Any]) -> list[Problem]:
+    out = []
+    for sq, d in sorted(full["deeds"].items()):
+        kind, path = DEEDS[sq].kind, f"deeds.{sq}"
+        rents = d["rents"]
+        if len(rents) != RENT_COUNT[kind]:
+            what = {Kind.STREET: "unbebaut, 1–4 Häuser, Hotel – andere Mietstufen wie bei Ultimate Banking "
+                                 "werden noch nicht unterstützt",
+                    Kind.STATION: "für 1–4 Bahnhöfe", Kind.UTILITY: "Würfel-Faktoren für 1 und 2 Werke"}[kind]
+            out.append(Problem(f"{path}.rents", f"{RENT_COUNT[kind]} Mieten erwartet ({what}), nicht {len(rents)}"))
+        else:
+            if rents and rents[0] < 1:
+                out.append(Problem(f"{path}.rents", "die Miete ist mindestens 1"))
+            for low, high in pairwise(rents):
+                if high <= low:
+                    out.append(Problem(f"{path}.rents", f"die Mieten müssen steigen ({low} nach {high})"))
+                    break
+        if d["price"] < 1:
+            out.append(Problem(f"{path}.price", "der Preis ist mindestens 1"))
+        if d["mortgage"] > d["price"]:
+            out.append(Problem(f"{path}.mortgage", f"die Hypothek ({d['mortgage']}) ist höher als der Preis "
+                                                   f"({d['price']})"))
+        if d["mortgage"] < 1:
+            out.append(Problem(f"{path}.mortgage", "die Hypothek ist mindestens 1"))
+        if kind is Kind.STREET and d["house_price"] < 1:
+            out.append(Problem(f"{path}.house_price", "auf einer Straße kostet ein Haus mindestens 1"))
+        if kind is not Kind.STREET and d["house_price"]:
+            out.append(Problem(f"{path}.house_price", "nur auf Straßen wird gebaut: 0"))
+    return out
+
+
+# -- building the edition -----------------------------------------------------------------------------
+
+
+def _build(full: dict[str, Any]) -> Edition:
+    words = {name: Word(w["singular"], w["plural"], w["gender"]) for name, w in full["buildings"].items()}
+    names = tuple(full["names"][sq] for sq in range(BOARD_SQUARES))
+    printed = full["deeds"]
+    deeds = {sq: Deed(sq, names[sq], card.kind, card.group, printed[sq]["price"], tuple(printed[sq]["rents"]),
+                      printed[sq]["house_price"], printed[sq]["mortgage"])
+             for sq, card in DEEDS.items()}
+    q, r = full["quick"], full["rules"]
+    return Edition(
+        key=full["key"], title=full["title"], scale=full["scale"], km_notation=full["km_notation"],
+        currency=full["currency"], house_word=words["house"], hotel_word=words["hotel"],
+        stations=full["groups"]["stations"], utilities=full["groups"]["utilities"], names=names,
+        deeds=MappingProxyType(deeds), taxes=MappingProxyType({sq: full["taxes"][sq] for sq in TAX_SQUARES}),
+        start_capital=full["start_capital"], salary=full["salary"], jail_fine=full["jail_fine"],
+        max_entry=full["max_entry"], auction_min_bid=full["auction_min_bid"], speed_die_bonus=full["speed_die_bonus"],
+        houses_in_box=full["stock"]["houses"], hotels_in_box=full["stock"]["hotels"],
+        quick=QuickRules(q["deeds_each"], q["deal_paid"], q["houses_per_hotel"], q["ends_at_bankruptcy"], q["name"]),
+        double_rent_with_mortgaged_group=r["double_rent_with_mortgaged_group"],
+        bankruptcy_mortgage_fee=r["bankruptcy_mortgage_fee"],
+        hotel_sale_returns_houses=r["hotel_sale_returns_houses"],
+        building_auction_at_house_price=r["building_auction_at_house_price"],
+        base=full.get("base"),
+    )
+
+
+def edition_data(ed: Edition) -> dict[str, Any]:
+    """The whole edition as plain data (JSON and TOML alike, square numbers as ints): what a journal keeps."""
+    out: dict[str, Any] = {
+        "key": ed.key, "title": ed.title, **({"base": ed.base} if ed.base else {}), "board": "classic",
+        "currency": ed.currency, "scale": ed.scale, "km_notation": ed.km_notation,
+        "start_capital": ed.start_capital, "salary": ed.salary, "jail_fine": ed.jail_fine, "max_entry": ed.max_entry,
+        "auction_min_bid": ed.auction_min_bid, "speed_die_bonus": ed.speed_die_bonus,
+        "groups": {"stations": ed.stations, "utilities": ed.utilities},
+        "stock": {"houses": ed.houses_in_box, "hotels": ed.hotels_in_box},
+        "quick": {"name": ed.quick.name, "deeds_each": ed.quick.deeds_each, "deal_paid": ed.quick.deal_paid,
+                  "houses_per_hotel": ed.quick.houses_per_hotel, "ends_at_bankruptcy": ed.quick.ends_at_bankruptcy},
+        "rules": {"double_rent_with_mortgaged_group": ed.double_rent_with_mortgaged_group,
+                  "bankruptcy_mortgage_fee": ed.bankruptcy_mortgage_fee,
+                  "hotel_sale_returns_houses": ed.hotel_sale_returns_houses,
+                  "building_auction_at_house_price": ed.building_auction_at_house_price},
+        "buildings": {name: {"singular": w.singular, "plural": w.plural, "gender": w.gender}
+                      for name, w in (("house", ed.house_word), ("hotel", ed.hotel_word))},
+        "names": dict(enumerate(ed.names)),
+        "taxes": dict(ed.taxes),
+        "deeds": {sq: {"price": d.price, "rents": list(d.rents), "house_price": d.house_price, "mortgage": d.mortgage}
+                  for sq, d in sorted(ed.deeds.items())},
+    }
+    return out
+
+
+def journal_data(ed: Edition) -> dict[str, Any]:
+    """:func:`edition_data` with string keys, as JSON keeps it (``names`` "0" …)."""
+    data = edition_data(ed)
+    for key in ("names", "taxes", "deeds"):
+        data[key] = {str(k): v for k, v in data[key].items()}
+    return data
+
+
+# -- the cross-check against the base ----------------------------------------------------------------------
+
+
+def _cross_check(clean: dict[str, Any], base: Edition, factor: int) -> list[Problem]:
+    """Where a given deed value differs from the base without being one consistent scale of it: a copy error in a
+    public table (a rent of 18 for 16, a mortgage in the house-price column, a neighbour's rents)."""
+    values: list[tuple[str, int, int]] = []
+    for sq, d in clean.get("deeds", {}).items():
+        card = base.deed(sq)
+        for key in ("price", "house_price", "mortgage"):
+            if key in d and getattr(card, key):
+                values.append((f"deeds.{sq}.{key}", d[key], getattr(card, key) * factor))
+        if "rents" in d and len(d["rents"]) == len(card.rents) and card.kind is not Kind.UTILITY:
+            values += [(f"deeds.{sq}.rents", v, b * factor) for v, b in zip(d["rents"], card.rents, strict=True)]
+    if not values:
+        return []
+    ratios: dict[tuple[int, int], int] = {}
+    for _, v, b in values:
+        ratios[_ratio(v, b)] = ratios.get(_ratio(v, b), 0) + 1
+    usual = max(ratios, key=lambda r: ratios[r])
+    if ratios[usual] < max(6, len(values) // 2 + 1):
+        usual = (1, 1)  # too few values to say the file is a board of another scale: the base's is expected
+    out: list[Problem] = []
+    for path, v, b in values:
+        if _ratio(v, b) != usual and not any(w.path == path for w in out):  # one word per key
+            expected = "" if usual == (1, 1) else f", in diesem Maßstab {b * usual[0] // usual[1]}"
+            out.append(Problem(path, f"{v} weicht von {base.key} ab (dort {b}{expected}): Tippfehler?", warning=True))
+    return _unique(out)
+
+
+def _ratio(value: int, base: int) -> tuple[int, int]:
+    from math import gcd
+    g = gcd(value, base) or 1
+    return value // g, base // g
+
+
+# -- writing -----------------------------------------------------------------------------------------------
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+COMMENTS = {
+    "key": "letters, digits, '-'; unique on this box",
+    "title": "shown on the OLED, the phone and in the reports",
+    "base": "everything not given here comes from this edition",
+    "board": "only the classic 40-square board is supported",
+    "currency": "short word for screens: €, Ringe … (may be empty)",
+    "scale": "the smallest amount; every amount is a multiple of it (banking: 10000)",
+    "km_notation": "amounts typed and shown with K and M (banking)",
+    "start_capital": "in this edition's money, like every amount in the file",
+    "max_entry": "largest amount typed in one go",
+    "auction_min_bid": "lowest bid at an auction",
+    "speed_die_bonus": "extra start money with the speed die; 0: no speed die",
+    "names": "square number (0 = LOS … 39) = the name on your board",
+    "buildings": "gender: m, f or n (der, die, das)",
+    "groups": "the stations and utilities as a group",
+    "stock": "buildings in the box",
+    "quick": "the short game",
+    "rules": "rule differences between the books (docs/rules.md)",
+    "taxes": "the two tax squares",
+    "deeds": "the printed deed cards: price, rents (unbebaut, 1-4 houses, hotel), house_price, mortgage",
+}
+
+
+def to_toml(data: Mapping[str, Any], *, comments: bool = False) -> str:
+    """``data`` (a file's table or :func:`edition_data`) as TOML that :func:`read_edition` reads back the same."""
+    lines: list[str] = []
+
+    def note(key: str) -> str:
+        return f"  # {COMMENTS[key]}" if comments and key in COMMENTS else ""
+
+    for key in TOP:
+        if key in data:
+            lines.append(f"{key} = {_toml_value(data[key])}{note(key)}")
+    for table in (*TABLES, "buildings", "names", "taxes"):
+        if table in data:
+            if comments and table in COMMENTS:
+                lines += ["", f"# {COMMENTS[table]}"]
+            else:
+                lines.append("")
+            lines.append(f"[{table}]")
+            for k, v in data[table].items():
+                lines.append(f"{k} = {_toml_value(v)}")
+    if "deeds" in data:
+        if comments:
+            lines += ["", f"# {COMMENTS['deeds']}"]
+        for sq, d in data["deeds"].items():
+            name = data.get("names", {}).get(sq) or data.get("names", {}).get(str(sq))
+            lines += ["", f"[deeds.{sq}]" + (f"  # {name}" if comments and name else "")]
+            lines += [f"{k} = {_toml_value(v)}" for k, v in d.items()]
+    return "\n".join(lines) + "\n"

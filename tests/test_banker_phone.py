@@ -1,0 +1,451 @@
+"""Issue 31: the banker on the phone. Every booking is booked exactly once (a double tap, Back and send
+again, a retry after a lost answer), Storno asks and names what it undoes, a logout ends the admin on
+every phone at once; a form for every booking, from ``rules.legal`` as the device's menus.
+
+Driven in Debian's headless Chromium at a phone's viewport, against ``bankleser run --sim``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_browser import PHONE, browser, serious_violations  # noqa: F401  (the module's Chromium)
+
+from bench.liveserver import PIN, LiveServer
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    s = LiveServer(tmp_path / "state").start()
+    s.login()
+    s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
+    yield s
+    s.stop()
+
+
+def admin(browser: Browser, base: str, width: int = 390) -> Page:  # noqa: F811
+    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}}).new_page()
+    page.goto(base + "/admin")
+    page.fill("#pin", PIN)
+    page.click("#login button")
+    expect(page.locator("#admin")).to_be_visible()
+    return page
+
+
+def log(server: LiveServer) -> list[str]:
+    """The ledger's log, newest first (the public state's ``log``)."""
+    return [e["text"] for e in server.get("/api/state")["log"]]
+
+
+def newest(server: LiveServer) -> int:
+    """The journal's number of the newest booking: one booking more, one more (the log shows the last 30 only)."""
+    return int(server.get("/api/state")["log"][0]["seq"])
+
+
+def player(server: LiveServer, name: str) -> dict[str, Any]:
+    return next(p for p in server.get("/api/state")["players"] if p["name"] == name)
+
+
+def open_form(page: Page, op: str) -> Any:
+    """The booking form of ``op`` (its fold opened), as the page generated it."""
+    box = page.locator(f'details.booking[data-op="{op}"]')
+    if not box.evaluate("d => d.open"):
+        box.locator("summary").click()
+    return box.locator(f'form[data-op="{op}"]')
+
+
+# -- Exactly once -------------------------------------------------------------------------------
+
+
+def test_a_double_tap_on_senden_books_once_and_says_so(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "a double tap on "Senden" booked twice (the page sends no command id and does not hold the
+    button while sending)"."""
+    page = admin(browser, server.base)
+    page.locator("details.expert summary").click()
+    page.fill("#cmd", '{"op": "credit", "player": "Anna", "amount": 200}')
+    before = len(log(server))
+    page.dblclick("#raw button")
+    expect(page.locator("#raw .answer")).to_contain_text("Gebucht")
+    page.click("#raw button")  # a third tap, after the answer came: the same command, the same id
+    expect(page.locator("#raw .answer")).to_contain_text("bereits gebucht")
+    assert len(log(server)) == before + 1
+    assert player(server, "Anna")["cash"] == 1700
+
+
+def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "Back, then "Senden" again, booked again without a word"."""
+    page = admin(browser, server.base)
+    page.locator("details.expert summary").click()
+    page.fill("#cmd", "{“op”: “credit”, „player“: “Anna”, ‘amount’: 300}")  # a phone's typographic quotes
+    page.click("#raw button")
+    expect(page.locator("#raw .answer")).to_contain_text("Gebucht")
+    page.goto(server.base + "/")
+    page.go_back()
+    expect(page.locator("#admin")).to_be_visible()
+    page.locator("details.expert summary").click()
+    page.fill("#cmd", "{“op”: “credit”, „player“: “Anna”, ‘amount’: 300}")
+    page.click("#raw button")
+    expect(page.locator("#raw .answer")).to_contain_text("bereits gebucht")
+    assert player(server, "Anna")["cash"] == 1800
+    # Meant twice: the page books it again only when asked to.
+    page.click("#raw [data-again]")
+    expect(page.locator("#raw .answer")).to_contain_text("Gebucht")
+    assert player(server, "Anna")["cash"] == 2100
+
+
+def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
+    """Issue 31: the same command id sent twice (the first answer lost on the way) is one booking, and the
+    second answer says it was a repeat ("the API should tell a duplicate apart")."""
+    cmd = {"op": "debit", "player": "Ben", "amount": 50, "id": "phone-1-abc"}
+    status, first = server.post("/api/banker/book", cmd)
+    assert status == 200 and first == {"ok": True, "duplicate": False, "text": "Ben zahlt 50 an die Bank",
+                                       "balances": {"Ben": 1450}, "seq": first["seq"]}
+    assert server.post("/api/banker/book", cmd)[1]["duplicate"] is True
+    assert server.post("/api/commands", cmd) == (200, {"ok": True, "duplicate": True})
+    assert player(server, "Ben")["cash"] == 1450
+
+
+def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "a retry after a lost answer: one booking, and the page says it was booked once"."""
+    page = admin(browser, server.base)
+    lost = {"once": True}
+
+    def lose_the_answer(route: Any) -> None:
+        if lost["once"]:
+            lost["once"] = False
+            route.fetch()  # the appliance books it ...
+            route.abort()  # ... and the answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/api/banker/book", lose_the_answer)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("120")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Keine Antwort")
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("bereits gebucht")
+    assert player(server, "Anna")["cash"] == 1620
+    page.context.close()  # with the connection route.fetch() kept open: the server's stop does not wait for it
+
+
+def test_storno_asks_names_the_booking_and_two_taps_undo_one(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "a double tap on "Storno (letzte Buchung)" undid two bookings, without asking"."""
+    for cmd in ({"op": "credit", "player": "Anna", "amount": 100}, {"op": "debit", "player": "Ben", "amount": 20}):
+        assert server.post("/api/commands", cmd)[0] == 200
+    page = admin(browser, server.base)
+    page.click("#undo")
+    ask = page.locator("#undo-ask")
+    expect(ask).to_contain_text("Ben zahlt 20 an die Bank")
+    page.dblclick("#undo-ask [data-confirm]")
+    expect(page.locator("#game .answer")).to_contain_text("Storno: Ben zahlt 20 an die Bank")
+    assert log(server)[:2] == ["Storno: Ben zahlt 20 an die Bank", "Ben zahlt 20 an die Bank"]
+    assert player(server, "Anna")["cash"] == 1600
+    assert player(server, "Ben")["cash"] == 1500
+
+
+def test_a_logout_shows_the_login_on_every_phone_at_once(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "A logout on one phone shows the login on the others at once (the live stream says so)"."""
+    first, second = admin(browser, server.base), admin(browser, server.base)
+    first.click("#logout")
+    expect(first.locator("#login")).to_be_visible()
+    expect(second.locator("#login")).to_be_visible(timeout=5000)
+    expect(second.locator("#admin")).to_be_hidden()
+
+
+# -- A form for every booking: a whole game booked from the phone alone ------------------------
+
+WHO = {"transfer": "from", "trade": "a"}
+
+
+class Phone:
+    """The banker's phone at 390 px: books through the forms as a person would, and checks the ledger each time."""
+
+    def __init__(self, page: Page, server: LiveServer) -> None:
+        self.page, self.server = page, server
+        self.booked: set[str] = set()
+
+    def form(self, player: str, op: str) -> Any:
+        page = self.page
+        if page.locator("#book-player").input_value() != player:
+            page.select_option("#book-player", player)
+        who = WHO.get(op, "player")
+        # The forms are drawn for this player (player first, then what the rules open for them).
+        expect(page.locator(f'#forms form[data-op="{op}"] select[name="{who}"] option[value="{player}"]')
+               ).to_be_attached()
+        return open_form(page, op)
+
+    def fill(self, form: Any, fields: dict[str, Any]) -> None:
+        """Each field as a person sets it; LookupError when the form no longer offers a value."""
+        for name, value in fields.items():
+            control = form.locator(f'[name="{name}"]:not([hidden])').first
+            if not control.count():
+                raise LookupError(name)
+            kind = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+            if kind == "select":
+                if not control.locator(f'option[value="{value}"]').count():
+                    raise LookupError(f"{name}={value}")
+                control.select_option(str(value))
+            elif kind == "checkbox":
+                for v in value if isinstance(value, list) else [None]:
+                    box = form.locator(f'[name="{name}"]' + (f'[value="{v}"]' if v is not None else ""))
+                    if not box.count():
+                        raise LookupError(f"{name}={v}")
+                    box.check()
+            else:
+                control.fill(str(value))
+
+    def book(self, player: str, op: str, fields: dict[str, Any] | None = None, *, says: str = "") -> str:
+        """Fill the form, double-tap its button, read the rules' preview, double-tap the confirmation; then the
+        ledger has exactly this booking, and the balances the page shows are the ledger's."""
+        fields = fields or {}
+        before = newest(self.server)
+        form = self.form(player, op)
+        self.fill(form, fields)
+        form.locator("button.submit").dblclick()
+        confirm = form.locator("[data-confirm]")
+        if op != "jail_card":
+            expect(confirm).to_be_visible()
+            preview = form.locator(".preview .says").inner_text().split("\n")[0]
+            assert says in preview, (op, preview)
+            confirm.dblclick()
+        answer = self.page.locator(f'details.booking[data-op="{op}"] .answer')  # beside the button, even once the
+        expect(answer).to_contain_text("Gebucht: ")                               # booking closed its form
+        text = answer.inner_text().split("\n")[0].removeprefix("Gebucht: ")
+        assert (newest(self.server), log(self.server)[0]) == (before + 1, text), op  # one booking: the one shown
+        assert says in text, (op, text)
+        state = self.server.get("/api/state")
+        cash = {p["name"]: p["cash"] for p in state["players"]}
+        shown = answer.inner_text().split("\n")[1:]
+        for line in shown[0].split(" · ") if shown else []:
+            name, _, amount = line.partition(": ")
+            assert amount == self.money(cash[name], state["edition"]), (op, line, cash)
+        self.booked.add(op)
+        self.back_and_again(player, op, fields, before + 1)
+        return text
+
+    def back_and_again(self, player: str, op: str, fields: dict[str, Any], count: int) -> None:
+        """Back, then the same booking sent again: the page says it was booked already (or the rules, that it
+        is no longer possible; or the form no longer offers it); the ledger has it once."""
+        page = self.page
+        page.goto(self.server.base + "/")
+        page.go_back()
+        expect(page.locator("#admin")).to_be_visible()
+        expect(page.locator("#forms details.booking").first.or_(page.locator("#book-msg", has_text=re.compile(".")))
+               ).to_be_attached()
+        if page.locator("#book-player option", has_text=player).count() and page.locator(
+                f'#forms form[data-op="{op}"]').count():
+            form = self.form(player, op)
+            try:
+                self.fill(form, fields)
+            except LookupError:
+                form = None
+            if form is not None:
+                form.locator("button.submit").click()
+                confirm, answer = form.locator("[data-confirm]"), form.locator(".answer")
+                expect(confirm.or_(answer.filter(has_text=re.compile("Abgelehnt|bereits gebucht")))).to_be_visible()
+                if confirm.count():
+                    confirm.click()
+                    expect(answer).to_contain_text("bereits gebucht")
+        assert newest(self.server) == count, (op, log(self.server)[:3])
+
+    @staticmethod
+    def money(amount: int, edition: str) -> str:
+        """An amount as the page writes it (app.js ``money``)."""
+        from rules import EDITIONS, format_money
+
+        ed = EDITIONS[edition]
+        return f"{format_money(amount, ed)} €" if ed.km_notation else f"{amount} {ed.currency}".strip()
+
+
+def shortage_of_houses(server: LiveServer) -> None:
+    """Set-up for the bank's building auction: 2 of the bank's 32 houses left, Ben and Cem each able to build more."""
+    cmds: list[dict[str, Any]] = [{"op": "credit", "player": n, "amount": 2000} for n in ("Anna", "Ben", "Cem")
+                                  for _ in range(4)]
+    cmds += [{"op": "buy", "player": "Anna", "square": sq} for sq in (31, 32, 34, 37, 39)]
+    cmds += [{"op": "build", "player": "Anna", "square": sq} for _ in range(4) for sq in (31, 32, 34, 37, 39)]
+    cmds += [{"op": "buy", "player": "Ben", "square": sq} for sq in (26, 27, 29)]
+    cmds += [{"op": "buy", "player": "Cem", "square": sq} for sq in (11, 13, 14)]
+    for cmd in cmds:
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
+    while server.get("/api/state")["bank"]["houses"] > 2:  # Ben builds evenly, until there are too few
+        assert any(server.post("/api/commands", {"op": "build", "player": "Ben", "square": sq})[0] == 200
+                   for sq in (26, 27, 29))
+
+
+def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31, done means: "A test in Chromium at 390 px books every kind of booking of a game through the
+    forms … checks each against the ledger, double-taps every submit button and goes Back and sends again
+    (one booking each time)"."""
+    assert server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
+                                         "players": ["Anna", "Ben", "Cem"], "replace": True,
+                                         "house_rules": ["free_parking_pot", "double_go"]})[0] == 200
+    phone = Phone(admin(browser, server.base), server)
+    book = phone.book
+    book("Anna", "credit", {"amount": "200"}, says="Anna erhält 200 von der Bank")
+    book("Ben", "debit", {"amount": "100"}, says="Ben zahlt 100 in den Frei-Parken-Topf")
+    book("Anna", "transfer", {"to": "Ben", "amount": "50"}, says="Anna zahlt Ben 50")
+    book("Cem", "go", {"exact": True}, says="Cem landet genau auf LOS: 400")
+    book("Cem", "free_parking", says="Cem landet auf Frei Parken und nimmt den Topf: 100")
+    book("Anna", "buy", {"square": 1}, says="Anna kauft Badstraße für 60")
+    book("Anna", "buy", {"square": 3, "price": "30"}, says="Turmstraße")
+    book("Ben", "rent", {"square": 1}, says="Ben zahlt Anna Miete für Badstraße")
+    book("Ben", "buy", {"square": 12}, says="Elektrizitätswerk")
+    book("Anna", "rent", {"square": 12, "dice": "7"}, says="Anna zahlt Ben Miete für Elektrizitätswerk (7 Augen): 28")
+    book("Cem", "buy", {"square": 5}, says="Südbahnhof")
+    book("Anna", "rent", {"square": 5}, says="Anna zahlt Cem Miete für Südbahnhof: 25")
+    book("Ben", "tax", {"square": 4}, says="Ben zahlt")
+    book("Anna", "build", {"square": 1}, says="Badstraße")
+    book("Anna", "build", {"square": 3}, says="Turmstraße")
+    book("Anna", "sell_building", {"square": 3}, says="Turmstraße")
+    book("Ben", "mortgage", {"square": 12}, says="Elektrizitätswerk")
+    book("Ben", "unmortgage", {"square": 12}, says="Elektrizitätswerk")
+    book("Cem", "jail_fine", says="Cem zahlt 50")
+    book("Cem", "jail_card", {"delta": "1"}, says="Cem erhält eine Gefängnis-frei-Karte")
+    book("Cem", "jail_card", {"delta": "-1"}, says="Cem setzt eine Gefängnis-frei-Karte ein")
+    book("Anna", "pay_all", {"amount": "10"}, says="Anna zahlt jedem Mitspieler 10")
+    book("Ben", "collect_all", {"amount": "10"}, says="Jeder Mitspieler zahlt Ben 10")
+    book("Anna", "repairs", {"per_house": "25", "per_hotel": "100"}, says="Anna")
+    book("Anna", "trade", {"b": "Cem", "a_gives.cash": "100", "b_gives.squares": [5]}, says="Tausch")
+    shortage_of_houses(server)
+    phone.page.reload()
+    expect(phone.page.locator("#admin")).to_be_visible()
+    book("Cem", "build_auction", {"square": 11, "price": "120"}, says="Seestraße")
+    assert phone.booked == {"credit", "debit", "transfer", "go", "free_parking", "buy", "rent", "tax", "build",
+                            "sell_building", "mortgage", "unmortgage", "jail_fine", "jail_card", "pay_all",
+                            "collect_all", "repairs", "trade", "build_auction"}
+
+
+def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "(and one game in Banking with K/M)": amounts typed as the edition types them, the K and M of
+    the device beside a numeric keypad; a debt to the bank paid, a bankruptcy booked (Schalke charges the 10 %)."""
+    assert server.post("/api/commands", {"op": "new_game", "edition": "banking", "mode": "standard",
+                                         "players": ["Anna", "Ben"], "replace": True})[0] == 200
+    phone = Phone(admin(browser, server.base), server)
+    form = phone.form("Anna", "credit")
+    assert form.locator("[name=amount]").get_attribute("inputmode") == "decimal"
+    form.locator("[name=amount]").fill("2")
+    form.get_by_role("button", name="Betrag: M anhängen").click()
+    assert form.locator("[name=amount]").input_value() == "2M"
+    form.locator("button.submit").click()
+    expect(form.locator(".preview .says")).to_have_text("Anna erhält 2M von der Bank")
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Anna: 17M €")
+    phone.book("Ben", "debit", {"amount": "500K"}, says="Ben zahlt 500K an die Bank")
+    phone.book("Anna", "transfer", {"to": "Ben", "amount": "2,5M"}, says="Anna zahlt Ben 2,5M")
+    phone.book("Ben", "buy", {"square": 39, "price": "1,2M"}, says="Ben")
+    phone.book("Anna", "pay_all", {"amount": "100K"}, says="Anna zahlt jedem Mitspieler 100K")
+    # A person's refusals: what to type instead.
+    form = phone.form("Anna", "credit")
+    form.locator("[name=amount]").fill("200")
+    form.locator("button.submit").click()
+    expect(form.locator(".answer")).to_have_text("Abgelehnt: Betrag mit K oder M eingeben")
+    assert player(server, "Anna")["cash"] == 14_400_000 and player(server, "Ben")["cash"] == 15_900_000
+
+    # Schalke: the creditor of a bankruptcy pays 10 % on its mortgaged deeds, or owes them to the bank.
+    for cmd in ({"op": "new_game", "edition": "schalke", "mode": "standard", "players": ["Anna", "Ben", "Cem"],
+                 "replace": True},
+                {"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
+                {"op": "debit", "player": "Anna", "amount": 1300}, {"op": "debit", "player": "Ben", "amount": 1499}):
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
+    phone.page.reload()
+    expect(phone.page.locator("#admin")).to_be_visible()
+    phone.book("Anna", "bankrupt", {"creditor": "Ben", "owed": "500"}, says="Anna")
+    assert player(server, "Anna")["bankrupt"] and player(server, "Ben")["debt"] == 20
+    phone.book("Ben", "credit", {"amount": "100"}, says="Ben erhält 100")
+    phone.book("Ben", "pay_debt", says="Ben zahlt der Bank die offenen 10 % Zinsen: 20")
+    assert phone.booked >= {"bankrupt", "pay_debt"}
+
+
+# -- Built for a thumb -----------------------------------------------------------------------------
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        "#admin button, #admin select, #admin input, #admin summary, #admin textarea, #login button, #login input")]
+    .filter((e) => e.getClientRects().length && !e.closest("[hidden]") && e.type !== "hidden")
+    .map((e) => [e, e.type === "checkbox" || e.type === "radio" ? e.closest("label") : e])
+    .map(([e, target]) => [e, target.getBoundingClientRect()])
+    .map(([e, r]) => r.width < 44 || r.height < 44 ? `${e.tagName.toLowerCase()}[name=${e.name || e.id
+        || e.textContent.trim()}] ${Math.round(r.width)}×${Math.round(r.height)}` : "")"""
+"""Every control shown, measured (a checkbox by its label, which takes the tap): "" where it is 44 × 44 or more."""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_every_control_is_a_thumbs_target_and_the_page_fits_the_phone(
+        browser: Browser, server: LiveServer, width: int) -> None:  # noqa: F811
+    """Issue 31: "every control at least 44 × 44 CSS px (checkboxes are 13 px, drop-downs 23 px today), no
+    sideways scroll at 320 px"; axe-core finds nothing serious with every booking form open."""
+    for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "buy", "player": "Anna", "square": 3},
+                {"op": "buy", "player": "Ben", "square": 5}, {"op": "mortgage", "player": "Ben", "square": 5}):
+        assert server.post("/api/commands", cmd)[0] == 200
+    page = admin(browser, server.base, width)
+    expect(page.locator("#forms details.booking").first).to_be_attached()
+    for player_name in ("Anna", "Ben"):
+        page.select_option("#book-player", player_name)
+        expect(page.locator('#forms select[name="player"] option').first).to_have_attribute("value", player_name)
+        for summary in page.locator("#forms summary").all():
+            summary.click()
+        page.locator("details.expert summary").click()
+        page.locator('form[data-op="trade"] [name=b]').select_option("Ben" if player_name == "Anna" else "Anna")
+        measured = page.evaluate(SMALL_TARGETS)
+        assert len(measured) > 60 and [m for m in measured if m] == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert serious_violations(page) == []
+
+
+def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "the answer next to the button that caused it (a live region, read out by screen readers), and
+    the balances it changed"."""
+    page = admin(browser, server.base)
+    form = open_form(page, "transfer")
+    form.locator("[name=amount]").fill("75")
+    form.locator("button.submit").click()
+    confirm = form.locator("[data-confirm]")
+    expect(form.locator(".preview .says")).to_have_text("Anna zahlt Ben 75")
+    box = confirm.bounding_box()
+    confirm.click()
+    answer = page.locator('details.booking[data-op="transfer"] .answer')
+    expect(answer).to_have_text("Gebucht: Anna zahlt Ben 75Anna: 1425 · Ben: 1575")
+    assert answer.get_attribute("role") == "status" and answer.get_attribute("aria-live") == "polite"
+    # Where the tap was: the form is drawn anew after a booking, so the answer is measured once it stands.
+    page.wait_for_function("""() => { const a = document.querySelector('details.booking[data-op="transfer"] .answer');
+                                      return a && a.isConnected && a.getBoundingClientRect().height > 0; }""")
+    near = None
+    for _ in range(50):  # None while the redrawn form replaces the one tapped
+        near = answer.bounding_box()
+        if near is not None:
+            break
+        page.wait_for_timeout(100)
+    assert box is not None and near is not None and abs(near["y"] - box["y"]) < 120, (box, near)
+    # A refusal says what to do, in the rules' words or the form's.
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("12,5")
+    form.locator("button.submit").click()
+    expect(form.locator(".answer")).to_have_text("Abgelehnt: Betrag muss eine ganze Zahl sein: 12,5")
+    form.locator("[name=amount]").fill("5000")
+    form.locator("button.submit").click()
+    expect(form.locator(".answer")).to_have_text("Abgelehnt: Betrag 5000 geht nicht: erlaubt 1 bis 2000")
+
+
+def test_a_name_too_long_is_refused_with_its_limit_not_cut(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Issue 31: "a 13-character name is refused with its limit, not cut to 12 without a word"."""
+    page = admin(browser, server.base)
+    name = page.get_by_label("Name Karte 3")
+    name.fill("Maximiliane13")
+    page.locator("#cards tr", has=name).get_by_role("button", name="Umbenennen").click()
+    expect(page.locator("#cards-msg")).to_contain_text("Name zu lang: höchstens 12 Zeichen")
+
+
+def test_the_forms_follow_a_booking_made_elsewhere(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """What the device (or another phone) books changes what the rules open: the forms follow, live."""
+    page = admin(browser, server.base)
+    squares = open_form(page, "buy").locator('[name="square"] option')
+    expect(squares.first).to_have_text("Badstraße")
+    assert server.post("/api/commands", {"op": "buy", "player": "Ben", "square": 1})[0] == 200
+    expect(squares.first).to_have_text("Turmstraße")
+    expect(page.locator('details.booking[data-op="buy"]')).to_have_attribute("open", "")

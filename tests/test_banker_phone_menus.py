@@ -1,0 +1,119 @@
+"""Issue 31: "the forms generated from rules.legal, so that the phone offers what the device offers (a test
+compares the two for fixed positions)".
+
+For each position, the device's player menu as its OLED lists it (the real scenes, driven by key presses:
+its entries, each submenu's flows, each flow's squares) is compared with the phone's forms for the same
+game (``webui.booking.forms_for``, what ``GET /api/banker/legal?player=`` answers).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_table import Table
+
+from rules import square_name
+from webui.booking import forms_for
+
+DEVICE_ONLY = {"Storno", "Rangliste"}
+"""The device's "Mehr" entries that are no booking of a player: the phone has Storno as its own button, and the
+ranking on the status page."""
+
+
+def device_menu(table: Table, player: str) -> dict[str, list[str]]:
+    """Every flow the device's menu opens for ``player``, under its entry, in the menu's order."""
+    table.tap(player)
+    table.press("MENU")
+    entries = table.labels()
+    menu: dict[str, list[str]] = {}
+    for entry in entries:
+        table.choose(entry)
+        scene = table.bank.scene
+        nested = getattr(scene, "title", "") == entry and len(table.labels()) > 0 and entry in (
+            "Hypothek", "Ereigniskarte", "Mehr")
+        menu[entry] = [f for f in table.labels() if f not in DEVICE_ONLY] if nested else [entry]
+        table.press("C")
+    table.press("C")
+    return {entry: flows for entry, flows in menu.items() if flows}
+
+
+def device_squares(table: Table, player: str, entry: str, flow: str) -> list[str]:
+    """The squares the device lists for a flow, by name (its list reads "NN name")."""
+    table.tap(player)
+    table.press("MENU")
+    table.choose(entry)
+    if flow != entry:
+        table.choose(flow)
+    names = [label[3:] for label in table.labels()]
+    table.press("C", "C", "C")
+    return names
+
+
+def phone_menu(forms: list[dict[str, Any]]) -> dict[str, list[str]]:
+    menu: dict[str, list[str]] = {}
+    for form in forms:
+        if form["flow"]:
+            flows = menu.setdefault(form["menu"], [])
+            if form["flow"] not in flows:
+                flows.append(form["flow"])
+    return menu
+
+
+POSITIONS: dict[str, list[dict[str, Any]]] = {
+    "the start": [],
+    "a monopoly with houses, a mortgage, a jail card, a utility": [
+        {"op": "buy", "player": "Anna", "square": 1}, {"op": "buy", "player": "Anna", "square": 3},
+        {"op": "build", "player": "Anna", "square": 1}, {"op": "build", "player": "Anna", "square": 3},
+        {"op": "buy", "player": "Ben", "square": 5}, {"op": "mortgage", "player": "Ben", "square": 5},
+        {"op": "buy", "player": "Ben", "square": 12}, {"op": "jail_card", "player": "Anna", "delta": 1},
+        {"op": "buy", "player": "Cem", "square": 39}],
+    "a hotel and a debt to the bank": [
+        *[{"op": "credit", "player": "Anna", "amount": 2000}] * 3,
+        {"op": "buy", "player": "Anna", "square": 37}, {"op": "buy", "player": "Anna", "square": 39},
+        *[{"op": "build", "player": "Anna", "square": sq} for _ in range(5) for sq in (37, 39)],
+        {"op": "buy", "player": "Ben", "square": 6}, {"op": "mortgage", "player": "Ben", "square": 6},
+        {"op": "debit", "player": "Cem", "amount": 1499},
+        {"op": "bankrupt", "player": "Ben", "creditor": "Cem"}],
+}
+
+
+@pytest.mark.parametrize("edition", ["classic", "schalke"])
+@pytest.mark.parametrize("position", list(POSITIONS))
+def test_the_phone_offers_what_the_device_offers(table: Table, position: str, edition: str) -> None:
+    table.start("Anna", "Ben", "Cem", edition=edition)
+    table.book(*POSITIONS[position])
+    game = table.ledger.game
+    ed = game.state.edition
+    for player in [n for n, p in game.state.players.items() if not p.bankrupt]:
+        forms = forms_for(game, player)["forms"]
+        device = device_menu(table, player)
+        assert phone_menu(forms) == device, (position, player)
+        for form in forms:
+            square = next((f for f in form["fields"] if f["name"] == "square"), None)
+            if square is None or not form["flow"]:
+                continue
+            assert [o["label"] for o in square["options"]] == device_squares(
+                table, player, form["menu"], form["flow"]), (position, player, form["op"])
+            assert all(o["label"] == square_name(ed, o["value"]) for o in square["options"])
+
+
+def test_the_start_log_says_whether_a_banker_pin_is_set_and_how(tmp_path: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 31: "`./dev run` says nothing about the banker PIN: say whether one is set and how to set it"."""
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    for config, said in ((Config(), "Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne "
+                                    "Karte → 7 Banker-PIN (in der Simulation auf /device), oder beim Start "
+                                    "BANKLESER_BANKER_PIN=1234 ./dev run"),
+                         (Config(banker_pin="4711"), "Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")):
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            d = Daemon(config, tmp_path / "state", sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+            d.start(web=False)
+            d.close()
+        assert said in caplog.messages

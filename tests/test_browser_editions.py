@@ -1,0 +1,84 @@
+"""The family's edition form in a real browser (issue 26): valid HTML, axe-core, 320 px; the checks appear beside
+the field as the banker types, and a corrected form is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pagecheck import html_errors
+from playwright.sync_api import Browser, expect, sync_playwright
+from test_browser import CHROMIUM, FLAGS, PHONE, logged_in_admin, serious_violations
+
+from bench.liveserver import LiveServer
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    folder = tmp_path / "state" / "editions"
+    folder.mkdir(parents=True)
+    (folder / "kaputt.toml").write_text('key = "kiel"\nbase = "atlantis"\n', encoding="utf-8")
+    s = LiveServer(tmp_path / "state").start()
+    s.login()
+    yield s
+    s.stop()
+
+
+def test_the_edition_pages_pass_the_checks_at_phone_widths(browser: Browser, server: LiveServer) -> None:
+    problems: list[str] = []
+    drawn: dict[str, str] = {}
+    for width in (320, 390):
+        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+        page = context.new_page()
+        logged_in_admin(page, server.base)
+        for name, path in (("ausgaben", "/admin/ausgaben"), ("formular", "/admin/ausgaben/neu?von=skylanders")):
+            page.goto(server.base + path)
+            drawn[f"{name} @ {width}"] = page.content()
+            problems += [f"{name} @ {width}: {v}" for v in serious_violations(page)]
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            if wide > width:
+                problems.append(f"{name} @ {width}: {wide} px wide")
+        context.close()
+    problems += html_errors(drawn)
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_check_appears_beside_the_field_and_the_corrected_form_is_saved(browser: Browser,
+                                                                            server: LiveServer) -> None:
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben/neu?von=classic")
+    page.fill('[data-path="key"]', "dresden")
+    page.fill('[data-path="names.39"]', "Zwinger")
+    page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1800, 1700")
+    expect(page.locator('[data-check="deeds.39"]')).to_contain_text("die Mieten müssen steigen (1800 nach 1700)")
+    page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1700, 2000")
+    expect(page.locator('[data-check="deeds.39"]')).to_have_text("")
+    page.click("#edition-form > button")
+    expect(page.locator("#msg")).to_contain_text("Gespeichert: dresden")
+    status, _ = server.post("/api/commands", {"op": "new_game", "edition": "dresden", "players": ["Anna", "Ben"]})
+    assert status == 200
+
+
+def test_the_virtual_devices_deed_buttons_follow_a_new_games_edition_without_a_reload(
+        browser: Browser, server: LiveServer) -> None:
+    """Issue 26: "the virtual device's deed buttons (today they keep the edition loaded with the page until a
+    reload)"."""
+    server.post("/api/commands", {"op": "new_game", "edition": "classic", "players": ["Anna", "Ben"]})
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/device")
+    button = page.locator('button.deed[data-square="5"]')
+    expect(button).to_have_text("5 Südbahnhof")
+    status, _ = server.post("/api/commands", {"op": "new_game", "edition": "skylanders", "players": ["Anna", "Ben"],
+                                              "replace": True})
+    assert status == 200
+    expect(button).to_have_text("5 Flynns Ballon-Touren", timeout=10_000)

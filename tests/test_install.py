@@ -1,0 +1,105 @@
+"""systemd/install.sh: installs that are reproducible and atomic, and that repeat nothing (issue 30).
+
+Against a scratch root (``--root``), as tests/test_service.py does; the real run is tests/test_boot.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from test_service import BOOKWORM, TRIXIE, install, run_install
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / "systemd" / "requirements.lock"
+
+
+def dpkg_status(root: Path, *packages: str) -> None:
+    """The root's dpkg database, with these packages installed."""
+    status = root / "var/lib/dpkg/status"
+    status.parent.mkdir(parents=True, exist_ok=True)
+    status.write_text("".join(f"Package: {p}\nStatus: install ok installed\nArchitecture: all\nVersion: 1\n\n"
+                              for p in packages))
+
+
+def test_apt_is_updated_only_when_something_is_missing(tmp_path: Path) -> None:
+    """Every run repeated `apt-get update` (5.5 min per image build under emulation)."""
+    dpkg_status(tmp_path, "python3-venv", "python3-lgpio", "sqlite3")
+    out = install(tmp_path, system=TRIXIE)
+    assert "apt-get" not in out and "= Debian packages installed already: python3-venv python3-lgpio sqlite3" in out
+    dpkg_status(tmp_path, "python3-venv", "python3-lgpio")
+    out = install(tmp_path, system=TRIXIE)
+    assert "+ apt-get update" in out and "+ apt-get install -y --no-install-recommends sqlite3" in out
+
+
+def test_the_runtime_is_installed_from_the_lock_with_hashes(tmp_path: Path) -> None:
+    out = install(tmp_path)
+    assert "+ /opt/bankleser/releases/1/venv/bin/pip install --require-hashes -r " \
+           "/opt/bankleser/releases/1/src/systemd/requirements.lock" in out
+    assert "--upgrade" not in out
+    assert "+ /opt/bankleser/releases/1/venv/bin/pip install --no-deps /opt/bankleser/releases/1/src" in out
+
+
+def test_the_lock_pins_every_dependency_of_pyproject_with_hashes() -> None:
+    """A dependency added to pyproject.toml without refreshing the lock (systemd/lock.sh) fails here."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = {canonicalize_name(m[0]): m[1] for m in re.findall(r"^([A-Za-z0-9._-]+)==(\S+) \\$", LOCK.read_text(),
+                                                              re.M)}
+    hashes = re.split(r"^[A-Za-z0-9._-]+==", LOCK.read_text(), flags=re.M)[1:]
+    assert pins and all("--hash=sha256:" in block for block in hashes)
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    for dep in map(Requirement, deps):
+        name = canonicalize_name(dep.name)
+        assert name in pins, f"{dep} is not in {LOCK.name}: run systemd/lock.sh"
+        assert dep.specifier.contains(pins[name], prereleases=True), f"{dep}: the lock has {pins[name]}"
+    lgpio = (ROOT / "systemd" / "lgpio.lock").read_text()
+    assert re.search(r"^lgpio==\S+ \\$", lgpio, re.M) and "--hash=sha256:" in lgpio
+
+
+def test_a_failed_update_leaves_the_installed_version_as_it_was(tmp_path: Path) -> None:
+    """Build the new release beside the old one, switch only when it is complete: here the copy fails
+    half-way (a full SD card), and the old release stays current, whole, the incomplete one removed."""
+    root = tmp_path / "root"
+    install(root)
+    opt = root / "opt/bankleser"
+    assert os.readlink(opt / "current") == "releases/1" and (opt / "venv").resolve() == opt / "releases/1/venv"
+    before = {p: p.read_bytes() for p in (opt / "releases/1").rglob("*") if p.is_file()}
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "tar").write_text('#!/bin/sh\ncase "$*" in *-xf*) echo "tar: write error: No space left on device" >&2;'
+                              ' exit 2 ;; esac\nexec /usr/bin/tar "$@"\n')
+    (fake / "tar").chmod(0o755)
+    result = run_install(root, check=False, extra_env={"PATH": f"{fake}:{os.environ['PATH']}"})
+    assert result.returncode != 0
+    assert "the installed version is unchanged" in result.stderr
+    assert os.readlink(opt / "current") == "releases/1" and not (opt / "releases/2").exists()
+    assert {p: p.read_bytes() for p in (opt / "releases/1").rglob("*") if p.is_file()} == before
+    out = install(root)  # the next update goes through, and keeps the release it replaced
+    assert os.readlink(opt / "current") == "releases/2" and os.readlink(opt / "previous") == "releases/1"
+    assert "+ systemctl restart bankleser.service" in out
+    install(root)
+    assert sorted(p.name for p in (opt / "releases").iterdir()) == ["2", "3"]
+
+
+def test_an_installation_from_before_releases_is_taken_over(tmp_path: Path) -> None:
+    old = tmp_path / "opt/bankleser"
+    (old / "venv/bin").mkdir(parents=True)
+    (old / "src").mkdir()
+    install(tmp_path)
+    assert (old / "venv").is_symlink() and os.readlink(old / "venv") == "current/venv"
+    assert (old / "src/pyproject.toml").exists() and not (old / "venv.old").exists()
+
+
+def test_a_second_uninstall_prints_no_removal_it_does_not_make(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    install(root, system={**BOOKWORM, "lgpio": "0"})  # plain Debian: with the udev rule
+    first = install(root, "--uninstall", "--purge")
+    assert "+ rm -f " in first and "60-bankleser.rules" in first and "+ udevadm control --reload-rules" in first
+    second = install(root, "--uninstall", "--purge")
+    assert [line for line in second.splitlines() if line.startswith("+ ")] == []
+    assert "= bankleser.service is not installed" in second

@@ -1,0 +1,294 @@
+"""The catalogues (issue 27): every message in every language with the same placeholders, the compiled
+``.mo`` what its ``.po`` says, no text a person reads left outside the catalogue in the converted modules,
+plurals by the language's rule and articles by the noun's gender, and the language in force."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import words
+from device.daemon import cli
+from device.daemon.config import Config
+from device.daemon.doctor import Check, report
+from device.daemon.language import KEY, choose, in_force
+from device.store.journal import Journal
+from drivers.tables import ConfigError
+from words.compile import compiled, po_path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONVERTED = ("drivers/hints.py", "drivers/tables.py", "device/daemon/doctor.py", "device/daemon/parts.py",
+             "device/daemon/config.py")
+"""The modules whose every text comes from the catalogue (issue 27's first surface: the doctor, the parts'
+causes and fixes, the config errors). The next surfaces widen this list until it is every module."""
+
+
+@pytest.fixture(autouse=True)
+def german_again() -> Iterator[None]:
+    yield
+    words.use(words.DEFAULT)
+
+
+def messages(code: str) -> dict[tuple[str | None, str], list[str]]:
+    """(context, key) → the texts (one, or each plural form) of ``code``'s catalogue."""
+    with open(po_path(code), "rb") as f:
+        catalog = read_po(f, locale=code)
+    out: dict[tuple[str | None, str], list[str]] = {}
+    for m in catalog:
+        if not m.id:
+            continue
+        key = m.id[0] if isinstance(m.id, tuple) else m.id
+        out[(m.context, key)] = list(m.string) if isinstance(m.string, tuple) else [m.string]
+    return out
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_every_message_is_in_every_language_with_the_same_placeholders() -> None:
+    german = messages(words.DEFAULT)
+    for code in words.LANGUAGES[1:]:
+        other = messages(code)
+        assert set(other) == set(german), f"{code}: missing {set(german) - set(other)}, extra {set(other) - set(german)}"
+        for key, texts in german.items():
+            assert all(other[key]), f"{code}: {key} is empty"
+            assert len(other[key]) == len(texts), f"{code}: {key} has other plural forms"
+            # a plural's singular may leave the count out ("ein Problem"), so compare the union of the forms
+            assert set().union(*map(placeholders, other[key])) == set().union(*map(placeholders, texts)), (code, key)
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+def test_the_shipped_mo_is_what_its_po_says(code: str) -> None:
+    """Edit a .po and forget `python -m words.compile`: this fails (the appliance reads only the .mo)."""
+    shipped = Path(po_path(code)).with_suffix(".mo").read_bytes()
+    assert shipped == compiled(code), f"run: python -m words.compile ({code}'s .mo is older than its .po)"
+
+
+def used_keys(tree: ast.AST) -> Iterator[str]:
+    """The keys a module renders: text("…")/plural("…"), and the module's constants that hold a key."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                "text", "plural") and node.args and isinstance(node.args[0], ast.Constant):
+            yield node.args[0].value
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if re.fullmatch(r"(config|doctor|hint|start)\.[a-z0-9_.]+", node.value):
+                yield node.value
+            elif match := re.fullmatch(r"((?:config|doctor|hint)\.[a-z_.]+)\|[\d.]+\|[\d.]+", node.value):
+                yield match[1]
+
+
+def test_every_key_the_converted_modules_use_is_in_the_catalogue() -> None:
+    known = {key for _, key in messages(words.DEFAULT)}
+    for module in CONVERTED:
+        missing = set(used_keys(ast.parse((ROOT / module).read_text()))) - known
+        assert not missing, f"{module}: {missing}"
+
+
+READ_BY_PROGRAMS = {
+    # commands, paths, units and the tools' own words the doctor runs or parses (never shown as prose)
+    "systemctl", "show", "--property=ActiveState,SubState,WatchdogUSec,NRestarts", "ActiveState", "SubState",
+    "WatchdogUSec", "NRestarts", "infinity", "timedatectl", "--property=NTPSynchronized", "--value", "yes",
+    "bankleser.service", "bankleser", "journal.sqlite3", "gpiochip0", "gpiochip*", "i2c-", "spidev", "gpio", "spi",
+    "i2c", "sim", "check_", "name", "ok", "detail", "fix", "hint", "utf-8", "replace", "/dev", "/var/lib/bankleser",
+    "/run/systemd/timesync/synchronized", "/proc/device-tree/system/linux,revision", "/proc/device-tree/model",
+    "/sys/firmware/devicetree/base/model", "/proc/", "filename", "PinUnknownPi", "unable to locate Pi revision",
+    "GPIOPinInUse", "not found on address", "not found", "permission", "in use", "VersionReg", "VersionReg 0x00",
+    "VersionReg 0xFF", "SPI", "root", "true", "false", "STATE_DIRECTORY", "XDG_DATA_HOME", ".local", "share",
+    "BANKLESER_BANKER_PIN", "localhost", "web", "ui", "banker", "hotspot", "hardware", "__name__", "description",
+    "ssid", "language", "Bankleser", "lgpio", "Watchdog", "WatchdogSec ", "Journal", "Display", "MFRC522",
+    "sudo systemd/install.sh", "sudo systemctl start bankleser; journalctl -u bankleser -b", "sudo usermod -aG ",
+    "i2cdetect -y ", "`i2cdetect -y ", "high", "[web]", "[banker]", "[ui]", "[hotspot]", "host = ", " in [web]",
+    "[web] host = ", "[banker] pin = ", "[ui] language = ", "I²C", "I²C-", "SPI0", "SPI1", "0x", "/dev/i2c-",
+    "T", "active", "wlan0", "--host", "BANKLESER_BANKER_PIN: ",
+    # the parts' names, shared with drivers.hardware.PARTS as identifiers (their display names: the next surface)
+    "GPIO", "GPIO: ", "Display: ", "RFID-Leser", "RFID-Leser: ",
+}
+"""Constants with letters in the converted modules that no person reads as a sentence of ours."""
+
+
+def human_literals(path: Path) -> Iterator[tuple[int, str]]:
+    """String constants with letters that are not docstrings, keys, log formats or program words."""
+    tree = ast.parse(path.read_text())
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                skip.add(id(body[0].value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))  # attribute docstrings
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            skip.update(id(sub) for sub in ast.walk(node.format_spec))  # f"{x:02X}"
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = getattr(func, "attr", getattr(func, "id", ""))
+            if name in ("debug", "info", "warning", "error", "exception", "getLogger", "text", "plural", "use",
+                        "get", "setting", "set_setting", "getattr", "startswith", "glob", "split", "partition",
+                        "removeprefix"):
+                for arg in node.args[:1] if name in ("text", "plural") else node.args:
+                    for sub in ast.walk(arg):
+                        skip.add(id(sub))
+            for keyword in node.keywords:
+                if keyword.arg == "pattern":  # a regular expression
+                    skip.add(id(keyword.value))
+    keyish = re.compile(r"(config|doctor|hint|start)\.[a-z0-9_.]+(\|[\d.]+\|[\d.]+)?|[\W\d_]*|[a-z]{1,2}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            value = node.value
+            if keyish.fullmatch(value) or value in READ_BY_PROGRAMS or value.strip() in READ_BY_PROGRAMS:
+                continue
+            yield node.lineno, value
+
+
+@pytest.mark.parametrize("module", CONVERTED)
+def test_no_text_a_person_reads_is_left_outside_the_catalogue(module: str) -> None:
+    left = list(human_literals(ROOT / module))
+    assert not left, f"{module}: move these into words/locale/*/bankleser.po: {left}"
+
+
+def test_the_scan_finds_a_german_sentence(tmp_path: Path) -> None:
+    """The scan itself can fail: a module with a new literal sentence is caught."""
+    module = tmp_path / "m.py"
+    module.write_text('"""Doc."""\ndef f() -> str:\n    """Doc."""\n    return "kein Zugriff auf /dev/x"\n')
+    assert [v for _, v in human_literals(module)] == ["kein Zugriff auf /dev/x"]
+
+
+# --- Grammar
+
+
+@pytest.mark.parametrize(("code", "one", "two"), [("de", "1 Minute", "2 Minuten"), ("en", "1 minute", "2 minutes")])
+def test_plurals_follow_the_languages_rule(code: str, one: str, two: str) -> None:
+    words.use(code)
+    assert words.plural("count.minutes", 1) == one and words.plural("count.minutes", 2) == two
+
+
+HUETTE = words.Noun("Hütte", "Hütten", "f")
+SCHLOSS = words.Noun("Schloss", "Schlösser", "n")
+SPEICHER = words.Noun("Speicher", "Speicher", "m")
+HOUSE = words.Noun("house", "houses", "n")
+HOTEL = words.Noun("hotel", "hotels", "n")
+
+
+def test_german_articles_follow_the_nouns_gender() -> None:
+    words.use("de")
+    assert words.counted(HUETTE, 1) == "eine Hütte" and words.definite(SCHLOSS) == "das Schloss"
+    assert words.counted(SPEICHER, 1, case="acc") == "einen Speicher" and words.counted(HUETTE, 2) == "2 Hütten"
+
+
+def test_english_says_a_hotel_never_an_hotel() -> None:
+    words.use("en")
+    assert words.counted(HOUSE, 1) == "a house" and words.counted(HOTEL, 1) == "a hotel"
+    assert words.counted(HOTEL, 3) == "3 hotels" and words.definite(HOTEL) == "the hotel"
+
+
+def test_the_doctors_tally_is_a_plural() -> None:
+    crosses = [Check("Uhr", False, "x")]
+    assert report(crosses).endswith("\n1 Problem.") and report(crosses * 2).endswith("\n2 Probleme.")
+    words.use("en")
+    assert report(crosses).endswith("\n1 problem.") and report(crosses * 2).endswith("\n2 problems.")
+
+
+# --- The language in force
+
+
+def test_the_parser_offers_the_languages_with_a_catalogue() -> None:
+    assert cli.LANGUAGES == words.LANGUAGES
+
+
+def test_a_language_without_a_catalogue_is_refused() -> None:
+    with pytest.raises(ValueError):
+        words.use("fr")
+    assert words.language() == "de"
+
+
+def test_the_config_takes_a_language_with_a_catalogue_and_names_any_other() -> None:
+    assert Config.from_dict({"ui": {"language": "en"}}).ui.language == "en"
+    with pytest.raises(ConfigError) as err:
+        Config.from_dict({"ui": {"language": "fr"}})
+    assert err.value.problems == ['[ui] language = "fr": die Sprache, eine mit Katalog: "de", "en"']
+
+
+def test_run_with_a_language_it_has_no_catalogue_for_exits_78(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[ui]\nlanguage = "fr"\n')
+    done = subprocess.run([sys.executable, "-m", "device.daemon.cli", "run", "--sim", "--config", str(config),
+                           "--state-dir", str(tmp_path / "state")], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert done.returncode == cli.EX_CONFIG and '[ui] language = "fr"' in done.stderr
+
+
+def test_a_fresh_state_directory_takes_the_flag_else_the_config_else_german(tmp_path: Path) -> None:
+    for name, asked, expected in (("flag", "en", "en"), ("none", "", "de")):
+        journal = Journal(tmp_path / f"{name}.sqlite3")
+        assert in_force(journal, asked) == expected and journal.setting(KEY) == expected
+        journal.close()
+
+
+def test_the_language_is_kept_across_restarts_and_the_admins_choice_takes_effect_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    assert in_force(journal, "de") == "de"
+    choose(journal, "en")  # the admin page's seam
+    assert words.language() == "en" and words.text("doctor.all_well") == "All is well."
+    journal.close()
+    again = Journal(path)
+    assert in_force(again, "de") == "en"  # the config's German does not undo the banker's choice
+    again.close()
+
+
+def doctor(tmp_path: Path, *extra: str, config: str = "") -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "config.toml"
+    path.write_text(config)
+    return subprocess.run([sys.executable, "-m", "device.daemon.cli", "doctor", "--config", str(path),
+                           "--state-dir", str(tmp_path), *extra], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+
+
+GERMAN = re.compile(r"\b(fehlt|nicht|kein|keine|Konfiguration|Dienst|Speicher|Uhr|Gruppen|Benutzer|noch|"
+                    r"Probleme?|Alles|läuft|gültig|Zugriff|prüfen|synchronisiert)\b|[äöüß]")
+
+
+@pytest.mark.parametrize(("extra", "config"), [(("--language", "en"), ""), ((), '[ui]\nlanguage = "en"\n')])
+def test_the_doctor_speaks_english_when_asked(tmp_path: Path, extra: tuple[str, ...], config: str) -> None:
+    """On this machine (no GPIO, no service): every line English, the tally too; no German word but the part
+    names the hardware module still owns (RFID-Leser)."""
+    done = doctor(tmp_path, *extra, config=config)
+    assert "Traceback" not in done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("✓ Configuration:") and "✓ Journal: none yet (created at the first start)" in lines
+    assert re.fullmatch(r"All is well\.|\d+ problems?\.", lines[-1])
+    german = [line for line in lines if GERMAN.search(line.replace("RFID-Leser", ""))]
+    assert not german
+
+
+def test_a_broken_config_is_said_in_the_language_asked(tmp_path: Path) -> None:
+    done = doctor(tmp_path, "--language", "en", config="[ui]\nsleep_after = 5\nsnooze = 1\n")
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("✗ Configuration: Configuration ") and "has errors: [ui] sleep_after = 5: seconds " \
+        "without input until the display goes dark: 10 to 3600 seconds; [ui] snooze: unknown key" in first
+
+
+def test_the_daemon_starts_a_fresh_state_directory_in_the_configs_language_and_keeps_it(tmp_path: Path) -> None:
+    """A whole daemon (simulated parts, a real journal): the config's English is written down at the first start;
+    a later start whose config says German keeps the journal's English."""
+    from device.daemon.config import UiConfig
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    for configured in ("en", "de"):
+        d = Daemon(Config(ui=UiConfig(language=configured)), tmp_path / "state", sim=True, host="127.0.0.1",
+                   port=0, notifier=Notifier(""))
+        d.start(web=False)
+        try:
+            assert d.journal is not None and d.journal.setting(KEY) == "en" and words.language() == "en"
+        finally:
+            d.close()

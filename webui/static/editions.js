@@ -1,0 +1,78 @@
+// The edition form (/admin/ausgaben): the form's values into the edition's data, the rules' checks beside each
+// field (POST /api/admin/editions/check), saving, and uploading a file. Banker only: the session's CSRF token.
+"use strict";
+(() => {
+  const $ = (s) => document.querySelector(s);
+  const msg = (text) => { const m = $("#msg"); if (m) m.textContent = text; };
+  let csrf = "";
+  const ready = fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf || ""; });
+
+  async function post(url, body) {
+    await ready;
+    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+                                   body: JSON.stringify(body) });
+    return res.json();
+  }
+
+  function value(input) {
+    const raw = input.value.trim();
+    if (input.hasAttribute("data-list")) {
+      const parts = raw.split(/[,; ]+/).filter((p) => p);
+      return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : raw;
+    }
+    if (input.type === "number") return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    return input.value;
+  }
+
+  function formData() {
+    const data = JSON.parse($("#edition-data").textContent);
+    for (const input of document.querySelectorAll("[data-path]")) {
+      const path = input.dataset.path.split(".");
+      let table = data;
+      for (const part of path.slice(0, -1)) table = table[part] = table[part] || {};
+      table[path[path.length - 1]] = value(input);
+    }
+    return data;
+  }
+
+  function show(answer, list) {
+    for (const el of document.querySelectorAll("[data-check]")) el.textContent = "";
+    list.replaceChildren();
+    for (const p of [...answer.problems, ...answer.warnings.map((w) => ({ ...w, text: `Hinweis: ${w.text}` }))]) {
+      let path = p.path, spot = null;
+      while (path && !(spot = document.querySelector(`[data-check="${path}"]`))) path = path.split(".").slice(0, -1).join(".");
+      if (spot) spot.textContent = (spot.textContent ? spot.textContent + " " : "") + p.message;
+      const li = document.createElement("li");
+      li.textContent = p.text;
+      list.append(li);
+    }
+  }
+
+  const form = $("#edition-form");
+  if (form) {
+    let timer = null;
+    form.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(async () => show(await post("/api/admin/editions/check", { data: formData() }), $("#form-problems")), 400);
+    });
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const answer = await post("/api/admin/editions", { data: formData() });
+      show(answer, $("#form-problems"));
+      msg(answer.ok ? `Gespeichert: ${answer.key} – beim nächsten neuen Spiel wählbar` : "Nicht gespeichert: siehe die Prüfung");
+    });
+  }
+
+  const upload = $("#upload");
+  if (upload) {
+    upload.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const file = $("#upload-file").files[0];
+      if (!file) { msg("Erst eine Datei wählen"); return; }
+      const answer = await post("/api/admin/editions", { text: await file.text() });
+      show(answer, $("#upload-problems"));
+      msg(answer.ok ? `Gespeichert: ${answer.key}` : `${file.name}: nicht gespeichert`);
+      if (answer.ok) setTimeout(() => location.reload(), 800);
+    });
+  }
+})();

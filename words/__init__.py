@@ -1,0 +1,96 @@
+"""Every text a person reads, by a stable key, in the language in force (docs/languages.md).
+
+One gettext catalogue per language, ``words/locale/<code>/LC_MESSAGES/bankleser.po``, compiled by Babel
+into the ``.mo`` that ships beside it and is read here with the standard library's :mod:`gettext`: a few
+milliseconds at start-up, where ``fluent.runtime``'s imports alone cost ~78 ms (≈1.1 s on a Pi Zero 2 W
+core; docs/measurements.md). A message id is a stable key ("doctor.disk.free"), never the German text;
+its values are named placeholders (``{path}``), filled with :meth:`str.format`, so every language may put
+them where its grammar wants them. Plurals follow the catalogue's ``Plural-Forms``; articles follow a
+noun's grammatical gender through ``pgettext`` contexts ("gender:f"), so the building words an edition
+brings (singular, plural, gender) take the right article in every language.
+
+The language in force is one per process (the OLED's, the log's, the doctor's): :func:`use` sets it, and
+is the seam for the admin page's choice that takes effect at once.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from typing import NamedTuple
+
+DOMAIN = "bankleser"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+LANGUAGES = ("de", "en")
+"""The languages with a catalogue, the first the default (the seeds' German). A third language is its
+``.po`` file under locale/ and its code here (docs/languages.md)."""
+DEFAULT = LANGUAGES[0]
+PLURAL = "#plural"
+"""Appended to a key for its ``msgid_plural`` (gettext needs a second id; the catalogue holds the forms)."""
+
+_catalogues: dict[str, gettext.GNUTranslations] = {}
+_current = DEFAULT
+
+
+def catalogue(code: str) -> gettext.GNUTranslations:
+    """The compiled catalogue of ``code``, read once (ValueError for a language without one)."""
+    if code not in LANGUAGES:
+        raise ValueError(f"no catalogue for language {code!r}: {', '.join(LANGUAGES)}")
+    found = _catalogues.get(code)
+    if found is None:
+        with open(os.path.join(LOCALE_DIR, code, "LC_MESSAGES", DOMAIN + ".mo"), "rb") as f:
+            found = _catalogues[code] = gettext.GNUTranslations(f)
+    return found
+
+
+def use(code: str) -> None:
+    """Make ``code`` the language in force from the next text on (ValueError when it has no catalogue).
+
+    The seam for a choice that takes effect at once (the admin page): texts are rendered when shown, so
+    nothing else needs to change."""
+    global _current
+    catalogue(code)
+    _current = code
+
+
+def language() -> str:
+    """The code of the language in force."""
+    return _current
+
+
+def text(key: str, /, **values: object) -> str:
+    """The message ``key`` in the language in force, its ``{placeholders}`` filled from ``values``."""
+    return catalogue(_current).gettext(key).format(**values)
+
+
+def plural(key: str, n: int, /, **values: object) -> str:
+    """The form of ``key`` for the count ``n`` by the language's plural rule; ``{n}`` is the count."""
+    return catalogue(_current).ngettext(key, key + PLURAL, n).format(n=n, **values)
+
+
+class Noun(NamedTuple):
+    """A word as an edition brings it in its language: "Hütte"/"Hütten"/"f", "hotel"/"hotels"/"n".
+
+    ``gender`` is the catalogue context that picks the article: "m", "f" or "n" in German; English has one
+    article for all three ("a", "the")."""
+
+    singular: str
+    plural: str
+    gender: str
+
+
+def counted(noun: Noun, n: int, /, case: str = "nom") -> str:
+    """"eine Hütte", "einen Speicher", "2 Hütten"; "a house", "a hotel", "2 hotels".
+
+    ``case`` is the grammatical case the sentence needs ("nom", "acc"); languages without cases say the
+    same for both."""
+    if n == 1:
+        return catalogue(_current).pgettext(f"gender:{noun.gender}", f"article.indefinite.{case}").format(
+            noun=noun.singular)
+    return plural("noun.counted", n, nouns=noun.plural, noun=noun.singular)
+
+
+def definite(noun: Noun, /, case: str = "nom") -> str:
+    """"das Schloss", "die Hütte", "den Speicher"; "the hotel"."""
+    return catalogue(_current).pgettext(f"gender:{noun.gender}", f"article.definite.{case}").format(
+        noun=noun.singular)
