@@ -244,6 +244,12 @@ def test_a_config_error_after_the_greeting_switches_the_panel_off(tmp_path: Path
     assert panel.commands[-1] == b"\xae" and not panel.lit  # luma's hide(): display off
 
 
+STOP_BOUND = 60
+"""Seconds a stop may take before the test calls it a hang: a clean stop takes about a second (docs/measurements.md),
+but SIGTERM right after READY meets the web stack still importing beside the loop, which on a machine busy with
+other work took over 10 s (a CI run with two other suites beside it)."""
+
+
 def test_without_a_panel_the_daemon_comes_up_and_names_the_display_once(tmp_path: Path) -> None:
     """Issue 20 with the first frame in front: the greeting fails quietly, opening the parts names the cause and
     fix once, and READY comes."""
@@ -260,7 +266,7 @@ def test_without_a_panel_the_daemon_comes_up_and_names_the_display_once(tmp_path
             seen = notify.until("READY=1", 30)
         finally:
             proc.terminate()
-            assert proc.wait(10) == 0
+            assert proc.wait(STOP_BOUND) == 0
     assert "STATUS=Startet…" not in seen  # no greeting claimed that was not on a panel
     said = [line for line in log.read_text().splitlines() if "/dev/i2c-97" in line]
     assert len(said) == 1 and "Display" in said[0], log.read_text()
