@@ -427,3 +427,22 @@ def test_regression_a_tax_refused_for_want_of_money_comes_back_after_each_mortga
         assert "ZU WENIG GELD" in machine.table.text() and machine.table.ledger.game.state.deeds[1].mortgaged
     finally:
         machine.teardown()
+
+
+def test_regression_a_card_learned_in_the_set_up_is_asked_about_by_its_own_uid() -> None:
+    """Generator (the completeness property's own harness): a card learned while the players tap in joined as
+    "Spieler 7"; the property looked for its UID among the six simulated cards only."""
+    machine = Reader()
+    try:
+        machine.start("banking", "none", 2, False, False)
+        machine.hold_c()
+        machine.knob_and_back("OK")
+        machine.knob_and_back("OK")
+        machine.pay_tax(1, 0)
+        machine.tap_unknown("04aa000001")
+        machine.pay_tax(0, 0)
+        machine.tap_unknown("04aa000001")
+        machine.every_op_the_rules_accept_is_offered_at_its_place()
+    finally:
+        machine.teardown()
+
