@@ -427,3 +427,11 @@ def test_regression_a_tax_refused_for_want_of_money_comes_back_after_each_mortga
         assert "ZU WENIG GELD" in machine.table.text() and machine.table.ledger.game.state.deeds[1].mortgaged
     finally:
         machine.teardown()
+
+
+def test_regression_a_card_learned_in_the_set_up_is_asked_about_by_its_own_uid(table: Table) -> None:
+    """Generator (the completeness property's own harness, KeyError 'Spieler 7'): a card learned while the players
+    tap in joined the game; the property looked for its UID among the six simulated cards only."""
+    card = table.cards.register_player("04aa000001")
+    table.start("Anna", card.name, edition="banking")
+    assert menu_offers(table, card.name) == rules_accept(table.ledger.game, card.name)

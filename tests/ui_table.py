@@ -213,8 +213,10 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
 
     probe = Ui(ledger=table.ledger, cards=table.cards, show=lambda screen: None, tone=lambda name: None,
                clock=lambda: table.now, strict=True)
+    uid = next(c.uid for c in table.cards.players() if c.name == player)  # a card learned at the table too
+
     def menu() -> Any:
-        probe.handle("tap", UID[player])  # a fresh card: whatever the last place left behind is gone
+        probe.handle("tap", uid)  # a fresh card: whatever the last place left behind is gone
         probe.handle("MENU")
         return probe.scene
 
