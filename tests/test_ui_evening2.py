@@ -236,6 +236,8 @@ def _broke(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
+    assert "Ben löst gleich:" in table.text()  # the mortgaged station: lifted at once or not (issue 26)
+    table.press("OK")  # "Fertig": not lifted, the 10 %
 
 
 def test_5_the_bankruptcy_confirmation_says_what_the_creditor_receives(table: Table) -> None:

@@ -27,6 +27,8 @@ def _bankrupt_to_ben(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
+    assert "Ben löst gleich:" in table.text()  # the mortgaged deed Ben receives: lift it at once, or not (issue 26)
+    table.press("OK")  # "Fertig" is preselected: nothing lifted, the 10 %
 
 
 def test_the_bankruptcys_confirm_shows_the_10_percent_the_creditor_pays(table: Table) -> None:
@@ -270,3 +272,23 @@ def test_the_daemons_first_idle_frame_has_no_qr_code_until_the_first_tick(table:
     assert bank.screen().qr is None and "192.168.1.20" in bank.screen().text()
     bank.tick()
     assert bank.screen().qr == "http://192.168.1.20:8080/"
+
+
+def test_the_creditor_may_lift_a_mortgage_from_a_bankruptcy_at_once(table: Table) -> None:
+    """Issue 26, seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 % Zinsen an die
+    Bank bezahlen. Dies gilt auch dann, wenn er die Hypothek zu diesem Zeitpunkt noch nicht auflösen möchte" — lifting
+    at once costs the mortgage plus the 10 % once (Schlossallee: 200 + 20 = 220), not the 10 % and later 220 again."""
+    _cem_broke_with_a_mortgaged_deed(table, ben_cash=500)
+    table.tap("Cem")
+    table.press("SOLL")
+    table.type("100")
+    table.tap("Ben")
+    table.press("OK")
+    table.choose("Bankrott")
+    table.choose("39 Schlossallee")  # marked
+    table.choose("Fertig")
+    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["lift"] == [39]
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
+    assert state.players["Ben"].cash == 500 - 220

@@ -97,7 +97,7 @@ def test_3_storno_undoes_the_bankruptcy_that_ended_the_game(table: Table) -> Non
     table.press("OK")
     assert table.ledger.game.state.finished
     table.press("C", "MENU", "4")
-    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd == {"op": "undo"}, table.text()
+    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["op"] == "undo", table.text()
     table.press("OK")
     game = table.ledger.game.state
     assert not game.finished and not game.players["Anna"].bankrupt and table.cash("Anna") == 1500

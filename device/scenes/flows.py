@@ -22,6 +22,7 @@ import msgspec
 from rules import DEEDS, Edition, Event, Game, GameState, Kind, square_name
 from rules.errors import RuleError
 
+from .lists import DONE
 from .table import graph, mermaid
 
 if TYPE_CHECKING:
@@ -240,8 +241,20 @@ def bankrupt_command(player: str, creditor: str | None, owed: int) -> dict[str, 
 
 def _bankrupt(v: View) -> dict[str, Any]:
     """To the refused payment's creditor, never one the banker picks (seed 000: "Der Mitspieler, dem Sie mehr Geld
-    schulden, als Sie noch bezahlen können, erhält von Ihnen: das gesamte Guthaben …")."""
-    return bankrupt_command(v.player, v.creditor, v.owed)
+    schulden, als Sie noch bezahlen können, erhält von Ihnen: das gesamte Guthaben …"), with the mortgages the
+    creditor lifts at once."""
+    cmd = bankrupt_command(v.player, v.creditor, v.owed)
+    return {**cmd, "lift": v["_lift"]} if v.values.get("_lift") else cmd
+
+
+def _estate_mortgaged(v: View) -> list[int]:
+    """The mortgaged deeds a player creditor receives from the bankrupt: each may be lifted at once, for the mortgage
+    plus 10 % once (issue 26; seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 %
+    Zinsen an die Bank bezahlen", and as in a trade, "entweder sofort auflösen oder …"). What goes to the bank comes
+    back mortgage-free: nothing to lift."""
+    if v.creditor is None:
+        return []
+    return [sq for sq, d in v.game.deeds.items() if d.owner == v.player and d.mortgaged]
 
 
 def _bankrupt_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
@@ -398,7 +411,11 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
         Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
         Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
              "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
-    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary),
+    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary, steps=(
+        Pick("_lift", lambda v: f"{v.creditor} löst gleich:", lambda v: [(v.square(sq), sq) for sq in
+                                                                         _estate_mortgaged(v)],
+             "Hypotheken des Gläubigers gleich lösen (wenn belastet)", multi=True, start=lambda v: DONE,
+             when=lambda v: bool(_estate_mortgaged(v))),)),
     _f("Storno", method="ask_undo", shown=_undoable),
     _f("Rangliste", ranking=_this_game),
     _f("Schuld zahlen", "pay_debt", op="pay_debt"),

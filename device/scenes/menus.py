@@ -128,7 +128,9 @@ def ask_undo(ui: Context, player: str | None) -> None:
     if not history:
         ui.message("Storno", "NICHTS", "Nichts zu stornieren", refused=True)
         return
-    ui.scenes.push(ConfirmScene({"op": "undo"}, "Storno?", "STORNO", (history[-1].text,), player=player))
+    # The booking it names, by its number: refused (not_last) if the phone booked another meanwhile (issue 31)
+    ui.scenes.push(ConfirmScene({"op": "undo", "of": history[-1].number}, "Storno?", "STORNO", (history[-1].text,),
+                                player=player))
 
 
 def ask_end(ui: Context, player: str | None) -> None:
