@@ -1,6 +1,6 @@
 """The commands of the contract as typed values: the JSON is parsed once, at the door.
 
-``parse(obj)`` turns one JSON object of the command contract (ARCHITECTURE.md) into a frozen
+``parse(obj)`` turns one JSON object of the command contract (docs/commands.md) into a frozen
 dataclass per op, or raises ``RuleError("bad_command")`` with a German message. It is the one
 place that refuses a command for its shape: a field missing or of the wrong type (a JSON
 ``true`` is never a number), an unknown op, or fields that contradict each other in any game

@@ -100,8 +100,7 @@ OPS_TABLE: tuple[OpRow, ...] = (
     OpRow("go", None, _player_only("go")),
     OpRow("bankrupt", None, _player_only("bankrupt")),
     OpRow("pay_debt", None, _player_only("pay_debt")),
-    # The rules branch adds these ops (ARCHITECTURE.md); until it is merged they are simply
-    # never legal, because ``OPS`` does not know them.
+    # The cards' payments, asked with the edition's smallest amount (Banking refuses 1: issue 28).
     OpRow("pay_all", None, _amounts("pay_all", "amount")),
     OpRow("collect_all", None, _amounts("collect_all", "amount")),
     OpRow("repairs", None, _amounts("repairs", "per_house", "per_hotel")),

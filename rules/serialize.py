@@ -1,4 +1,4 @@
-"""The state as the contract's JSON (ARCHITECTURE.md), and back."""
+"""The state as the contract's JSON (docs/commands.md), and back."""
 
 from __future__ import annotations
 
