@@ -81,6 +81,11 @@ class Daemon(msgspec.Struct):
     # What the daemon makes and keeps while it runs, never passed:
     events: queue.Queue[tuple[Any, ...]] = msgspec.field(default_factory=queue.Queue)
     stop_event: threading.Event = msgspec.field(default_factory=threading.Event)
+    signalled: bool = False
+    """SIGTERM or SIGINT came: the loop stops at its next turn (within half a second). The signal handler sets only
+    this: Python runs it between two bytecodes of the main thread, which may hold the event queue's lock just then
+    (inside ``Queue.get``); a ``put`` from the handler waited for that lock for ever, and the service never stopped
+    (seen in a CI run: SIGTERM right after READY, the process still there twenty minutes later)."""
     hardware: Hardware | None = None
     banker: Ui | None = None
     ledger: Ledger | None = None
@@ -320,6 +325,9 @@ class Daemon(msgspec.Struct):
         next_tick = next_clock = time.monotonic()
         next_ping = 0.0
         while not self.stop_event.is_set():
+            if self.signalled:  # from the handler, now in the loop's own turn: no lock is held here
+                self.stop()
+                break
             wake = min(next_tick, next_ping) if self.notifier.watchdog_interval else next_tick
             try:
                 event = self.events.get(timeout=max(0.0, min(wake - time.monotonic(), 0.5)))
@@ -393,7 +401,8 @@ class Daemon(msgspec.Struct):
             elif kind == "freeze":
                 log.warning("main loop frozen on request (sim mode test)")
                 self.frozen.set()
-                self.stop_event.wait()
+                while not self.stop_event.wait(0.25) and not self.signalled:
+                    pass  # hung for the watchdog, but a SIGTERM still ends it
             elif self.banker is None:
                 return
             elif kind == "key":
@@ -416,8 +425,13 @@ class Daemon(msgspec.Struct):
         return future.result(timeout=timeout)
 
     def stop(self, *_: object) -> None:
+        """Stop the loop from any thread (never from a signal handler: :meth:`on_signal`)."""
         self.stop_event.set()
         self.events.put(("wake",))
+
+    def on_signal(self, *_: object) -> None:
+        """SIGTERM, SIGINT: only a flag, which the loop reads within half a second (:attr:`signalled`)."""
+        self.signalled = True
 
     def close(self) -> None:
         self.notifier.stopping()
@@ -432,11 +446,16 @@ class Daemon(msgspec.Struct):
             self.journal.close()
 
 
+def handle_signals(daemon: Daemon) -> None:
+    """SIGTERM (systemd's stop) and SIGINT (Ctrl-C) set the daemon's flag; the loop stops at its next turn."""
+    signal.signal(signal.SIGTERM, daemon.on_signal)
+    signal.signal(signal.SIGINT, daemon.on_signal)
+
+
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,
                notifier: Notifier | None = None) -> int:
     daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier())
-    signal.signal(signal.SIGTERM, daemon.stop)
-    signal.signal(signal.SIGINT, daemon.stop)
+    handle_signals(daemon)
     try:
         daemon.start(web=False)
         log.info("Bankleser läuft (%s), Journal in %s", "Simulation" if sim else "Hardware", state_dir)
