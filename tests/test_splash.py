@@ -245,9 +245,9 @@ def test_a_config_error_after_the_greeting_switches_the_panel_off(tmp_path: Path
 
 
 STOP_BOUND = 60
-"""Seconds a stop may take before the test calls it a hang: a clean stop takes about a second (docs/measurements.md),
-but SIGTERM right after READY meets the web stack still importing beside the loop, which on a machine busy with
-other work took over 10 s (a CI run with two other suites beside it)."""
+"""Seconds a stop may take before the test calls it a hang: a clean stop takes about a second
+(docs/measurements.md). This test once saw a real hang, the signal handler waiting for a lock the interrupted loop
+held (tests/test_stop_signal.py); the bound is for a hang, not for a slow machine."""
 
 
 def test_without_a_panel_the_daemon_comes_up_and_names_the_display_once(tmp_path: Path) -> None:
