@@ -7,6 +7,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +17,27 @@ from rules import Game, GameState, RuleError
 # lgpio (tried by the tests that check the loud failure off a Pi) leaves a FIFO in its working
 # directory: give it a scratch one instead of the repository.
 # The folder goes when the test run ends (issue 11: every run used to leave one behind).
+# A run killed by a signal (a CI time-out, Ctrl-C twice, kill) runs no atexit: its folder, named with its process
+# id, is removed by the next run once that process is gone.
+LGWD_PREFIX = "bankleser-lgwd-"
+
+
+def _sweep_lgwd(tmp: str) -> None:
+    for stale in Path(tmp).glob(f"{LGWD_PREFIX}*-*"):
+        pid = stale.name.removeprefix(LGWD_PREFIX).split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(stale, ignore_errors=True)
+        except PermissionError:
+            pass  # another user's live process
+
+
 if "LG_WD" not in os.environ:
-    os.environ["LG_WD"] = tempfile.mkdtemp(prefix="bankleser-lgwd-")
+    _sweep_lgwd(tempfile.gettempdir())
+    os.environ["LG_WD"] = tempfile.mkdtemp(prefix=f"{LGWD_PREFIX}{os.getpid()}-")
     atexit.register(shutil.rmtree, os.environ["LG_WD"], True)
 
 
