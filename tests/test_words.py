@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import wordscan
 from babel.messages.pofile import read_po
 
 import words
@@ -22,13 +23,12 @@ from device.daemon.doctor import Check, report
 from device.daemon.language import KEY, choose, in_force
 from device.store.journal import Journal
 from drivers.tables import ConfigError
-from words.compile import compiled, po_path
+from words.compile import compiled, po_files, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONVERTED = ("drivers/hints.py", "drivers/tables.py", "device/daemon/doctor.py", "device/daemon/parts.py",
-             "device/daemon/config.py")
-"""The modules whose every text comes from the catalogue (issue 27's first surface: the doctor, the parts'
-causes and fixes, the config errors). The next surfaces widen this list until it is every module."""
+CONVERTED = wordscan.MODULES
+"""The modules whose every text comes from the catalogue, one list per surface in tests/wordscan/; the goal is
+every module."""
 
 
 @pytest.fixture(autouse=True)
@@ -37,16 +37,26 @@ def german_again() -> Iterator[None]:
     words.use(words.DEFAULT)
 
 
+MESSAGE_KEY = r"(config|doctor|hint|start|list|number|count|noun|article|rules|scenes|pages|phone|reports|service|editions)" \
+      r"\.[a-z0-9_.]+"
+"""A message key: its first part names its surface (its domain's name, or the shared grammar's topic)."""
+
+
 def messages(code: str) -> dict[tuple[str | None, str], list[str]]:
-    """(context, key) → the texts (one, or each plural form) of ``code``'s catalogue."""
-    with open(po_path(code), "rb") as f:
-        catalog = read_po(f, locale=code)
+    """(context, key) → the texts (one, or each plural form) of ``code``'s catalogue, all its domains."""
     out: dict[tuple[str | None, str], list[str]] = {}
-    for m in catalog:
-        if not m.id:
+    for language, domain in po_files():
+        if language != code:
             continue
-        key = m.id[0] if isinstance(m.id, tuple) else m.id
-        out[(m.context, key)] = list(m.string) if isinstance(m.string, tuple) else [m.string]
+        with open(po_path(code, domain), "rb") as f:
+            catalog = read_po(f, locale=code)
+        for m in catalog:
+            if not m.id:
+                continue
+            key = m.id[0] if isinstance(m.id, tuple) else m.id
+            assert (m.context, key) not in out, f"{code}: {key} is in two domains ({domain} and another)"
+            assert re.fullmatch(MESSAGE_KEY, key), f"{domain}: {key!r} is not a key of the form <surface>.<name>"
+            out[(m.context, key)] = list(m.string) if isinstance(m.string, tuple) else [m.string]
     return out
 
 
@@ -66,23 +76,28 @@ def test_every_message_is_in_every_language_with_the_same_placeholders() -> None
             assert set().union(*map(placeholders, other[key])) == set().union(*map(placeholders, texts)), (code, key)
 
 
-@pytest.mark.parametrize("code", words.LANGUAGES)
-def test_the_shipped_mo_is_what_its_po_says(code: str) -> None:
+@pytest.mark.parametrize(("code", "domain"), po_files())
+def test_the_shipped_mo_is_what_its_po_says(code: str, domain: str) -> None:
     """Edit a .po and forget `python -m words.compile`: this fails (the appliance reads only the .mo)."""
-    shipped = Path(po_path(code)).with_suffix(".mo").read_bytes()
-    assert shipped == compiled(code), f"run: python -m words.compile ({code}'s .mo is older than its .po)"
+    shipped = Path(po_path(code, domain)).with_suffix(".mo").read_bytes()
+    assert shipped == compiled(code, domain), f"run: python -m words.compile ({code}/{domain}.mo is older than its .po)"
+
+
+def test_every_domain_has_its_catalogue_in_every_language() -> None:
+    for _, domain in po_files():
+        assert all(Path(po_path(code, domain)).exists() for code in words.LANGUAGES), domain
 
 
 def used_keys(tree: ast.AST) -> Iterator[str]:
     """The keys a module renders: text("…")/plural("…"), and the module's constants that hold a key."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-                "text", "plural") and node.args and isinstance(node.args[0], ast.Constant):
+                "text", "plural", "phrase") and node.args and isinstance(node.args[0], ast.Constant):
             yield node.args[0].value
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if re.fullmatch(r"(config|doctor|hint|start)\.[a-z0-9_.]+", node.value):
+            if re.fullmatch(MESSAGE_KEY, node.value):
                 yield node.value
-            elif match := re.fullmatch(r"((?:config|doctor|hint)\.[a-z_.]+)\|[\d.]+\|[\d.]+", node.value):
+            elif match := re.fullmatch(rf"({MESSAGE_KEY})\|[\d.]+\|[\d.]+", node.value):
                 yield match[1]
 
 
@@ -93,25 +108,7 @@ def test_every_key_the_converted_modules_use_is_in_the_catalogue() -> None:
         assert not missing, f"{module}: {missing}"
 
 
-READ_BY_PROGRAMS = {
-    # commands, paths, units and the tools' own words the doctor runs or parses (never shown as prose)
-    "systemctl", "show", "--property=ActiveState,SubState,WatchdogUSec,NRestarts", "ActiveState", "SubState",
-    "WatchdogUSec", "NRestarts", "infinity", "timedatectl", "--property=NTPSynchronized", "--value", "yes",
-    "bankleser.service", "bankleser", "journal.sqlite3", "gpiochip0", "gpiochip*", "i2c-", "spidev", "gpio", "spi",
-    "i2c", "sim", "check_", "name", "ok", "detail", "fix", "hint", "utf-8", "replace", "/dev", "/var/lib/bankleser",
-    "/run/systemd/timesync/synchronized", "/proc/device-tree/system/linux,revision", "/proc/device-tree/model",
-    "/sys/firmware/devicetree/base/model", "/proc/", "filename", "PinUnknownPi", "unable to locate Pi revision",
-    "GPIOPinInUse", "not found on address", "not found", "permission", "in use", "VersionReg", "VersionReg 0x00",
-    "VersionReg 0xFF", "SPI", "root", "true", "false", "STATE_DIRECTORY", "XDG_DATA_HOME", ".local", "share",
-    "BANKLESER_BANKER_PIN", "localhost", "web", "ui", "banker", "hotspot", "hardware", "__name__", "description",
-    "ssid", "language", "Bankleser", "lgpio", "Watchdog", "WatchdogSec ", "Journal", "Display", "MFRC522",
-    "sudo systemd/install.sh", "sudo systemctl start bankleser; journalctl -u bankleser -b", "sudo usermod -aG ",
-    "i2cdetect -y ", "`i2cdetect -y ", "high", "[web]", "[banker]", "[ui]", "[hotspot]", "host = ", " in [web]",
-    "[web] host = ", "[banker] pin = ", "[ui] language = ", "I²C", "I²C-", "SPI0", "SPI1", "0x", "/dev/i2c-",
-    "T", "active", "wlan0", "--host", "BANKLESER_BANKER_PIN: ",
-    # the parts' names, shared with drivers.hardware.PARTS as identifiers (their display names: the next surface)
-    "GPIO", "GPIO: ", "Display: ", "RFID-Leser", "RFID-Leser: ",
-}
+READ_BY_PROGRAMS = wordscan.ALLOWED
 """Constants with letters in the converted modules that no person reads as a sentence of ours."""
 
 
@@ -131,16 +128,16 @@ def human_literals(path: Path) -> Iterator[tuple[int, str]]:
         if isinstance(node, ast.Call):
             func = node.func
             name = getattr(func, "attr", getattr(func, "id", ""))
-            if name in ("debug", "info", "warning", "error", "exception", "getLogger", "text", "plural", "use",
+            if name in ("debug", "info", "warning", "error", "exception", "getLogger", "text", "plural", "phrase", "use",
                         "get", "setting", "set_setting", "getattr", "startswith", "glob", "split", "partition",
                         "removeprefix"):
-                for arg in node.args[:1] if name in ("text", "plural") else node.args:
+                for arg in node.args[:1] if name in ("text", "plural", "phrase") else node.args:
                     for sub in ast.walk(arg):
                         skip.add(id(sub))
             for keyword in node.keywords:
                 if keyword.arg == "pattern":  # a regular expression
                     skip.add(id(keyword.value))
-    keyish = re.compile(r"(config|doctor|hint|start)\.[a-z0-9_.]+(\|[\d.]+\|[\d.]+)?|[\W\d_]*|[a-z]{1,2}")
+    keyish = re.compile(rf"{MESSAGE_KEY}(\|[\d.]+\|[\d.]+)?|[\W\d_]*|[a-z]{{1,2}}")
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             value = node.value
@@ -292,3 +289,32 @@ def test_the_daemon_starts_a_fresh_state_directory_in_the_configs_language_and_k
             assert d.journal is not None and d.journal.setting(KEY) == "en" and words.language() == "en"
         finally:
             d.close()
+
+
+# --- Phrases: what the rules say, rendered where it is shown
+
+
+def test_a_phrase_is_said_with_the_games_edition_and_the_language_in_force() -> None:
+    """The rules give a key and values; the square's name, the money's notation and the building's word and
+    article come from the edition, the sentence from the catalogue in force."""
+    from rules.editions import EDITIONS
+    from rules.phrase import Cash, Many, Pieces, Place
+
+    banking = EDITIONS["banking"]
+    assert words.say(phrase_of("list.last", head="Anna, Ben", last="Cem")) == "Anna, Ben und Cem"
+    values = {"amount": Cash(15_025_000), "street": Place(39), "one": Pieces("house", 1, "acc"),
+              "who": Many(("Anna", "Ben", "Cem"))}
+    said = {name: words._value(value, banking) for name, value in values.items()}
+    assert said == {"amount": "15,025M", "street": banking.names[39], "one": "ein Apartment",
+                    "who": "Anna, Ben und Cem"}
+    words.use("en")
+    assert words._value(Cash(15_025_000), banking) == "15.025M"
+    assert words._value(Pieces("hotel", 1), banking) == "a Hotel"
+    assert words.say(phrase_of("count.minutes", n=1)) == "1 minute"
+    assert words.say(phrase_of("count.minutes", n=2)) == "2 minutes"
+
+
+def phrase_of(key: str, **values: str | int) -> words.Phrase:
+    from rules.phrase import phrase
+
+    return phrase(key, **values)

@@ -19,7 +19,20 @@ import gettext
 import os
 from typing import NamedTuple
 
+from rules.editions import Edition
+from rules.money import format_money
+from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value
+
 DOMAIN = "bankleser"
+"""The first domain: the grammar shared by all (articles, counts, lists) and the doctor's, the parts' and the
+config's texts."""
+DOMAINS = (DOMAIN, "rules", "scenes", "pages", "phone", "reports", "service", "editions")
+"""One catalogue per language, kept in one ``.po`` file per surface (gettext's domains), so that a surface's
+texts are found and changed in one place: ``rules`` (bookings, previews, refusals), ``scenes`` (the OLED),
+``pages`` (status page, /admin, the virtual device), ``phone`` (the banker's forms and the API's answers),
+``reports`` (game reports, CSV, Bestenliste, printables), ``service`` (the daemon's start, log and command
+line), ``editions`` (a family's edition file and its checks). A key is unique across all of them (a test
+holds it); :func:`catalogue` chains them into one."""
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 LANGUAGES = ("de", "en")
 """The languages with a catalogue, the first the default (the seeds' German). A third language is its
@@ -38,8 +51,18 @@ def catalogue(code: str) -> gettext.GNUTranslations:
         raise ValueError(f"no catalogue for language {code!r}: {', '.join(LANGUAGES)}")
     found = _catalogues.get(code)
     if found is None:
-        with open(os.path.join(LOCALE_DIR, code, "LC_MESSAGES", DOMAIN + ".mo"), "rb") as f:
-            found = _catalogues[code] = gettext.GNUTranslations(f)
+        for domain in DOMAINS:
+            path = os.path.join(LOCALE_DIR, code, "LC_MESSAGES", domain + ".mo")
+            if domain != DOMAIN and not os.path.exists(path):
+                continue
+            with open(path, "rb") as f:
+                part = gettext.GNUTranslations(f)
+            if found is None:
+                found = part
+            else:
+                found.add_fallback(part)
+        assert found is not None
+        _catalogues[code] = found
     return found
 
 
@@ -94,3 +117,37 @@ def definite(noun: Noun, /, case: str = "nom") -> str:
     """"das Schloss", "die Hütte", "den Speicher"; "the hotel"."""
     return catalogue(_current).pgettext(f"gender:{noun.gender}", f"article.definite.{case}").format(
         noun=noun.singular)
+
+
+def say(said: Phrase, edition: Edition | None = None, /) -> str:
+    """A phrase of the rules (or of any surface) in the language in force, its values said with the game's
+    ``edition``: its square names, its money notation, its building words with their genders.
+
+    A phrase with an ``n`` among its values takes the plural form the language's rule gives for it."""
+    values = {name: _value(value, edition) for name, value in said.values}
+    count = said.get("n")
+    if isinstance(count, int) and not isinstance(count, bool):
+        return catalogue(_current).ngettext(said.key, said.key + PLURAL, count).format(**values)
+    return catalogue(_current).gettext(said.key).format(**values)
+
+
+def _value(value: Value, edition: Edition | None) -> object:
+    if isinstance(value, Phrase):
+        return say(value, edition)
+    if isinstance(value, Many):
+        items = [str(_value(item, edition)) for item in value.items]
+        if len(items) < 2:
+            return "".join(items)
+        return text("list.last", head=text("list.separator").join(items[:-1]), last=items[-1])
+    if edition is None:
+        if isinstance(value, (Cash, Place, Pieces)):
+            raise ValueError(f"{value!r} needs the game's edition to be said")
+        return value
+    if isinstance(value, Cash):
+        return format_money(value.amount, edition).replace(",", text("number.decimal"))
+    if isinstance(value, Place):
+        return edition.names[value.square]
+    if isinstance(value, Pieces):
+        word = edition.house_word if value.kind == "house" else edition.hotel_word
+        return counted(Noun(*word), value.n, case=value.case)
+    return value

@@ -11,30 +11,36 @@ import io
 import os
 import sys
 
-from . import DOMAIN, LANGUAGES, LOCALE_DIR
+from . import DOMAIN, DOMAINS, LANGUAGES, LOCALE_DIR
 
 
-def po_path(code: str) -> str:
-    return os.path.join(LOCALE_DIR, code, "LC_MESSAGES", DOMAIN + ".po")
+def po_path(code: str, domain: str = DOMAIN) -> str:
+    return os.path.join(LOCALE_DIR, code, "LC_MESSAGES", domain + ".po")
 
 
-def compiled(code: str) -> bytes:
-    """The ``.mo`` bytes Babel makes of ``code``'s ``.po`` (fuzzy entries left out, as gettext's msgfmt does)."""
+def po_files() -> list[tuple[str, str]]:
+    """(language, domain) of every ``.po`` there is: the first domain always, the others once written."""
+    return [(code, domain) for code in LANGUAGES for domain in DOMAINS
+            if domain == DOMAIN or os.path.exists(po_path(code, domain))]
+
+
+def compiled(code: str, domain: str = DOMAIN) -> bytes:
+    """The ``.mo`` bytes Babel makes of a ``.po`` (fuzzy entries left out, as gettext's msgfmt does)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with open(po_path(code), "rb") as f:
-        catalog = read_po(f, locale=code, domain=DOMAIN)
+    with open(po_path(code, domain), "rb") as f:
+        catalog = read_po(f, locale=code, domain=domain)
     out = io.BytesIO()
     write_mo(out, catalog)
     return out.getvalue()
 
 
 def main() -> int:
-    for code in LANGUAGES:
-        target = po_path(code)[:-3] + ".mo"
+    for code, domain in po_files():
+        target = po_path(code, domain)[:-3] + ".mo"
         with open(target, "wb") as f:
-            f.write(compiled(code))
+            f.write(compiled(code, domain))
         print(f"{target}")
     return 0
 

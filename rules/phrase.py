@@ -1,0 +1,67 @@
+"""What the rules say, as a key and its values; the words are chosen where it is shown (issue 27).
+
+A refusal, a booking's description, a preview, a log line: the rules return a :class:`Phrase`, never a
+sentence, so ``rules`` stays free of any language and an old game is told in today's language and today's
+words. :func:`words.say` renders a phrase with the catalogue in force and the game's edition (its square
+names, its currency notation, its building words and their genders).
+
+A value is what the sentence needs of it, typed so that the renderer knows how to say it: a plain ``str``
+(a player's name, an edition's own word) and ``int`` (a count: ``n`` picks the plural form) as they are,
+:class:`Cash` in the edition's notation, :class:`Place` by the edition's square name, :class:`Pieces` as
+"eine Hütte" / "2 Hotels" with the edition's words, a nested :class:`Phrase`, and :class:`Many` as a list
+("Anna, Ben und Cem").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+
+@dataclass(frozen=True, slots=True)
+class Cash:
+    """An amount of the game's money: "15,025M" (Banking, German), "£200" …"""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A square, said by the name the edition prints on it."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """``n`` of the edition's houses or hotels, with the article the case needs ("einen Speicher")."""
+
+    kind: Literal["house", "hotel"]
+    n: int
+    case: Literal["nom", "acc", "dat"] = "nom"
+
+
+@dataclass(frozen=True, slots=True)
+class Many:
+    """Several values said as a list: "Anna, Ben und Cem" / "Anna, Ben and Cem"."""
+
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message key and its named values (``rules.credit`` with ``player`` and ``amount``)."""
+
+    key: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def get(self, name: str) -> Value | None:
+        return next((value for key, value in self.values if key == name), None)
+
+
+Value: TypeAlias = "str | int | Cash | Place | Pieces | Many | Phrase"
+
+
+def phrase(key: str, /, **values: Value) -> Phrase:
+    """``phrase("rules.credit", player="Anna", amount=Cash(200))``."""
+    return Phrase(key, tuple(values.items()))

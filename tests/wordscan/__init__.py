@@ -1,0 +1,21 @@
+"""Which modules speak only through the catalogues, and the words in them that programs read (issue 27).
+
+One file here per surface (``doctor.py``, ``rules.py``, ``scenes.py`` …), each with ``MODULES`` (the modules
+whose every text a person reads comes from the catalogue) and ``ALLOWED`` (the string constants with letters
+in them that no person reads as a sentence of ours: commands, paths, JSON fields, key names). A surface is
+converted beside the others without editing a shared list; tests/test_words.py scans the union.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+
+def surfaces() -> list[ModuleType]:
+    return [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
+
+
+MODULES: tuple[str, ...] = tuple(sorted({m for s in surfaces() for m in s.MODULES}))
+ALLOWED: frozenset[str] = frozenset().union(*(s.ALLOWED for s in surfaces()))
