@@ -318,3 +318,18 @@ def phrase_of(key: str, **values: str | int) -> words.Phrase:
     from rules.phrase import phrase
 
     return phrase(key, **values)
+
+
+def test_a_request_may_speak_its_own_language_without_changing_the_appliances() -> None:
+    """A phone asks for English: its page is English, the OLED (the appliance's language) stays German."""
+    import threading
+
+    seen: list[str] = []
+    with words.speaking("en"):
+        seen.append(words.plural("count.minutes", 2))
+        other = threading.Thread(target=lambda: seen.append(words.plural("count.minutes", 2)))
+        other.start()
+        other.join()
+        assert words.appliance_language() == "de"
+    seen.append(words.plural("count.minutes", 2))
+    assert seen == ["2 minutes", "2 Minuten", "2 Minuten"]

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import NamedTuple
 
 from rules.editions import Edition
@@ -43,6 +46,8 @@ PLURAL = "#plural"
 
 _catalogues: dict[str, gettext.GNUTranslations] = {}
 _current = DEFAULT
+_asked: ContextVar[str | None] = ContextVar("bankleser_language", default=None)
+"""A language asked for by one request (a phone's page in its own language), over the appliance's."""
 
 
 def catalogue(code: str) -> gettext.GNUTranslations:
@@ -77,18 +82,37 @@ def use(code: str) -> None:
 
 
 def language() -> str:
-    """The code of the language in force."""
+    """The code of the language in force: the one asked for in this context, else the appliance's."""
+    return _asked.get() or _current
+
+
+def appliance_language() -> str:
+    """The appliance's language (the OLED's, the log's), whatever a request in this context asked for."""
     return _current
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Texts in ``code`` within this context only (one page request), the appliance's language unchanged.
+
+    A context variable: each request's thread (or task) has its own, so one phone's English page never
+    turns another's, or the OLED's, English."""
+    catalogue(code)
+    token = _asked.set(code)
+    try:
+        yield
+    finally:
+        _asked.reset(token)
 
 
 def text(key: str, /, **values: object) -> str:
     """The message ``key`` in the language in force, its ``{placeholders}`` filled from ``values``."""
-    return catalogue(_current).gettext(key).format(**values)
+    return catalogue(language()).gettext(key).format(**values)
 
 
 def plural(key: str, n: int, /, **values: object) -> str:
     """The form of ``key`` for the count ``n`` by the language's plural rule; ``{n}`` is the count."""
-    return catalogue(_current).ngettext(key, key + PLURAL, n).format(n=n, **values)
+    return catalogue(language()).ngettext(key, key + PLURAL, n).format(n=n, **values)
 
 
 class Noun(NamedTuple):
@@ -108,14 +132,14 @@ def counted(noun: Noun, n: int, /, case: str = "nom") -> str:
     ``case`` is the grammatical case the sentence needs ("nom", "acc"); languages without cases say the
     same for both."""
     if n == 1:
-        return catalogue(_current).pgettext(f"gender:{noun.gender}", f"article.indefinite.{case}").format(
+        return catalogue(language()).pgettext(f"gender:{noun.gender}", f"article.indefinite.{case}").format(
             noun=noun.singular)
     return plural("noun.counted", n, nouns=noun.plural, noun=noun.singular)
 
 
 def definite(noun: Noun, /, case: str = "nom") -> str:
     """"das Schloss", "die Hütte", "den Speicher"; "the hotel"."""
-    return catalogue(_current).pgettext(f"gender:{noun.gender}", f"article.definite.{case}").format(
+    return catalogue(language()).pgettext(f"gender:{noun.gender}", f"article.definite.{case}").format(
         noun=noun.singular)
 
 
@@ -127,8 +151,8 @@ def say(said: Phrase, edition: Edition | None = None, /) -> str:
     values = {name: _value(value, edition) for name, value in said.values}
     count = said.get("n")
     if isinstance(count, int) and not isinstance(count, bool):
-        return catalogue(_current).ngettext(said.key, said.key + PLURAL, count).format(**values)
-    return catalogue(_current).gettext(said.key).format(**values)
+        return catalogue(language()).ngettext(said.key, said.key + PLURAL, count).format(**values)
+    return catalogue(language()).gettext(said.key).format(**values)
 
 
 def _value(value: Value, edition: Edition | None) -> object:
