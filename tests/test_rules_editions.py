@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from told import told
 
 from conftest import apply, cash, give, start
 from rules import DEEDS, EDITIONS, SQUARES, Game, Kind, square_name
@@ -118,10 +119,10 @@ def test_a_family_edition_plays_with_its_own_names_words_and_deeds() -> None:
                  "mortgage = 220\n")
     game = start("hamburg", edition_data=edition_data(ed))
     event = apply(game, op="buy", player="Anna", square=39)
-    assert event.text == "Anna kauft Jungfernstieg für 440" and cash(game, "Anna") == 1060
+    assert told(event, game) == "Anna kauft Jungfernstieg für 440" and cash(game, "Anna") == 1060
     give(game, "Anna", 37)
     event = apply(game, op="build", player="Anna", square=39)
-    assert "1 Speicher (220)" in event.text
+    assert "1 Speicher (220)" in told(event, game)
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 220
 
 

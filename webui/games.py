@@ -102,7 +102,7 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
         _, one = report_or_404(game_id)
         ed = one.final.edition if one.final is not None else EDITIONS.get(one.edition, EDITIONS["classic"])
         chart = timeline_svg(one.points, one.players, money_label(ed))
-        return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
+        return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.lines(), chart=chart,
                                colours=COLOURS, money=money_unit(ed), when=when, clock=clock,  # the phone's words
                                duration=duration, lasted=lasted, rule_names=HOUSE_RULE_NAMES, sim=sim,
                                deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))

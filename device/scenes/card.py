@@ -157,7 +157,7 @@ class AmountScene(Scene, msgspec.Struct):
             return parse_amount(self.entry, ui.game.edition)
         except RuleError as err:
             ui.tone("refused")
-            ui.scenes.push(ResultScene("Abgelehnt", "BETRAG?", err.message, refused=True))
+            ui.scenes.push(ResultScene("Abgelehnt", "BETRAG?", ui.say(err.said), refused=True))
             return None
 
     def _book(self, ui: Context) -> bool:

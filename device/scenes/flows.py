@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+import words
 from rules import DEEDS, Edition, Event, Game, GameState, Kind, square_name
 from rules.errors import RuleError
+from rules.phrase import Phrase
 
 from .lists import DONE
 from .table import graph, mermaid
@@ -55,6 +57,10 @@ class View(msgspec.Struct, frozen=True):
     @property
     def edition(self) -> Edition:
         return self.game.edition
+
+    def say(self, said: Phrase) -> str:
+        """What the rules said (a note, a booking), in the language in force with this game's edition."""
+        return words.say(said, self.edition)
 
     def others(self) -> list[str]:
         """The players still in the game, but the one on the reader."""
@@ -225,7 +231,7 @@ def _booked(v: View, cmd: dict[str, Any]) -> Any:
         event = v.rules.preview(cmd)
     except RuleError:
         return None
-    return [(t.payer, t.payee, t.amount) for t in event.transfers], event.text
+    return [(t.payer, t.payee, t.amount) for t in event.transfers], event.said
 
 
 def _hotel(v: View) -> bool:
@@ -265,7 +271,7 @@ def _bankrupt_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str
         if event is not None else 0
     to = f"an {v.creditor or 'die Bank'}: {v.money(received)}"
     debt = (f"Schuld {v.money(v.owed)}",) if v.owed else ()
-    note = (event.note,) if event is not None and event.note else ()
+    note = (v.say(event.note),) if event is not None and event.note else ()
     # the note and the Storno in the first view (two rows above "OK bucht"); the debt below, for the knob
     return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf", *debt)
 
@@ -327,7 +333,7 @@ def _trade_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, .
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
     return "Tausch", f"{me}↔{other}", (f"{me}: {_gives(v, give)}", f"{other}: {_gives(v, take)}",
-                                       *([event.note] if event is not None and event.note else []))
+                                       *([v.say(event.note)] if event is not None and event.note else []))
 
 
 def _running(game: Game) -> bool:

@@ -224,7 +224,7 @@ class NumberScene(Scene, msgspec.Struct):
             try:
                 number = parse_amount(self.entry, ui.game.edition)
             except RuleError as err:
-                return self._again(ui, err.message)
+                return self._again(ui, ui.say(err.said))
         else:
             number = int(self.entry)
         why = self.done(ui, number)
@@ -298,7 +298,7 @@ class ConfirmScene(Scene, msgspec.Struct):
         one (the rules' check answers None for any undo: OK would undo whatever the phone booked since)."""
         if self.cmd.get("op") == "undo":
             game = ui.ledger.game
-            return game.undoable() and bool(game.history) and self.body[:1] == (game.history[-1].text,)
+            return game.undoable() and bool(game.history) and self.body[:1] == (ui.say(game.history[-1].said),)
         if self.shown_again is not None and self.shown_again.paid_since(ui):
             return False  # the rules would take it twice (a rent may be paid twice): the phone paid this one
         error = ui.ledger.check(self.cmd)

@@ -129,7 +129,8 @@ def ask_undo(ui: Context, player: str | None) -> None:
         ui.message("Storno", "NICHTS", "Nichts zu stornieren", refused=True)
         return
     # The booking it names, by its number: refused (not_last) if the phone booked another meanwhile (issue 31)
-    ui.scenes.push(ConfirmScene({"op": "undo", "of": history[-1].number}, "Storno?", "STORNO", (history[-1].text,),
+    last = history[-1]
+    ui.scenes.push(ConfirmScene({"op": "undo", "of": last.number}, "Storno?", "STORNO", (ui.say(last.said),),
                                 player=player))
 
 

@@ -173,9 +173,9 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
     first refused, if it was before) to come back to."""
     game = ui.game
     if outcome.ok:
-        text = outcome.event.text if outcome.event else "Gebucht"
+        text = ui.say(outcome.event.said) if outcome.event else "Gebucht"
         if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
-            text = f"{outcome.event.note}\n{text}"
+            text = f"{ui.say(outcome.event.note)}\n{text}"
         if player and game is not None and player in game.players:
             # a booking between players: whose balance this is, said (issue 28 #9)
             others = outcome.event is not None and any(

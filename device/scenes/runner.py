@@ -87,7 +87,7 @@ def _type(ui: Context, flow: Flow, step: Type, view: View, answer: Callable[[Con
             return None
         if error.code in step.refuse:
             return text(step.refuse[error.code], view)
-        return error.message if last else None
+        return ui.say(error.said) if last else None
 
     zero = step.zero and accepted(0) is None
 
@@ -152,7 +152,8 @@ def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None, th
 def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Event, *,
              raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
-    lines = (event.note, event.text) if event.note else (event.text,)  # the 10 % to the bank first
+    said = ui.say(event.said)
+    lines = (ui.say(event.note), said) if event.note else (said,)  # the 10 % to the bank first
     return ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player,
                         raising_for=raising_for, shown_again=shown_again)
 
@@ -160,7 +161,8 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, e
 def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "",
             since: Event | None = None) -> None:
     ui.tone("refused")
-    ui.to_card(player, outcome_scene(ui, Outcome.refusal(err), cmd, player, title, since))
+    ui.to_card(player, outcome_scene(ui, Outcome.refusal(err, ui.game.edition if ui.game else None), cmd, player,
+                                     title, since))
 
 
 def come_back(ui: Context, offer: RaiseOffer) -> bool:

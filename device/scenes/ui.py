@@ -16,8 +16,10 @@ from typing import Any, cast
 
 import msgspec
 
+import words
 from drivers.screen import Screen
 from rules import GameState, format_money
+from rules.phrase import Phrase
 
 from ..store.cards import Cards
 from ..store.ledger import Ledger
@@ -106,6 +108,10 @@ class Ui(msgspec.Struct):
 
     def money(self, amount: int) -> str:
         return format_money(amount, self.game.edition) if self.game else str(amount)
+
+    def say(self, said: Phrase) -> str:
+        """What the rules said (a booking, a note, a refusal), in the language in force with the game's edition."""
+        return words.say(said, self.game.edition if self.game else None)
 
     @property
     def state(self) -> State:

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+import words
 from drivers.screen import Screen
 from rules import GameState, Mode, square_name
 from rules.errors import RuleError
@@ -95,8 +96,9 @@ def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> str | None:
         new_game_state(with_edition_data({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]},
                                          ui.ledger.editions))  # a family's edition too
     except RuleError as err:
-        limits = re.search(r"\(([^)]*)\)$", err.message)
-        return f"nur {limits.group(1)}" if limits else err.message
+        message = words.say(err.said)
+        limits = re.search(r"\(([^)]*)\)$", message)
+        return f"nur {limits.group(1)}" if limits else message
     ui.scenes.push(JoinScene({**cmd, "minutes": minutes}))
     return None
 

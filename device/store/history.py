@@ -27,8 +27,10 @@ from typing import Any
 
 import msgspec
 
-from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
+import words
+from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
 from rules.game import mode_name
+from rules.phrase import Phrase
 
 from . import clocks
 from .journal import Record, read_only, read_records
@@ -68,7 +70,8 @@ class Told(msgspec.Struct):
     detail: bool = False
     stack: list[tuple[Record, Event]] = []
     """Accepted bookings that stand (a Storno takes the last one off), for the report's figures."""
-    log: list[tuple[float, str]] = []
+    log: list[tuple[float, Phrase]] = []
+    """What each booking did, as the rules said it: told in the language in force when shown (:meth:`lines`)."""
     points: list[dict[str, Any]] = []
     seqs: list[int] = []
     """Journal entries of this game (its own Stornos included), for the download."""
@@ -81,6 +84,18 @@ class Told(msgspec.Struct):
 
     def figures(self) -> dict[str, dict[str, Any]]:
         return figures(self)
+
+    def game_edition(self) -> Edition:
+        """The edition the game was played with (its own data, a family's edition too)."""
+        return self.final.edition if self.final is not None else EDITIONS.get(self.edition, EDITIONS["classic"])
+
+    def say(self, said: Phrase) -> str:
+        """What the rules said in this game, in the language in force (an old game in today's words)."""
+        return words.say(said, self.game_edition())
+
+    def lines(self) -> list[tuple[float, str]]:
+        """The game's log as shown now: each booking's time and what it did."""
+        return [(at, self.say(said)) for at, said in self.log]
 
     def csv(self) -> str:
         return transactions_csv(self)
@@ -159,7 +174,7 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
 
 def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
     one.seqs.append(rec.seq)
-    one.log.append((rec.at, event.text))
+    one.log.append((rec.at, event.said))
     if event.op == "undo":
         if one.stack:
             one.stack.pop()
@@ -197,7 +212,7 @@ def figures(one: Told) -> dict[str, dict[str, Any]]:
             out[player]["bankrupt_at"] = rec.at
         for t in event.transfers:
             if t.payer in out and (out[t.payer]["biggest"] is None or t.amount > out[t.payer]["biggest"][0]):
-                out[t.payer]["biggest"] = (t.amount, event.text)
+                out[t.payer]["biggest"] = (t.amount, one.say(event.said))
     for name, deeds in earned.items():
         if deeds:
             sq, amount = max(deeds.items(), key=lambda kv: (kv[1], -kv[0]))
@@ -220,7 +235,7 @@ def transactions_csv(one: Told) -> str:
             payer = t.payer or (POT if out_of_pot else "Bank")
             payee = t.payee or (POT if into_pot else "Bank")
             writer.writerow([rec.seq, time.strftime("%d.%m.%Y %H:%M:%S", time.localtime(rec.at)), event.op, payer,
-                             payee, t.amount, t.reason, event.text])
+                             payee, t.amount, one.say(t.reason), one.say(event.said)])
     return buf.getvalue()
 
 

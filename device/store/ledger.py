@@ -22,8 +22,10 @@ from typing import Any
 import msgspec
 
 import rules
+import words
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
 from rules.newgame import with_edition_data
+from rules.phrase import Phrase, from_data, to_data
 from rules.snapshot import game_from_data, game_to_data
 
 from .journal import Journal, JournalError, Unstorable, encode
@@ -58,11 +60,14 @@ class Outcome(msgspec.Struct, frozen=True):
     event: Event | None = None
     owed: int | None = None
     """A refusal for want of money: the whole sum asked (``RuleError.owed``)."""
+    said: Phrase | None = None
+    """The rules' refusal as they said it (``message`` is it in the language in force when it was refused)."""
 
     @classmethod
-    def refusal(cls, err: RuleError) -> Outcome:
-        """The rules' refusal as an answer, with all it says (the debt of a payment refused for want of money)."""
-        return cls(False, err.code, err.message, owed=err.owed)
+    def refusal(cls, err: RuleError, edition: rules.Edition | None = None) -> Outcome:
+        """The rules' refusal as an answer, with all it says (the debt of a payment refused for want of money),
+        said in the language in force with the game's ``edition``."""
+        return cls(False, err.code, words.say(err.said, edition), owed=err.owed, said=err.said)
 
     def as_dict(self) -> dict[str, Any]:
         if self.ok:
@@ -74,7 +79,8 @@ class LogEntry(msgspec.Struct, frozen=True):
     seq: int
     at: float
     op: str
-    text: str
+    said: Phrase
+    """What the booking did, as the rules said it: told in the language in force when shown (:meth:`snapshot`)."""
 
 
 class Ledger(msgspec.Struct):
@@ -174,7 +180,8 @@ class Ledger(msgspec.Struct):
     def _memory(self) -> dict[str, Any]:
         def view(log: deque[LogEntry], worth: list[dict[str, Any]], started: float | None, stride: int,
                  skipped: int, game_seq: int | None, played: float) -> list[Any]:
-            return [[[e.seq, e.at, e.op, e.text] for e in log], worth, started, stride, skipped, game_seq, played]
+            entries = [[e.seq, e.at, e.op, to_data(e.said)] for e in log]
+            return [entries, worth, started, stride, skipped, game_seq, played]
 
         return {"code": code_version(), "game": game_to_data(self.game), "skipped": self.skipped,
                 "current": view(self.log, self.worth, self.started_at, self._stride, self._skipped, self.game_seq,
@@ -213,7 +220,8 @@ class Ledger(msgspec.Struct):
 
             def unview(v: list[Any]) -> tuple[Any, ...]:
                 entries, worth, started, stride, skipped, game_seq, played = v
-                return (deque((LogEntry(*e) for e in entries), maxlen=LOG_SIZE), worth, started, stride, skipped,
+                told = (LogEntry(s, at, op, from_data(said)) for s, at, op, said in entries)
+                return (deque(told, maxlen=LOG_SIZE), worth, started, stride, skipped,
                         game_seq, played)
 
             current = unview(data["current"])
@@ -278,7 +286,7 @@ class Ledger(msgspec.Struct):
             self._stride, self._skipped = 1, 0
             self.started_at = at
             self.game_seq, self.played, self._since = seq, 0.0, self.mono()
-        self.log.append(LogEntry(seq, at, event.op, event.text))
+        self.log.append(LogEntry(seq, at, event.op, event.said))
         self._skipped += 1
         if self._skipped < self._stride:
             return  # between two points of the chart: no net worth computed (replay stays cheap)
@@ -311,7 +319,7 @@ class Ledger(msgspec.Struct):
             try:
                 event = self.game.apply(cmd)
             except RuleError as err:
-                return Outcome.refusal(err)
+                return Outcome.refusal(err, self.game.state.edition if self.game.state is not None else None)
             if event.duplicate:
                 return Outcome(True, event=event)
             now = self.clock()
@@ -348,10 +356,12 @@ class Ledger(msgspec.Struct):
         """The contract's state plus ``log`` and ``remaining`` (seconds left in a timed game), for the web."""
         with self._lock:
             state = self.game.state
+            edition = state.edition if state is not None else None
             return {
                 "version": self.version,
                 "state": to_json(state) if state is not None else None,
-                "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
+                "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": words.say(e.said, edition)}
+                        for e in reversed(self.log)],
                 "remaining": self.remaining(),
                 "problem": self.problem,
             }

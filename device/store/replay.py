@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+import words
 from rules import BadCommand, Edition, Game, RuleError, to_json
 from rules.newgame import with_edition_data
 
@@ -58,7 +59,8 @@ def replay_lines(lines: Iterable[bytes | str], game: Game | None = None, *, jour
             cmd = parse_line(line)
             game.apply(with_edition_data(cmd, editions) if editions else cmd, replaying=journal)
         except RuleError as err:
-            yield err.as_dict()
+            yield {"ok": False, "code": err.code,
+                   "message": words.say(err.said, game.state.edition if game.state is not None else None)}
         else:
             yield {"ok": True}
     yield {"state": to_json(game.state) if game.state is not None else None}
