@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+import words
 from webui.backend import Worth
 from webui.live import Published, Publisher
 
@@ -228,6 +229,21 @@ class WebBackend:
 
         result: dict[str, Any] = self._d.call(run)
         return result
+
+    def choose_language(self, code: str) -> None:
+        """On the loop: the journal keeps it (device.daemon.language), the OLED draws its screen again in it, and
+        the state is published again (it names the language), so every open page learns it at once."""
+        from . import language
+
+        def run() -> None:
+            if self._d.journal is None:
+                words.use(code)  # no journal: for this run only
+            else:
+                language.choose(self._d.journal, code)
+            if self._d.banker is not None:
+                self._d.banker.refresh()
+
+        self._d.call(run)
 
     def wiring_svg(self) -> str:
         from ..prints.wiring import wiring_svg
