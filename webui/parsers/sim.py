@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from words import text
+
 from ..errors import BadKey, Malformed
 from .body import parse_body
 
@@ -12,7 +14,7 @@ def parse_key(known: Collection[str]) -> str:
     """``POST /api/sim/key``: one of the reader's own inputs (``known``)."""
     key = parse_body().get("key")
     if not isinstance(key, str) or key not in known:
-        raise BadKey(f"Unbekannte Taste: {key!r}")
+        raise BadKey(text("phone.sim.key", key=repr(key)))
     return key
 
 
@@ -20,5 +22,5 @@ def parse_tap() -> str:
     """``POST /api/sim/tap``: the tapped card's UID (the reader twin checks it as a reader would)."""
     uid = parse_body().get("uid")
     if not isinstance(uid, str):
-        raise Malformed("Feld 'uid' fehlt")
+        raise Malformed(text("phone.request.missing", field="uid"))
     return uid
