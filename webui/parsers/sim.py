@@ -6,8 +6,9 @@ from collections.abc import Collection
 
 from words import text
 
-from ..errors import BadKey, Malformed
+from ..errors import BadKey, BadUid, Malformed
 from .body import parse_body
+from .cards import UID
 
 
 def parse_key(known: Collection[str]) -> str:
@@ -19,8 +20,11 @@ def parse_key(known: Collection[str]) -> str:
 
 
 def parse_tap() -> str:
-    """``POST /api/sim/tap``: the tapped card's UID (the reader twin checks it as a reader would)."""
+    """``POST /api/sim/tap``: the tapped card's UID, of a form a card could send (as the reader twin reads it:
+    upper or lower case, spaces around), or refused in the catalogue's words (the twin's are a program's)."""
     uid = parse_body().get("uid")
     if not isinstance(uid, str):
         raise Malformed(text("phone.request.missing", field="uid"))
+    if UID.fullmatch(uid.strip().lower()) is None:
+        raise BadUid(text("phone.uid.bad", uid=repr(uid)))
     return uid
