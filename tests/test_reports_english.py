@@ -186,3 +186,20 @@ def test_the_pages_errors_speak_english(tmp_path: Path) -> None:
     words.use("de")
     assert client.get("/spiele/1.csv").headers["Content-Disposition"] == 'attachment; filename="spiel-1.csv"'
     assert ledger.game.state is not None
+
+
+def test_print_speaks_the_language_asked_else_the_configs(tmp_path: Path) -> None:
+    """`bankleser print cards --language en`, or `language = "en"` under [ui] in the config file."""
+    from device.daemon.cli import main
+
+    out = tmp_path / "cards.svg"
+    assert main(["print", "cards", "--players", "2", "--language", "en", "-o", str(out)]) == 0
+    assert "Bank card 2" in svg_words(out.read_text(encoding="utf-8"))
+    words.use("de")
+    config = tmp_path / "config.toml"
+    config.write_text('[ui]\nlanguage = "en"\n', encoding="utf-8")
+    assert main(["print", "wiring", "--config", str(config), "-o", str(out)]) == 0
+    assert german_in(svg_words(out.read_text(encoding="utf-8")), "Bankleser") == []
+    words.use("de")
+    assert main(["print", "cards", "--players", "2", "-o", str(out)]) == 0
+    assert "Bankkarte 2" in svg_words(out.read_text(encoding="utf-8"))
