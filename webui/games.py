@@ -77,8 +77,12 @@ def rule_name(rule: str) -> str:
     return text(HOUSE_RULES[rule]) if rule in HOUSE_RULES else rule
 
 
+def rule_names(rules: list[str]) -> str:
+    return text("list.separator").join(rule_name(rule) for rule in rules)
+
+
 SAYING = {"when": when, "clock": clock, "names": names, "duration": duration, "mode_title": mode_title,
-          "status": status, "clock_name": clock_name, "rule_name": rule_name}
+          "status": status, "clock_name": clock_name, "rule_names": rule_names}
 """What the templates after the game say with: each renders in the language in force when the page is drawn."""
 
 
