@@ -247,3 +247,15 @@ def test_the_list_the_bestenliste_and_the_reports_frame_speak_english(tmp_path: 
     frame = report.split("Biggest payment")[0] + report.split("Download")[1].split("All bookings")[0]
     names = ("Anna", "Ben", "Cem", "MONOPOLY UK (London)", "Mayfair", "Bankleser")
     assert german_in(listing + board + frame, *names) == []
+
+
+def test_the_status_charts_words_follow_each_phones_language(daemon: Any) -> None:
+    """The chart is drawn once per version, however many phones ask, and once per language: a phone that reads
+    English gets an English chart even when a German phone asked first."""
+    from webui.language import COOKIE
+
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)  # no game yet
+    assert "No bookings yet" in english.get("/api/chart.svg").get_data(as_text=True)
+    assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)
