@@ -97,11 +97,14 @@ def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     timed = {"mode": "timed", "status": "beendet", "speed_die": True}
     assert (mode_title(timed), status(timed)) == ("Spiel auf Zeit mit Tempo-Würfel", "beendet")
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben und Cem"
+    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"
     words.use("en")
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
                                                                                        "3 h 05 min")
     assert (mode_title(timed), status(timed)) == ("Timed game with the Speed Die", "finished")
-    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"  # the edition's own word
+    assert mode_title({"mode": "quick", "quick_name": "Schnellspiel"}) == "Quick game"  # classic's, the generic name
+    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "short game"  # Skylanders' book
+    assert mode_title({"mode": "quick", "quick_name": "Blitzrunde"}) == "Blitzrunde"  # a family's, as it wrote it
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
 
 
