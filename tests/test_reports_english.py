@@ -262,3 +262,15 @@ def test_the_status_charts_words_follow_each_phones_language(daemon: Any) -> Non
     assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)  # no game yet
     assert "No bookings yet" in english.get("/api/chart.svg").get_data(as_text=True)
     assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)
+
+
+def test_the_english_pages_after_the_game_are_valid_html(tmp_path: Path) -> None:
+    """The Nu validator over the list, a report and the Bestenliste in English (lang="en", every word escaped)."""
+    from pagecheck import html_errors
+
+    _, history = uk_evening(tmp_path)
+    client = pages(history)
+    words.use("en")
+    drawn = {path: client.get(path).get_data(as_text=True) for path in ("/spiele", "/spiele/1", "/bestenliste")}
+    assert all('<html lang="en"' in html for html in drawn.values())
+    assert html_errors(drawn) == []
