@@ -89,20 +89,23 @@ def blueprint(backend: Backend) -> Blueprint:
         segno.make(backend.url, error="m").save(buf, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), mimetype="image/svg+xml")
 
-    chart_cache: dict[int, bytes] = {}
+    chart_cache: dict[tuple[int, str], bytes] = {}
     chart_lock = threading.Lock()
 
     @pages.get("/api/chart.svg")
     @public
     def chart() -> Response:
-        """Drawn once per version, however many phones ask; the page asks with ``?v=`` of the version."""
+        """Drawn once per version and language, however many phones ask (its words and its amounts' decimal sign
+        are the page's language); the page asks with ``?v=`` of the version."""
         worth = backend.worth()
+        key = (worth.version, words.language())
         with chart_lock:
-            svg = chart_cache.get(worth.version)
+            svg = chart_cache.get(key)
             if svg is None:
                 svg = worth_svg(worth.points, worth.players, money_label(worth.edition)).encode()
-                chart_cache.clear()
-                chart_cache[worth.version] = svg
+                if not any(version == worth.version for version, _ in chart_cache):
+                    chart_cache.clear()
+                chart_cache[key] = svg
         return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     @pages.get("/api/state")
