@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import words
 from rules.editions import to_toml
 
 from ..errors import Malformed
@@ -17,5 +18,5 @@ def parse_edition() -> str:
         try:
             return to_toml(body["data"])
         except (TypeError, ValueError, AttributeError) as err:
-            raise Malformed(f"Formular unlesbar: {err}") from None
-    raise Malformed("Erwartet: 'data' (das Formular) oder 'text' (eine Datei)")
+            raise Malformed(words.text("editions.web.form_unreadable", error=err)) from None
+    raise Malformed(words.text("editions.web.expected"))
