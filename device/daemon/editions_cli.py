@@ -62,6 +62,7 @@ def add_parser(sub: Any) -> None:
     """The ``edition`` command and its four verbs, on the main parser's subparsers."""
     from .cli import LANGUAGES
 
+    _asked.clear()  # a new command line (the tests run several in one process)
     edition = sub.add_parser("edition", help=_Said("editions.help.edition"))
     verbs = edition.add_subparsers(dest="verb", required=True)
     for name, key in (("list", "editions.help.list"), ("show", "editions.help.show"), ("check", "editions.help.check"),
