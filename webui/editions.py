@@ -18,6 +18,7 @@ from rules import DEEDS, SQUARES, Kind
 
 from .backend import Backend
 from .errors import answer
+from .language import script_words
 from .parsers.edition import parse_edition
 
 GROUP_COLOURS = {"brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d",
@@ -30,6 +31,14 @@ GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lig
 """The key of each colour group's name (the stations and utilities are named by the edition)."""
 
 
+JS_KEYS = ("editions.page.note", "editions.page.saved_next_game", "editions.page.not_saved_form",
+           "editions.page.choose_file", "editions.page.saved", "editions.page.not_saved_file")
+"""The messages editions.js shows, rendered into the page in its language (the script fills their values)."""
+MONEY = (("start_capital", "editions.page.start_capital"), ("salary", "editions.page.salary"),
+         ("jail_fine", "editions.page.jail_fine"), ("max_entry", "editions.page.max_entry"))
+BUILDINGS = (("house", "editions.page.house"), ("hotel", "editions.page.hotel"))
+GENDERS = (("m", "editions.page.gender_m"), ("f", "editions.page.gender_f"), ("n", "editions.page.gender_n"))
+"""The form's fields by the file's keys, each with the key of its label."""
 PAGE = "editions"
 """The page's template, templates/editions.html (named without its suffix: the scan of tests/test_words.py reads
 "editions.html" as a catalogue key)."""
@@ -56,6 +65,12 @@ def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def labels() -> dict[str, list[tuple[str, str]]]:
+    """The form's labels in the page's language, by the file's keys."""
+    return {name: [(key, words.text(said)) for key, said in fields]
+            for name, fields in (("money", MONEY), ("buildings", BUILDINGS), ("genders", GENDERS))}
+
+
 def blueprint(backend: Backend) -> Blueprint:
     editions = Blueprint("editions", __name__)
 
@@ -69,7 +84,7 @@ def blueprint(backend: Backend) -> Blueprint:
     def editions_page() -> str:
         shelf = backend.editions()
         return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=shelf.overview(),
-                               form=None)
+                               form=None, edition_words=script_words(JS_KEYS))
 
     @editions.get("/admin/ausgaben/neu")
     def edition_form() -> str:
@@ -84,7 +99,7 @@ def blueprint(backend: Backend) -> Blueprint:
                 "key": source if family else words.text("editions.new.key", key=source),
                 "title": data["title"] if family else words.text("editions.new.title", title=data["title"])}
         return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=None, form=form,
-                               rows=board_rows(data))
+                               rows=board_rows(data), edition_words=script_words(JS_KEYS), **labels())
 
     @editions.get("/admin/ausgaben/datei")
     def edition_download() -> Response:

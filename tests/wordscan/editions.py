@@ -1,7 +1,7 @@
 """A family's edition: the file's checks, `bankleser edition`, the family's folder and /admin/ausgaben (issue 27)."""
 
-MODULES = ("rules/editions/fileformat.py", "rules/editions/shipped.py", "rules/editions/__init__.py", "device/daemon/editions_cli.py", "device/store/editions.py",
-           "webui/editions.py", "webui/parsers/edition.py")
+MODULES = ("rules/editions/fileformat.py", "rules/editions/shipped.py", "rules/editions/__init__.py",
+           "device/daemon/editions_cli.py", "device/store/editions.py", "webui/editions.py")
 
 ALLOWED = {
     # the file's TOML keys and tables, its values' type names and words of TOML itself
@@ -33,7 +33,7 @@ ALLOWED = {
     "brown", "lightblue", "pink", "orange", "red", "yellow", "green", "darkblue", "#8b4513", "#9fd3f0", "#d6338c",
     "#f7941d", "#e03131", "#fcd116", "#2b8a3e", "#1c4fa0", "#222222", "#868e96", "/admin/ausgaben",
     "/admin/ausgaben/neu", "/admin/ausgaben/datei", "/api/admin/editions/check", "/api/admin/editions",
-    "attachment; filename=\"", ".toml\"", ".html",
+    "attachment; filename=\"", ".toml\"", ".html", "genders",
 }
 """TOML keys, JSON fields, flags, patterns and routes that programs read; never a sentence of ours.
 rules/editions/model.py is not listed yet: its ``article()`` still gives the rules' German texts their articles

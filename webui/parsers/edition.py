@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import words
 from rules.editions import to_toml
+from words import text
 
 from ..errors import Malformed
 from .body import parse_body
@@ -18,5 +18,5 @@ def parse_edition() -> str:
         try:
             return to_toml(body["data"])
         except (TypeError, ValueError, AttributeError) as err:
-            raise Malformed(words.text("editions.web.form_unreadable", error=err)) from None
-    raise Malformed(words.text("editions.web.expected"))
+            raise Malformed(text("phone.edition.unreadable", error=err)) from None
+    raise Malformed(text("phone.edition.expected"))
