@@ -4,9 +4,11 @@ in the /admin/ausgaben API — with no German word but the file's own names; Ger
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -253,3 +255,92 @@ def test_the_admin_api_tells_a_broken_file_in_the_pages_language(tmp_path: Path)
     assert answer["problems"][5]["message"] == "the rents must rise (1800, then 1700)"
     assert answer["problems"][5]["code"] == "editions.problem.rents_rise"  # what a program reads: no language
     assert [p["text"] for p in shelf.check(BROKEN)[1]["problems"]] == SAID_IN_GERMAN
+
+
+# -- the page: /admin/ausgaben and its script ---------------------------------------------------------------
+
+
+def test_the_template_and_the_script_say_nothing_themselves() -> None:
+    """editions.html writes no text of its own (every one by key) and editions.js takes its texts from the page."""
+    from test_pages_language import TEMPLATES, TemplateText
+
+    source = (TEMPLATES / "editions.html").read_text(encoding="utf-8")
+    parser = TemplateText()
+    parser.feed(re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", " ", source, flags=re.S))
+    left = [t.strip(" –\n") for t in parser.found if re.search(r"[A-Za-zÄÖÜäöüß]{2,}", t)]
+    assert [t for t in left if t != "Bankleser"] == []  # the product's name
+    script = (TEMPLATES.parent / "static" / "editions.js").read_text(encoding="utf-8")
+    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("//"))
+    literals = re.findall(r'"([^"\n]*)"|`([^`\n]*)`', code)
+    said = [a or b for a, b in literals if re.search(r"[A-Za-zÄÖÜäöüß]{3,}", a or b)]
+    program = {"use strict", "/api/session", "Content-Type", "application/json", "X-CSRF-Token", "POST", "data-list",
+               "number", "#edition-words", "#edition-data", "[data-path]", "[data-check]", "#msg", "#edition-form",
+               "#form-problems", "input", "submit", "/api/admin/editions/check", "/api/admin/editions", "#upload",
+               "#upload-file", "#upload-problems", '[data-check="${path}"]'}
+    assert [s for s in said if s not in program and not s.startswith("editions.page.")] == []
+
+
+@pytest.fixture
+def family(tmp_path: Path) -> Path:
+    folder = tmp_path / "state" / "editions"
+    folder.mkdir(parents=True)
+    (folder / "leeds.toml").write_text(UK + "\n[deeds.19]\nrents = [18, 80, 220, 600, 800, 1000]\n", encoding="utf-8")
+    (folder / "broken.toml").write_text(BROKEN.replace('"leeds"', '"york"'), encoding="utf-8")
+    return folder
+
+
+def english_page(html: str, *names: str) -> list[str]:
+    """The German words an English page shows, its editions' own names left out."""
+    from test_pages_language import GERMAN, Text
+
+    parser = Text()
+    parser.feed(html)
+    text = "\n".join(parser.parts)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return sorted(set(GERMAN.findall(text)) | set(german_in(text)))
+
+
+def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(family: Path, daemon: Any) -> None:
+    from daemon_fixture import PIN
+
+    client = daemon.app.test_client()
+    csrf = client.post("/api/login", json={"pin": PIN}).get_json()["csrf"]
+    assert client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf}).status_code == 200
+    names = [e.title for e in Shelf(daemon.state_dir).all().values()] + ["Bankleser"]
+    html = client.get("/admin/ausgaben").get_data(as_text=True)
+    assert '<html lang="en">' in html and "Files that do not play like this" in html
+    assert "leeds, family edition, based on classic-uk" in html
+    assert "Note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in html
+    assert "line 20, deeds.7: square 7 (Chance) has no title deed" in html
+    assert english_page(html, *names) == []
+    words_block = json.loads(re.search(r'id="edition-words">(.*?)</script>', html, re.S)[1])  # type: ignore[index]
+    assert words_block["editions.page.saved"] == "Saved: {key}" and german_in(" ".join(words_block.values())) == []
+
+    uk = EDITIONS["classic-uk"]
+    form = client.get("/admin/ausgaben/neu?von=classic-uk").get_data(as_text=True)
+    assert "Square 1 (brown)" in form and "Square 5 (Stations)" in form and 'value="classic-uk-family"' in form
+    assert "m (German “der”)" in form
+    cited = ("“der”", "“die”", "“das”", "(der, die, das)")  # the German articles a gender stands for, as quoted
+    assert english_page(form, *uk.names, uk.title, "Stations", "Utilities", "Bankleser", *cited) == []
+
+    answer = client.post("/api/admin/editions/check", json={"text": BROKEN}, headers={"X-CSRF-Token": csrf}).get_json()
+    assert [p["text"] for p in answer["problems"]] == SAID_IN_ENGLISH
+    saved = client.post("/api/admin/editions", json={"text": BROKEN}, headers={"X-CSRF-Token": csrf})
+    assert saved.status_code == 422 and saved.get_json()["problems"][0]["message"] == \
+        "unknown key – did you mean 'currency'?"
+    missing = client.get("/admin/ausgaben/neu?von=atlantis")
+    assert missing.status_code == 404 and "There is no such edition" in missing.get_data(as_text=True)
+
+
+def test_the_editions_page_in_german_is_as_it_was(family: Path, daemon: Any) -> None:
+    from daemon_fixture import PIN
+
+    client = daemon.app.test_client()
+    client.post("/api/login", json={"pin": PIN})
+    html = client.get("/admin/ausgaben").get_data(as_text=True)
+    assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielen</h2>" in html
+    assert "(leeds, eigene Ausgabe, Basis classic-uk)" in html and "(classic, mitgeliefert)" in html
+    assert "Hinweis: Zeile 15, deeds.19.rents: 18 weicht von classic-uk ab (dort 16): Tippfehler?" in html
+    form = client.get("/admin/ausgaben/neu?von=classic").get_data(as_text=True)
+    assert "Feld 1 (Braun)" in form and "Haus: Geschlecht" in form and ">das</option>" in form
