@@ -96,7 +96,8 @@ class Problem:
         """For a programmer's eye (a log of the rules, a failing test): line, key and the message's key and
         values, in no language; ``words.say(problem.said, edition)`` is what a family reads."""
         values = ", ".join(f"{k}={v!r}" for k, v in self.message.values)
-        return f"{self.line or ''}:{self.path}: {self.message.key}({values})"
+        where = ":".join(str(part) for part in (self.line, self.path) if part)
+        return f"{where}: {self.message.key}({values})" if where else f"{self.message.key}({values})"
 
 
 class EditionError(Exception):
