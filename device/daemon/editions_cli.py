@@ -43,6 +43,11 @@ class _Said(str):
     __slots__ = ()
 
     def __mod__(self, values: Any) -> str:
+        frame = sys._getframe(1)
+        while frame is not None:  # Python 3.14's argparse tries each help as the parser is built: not shown yet
+            if frame.f_code.co_name == "_check_help":
+                return str.__str__(self)
+            frame = frame.f_back  # type: ignore[assignment]
         import words
 
         _choose(_asked[-1] if _asked else None, CONFIG)
