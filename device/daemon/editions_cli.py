@@ -166,8 +166,10 @@ def summary(edition: Edition) -> str:
 
     def money(amount: int) -> str:
         said = words.say(phrase("editions.cli.amount", amount=Cash(amount)), edition)
-        return words.text("editions.cli.currency", currency=edition.currency, amount=said) if edition.currency \
-            else said
+        if not edition.currency:
+            return said
+        key = "editions.cli.currency_sign" if len(edition.currency) == 1 else "editions.cli.currency_word"
+        return words.text(key, currency=edition.currency, amount=said)
 
     return words.say(phrase("editions.cli.summary", n=renamed, title=edition.title, key=edition.key,
                             base=words.text("editions.cli.base", base=edition.base) if edition.base else "",
