@@ -1,0 +1,410 @@
+"""Does a text fit the OLED, with its key fact on the first screen? Measured with the shipped font (issue 27).
+
+The OLED (drivers/display.py) draws Terminus: a title bar and small lines at 12 px, 6 px a character, and
+the big line in the largest bold strike that fits. ``device/scenes/layout.py`` lays a screen out: the title
+bar holds what fits beside the scroll mark, the body is wrapped at spaces (a word wider than a line is cut),
+and what does not fit the rows under the big line scrolls with the knob. Every check here lays a text out
+with those very functions (``page``, ``wrap``, ``problems``), never by counting characters.
+
+A message's **first screen** is what the reader shows before the knob is turned. For the body of a
+confirmation (title, the amount in big, the body, the pinned "OK bucht, C zurück") and of a refusal that
+offers to raise money (the pinned "OK: Geld beschaffen") that is two rows: the tightest screen a rules text
+or a scene's sentence is shown on, so a message that carries its fact there carries it everywhere.
+
+The values are the longest each placeholder may take (:func:`values`): a name of ``MAX_NAME`` characters, the
+longest square name of the edition (and a family's edition's, ``MAX_SQUARE_NAME`` characters), the amount
+with the widest rendering the edition may book, its building words in every count and case. A placeholder is
+known by its name (``KINDS``); a new name not listed there fails the test until it is given a kind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import string
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Literal
+
+from babel.messages.pofile import read_po
+
+import words
+from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, wrap
+from device.scenes.lists import OK_LINE
+from drivers.screen import Screen
+from rules import EDITIONS
+from rules.board import DEEDS, TAX_SQUARES
+from rules.commands import MAX_PLAYERS
+from rules.editions import Edition
+from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value, phrase
+
+OLED_DOMAINS = ("rules", "scenes")
+"""The surfaces whose messages the OLED shows (a message of another domain put on the OLED: add its domain)."""
+WHERE = ("body", "title", "big")
+"""Where a message is shown: the small lines (the default), the title bar, the big line."""
+
+FACT = re.compile(r"^fact:\s*(.*)$")
+OLED = re.compile(r"^oled:\s*(title|big|body)\s*$")
+
+
+@dataclasses.dataclass(frozen=True)
+class Message:
+    """One message of a catalogue as the OLED test needs it."""
+
+    domain: str
+    key: str
+    forms: tuple[str, ...]
+    """The text, or each plural form."""
+    fact: tuple[str, ...] | None
+    """The placeholders that must be whole on the first screen; ("all",), ("none",), or None: undeclared."""
+    where: str = "body"
+    line: int = 0
+
+    @property
+    def plural(self) -> bool:
+        return len(self.forms) > 1
+
+    @property
+    def names(self) -> set[str]:
+        return set().union(*(placeholders(t) for t in self.forms))
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def where_shown(key: str, comments: Iterable[str]) -> str:
+    """``#. oled: title`` in the catalogue says where; else a key whose last part is ``title`` or ``big`` (or
+    whose parts hold ``title.`` / ``big.``) is shown there; everything else is body text."""
+    for comment in comments:
+        if m := OLED.match(comment.strip()):
+            return m.group(1)
+    parts = key.split(".")[2:]
+    for where in ("title", "big"):
+        if where in parts:
+            return where
+    return "body"
+
+
+def read_catalogue(path: Path, domain: str) -> list[Message]:
+    """Every message of one ``.po`` with its declared fact (``#. fact: player, street``)."""
+    with open(path, "rb") as f:
+        catalog = read_po(f, domain=domain)
+    out = []
+    for m in catalog:
+        if not m.id:
+            continue
+        key = m.id[0] if isinstance(m.id, tuple) else m.id
+        forms = tuple(m.string) if isinstance(m.string, tuple) else (m.string,)
+        fact: tuple[str, ...] | None = None
+        for comment in m.auto_comments:
+            if found := FACT.match(comment.strip()):
+                fact = tuple(p.strip() for p in found.group(1).split(",") if p.strip())
+        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments), m.lineno))
+    return out
+
+
+def catalogue_path(code: str, domain: str) -> Path:
+    return Path(words.LOCALE_DIR) / code / "LC_MESSAGES" / f"{domain}.po"
+
+
+def oled_messages(code: str) -> list[Message]:
+    """The messages of the OLED's domains in ``code`` (none of a domain not written yet)."""
+    out = []
+    for domain in OLED_DOMAINS:
+        path = catalogue_path(code, domain)
+        if path.exists():
+            out += read_catalogue(path, domain)
+    return out
+
+
+# The longest values ------------------------------------------------------------------------------
+
+PLAYERS = ("Marie-Louise", "Hans-Joachim", "Karl-Theodor", "Anna-Theresa", "Lisa-Marleen", "Jan-Henrikje",
+           "Eva-Kristina", "Paul-Antonio")
+"""``MAX_PLAYERS`` names of ``MAX_NAME`` characters each, one word each (a line breaks only between words)."""
+FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in ("Alte", "Neue", "Hohe", "Rote", "Gute"))
+"""Names of ``MAX_SQUARE_NAME`` characters a family's edition may give its squares (rules/editions/fileformat.py),
+in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands)."""
+
+
+def family_edition(base: Edition = EDITIONS["banking"]) -> Edition:
+    """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters, on
+    Banking's money (its amounts render widest), with the widest building words of the shipped editions."""
+    house = max((e.house_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
+    hotel = max((e.hotel_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
+    names = tuple(FAMILY_NAMES[sq % len(FAMILY_NAMES)] for sq in range(40))
+    return dataclasses.replace(base, key="family", title="F" * 40, names=names, house_word=house,
+                               hotel_word=hotel)
+
+
+def editions() -> dict[str, Edition]:
+    """Every shipped edition and a family's at the limits of its file."""
+    return {**EDITIONS, "family": family_edition()}
+
+
+def amount_bound(edition: Edition) -> int:
+    """The largest amount a message may carry: ten times the largest entry or start capital (a balance grows
+    past any one entry; ten times holds a long game's fortune in every shipped edition)."""
+    return 10 * max(edition.max_entry, edition.start_capital)
+
+
+def amounts(edition: Edition, count: int) -> list[int]:
+    """``count`` different amounts, each as wide as the widest the edition renders below its bound."""
+    top = amount_bound(edition) - edition.scale
+    return [top - i * edition.scale for i in range(count)]
+
+
+NAMED = (*DEEDS, *TAX_SQUARES)
+"""The squares a command names: the deeds and the tax squares (never "Gehen Sie in das Gefängnis")."""
+
+
+def squares(edition: Edition, count: int) -> list[int]:
+    """``count`` squares a command may name, with the widest names of the edition (different names)."""
+    order = sorted(NAMED, key=lambda sq: (-px(edition.names[sq]), sq))
+    out: list[int] = []
+    for sq in order:
+        if edition.names[sq] not in {edition.names[s] for s in out}:
+            out.append(sq)
+        if len(out) == count:
+            break
+    return out
+
+
+PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, TEXT = (
+    "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "text")
+
+KINDS: dict[str, str] = {
+    **dict.fromkeys(("player", "payer", "payee", "owner", "creditor", "debtor", "winner", "leader", "buyer",
+                     "seller", "bidder", "taker", "giver", "a", "b", "from", "to", "other", "partner", "name",
+                     "me", "first", "loser", "holder", "collector"), PLAYER),
+    **dict.fromkeys(("who", "players", "names", "winners", "others", "debtors", "creditors"), PLAYERS_KIND),
+    **dict.fromkeys(("street", "square", "place", "station", "utility", "deed", "field", "property"), SQUARE),
+    **dict.fromkeys(("streets", "deeds", "properties", "fields", "lift", "lifted"), SQUARES),
+    **dict.fromkeys(("amount", "price", "cost", "value", "cash", "rent", "fee", "bid", "total", "owed", "balance",
+                     "missing", "sum", "interest", "salary", "fine", "bonus", "debt", "minimum", "maximum", "max",
+                     "min", "lowest", "highest", "capital", "received", "mortgage", "tax", "short", "needed",
+                     "has", "half", "each", "per_house", "per_hotel", "paid", "gets", "pays", "raisable", "exact",
+                     "money", "worth", "refund", "back", "given", "stake", "offered"), MONEY),
+    **dict.fromkeys(("n", "count", "number", "minutes", "dice", "of", "last", "houses_per_hotel", "deeds_each",
+                     "ends_at"), COUNT),
+    **dict.fromkeys(("what", "building", "buildings", "pieces", "houses", "hotels", "hotel", "house"), PIECES),
+    **dict.fromkeys(("edition", "title"), EDITION),
+    **dict.fromkeys(("mode",), MODE),
+}
+"""What a placeholder holds, by its name (or its name's last ``_`` part: ``new_owner`` is a player)."""
+PHRASES: dict[str, str] = {}
+"""A placeholder filled with a nested phrase: the key prefix of the messages that may fill it (their longest
+rendering is used)."""
+COUNT_MAX = 99
+"""The widest count a message says: a stock of up to 99 buildings (rules/editions/fileformat.py), 99 minutes."""
+
+
+def kind_of(name: str) -> str | None:
+    if name in PHRASES:
+        return f"phrase:{PHRASES[name]}"
+    if name in KINDS:
+        return KINDS[name]
+    tail = name.rsplit("_", 1)[-1]
+    return KINDS.get(tail)
+
+
+def pieces_longest(kind: Literal["house", "hotel"]) -> list[Pieces]:
+    """The building counts a message may say, in each case: one (with its article), four, a box's stock."""
+    cases: tuple[Literal["nom", "acc", "dat"], ...] = ("nom", "acc", "dat")
+    return [Pieces(kind, n, case) for n in (1, 4, 32) for case in cases]
+
+
+def longest(options: Iterable[Value], edition: Edition) -> Value:
+    """The option whose rendering is widest (rendered with the catalogue in force)."""
+    return max(options, key=lambda v: px(str(words._value(v, edition))))
+
+
+def values(message: Message, edition: Edition, messages: Mapping[str, Message] | None = None,
+           depth: int = 0) -> dict[str, Value]:
+    """Every placeholder of ``message`` at its longest for ``edition``: different values for different
+    placeholders of a kind (two players, two amounts), so each is found by itself on the screen."""
+    names = sorted(message.names)
+    kinds = {name: kind_of(name) for name in names}
+    unknown = [name for name, kind in kinds.items() if kind is None]
+    if unknown:
+        raise KeyError(f"{message.key}: placeholder(s) {unknown} have no kind: add them to oled_fit.KINDS")
+    players = iter(PLAYERS)
+    money = iter(amounts(edition, len(names)))
+    fields = iter(squares(edition, len(names) + 8))
+    out: dict[str, Value] = {}
+    for name in names:
+        kind = kinds[name]
+        if kind == PLAYER:
+            out[name] = next(players)
+        elif kind == PLAYERS_KIND:
+            out[name] = Many(tuple(PLAYERS[:MAX_PLAYERS]))
+        elif kind == SQUARE:
+            out[name] = Place(next(fields))
+        elif kind == SQUARES:
+            out[name] = Many(tuple(Place(next(fields)) for _ in range(3)))
+        elif kind == MONEY:
+            out[name] = Cash(next(money))
+        elif kind == COUNT:
+            out[name] = COUNT_MAX
+        elif kind == PIECES:
+            out[name] = longest(pieces_longest("hotel" if "hotel" in name else "house"), edition)
+        elif kind == EDITION:
+            out[name] = max((e.title for e in editions().values()), key=px)
+        elif kind == MODE:
+            out[name] = max((f"{e.quick.name} mit Tempo-Würfel" for e in EDITIONS.values()), key=px)
+        elif kind is not None and kind.startswith("phrase:") and messages is not None and depth < 3:
+            prefix = kind.split(":", 1)[1]
+            fillers = [m for k, m in messages.items() if k.startswith(prefix) and k != message.key]
+            out[name] = max((phrase(m.key, **values(m, edition, messages, depth + 1)) for m in fillers),
+                            key=lambda p: px(words.say(p, edition)))
+        else:
+            out[name] = name
+    return out
+
+
+def shown(value: Value, edition: Edition) -> str:
+    return str(words._value(value, edition))
+
+
+def render(message: Message, edition: Edition, given: Mapping[str, Value]) -> list[str]:
+    """The message's own text (the ``.po``'s, as ``words.say`` fills it) with ``given`` said in the language in
+    force: every plural form the language has, picked by its rule for a count of 1 and of ``COUNT_MAX``."""
+    said = {name: shown(value, edition) for name, value in given.items() if name != "n"}
+    if not message.plural:
+        return [message.forms[0].format(**said)]
+    rule = words.catalogue(words.language()).plural
+    return [message.forms[rule(n)].format(**said, n=n) for n in sorted({1, COUNT_MAX})]
+
+
+# The layout and the checks -------------------------------------------------------------------------
+
+def first_rows() -> int:
+    """Body rows on the first screen of the tightest screen: a big line and one pinned line beside them."""
+    screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=(OK_LINE,))
+    return len(screen.lines) - 1
+
+
+def confirm_screen(body: str, title: str = "T", big: str = "0") -> Screen:
+    """``body`` as a confirmation shows it first: ``title``, the amount, the body wrapped, "OK bucht" pinned."""
+    return page(title, big, (body,), pinned=(OK_LINE,))
+
+
+def lines_of(text: str) -> list[str]:
+    return wrap(text)
+
+
+def broken_words(text: str, lines: list[str]) -> list[str]:
+    """Words the layout cut in two (wider than a line): a line breaks only between words."""
+    said = [w for part in text.split("\n") for w in part.split()]
+    laid = [w for line in lines for w in line.split()]
+    if said == laid:
+        return []
+    return [w for w in said if w not in laid]
+
+
+def on(value: str, text: str) -> bool:
+    """``value`` is said whole in ``text`` (lines joined by a space, as the eye reads them), not inside another
+    word or number ("100" is not in "1000")."""
+    flat = " ".join(text.split())
+    return re.search(rf"(?<![\w]){re.escape(' '.join(value.split()))}(?![\w])", flat) is not None
+
+
+def layout_problems(text: str, where: str = "body") -> list[str]:
+    """What does not fit: a line wider than the display, a word cut, a title wider than its bar (beside the
+    scroll mark), a big line wider than its smallest strike."""
+    if where == "title":
+        room = TITLE_PX - px(MORE) - 4
+        return [] if px(text) <= room else [f"title {text!r} is {px(text):.0f} px, the bar holds {room:.0f}"]
+    if where == "big":
+        return [] if big_fits(text) else [f"big {text!r} is wider than the line even at 12 px bold"]
+    lines = lines_of(text)
+    out = [f"line {line!r} is {px(line):.0f} px of {LINE_PX}" for line in lines if px(line) > LINE_PX]
+    out += [f"word {w!r} is cut across lines" for w in broken_words(text, lines)]
+    out += problems(confirm_screen(text))
+    return out
+
+
+def first_screen(text: str, where: str = "body") -> str:
+    """What the first screen shows of ``text``: the title bar, the big line, or the first body rows."""
+    if where in ("title", "big"):
+        return text
+    return "\n".join(lines_of(text)[: first_rows()])
+
+
+def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, whole: bool = False) -> list[str]:
+    """The key facts not whole on the first screen; ``whole``: the text must fit its first screen entirely."""
+    first = first_screen(text, where)
+    out = []
+    if whole and " ".join(first.split()) != " ".join(text.split()):
+        out.append(f"not whole on the first screen: {first.splitlines()} of {text!r}")
+    for name, value in facts.items():
+        if not on(value, first):
+            out.append(f"fact {name}={value!r} is not whole on the first screen {first.splitlines()}")
+    return out
+
+
+def cut_atoms(text: str, atoms: Mapping[str, str]) -> list[str]:
+    """Values that begin on the first screen and end below it ("für Poststraße (2" / "Häuser): 100"): the eye
+    reads the head as the whole."""
+    lines = lines_of(text)
+    first, rest = " ".join(lines[: first_rows()]), " ".join(lines[first_rows():])
+    return [f"{name}={value!r} begins on the first screen and ends below it: {lines[: first_rows()]}"
+            for name, value in atoms.items()
+            if rest and on(value, f"{first} {rest}") and not on(value, first) and not on(value, rest)]
+
+
+def check(message: Message, edition: Edition, messages: Mapping[str, Message] | None = None) -> list[str]:
+    """Everything wrong with ``message`` on the OLED with ``edition``'s longest values, in the language in force:
+    (a) a line wider than the display or a word cut, (b) a key fact not whole on the first screen (or, for
+    ``fact: all``, the text not whole there), a value cut by the first screen's edge, (c) no fact declared."""
+    if message.fact is None:
+        return [f"{message.key}: no '#. fact:' comment (player, street / all / none)"]
+    if message.fact == ("none",):
+        return []
+    whole = message.fact == ("all",)
+    named = () if whole else message.fact
+    strange = [n for n in named if n not in message.names]
+    if strange:
+        return [f"{message.key}: fact names {strange}, which are not its placeholders {sorted(message.names)}"]
+    given = values(message, edition, messages)
+    said = {name: shown(value, edition) for name, value in given.items()}
+    atoms = {n: s for n, s in said.items() if not isinstance(given[n], (Many, Phrase)) and n != "n"}
+    out = []
+    for text in render(message, edition, given):
+        facts = {n: said[n] for n in named if n != "n"}
+        found = layout_problems(text, message.where)
+        found += fact_problems(text, facts, message.where, whole=whole)
+        if message.where == "body":
+            found += cut_atoms(text, atoms)
+        out += [f"{message.key} [{edition.key}]: {p}" for p in found]
+    return out
+
+
+def check_all(code: str, domains: Iterable[str] = OLED_DOMAINS) -> Iterator[str]:
+    """Every problem of every OLED message of ``code``, over every edition."""
+    messages = {m.key: m for m in oled_messages(code) if m.domain in domains}
+    with words.speaking(code):
+        for message in messages.values():
+            for edition in editions().values():
+                yield from check(message, edition, messages)
+
+
+# On the device: the screen as drawn ------------------------------------------------------------------
+
+def screen_words(screen: Screen) -> str:
+    """Everything the first screen shows, as one text: the title bar, the big line, the lines."""
+    return "\n".join(p for p in (screen.title, screen.big, *screen.lines) if p)
+
+
+def screen_problems(screen: Screen, facts: Iterable[str], atoms: Iterable[str] = ()) -> list[str]:
+    """What is wrong with a screen as the reader drew it: a part that does not fit, a key fact not whole on it, a
+    value cut at its lower edge (``atoms``: its head on the screen, its rest below)."""
+    out = list(problems(screen))
+    said = screen_words(screen)
+    out += [f"{fact!r} is not whole on the first screen: {said.splitlines()}" for fact in facts if not on(fact, said)]
+    for atom in atoms:
+        head = atom.split()[0]
+        if not on(atom, said) and any(line.rstrip().endswith(head) for line in screen.lines):
+            out.append(f"{atom!r} is cut at the screen's edge: {said.splitlines()}")
+    return out
