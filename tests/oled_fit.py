@@ -19,10 +19,12 @@ known by its name (``KINDS``); a new name not listed there fails the test until 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 import string
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -40,11 +42,16 @@ from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value, phrase
 
 OLED_DOMAINS = ("rules", "scenes")
 """The surfaces whose messages the OLED shows (a message of another domain put on the OLED: add its domain)."""
-WHERE = ("body", "title", "big")
-"""Where a message is shown: the small lines (the default), the title bar, the big line."""
+ROWS = {"body": 2, "note": 3, "line": 1}
+"""Where a message is shown and the rows of its first screen. ``body``: a confirmation's or a booking's text
+under the title and the big line, beside a pinned line ("OK bucht, C zurück", "OK: Geld beschaffen", or the
+exact balance's "genau: …" above it): two rows, the default. ``note``: a refusal's text under its verdict with
+nothing pinned (a refusal for want of money pins "OK: Geld beschaffen" and stays ``body``): three rows.
+``line``: one line of a list. Besides these, ``title`` (the title bar beside the scroll mark) and ``big``."""
+WHERE = (*ROWS, "title", "big")
 
 FACT = re.compile(r"^fact:\s*(.*)$")
-OLED = re.compile(r"^oled:\s*(title|big|body)\s*$")
+OLED = re.compile(r"^oled:\s*(\w+)\s*$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,20 +80,61 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def where_shown(key: str, comments: Iterable[str]) -> str:
-    """``#. oled: title`` in the catalogue says where; else a key whose last part is ``title`` or ``big`` (or
-    whose parts hold ``title.`` / ``big.``) is shown there; everything else is body text."""
+def where_shown(key: str, comments: Iterable[str], refusals: Mapping[str, set[str]] | None = None) -> str:
+    """Where the OLED shows ``key``: ``#. oled: title`` (any of ``WHERE``) in the catalogue says so; else a key
+    with a part ``title`` or ``big`` after its domain's is shown there; a key the rules raise only in refusals
+    that pin nothing (``refusals``: key → codes) is a ``note``; everything else is ``body`` text."""
     for comment in comments:
-        if m := OLED.match(comment.strip()):
+        if (m := OLED.match(comment.strip())) and m.group(1) in WHERE:
             return m.group(1)
     parts = key.split(".")[2:]
     for where in ("title", "big"):
         if where in parts:
             return where
+    codes = (refusals or {}).get(key)
+    if codes and "insufficient_funds" not in codes and "" not in codes:
+        return "note"
     return "body"
 
 
-def read_catalogue(path: Path, domain: str) -> list[Message]:
+RULES = Path(__file__).resolve().parent.parent / "rules"
+
+
+@cache
+def refusal_keys(root: Path = RULES) -> dict[str, set[str]]:
+    """Each key the rules say, with the refusal codes it is raised with (``RuleError("code", phrase("key"))``,
+    ``BadCommand(phrase("key"))``); "" for a use outside a refusal (a booking, a note). Read from the source, so a
+    new refusal is found as it is written."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside: set[int] = set()
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name in ("RuleError", "BadCommand"):
+                code = "bad_command" if name == "BadCommand" else _constant(node.args[0] if node.args else None)
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Call) and _phrase_key(sub):
+                        found.setdefault(_phrase_key(sub), set()).add(code or "?")
+                        inside.add(id(sub))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _phrase_key(node) and id(node) not in inside:
+                found.setdefault(_phrase_key(node), set()).add("")
+    return found
+
+
+def _constant(node: ast.AST | None) -> str:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def _phrase_key(node: ast.Call) -> str:
+    name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+    return _constant(node.args[0]) if name == "phrase" and node.args else ""
+
+
+def read_catalogue(path: Path, domain: str, refusals: Mapping[str, set[str]] | None = None) -> list[Message]:
     """Every message of one ``.po`` with its declared fact (``#. fact: player, street``)."""
     with open(path, "rb") as f:
         catalog = read_po(f, domain=domain)
@@ -100,7 +148,7 @@ def read_catalogue(path: Path, domain: str) -> list[Message]:
         for comment in m.auto_comments:
             if found := FACT.match(comment.strip()):
                 fact = tuple(p.strip() for p in found.group(1).split(",") if p.strip())
-        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments), m.lineno))
+        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments, refusals), m.lineno))
     return out
 
 
@@ -114,7 +162,7 @@ def oled_messages(code: str) -> list[Message]:
     for domain in OLED_DOMAINS:
         path = catalogue_path(code, domain)
         if path.exists():
-            out += read_catalogue(path, domain)
+            out += read_catalogue(path, domain, refusal_keys())
     return out
 
 
@@ -128,13 +176,17 @@ FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in ("Alte"
 in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands)."""
 
 
+FAMILY_TITLE = "MONOPOLY Familie Mustermann Sommerferien"
+"""A family's edition's title of ``MAX_TITLE`` characters (a title is said where a new game is)."""
+
+
 def family_edition(base: Edition = EDITIONS["banking"]) -> Edition:
     """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters, on
     Banking's money (its amounts render widest), with the widest building words of the shipped editions."""
     house = max((e.house_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     hotel = max((e.hotel_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     names = tuple(FAMILY_NAMES[sq % len(FAMILY_NAMES)] for sq in range(40))
-    return dataclasses.replace(base, key="family", title="F" * 40, names=names, house_word=house,
+    return dataclasses.replace(base, key="family", title=FAMILY_TITLE, names=names, house_word=house,
                                hotel_word=hotel)
 
 
@@ -171,8 +223,8 @@ def squares(edition: Edition, count: int) -> list[int]:
     return out
 
 
-PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, TEXT = (
-    "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "text")
+PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
+    "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
 
 KINDS: dict[str, str] = {
     **dict.fromkeys(("player", "payer", "payee", "owner", "creditor", "debtor", "winner", "leader", "buyer",
@@ -191,18 +243,21 @@ KINDS: dict[str, str] = {
     **dict.fromkeys(("what", "building", "buildings", "pieces", "houses", "hotels", "hotel", "house"), PIECES),
     **dict.fromkeys(("edition", "title"), EDITION),
     **dict.fromkeys(("mode",), MODE),
+    **dict.fromkeys(("op",), OP),
 }
 """What a placeholder holds, by its name (or its name's last ``_`` part: ``new_owner`` is a player)."""
-PHRASES: dict[str, str] = {}
-"""A placeholder filled with a nested phrase: the key prefix of the messages that may fill it (their longest
-rendering is used)."""
+PHRASES: dict[str, tuple[str, ...]] = {"booking": ("rules.",), "reason": ("rules.reason.",)}
+"""A placeholder filled with a nested phrase: the key prefixes of the messages that may fill it (a ``booking``:
+what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
+the one that fills it must be on the outer message's first screen."""
+NOT_BOOKINGS = ("rules.reason.",)
 COUNT_MAX = 99
 """The widest count a message says: a stock of up to 99 buildings (rules/editions/fileformat.py), 99 minutes."""
 
 
 def kind_of(name: str) -> str | None:
     if name in PHRASES:
-        return f"phrase:{PHRASES[name]}"
+        return PHRASE
     if name in KINDS:
         return KINDS[name]
     tail = name.rsplit("_", 1)[-1]
@@ -220,31 +275,49 @@ def longest(options: Iterable[Value], edition: Edition) -> Value:
     return max(options, key=lambda v: px(str(words._value(v, edition))))
 
 
-def values(message: Message, edition: Edition, messages: Mapping[str, Message] | None = None,
-           depth: int = 0) -> dict[str, Value]:
-    """Every placeholder of ``message`` at its longest for ``edition``: different values for different
-    placeholders of a kind (two players, two amounts), so each is found by itself on the screen."""
+class Pool:
+    """Values handed out once each, so two placeholders (an outer phrase's and a nested one's too) never say
+    the same name or amount and each is found by itself on the screen."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.players = iter(PLAYERS * 3)
+        self.money = iter(amounts(edition, 40))
+        self.fields = iter(squares(edition, 30))
+
+
+def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
+    """The messages that may fill the phrase placeholder ``name``: shown on the OLED, nesting no phrase themselves
+    ("Storno: Storno: …" is never said); a booking is no refusal (``refusal_keys``) and no transfer's reason."""
+    refusals = refusal_keys()
+    return [m for k, m in messages.items()
+            if k.startswith(PHRASES[name]) and m.fact not in (None, ("none",))
+            and not any(kind_of(n) == PHRASE for n in m.names)
+            and (name != "booking" or (not k.startswith(NOT_BOOKINGS) and "" in refusals.get(k, {""})))]
+
+
+def values(message: Message, edition: Edition, messages: Mapping[str, Message] | None = None, *,
+           pick: Mapping[str, Message] | None = None, pool: Pool | None = None) -> dict[str, Value]:
+    """Every placeholder of ``message`` at its longest for ``edition``; a nested phrase is the one ``pick`` names,
+    else the widest of its fillers."""
     names = sorted(message.names)
     kinds = {name: kind_of(name) for name in names}
     unknown = [name for name, kind in kinds.items() if kind is None]
     if unknown:
         raise KeyError(f"{message.key}: placeholder(s) {unknown} have no kind: add them to oled_fit.KINDS")
-    players = iter(PLAYERS)
-    money = iter(amounts(edition, len(names)))
-    fields = iter(squares(edition, len(names) + 8))
+    pool = pool or Pool(edition)
     out: dict[str, Value] = {}
     for name in names:
         kind = kinds[name]
         if kind == PLAYER:
-            out[name] = next(players)
+            out[name] = next(pool.players)
         elif kind == PLAYERS_KIND:
             out[name] = Many(tuple(PLAYERS[:MAX_PLAYERS]))
         elif kind == SQUARE:
-            out[name] = Place(next(fields))
+            out[name] = Place(next(pool.fields))
         elif kind == SQUARES:
-            out[name] = Many(tuple(Place(next(fields)) for _ in range(3)))
+            out[name] = Many(tuple(Place(next(pool.fields)) for _ in range(3)))
         elif kind == MONEY:
-            out[name] = Cash(next(money))
+            out[name] = Cash(next(pool.money))
         elif kind == COUNT:
             out[name] = COUNT_MAX
         elif kind == PIECES:
@@ -253,13 +326,60 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             out[name] = max((e.title for e in editions().values()), key=px)
         elif kind == MODE:
             out[name] = max((f"{e.quick.name} mit Tempo-Würfel" for e in EDITIONS.values()), key=px)
-        elif kind is not None and kind.startswith("phrase:") and messages is not None and depth < 3:
-            prefix = kind.split(":", 1)[1]
-            fillers = [m for k, m in messages.items() if k.startswith(prefix) and k != message.key]
-            out[name] = max((phrase(m.key, **values(m, edition, messages, depth + 1)) for m in fillers),
-                            key=lambda p: px(words.say(p, edition)))
-        else:
-            out[name] = name
+        elif kind == OP:
+            out[name] = "jail_card"
+        elif kind == PHRASE:
+            if messages is None:
+                raise KeyError(f"{message.key}: {{{name}}} is a phrase: the catalogue is needed to fill it")
+            chosen = (pick or {}).get(name)
+            options = [chosen] if chosen is not None else fillers(name, message, messages)
+            if not options:
+                raise KeyError(f"{message.key}: no message of {PHRASES[name]} may fill {{{name}}}")
+            out[name] = max((phrase(m.key, **values(m, edition, messages, pool=pool))
+                             for m in options), key=lambda p: px(words.say(p, edition)))
+    return out
+
+
+def variants(message: Message, edition: Edition, messages: Mapping[str, Message] | None) -> Iterator[dict[str, Value]]:
+    """The values to check ``message`` with: once, or, with a nested phrase, once for each message that may fill
+    its first phrase placeholder (each must keep its key facts on the first screen)."""
+    phrased = [n for n in sorted(message.names) if kind_of(n) == PHRASE]
+    options = fillers(phrased[0], message, messages) if phrased and messages is not None else []
+    if not options:
+        yield values(message, edition, messages)  # a phrase placeholder without fillers: KeyError, said
+        return
+    for filler in options:
+        yield values(message, edition, messages, pick={phrased[0]: filler})
+
+
+def facts_of(message: Message, given: Mapping[str, Value], edition: Edition,
+             messages: Mapping[str, Message] | None, prefix: str = "") -> dict[str, str]:
+    """The rendered key facts of ``message`` with ``given``: a nested phrase named as a fact brings its own key
+    facts (or its whole text, for ``fact: all``)."""
+    named = () if message.fact in (None, ("all",), ("none",)) else message.fact or ()
+    out: dict[str, str] = {}
+    for name in named:
+        value = given.get(name)
+        if isinstance(value, Phrase) and messages is not None and value.key in messages:
+            inner = messages[value.key]
+            if inner.fact == ("all",):
+                out[prefix + name] = words.say(value, edition)
+            else:
+                out |= facts_of(inner, dict(value.values), edition, messages, f"{prefix}{name}.")
+        elif value is not None and name != "n":
+            out[prefix + name] = shown(value, edition)
+    return out
+
+
+def atoms_of(given: Mapping[str, Value], edition: Edition, prefix: str = "") -> dict[str, str]:
+    """Every single value said (a name, a square, an amount, buildings), nested phrases' too: none may be cut by
+    the first screen's edge."""
+    out: dict[str, str] = {}
+    for name, value in given.items():
+        if isinstance(value, Phrase):
+            out |= atoms_of(dict(value.values), edition, f"{prefix}{name}.")
+        elif not isinstance(value, Many) and name != "n":
+            out[prefix + name] = shown(value, edition)
     return out
 
 
@@ -279,10 +399,14 @@ def render(message: Message, edition: Edition, given: Mapping[str, Value]) -> li
 
 # The layout and the checks -------------------------------------------------------------------------
 
-def first_rows() -> int:
-    """Body rows on the first screen of the tightest screen: a big line and one pinned line beside them."""
-    screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=(OK_LINE,))
-    return len(screen.lines) - 1
+def first_rows(where: str = "body") -> int:
+    """Rows on the first screen, as ``page`` lays it out: under a title and a big line, with one line pinned
+    (``body``) or none (``note``); a list's line is one."""
+    if where == "line":
+        return 1
+    pinned = (OK_LINE,) if where == "body" else ()
+    screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=pinned)
+    return len(screen.lines) - len(pinned)
 
 
 def confirm_screen(body: str, title: str = "T", big: str = "0") -> Screen:
@@ -318,6 +442,9 @@ def layout_problems(text: str, where: str = "body") -> list[str]:
         return [] if px(text) <= room else [f"title {text!r} is {px(text):.0f} px, the bar holds {room:.0f}"]
     if where == "big":
         return [] if big_fits(text) else [f"big {text!r} is wider than the line even at 12 px bold"]
+    if where == "line":
+        room = LINE_PX - px(">")
+        return [] if px(text) <= room else [f"list line {text!r} is {px(text):.0f} px, a list's line holds {room:.0f}"]
     lines = lines_of(text)
     out = [f"line {line!r} is {px(line):.0f} px of {LINE_PX}" for line in lines if px(line) > LINE_PX]
     out += [f"word {w!r} is cut across lines" for w in broken_words(text, lines)]
@@ -326,10 +453,10 @@ def layout_problems(text: str, where: str = "body") -> list[str]:
 
 
 def first_screen(text: str, where: str = "body") -> str:
-    """What the first screen shows of ``text``: the title bar, the big line, or the first body rows."""
+    """What the first screen shows of ``text``: the title bar, the big line, or the first rows."""
     if where in ("title", "big"):
         return text
-    return "\n".join(lines_of(text)[: first_rows()])
+    return "\n".join(lines_of(text)[: first_rows(where)])
 
 
 def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, whole: bool = False) -> list[str]:
@@ -344,12 +471,12 @@ def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, w
     return out
 
 
-def cut_atoms(text: str, atoms: Mapping[str, str]) -> list[str]:
+def cut_atoms(text: str, atoms: Mapping[str, str], where: str = "body") -> list[str]:
     """Values that begin on the first screen and end below it ("für Poststraße (2" / "Häuser): 100"): the eye
     reads the head as the whole."""
-    lines = lines_of(text)
-    first, rest = " ".join(lines[: first_rows()]), " ".join(lines[first_rows():])
-    return [f"{name}={value!r} begins on the first screen and ends below it: {lines[: first_rows()]}"
+    lines, rows = lines_of(text), first_rows(where)
+    first, rest = " ".join(lines[:rows]), " ".join(lines[rows:])
+    return [f"{name}={value!r} begins on the first screen and ends below it: {lines[:rows]}"
             for name, value in atoms.items()
             if rest and on(value, f"{first} {rest}") and not on(value, first) and not on(value, rest)]
 
@@ -363,22 +490,30 @@ def check(message: Message, edition: Edition, messages: Mapping[str, Message] | 
     if message.fact == ("none",):
         return []
     whole = message.fact == ("all",)
-    named = () if whole else message.fact
-    strange = [n for n in named if n not in message.names]
+    strange = [n for n in message.fact if n not in message.names] if not whole else []
     if strange:
         return [f"{message.key}: fact names {strange}, which are not its placeholders {sorted(message.names)}"]
-    given = values(message, edition, messages)
-    said = {name: shown(value, edition) for name, value in given.items()}
-    atoms = {n: s for n, s in said.items() if not isinstance(given[n], (Many, Phrase)) and n != "n"}
-    out = []
-    for text in render(message, edition, given):
-        facts = {n: said[n] for n in named if n != "n"}
-        found = layout_problems(text, message.where)
-        found += fact_problems(text, facts, message.where, whole=whole)
-        if message.where == "body":
-            found += cut_atoms(text, atoms)
-        out += [f"{message.key} [{edition.key}]: {p}" for p in found]
+    out: list[str] = []
+    for given in variants(message, edition, messages):
+        facts = facts_of(message, given, edition, messages)
+        atoms = atoms_of(given, edition)
+        filled = ",".join(v.key for v in given.values() if isinstance(v, Phrase))
+        for text in render(message, edition, given):
+            found = layout_problems(text, message.where)
+            found += fact_problems(text, facts, message.where, whole=whole)
+            if message.where in ROWS:
+                found += cut_atoms(text, atoms, message.where)
+            out += [f"{message.key}{f' <{filled}>' if filled else ''}: {p} [{edition.key}]" for p in found]
     return out
+
+
+def summary(found: Iterable[str]) -> list[str]:
+    """Problems said once with every edition they were found with ("… [banking, classic]")."""
+    grouped: dict[str, list[str]] = {}
+    for problem in found:
+        text, _, edition = problem.rpartition(" [")
+        grouped.setdefault(text, []).append(edition.rstrip("]"))
+    return [f"{text} [{', '.join(eds)}]" for text, eds in grouped.items()]
 
 
 def check_all(code: str, domains: Iterable[str] = OLED_DOMAINS) -> Iterator[str]:
