@@ -31,7 +31,7 @@ from typing import Literal
 from babel.messages.pofile import read_po
 
 import words
-from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, wrap
+from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, rows, wrap
 from device.scenes.lists import OK_LINE
 from drivers.screen import Screen
 from rules import EDITIONS
@@ -48,7 +48,11 @@ under the title and the big line, beside a pinned line ("OK bucht, C zurück", "
 exact balance's "genau: …" above it): two rows, the default. ``note``: a refusal's text under its verdict with
 nothing pinned (a refusal for want of money pins "OK: Geld beschaffen" and stays ``body``): three rows.
 ``line``: one line of a list. Besides these, ``title`` (the title bar beside the scroll mark) and ``big``."""
-WHERE = (*ROWS, "title", "big")
+WHERE = (*ROWS, "title", "big", "qr")
+WIFI = "WIFI:S:Bankleser;T:WPA;P:" + "p" * 12 + ";;"
+"""The own Wi-Fi's code at its widest (device/daemon/hotspot.py: the default name and a 12-character password take
+a version-3 code at 2 px a module, 62 px; a longer name takes a larger code at 1 px, narrower): ``qr`` texts
+stand beside it, their lines as the catalogue breaks them."""
 
 FACT = re.compile(r"^fact:\s*(.*)$")
 OLED = re.compile(r"^oled:\s*(\w+)\s*$")
@@ -80,6 +84,19 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+SHOWN: tuple[tuple[str, str], ...] = (
+    (r"[a-z]+\.(.+\.)?title(\..+)?", "title"),
+    (r"[a-z]+\.(.+\.)?big(\..+)?", "big"),
+    (r"scenes\.verdict\..+", "big"),
+    (r"scenes\.(result\.booked_for|amount\.verb|card\.title|unused|pages\.end|idle\.missing.*)", "title"),
+    (r"scenes\.(end\.(wins|tie)|reader\.(two_cards|missing)|storage\.stop|nothing\..+)", "big"),
+    (r"scenes\.join_wifi\.code", "qr"),
+)
+"""Where a key is shown when its catalogue does not say (``#. oled: title``): a key part ``title`` or ``big``, the
+big line's verdicts, and the scenes' titles and big lines known from device/scenes (a note of an unused input
+goes into the title bar)."""
+
+
 def where_shown(key: str, comments: Iterable[str], refusals: Mapping[str, set[str]] | None = None) -> str:
     """Where the OLED shows ``key``: ``#. oled: title`` (any of ``WHERE``) in the catalogue says so; else a key
     with a part ``title`` or ``big`` after its domain's is shown there; a key the rules raise only in refusals
@@ -87,9 +104,8 @@ def where_shown(key: str, comments: Iterable[str], refusals: Mapping[str, set[st
     for comment in comments:
         if (m := OLED.match(comment.strip())) and m.group(1) in WHERE:
             return m.group(1)
-    parts = key.split(".")[2:]
-    for where in ("title", "big"):
-        if where in parts:
+    for pattern, where in SHOWN:
+        if re.fullmatch(pattern, key):
             return where
     codes = (refusals or {}).get(key)
     if codes and "insufficient_funds" not in codes and "" not in codes:
@@ -176,7 +192,7 @@ FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in ("Alte"
 in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands)."""
 
 
-FAMILY_TITLE = "MONOPOLY Familie Mustermann Sommerferien"
+FAMILY_TITLE = "MONOPOLY Sommerferien Familie Mustermann"
 """A family's edition's title of ``MAX_TITLE`` characters (a title is said where a new game is)."""
 
 
@@ -225,13 +241,17 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT = (
+    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short")
+LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT)
+"""Kinds that say several values: a list may begin on the first screen and go on below it."""
 
 KINDS: dict[str, str] = {
     **dict.fromkeys(("player", "payer", "payee", "owner", "creditor", "debtor", "winner", "leader", "buyer",
                      "seller", "bidder", "taker", "giver", "a", "b", "from", "to", "other", "partner", "name",
                      "me", "first", "loser", "holder", "collector"), PLAYER),
     **dict.fromkeys(("who", "players", "names", "winners", "others", "debtors", "creditors"), PLAYERS_KIND),
-    **dict.fromkeys(("street", "square", "place", "station", "utility", "deed", "field", "property"), SQUARE),
+    **dict.fromkeys(("street", "square", "station", "utility", "deed", "field", "property"), SQUARE),
     **dict.fromkeys(("streets", "deeds", "properties", "fields", "lift", "lifted"), SQUARES),
     **dict.fromkeys(("amount", "price", "cost", "value", "cash", "rent", "fee", "bid", "total", "owed", "balance",
                      "missing", "sum", "interest", "salary", "fine", "bonus", "debt", "minimum", "maximum", "max",
@@ -239,15 +259,35 @@ KINDS: dict[str, str] = {
                      "has", "half", "each", "per_house", "per_hotel", "paid", "gets", "pays", "raisable", "exact",
                      "money", "worth", "refund", "back", "given", "stake", "offered"), MONEY),
     **dict.fromkeys(("n", "count", "number", "minutes", "dice", "of", "last", "houses_per_hotel", "deeds_each",
-                     "ends_at"), COUNT),
-    **dict.fromkeys(("what", "building", "buildings", "pieces", "houses", "hotels", "hotel", "house"), PIECES),
+                     "ends_at", "turns", "place", "rank"), COUNT),
+    **dict.fromkeys(("what", "pieces"), PIECES),
+    **dict.fromkeys(("house", "hotel", "building"), WORD),
+    **dict.fromkeys(("houses", "hotels", "buildings"), WORDS),
+    **dict.fromkeys(("range",), RANGE),
+    **dict.fromkeys(("uid",), UID),
+    **dict.fromkeys(("port",), PORT),
+    **dict.fromkeys(("parts",), PARTS),
     **dict.fromkeys(("edition", "title"), EDITION),
     **dict.fromkeys(("mode",), MODE),
     **dict.fromkeys(("op",), OP),
 }
 """What a placeholder holds, by its name (or its name's last ``_`` part: ``new_owner`` is a player)."""
-PHRASES: dict[str, tuple[str, ...]] = {"booking": ("rules.",), "reason": ("rules.reason.",)}
-"""A placeholder filled with a nested phrase: the key prefixes of the messages that may fill it (a ``booking``:
+KINDS_OF: dict[str, dict[str, str]] = {
+    "scenes.trade.gives": {"what": DEALT},
+    "scenes.tap.square": {"square": COUNT},
+    "scenes.result.noted": {"text": "phrase:booking"},
+    "scenes.idle.missing": {"parts": PART},
+    "scenes.undo.new_game": {"edition": EDITION_SHORT},
+}
+"""Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
+money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
+(device/scenes/idle.py says "2 Teile fehlen" where the names do not fit); the edition without "MONOPOLY " where
+the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
+PHRASES: dict[str, str] = {
+    "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\..*note", "key": r"scenes\.key\.",
+    "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint",
+}
+"""A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
 the one that fills it must be on the outer message's first screen."""
 NOT_BOOKINGS = ("rules.reason.",)
@@ -255,13 +295,21 @@ COUNT_MAX = 99
 """The widest count a message says: a stock of up to 99 buildings (rules/editions/fileformat.py), 99 minutes."""
 
 
-def kind_of(name: str) -> str | None:
+def kind_of(name: str, key: str = "") -> str | None:
+    if name in KINDS_OF.get(key, {}):
+        return KINDS_OF[key][name].split(":")[0]
     if name in PHRASES:
         return PHRASE
     if name in KINDS:
         return KINDS[name]
     tail = name.rsplit("_", 1)[-1]
     return KINDS.get(tail)
+
+
+PARTS_NAMES = ("Display", "Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser")
+"""Every part the start screen may miss (drivers/hardware.PARTS, not imported: it loads the drivers)."""
+UID_HEX = "04a1b2c3d4e5f6"
+"""A 7-byte UID (NTAG, MIFARE Ultralight) in hex: the widest the shipped cards have."""
 
 
 def pieces_longest(kind: Literal["house", "hotel"]) -> list[Pieces]:
@@ -288,11 +336,12 @@ class Pool:
 def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
     """The messages that may fill the phrase placeholder ``name``: shown on the OLED, nesting no phrase themselves
     ("Storno: Storno: …" is never said); a booking is no refusal (``refusal_keys``) and no transfer's reason."""
+    alias = KINDS_OF.get(message.key, {}).get(name, "").partition("phrase:")[2] or name
     refusals = refusal_keys()
     return [m for k, m in messages.items()
-            if k.startswith(PHRASES[name]) and m.fact not in (None, ("none",))
-            and not any(kind_of(n) == PHRASE for n in m.names)
-            and (name != "booking" or (not k.startswith(NOT_BOOKINGS) and "" in refusals.get(k, {""})))]
+            if re.match(PHRASES[alias], k) and m.fact not in (None, ("none",))
+            and not any(kind_of(n, k) == PHRASE for n in m.names)
+            and (alias != "booking" or (not k.startswith(NOT_BOOKINGS) and "" in refusals.get(k, {""})))]
 
 
 def values(message: Message, edition: Edition, messages: Mapping[str, Message] | None = None, *,
@@ -300,7 +349,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
     """Every placeholder of ``message`` at its longest for ``edition``; a nested phrase is the one ``pick`` names,
     else the widest of its fillers."""
     names = sorted(message.names)
-    kinds = {name: kind_of(name) for name in names}
+    kinds = {name: kind_of(name, message.key) for name in names}
     unknown = [name for name, kind in kinds.items() if kind is None]
     if unknown:
         raise KeyError(f"{message.key}: placeholder(s) {unknown} have no kind: add them to oled_fit.KINDS")
@@ -323,27 +372,45 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
         elif kind == PIECES:
             out[name] = longest(pieces_longest("hotel" if "hotel" in name else "house"), edition)
         elif kind == EDITION:
-            out[name] = max((e.title for e in editions().values()), key=px)
+            out[name] = edition.title
         elif kind == MODE:
             out[name] = max((f"{e.quick.name} mit Tempo-Würfel" for e in EDITIONS.values()), key=px)
         elif kind == OP:
             out[name] = "jail_card"
+        elif kind in (WORD, WORDS):
+            out[name] = max((getattr(w, "plural" if kind == WORDS else "singular") for e in editions().values()
+                             for w in (e.house_word, e.hotel_word)), key=px)
+        elif kind == RANGE:
+            out[name] = "2-15"
+        elif kind == UID:
+            out[name] = UID_HEX
+        elif kind == PORT:
+            out[name] = 65535
+        elif kind == PARTS:
+            out[name] = words.text("list.separator").join(PARTS_NAMES)
+        elif kind == PART:
+            out[name] = max(PARTS_NAMES, key=px)
+        elif kind == EDITION_SHORT:
+            out[name] = edition.title.replace("MONOPOLY ", "") or edition.title
+        elif kind == DEALT:
+            out[name] = words.text("list.separator").join(
+                [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(next(pool.money)), edition)])
         elif kind == PHRASE:
             if messages is None:
                 raise KeyError(f"{message.key}: {{{name}}} is a phrase: the catalogue is needed to fill it")
             chosen = (pick or {}).get(name)
             options = [chosen] if chosen is not None else fillers(name, message, messages)
             if not options:
-                raise KeyError(f"{message.key}: no message of {PHRASES[name]} may fill {{{name}}}")
+                raise KeyError(f"{message.key}: no message of the catalogue may fill {{{name}}} (oled_fit.PHRASES)")
             out[name] = max((phrase(m.key, **values(m, edition, messages, pool=pool))
-                             for m in options), key=lambda p: px(words.say(p, edition)))
+                             for m in options), key=lambda p: px(shown(p, edition, messages)))
     return out
 
 
 def variants(message: Message, edition: Edition, messages: Mapping[str, Message] | None) -> Iterator[dict[str, Value]]:
     """The values to check ``message`` with: once, or, with a nested phrase, once for each message that may fill
     its first phrase placeholder (each must keep its key facts on the first screen)."""
-    phrased = [n for n in sorted(message.names) if kind_of(n) == PHRASE]
+    phrased = [n for n in sorted(message.names) if kind_of(n, message.key) == PHRASE]
     options = fillers(phrased[0], message, messages) if phrased and messages is not None else []
     if not options:
         yield values(message, edition, messages)  # a phrase placeholder without fillers: KeyError, said
@@ -363,7 +430,7 @@ def facts_of(message: Message, given: Mapping[str, Value], edition: Edition,
         if isinstance(value, Phrase) and messages is not None and value.key in messages:
             inner = messages[value.key]
             if inner.fact == ("all",):
-                out[prefix + name] = words.say(value, edition)
+                out[prefix + name] = shown(value, edition, messages)
             else:
                 out |= facts_of(inner, dict(value.values), edition, messages, f"{prefix}{name}.")
         elif value is not None and name != "n":
@@ -371,26 +438,36 @@ def facts_of(message: Message, given: Mapping[str, Value], edition: Edition,
     return out
 
 
-def atoms_of(given: Mapping[str, Value], edition: Edition, prefix: str = "") -> dict[str, str]:
+def atoms_of(message: Message, given: Mapping[str, Value], edition: Edition,
+             messages: Mapping[str, Message] | None, prefix: str = "") -> dict[str, str]:
     """Every single value said (a name, a square, an amount, buildings), nested phrases' too: none may be cut by
-    the first screen's edge."""
+    the first screen's edge (a list may)."""
     out: dict[str, str] = {}
     for name, value in given.items():
         if isinstance(value, Phrase):
-            out |= atoms_of(dict(value.values), edition, f"{prefix}{name}.")
-        elif not isinstance(value, Many) and name != "n":
+            if messages is not None and value.key in messages:
+                out |= atoms_of(messages[value.key], dict(value.values), edition, messages, f"{prefix}{name}.")
+        elif not isinstance(value, Many) and name != "n" and kind_of(name, message.key) not in LISTS:
             out[prefix + name] = shown(value, edition)
     return out
 
 
-def shown(value: Value, edition: Edition) -> str:
+def shown(value: Value, edition: Edition, messages: Mapping[str, Message] | None = None) -> str:
+    """A value as ``words.say`` says it; a nested phrase of ``messages`` from its ``.po`` text (its count's form)."""
+    if isinstance(value, Phrase) and messages is not None and value.key in messages:
+        inner, given = messages[value.key], dict(value.values)
+        said = {name: shown(v, edition, messages) for name, v in given.items()}
+        count = given.get("n")
+        form = words.catalogue(words.language()).plural(count) if inner.plural and isinstance(count, int) else 0
+        return inner.forms[form].format(**said)
     return str(words._value(value, edition))
 
 
-def render(message: Message, edition: Edition, given: Mapping[str, Value]) -> list[str]:
+def render(message: Message, edition: Edition, given: Mapping[str, Value],
+           messages: Mapping[str, Message] | None = None) -> list[str]:
     """The message's own text (the ``.po``'s, as ``words.say`` fills it) with ``given`` said in the language in
     force: every plural form the language has, picked by its rule for a count of 1 and of ``COUNT_MAX``."""
-    said = {name: shown(value, edition) for name, value in given.items() if name != "n"}
+    said = {name: shown(value, edition, messages) for name, value in given.items() if name != "n"}
     if not message.plural:
         return [message.forms[0].format(**said)]
     rule = words.catalogue(words.language()).plural
@@ -442,6 +519,8 @@ def layout_problems(text: str, where: str = "body") -> list[str]:
         return [] if px(text) <= room else [f"title {text!r} is {px(text):.0f} px, the bar holds {room:.0f}"]
     if where == "big":
         return [] if big_fits(text) else [f"big {text!r} is wider than the line even at 12 px bold"]
+    if where == "qr":
+        return problems(Screen(lines=tuple(text.split("\n")), qr=WIFI))
     if where == "line":
         room = LINE_PX - px(">")
         return [] if px(text) <= room else [f"list line {text!r} is {px(text):.0f} px, a list's line holds {room:.0f}"]
@@ -456,6 +535,8 @@ def first_screen(text: str, where: str = "body") -> str:
     """What the first screen shows of ``text``: the title bar, the big line, or the first rows."""
     if where in ("title", "big"):
         return text
+    if where == "qr":
+        return "\n".join(text.split("\n")[: rows("")])
     return "\n".join(lines_of(text)[: first_rows(where)])
 
 
@@ -496,9 +577,9 @@ def check(message: Message, edition: Edition, messages: Mapping[str, Message] | 
     out: list[str] = []
     for given in variants(message, edition, messages):
         facts = facts_of(message, given, edition, messages)
-        atoms = atoms_of(given, edition)
+        atoms = atoms_of(message, given, edition, messages)
         filled = ",".join(v.key for v in given.values() if isinstance(v, Phrase))
-        for text in render(message, edition, given):
+        for text in render(message, edition, given, messages):
             found = layout_problems(text, message.where)
             found += fact_problems(text, facts, message.where, whole=whole)
             if message.where in ROWS:

@@ -182,18 +182,19 @@ def test_the_texts_checked_are_what_words_say_renders(code: str) -> None:
     """The check formats the ``.po``'s own text (so it can check any text); for the catalogue's messages that is
     exactly what ``words.say`` shows on the OLED."""
     edition, checked = EDITIONS["banking"], 0
-    shown = [m for m in oled_messages(code) if m.fact not in (None, ("none",))]
+    catalogue = {m.key: m for m in oled_messages(code)}
+    shown = [m for m in catalogue.values() if m.fact not in (None, ("none",))]
     with words.speaking(code):
         for message in shown:
             try:
-                given = values(message, edition, {m.key: m for m in oled_messages(code)})
+                given = values(message, edition, catalogue)
             except KeyError:
                 continue  # a placeholder without a kind or fillers: the fit test says which
             checked += 1
             plain = {k: v for k, v in given.items() if k != "n"}
             said = [words.say(phrase(message.key, **plain, n=n), edition) for n in sorted({1, 99})] \
                 if message.plural else [words.say(phrase(message.key, **plain), edition)]
-            assert render(message, edition, given) == said, message.key
+            assert render(message, edition, given, catalogue) == said, message.key
     assert checked or not shown
 
 
@@ -271,3 +272,27 @@ def test_the_display_draws_a_line_that_fits_whole() -> None:
     image = draw(Screen(title="T", lines=(full,)))
     assert layout_problems(full) == [] and image.getbbox() is not None
     assert image.crop((1, 14, WIDTH, 26)).getbbox() is not None
+
+
+def test_a_nested_booking_keeps_its_key_facts_on_the_outer_first_screen(tmp_path: Path) -> None:
+    """"Storno: {booking}": every booking that may fill it is tried, and its own key facts must be on the first
+    screen of the Storno too; a long preamble pushes them below."""
+    po = tmp_path / "rules.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#. fact: street\nmsgid "rules.y.buy"\nmsgstr "{street}: {player} kauft für {price}"\n\n'
+        '#. fact: all\nmsgid "rules.y.go"\nmsgstr "LOS: {player}"\n\n'
+        '#. fact: booking\nmsgid "rules.y.undo"\nmsgstr "Storno: {booking}"\n\n'
+        '#. fact: booking\nmsgid "rules.y.late"\nmsgstr "Storno der Buchung von vorhin: {booking}"\n',
+        encoding="utf-8")
+    found = {m.key: m for m in read_catalogue(po, "rules")}
+    sky = EDITIONS["skylanders"]
+    assert check(found["rules.y.undo"], sky, found) == []
+    late = check(found["rules.y.late"], sky, found)
+    assert any("<rules.y.buy>" in p and "booking.street='Schreckliche Schiffstransporte'" in p for p in late), late
+    assert any("<rules.y.go>" in p and "booking='LOS: " in p for p in late), late
+
+
+def test_a_text_beside_the_wifi_code_is_measured_in_the_room_the_code_leaves() -> None:
+    assert layout_problems("WLAN\nbeitreten:\nCode\nscannen", "qr") == []
+    assert layout_problems("WLAN beitreten:\nCode scannen", "qr") != []
