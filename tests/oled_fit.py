@@ -467,11 +467,17 @@ def render(message: Message, edition: Edition, given: Mapping[str, Value],
            messages: Mapping[str, Message] | None = None) -> list[str]:
     """The message's own text (the ``.po``'s, as ``words.say`` fills it) with ``given`` said in the language in
     force: every plural form the language has, picked by its rule for a count of 1 and of ``COUNT_MAX``."""
+    return [text for _, text in counted(message, edition, given, messages)]
+
+
+def counted(message: Message, edition: Edition, given: Mapping[str, Value],
+            messages: Mapping[str, Message] | None = None) -> list[tuple[int | None, str]]:
+    """:func:`render`'s texts with the count each was said with (None: no plural)."""
     said = {name: shown(value, edition, messages) for name, value in given.items() if name != "n"}
     if not message.plural:
-        return [message.forms[0].format(**said)]
+        return [(None, message.forms[0].format(**said))]
     rule = words.catalogue(words.language()).plural
-    return [message.forms[rule(n)].format(**said, n=n) for n in sorted({1, COUNT_MAX})]
+    return [(n, message.forms[rule(n)].format(**said, n=n)) for n in sorted({1, COUNT_MAX})]
 
 
 # The layout and the checks -------------------------------------------------------------------------
@@ -552,6 +558,21 @@ def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, w
     return out
 
 
+BRACKETS = ("()", "[]", "„“", "\"\"")
+
+
+def open_brackets(first: str, text: str = "") -> list[str]:
+    """A bracket (or quote) opened on the first screen and closed only below it: the phrase inside is cut at the
+    screen's edge ("Neues Spiel (MONOPOLY / Sonic,", "für Poststraße (2")."""
+    out = []
+    for pair in BRACKETS:
+        opening, closing = pair[0], pair[1]
+        unclosed = first.count(opening) - first.count(closing) if opening != closing else first.count(opening) % 2
+        if unclosed > 0 and (not text or text.count(closing) > first.count(closing)):
+            out.append(f"{opening}…{closing} opened on the first screen closes below it: {first.splitlines()}")
+    return out
+
+
 def cut_atoms(text: str, atoms: Mapping[str, str], where: str = "body") -> list[str]:
     """Values that begin on the first screen and end below it ("für Poststraße (2" / "Häuser): 100"): the eye
     reads the head as the whole."""
@@ -579,11 +600,14 @@ def check(message: Message, edition: Edition, messages: Mapping[str, Message] | 
         facts = facts_of(message, given, edition, messages)
         atoms = atoms_of(message, given, edition, messages)
         filled = ",".join(v.key for v in given.values() if isinstance(v, Phrase))
-        for text in render(message, edition, given, messages):
+        for count, text in counted(message, edition, given, messages):
+            if count is not None and "n" in message.fact:
+                facts["n"] = str(count)
             found = layout_problems(text, message.where)
             found += fact_problems(text, facts, message.where, whole=whole)
             if message.where in ROWS:
                 found += cut_atoms(text, atoms, message.where)
+                found += open_brackets(first_screen(text, message.where), text)
             out += [f"{message.key}{f' <{filled}>' if filled else ''}: {p} [{edition.key}]" for p in found]
     return out
 
@@ -619,6 +643,7 @@ def screen_problems(screen: Screen, facts: Iterable[str], atoms: Iterable[str] =
     out = list(problems(screen))
     said = screen_words(screen)
     out += [f"{fact!r} is not whole on the first screen: {said.splitlines()}" for fact in facts if not on(fact, said)]
+    out += open_brackets("\n".join(screen.lines))
     for atom in atoms:
         head = atom.split()[0]
         if not on(atom, said) and any(line.rstrip().endswith(head) for line in screen.lines):
