@@ -241,15 +241,15 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT = (
-    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short")
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM = (
+    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item")
 LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
 KINDS: dict[str, str] = {
     **dict.fromkeys(("player", "payer", "payee", "owner", "creditor", "debtor", "winner", "leader", "buyer",
                      "seller", "bidder", "taker", "giver", "a", "b", "from", "to", "other", "partner", "name",
-                     "me", "first", "loser", "holder", "collector"), PLAYER),
+                     "me", "loser", "holder", "collector"), PLAYER),
     **dict.fromkeys(("who", "players", "names", "winners", "others", "debtors", "creditors"), PLAYERS_KIND),
     **dict.fromkeys(("street", "square", "station", "utility", "deed", "field", "property"), SQUARE),
     **dict.fromkeys(("streets", "deeds", "properties", "fields", "lift", "lifted"), SQUARES),
@@ -257,13 +257,16 @@ KINDS: dict[str, str] = {
                      "missing", "sum", "interest", "salary", "fine", "bonus", "debt", "minimum", "maximum", "max",
                      "min", "lowest", "highest", "capital", "received", "mortgage", "tax", "short", "needed",
                      "has", "half", "each", "per_house", "per_hotel", "paid", "gets", "pays", "raisable", "exact",
-                     "money", "worth", "refund", "back", "given", "stake", "offered"), MONEY),
+                     "money", "worth", "refund", "back", "given", "stake", "offered", "least", "most"), MONEY),
     **dict.fromkeys(("n", "count", "number", "minutes", "dice", "of", "last", "houses_per_hotel", "deeds_each",
                      "ends_at", "turns", "place", "rank"), COUNT),
     **dict.fromkeys(("what", "pieces"), PIECES),
-    **dict.fromkeys(("house", "hotel", "building"), WORD),
-    **dict.fromkeys(("houses", "hotels", "buildings"), WORDS),
+    **dict.fromkeys(("house", "hotel", "building", "one"), WORD),
+    **dict.fromkeys(("houses", "hotels", "buildings", "many"), WORDS),
     **dict.fromkeys(("range",), RANGE),
+    **dict.fromkeys(("first", "then", "only"), ITEM),
+    **dict.fromkeys(("items",), SQUARES),
+    **dict.fromkeys(("gives",), DEALT),
     **dict.fromkeys(("uid",), UID),
     **dict.fromkeys(("port",), PORT),
     **dict.fromkeys(("parts",), PARTS),
@@ -278,14 +281,16 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "scenes.result.noted": {"text": "phrase:booking"},
     "scenes.idle.missing": {"parts": PART},
     "scenes.undo.new_game": {"edition": EDITION_SHORT},
+    "rules.note.to_bank": {"each": DEALT},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
 money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
 (device/scenes/idle.py says "2 Teile fehlen" where the names do not fit); the edition without "MONOPOLY " where
 the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
 PHRASES: dict[str, str] = {
-    "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\..*note", "key": r"scenes\.key\.",
-    "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint",
+    "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\.note\.", "key": r"scenes\.key\.",
+    "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint", "where": r"rules\.where\.",
+    "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done",
 }
 """A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
@@ -334,13 +339,13 @@ class Pool:
 
 
 def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
-    """The messages that may fill the phrase placeholder ``name``: shown on the OLED, nesting no phrase themselves
-    ("Storno: Storno: …" is never said); a booking is no refusal (``refusal_keys``) and no transfer's reason."""
+    """The messages that may fill the phrase placeholder ``name``: nesting no phrase themselves ("Storno: Storno: …"
+    is never said), every placeholder known; a booking is no refusal (``refusal_keys``) and no transfer's reason.
+    A filler never shown alone (``fact: none``) may be shown inside: it brings no facts, but is measured."""
     alias = KINDS_OF.get(message.key, {}).get(name, "").partition("phrase:")[2] or name
     refusals = refusal_keys()
     return [m for k, m in messages.items()
-            if re.match(PHRASES[alias], k) and m.fact not in (None, ("none",))
-            and not any(kind_of(n, k) == PHRASE for n in m.names)
+            if re.match(PHRASES[alias], k) and all(kind_of(n, k) not in (PHRASE, None) for n in m.names)
             and (alias != "booking" or (not k.startswith(NOT_BOOKINGS) and "" in refusals.get(k, {""})))]
 
 
@@ -382,6 +387,8 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
                              for w in (e.house_word, e.hotel_word)), key=px)
         elif kind == RANGE:
             out[name] = "2-15"
+        elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount
+            out[name] = Place(next(pool.fields))
         elif kind == UID:
             out[name] = UID_HEX
         elif kind == PORT:
@@ -542,7 +549,7 @@ def first_screen(text: str, where: str = "body") -> str:
     if where in ("title", "big"):
         return text
     if where == "qr":
-        return "\n".join(text.split("\n")[: rows("")])
+        return "\n".join(text.split("\n")[: rows_qr()])
     return "\n".join(lines_of(text)[: first_rows(where)])
 
 
@@ -555,7 +562,16 @@ def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, w
     for name, value in facts.items():
         if not on(value, first):
             out.append(f"fact {name}={value!r} is not whole on the first screen {first.splitlines()}")
+    rows = 1 if where in ("title", "big") else first_rows(where) if where != "qr" else rows_qr()
+    need = len(wrap(" ".join(facts.values()))) if facts and where not in ("title", "big") else 0
+    if out and need > rows:
+        out.append(f"the facts alone take {need} rows, the first screen has {rows}: no wording brings them all "
+                   "first (fewer facts, or a larger first screen)")
     return out
+
+
+def rows_qr() -> int:
+    return rows("")
 
 
 BRACKETS = ("()", "[]", "„“", "\"\"")
