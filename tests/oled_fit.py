@@ -33,6 +33,7 @@ from babel.messages.pofile import read_po
 import words
 from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, rows, wrap
 from device.scenes.lists import OK_LINE
+from drivers.display import font
 from drivers.screen import Screen
 from rules import EDITIONS
 from rules.board import DEEDS, TAX_SQUARES
@@ -524,9 +525,32 @@ def on(value: str, text: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(' '.join(value.split()))}(?![\w])", flat) is not None
 
 
+NO_GLYPH = "\ue000"
+"""A private-use character: Terminus has no glyph for it, and draws the same box for every one it lacks."""
+
+
+@cache
+def _mask(char: str, bold: bool) -> tuple[tuple[int, int], bytes]:
+    mask = font(12, bold).getmask(char)
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(text: str, *, bold: bool = False) -> list[str]:
+    """Characters the shipped font has no glyph for: the display would draw a box where they stand."""
+    box = _mask(NO_GLYPH, bold)
+    lacking = sorted({ch for ch in text if not ch.isspace() and _mask(ch, bold) == box})
+    return [f"no glyph for {ch!r} (U+{ord(ch):04X}) in Terminus{' bold' if bold else ''}: drawn as a box"
+            for ch in lacking]
+
+
 def layout_problems(text: str, where: str = "body") -> list[str]:
-    """What does not fit: a line wider than the display, a word cut, a title wider than its bar (beside the
-    scroll mark), a big line wider than its smallest strike."""
+    """What does not fit: a character the font lacks, a line wider than the display, a word cut, a title wider
+    than its bar (beside the scroll mark), a big line wider than its smallest strike."""
+    glyphs = missing_glyphs(text, bold=where == "big")
+    return glyphs + _layout_problems(text, where)
+
+
+def _layout_problems(text: str, where: str) -> list[str]:
     if where == "title":
         room = TITLE_PX - px(MORE) - 4
         return [] if px(text) <= room else [f"title {text!r} is {px(text):.0f} px, the bar holds {room:.0f}"]
@@ -658,6 +682,7 @@ def screen_problems(screen: Screen, facts: Iterable[str], atoms: Iterable[str] =
     value cut at its lower edge (``atoms``: its head on the screen, its rest below)."""
     out = list(problems(screen))
     said = screen_words(screen)
+    out += missing_glyphs(f"{screen.title}{screen.icons}{''.join(screen.lines)}") + missing_glyphs(screen.big, bold=True)
     out += [f"{fact!r} is not whole on the first screen: {said.splitlines()}" for fact in facts if not on(fact, said)]
     out += open_brackets("\n".join(screen.lines))
     for atom in atoms:
