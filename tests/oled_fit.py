@@ -242,8 +242,8 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM = (
-    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item")
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY = (
+    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry")
 LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
@@ -265,6 +265,7 @@ KINDS: dict[str, str] = {
     **dict.fromkeys(("house", "hotel", "building", "one"), WORD),
     **dict.fromkeys(("houses", "hotels", "buildings", "many"), WORDS),
     **dict.fromkeys(("range",), RANGE),
+    **dict.fromkeys(("entry", "typed"), ENTRY),
     **dict.fromkeys(("first", "then", "only"), ITEM),
     **dict.fromkeys(("items",), SQUARES),
     **dict.fromkeys(("gives",), DEALT),
@@ -388,6 +389,8 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
                              for w in (e.house_word, e.hotel_word)), key=px)
         elif kind == RANGE:
             out[name] = "2-15"
+        elif kind == ENTRY:  # what the banker typed, refused: as wide as a long entry on the keypad
+            out[name] = "99999999K"
         elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount
             out[name] = Place(next(pool.fields))
         elif kind == UID:
