@@ -377,7 +377,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
         elif kind == COUNT:
             out[name] = COUNT_MAX
         elif kind == PIECES:
-            out[name] = longest(pieces_longest("hotel" if "hotel" in name else "house"), edition)
+            out[name] = longest([*pieces_longest("house"), *pieces_longest("hotel")], edition)
         elif kind == EDITION:
             out[name] = edition.title
         elif kind == MODE:
@@ -451,14 +451,15 @@ def facts_of(message: Message, given: Mapping[str, Value], edition: Edition,
 
 def atoms_of(message: Message, given: Mapping[str, Value], edition: Edition,
              messages: Mapping[str, Message] | None, prefix: str = "") -> dict[str, str]:
-    """Every single value said (a name, a square, an amount, buildings), nested phrases' too: none may be cut by
-    the first screen's edge (a list may)."""
+    """The counted buildings said ("2 Hütten", "ein Haus"), nested phrases' too: a count cut from its noun by the
+    first screen's edge misleads ("Chausseestraße: 1" / "Haus (50)"); a fact is checked whole anyway, and a
+    name or a list running on below is only read on."""
     out: dict[str, str] = {}
     for name, value in given.items():
         if isinstance(value, Phrase):
             if messages is not None and value.key in messages:
                 out |= atoms_of(messages[value.key], dict(value.values), edition, messages, f"{prefix}{name}.")
-        elif not isinstance(value, Many) and name != "n" and kind_of(name, message.key) not in LISTS:
+        elif isinstance(value, Pieces):
             out[prefix + name] = shown(value, edition)
     return out
 
