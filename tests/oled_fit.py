@@ -20,13 +20,14 @@ known by its name (``KINDS``); a new name not listed there fails the test until 
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import re
 import string
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from babel.messages.pofile import read_po
 
@@ -332,12 +333,26 @@ def longest(options: Iterable[Value], edition: Edition) -> Value:
 
 class Pool:
     """Values handed out once each, so two placeholders (an outer phrase's and a nested one's too) never say
-    the same name or amount and each is found by itself on the screen."""
+    the same name or amount and each is found by itself on the screen. A fork tries a filler; the one chosen
+    moves the pool on (:meth:`take`)."""
 
     def __init__(self, edition: Edition) -> None:
-        self.players = iter(PLAYERS * 3)
-        self.money = iter(amounts(edition, 40))
-        self.fields = iter(squares(edition, 30))
+        self.lists: dict[str, list[Any]] = {"players": list(PLAYERS), "money": amounts(edition, 40),
+                                            "fields": squares(edition, 30)}
+        self.at = dict.fromkeys(self.lists, 0)
+
+    def next(self, which: str) -> Any:
+        items, i = self.lists[which], self.at[which]
+        self.at[which] = i + 1
+        return items[i % len(items)]
+
+    def fork(self) -> Pool:
+        other = copy.copy(self)
+        other.at = dict(self.at)
+        return other
+
+    def take(self, fork: Pool) -> None:
+        self.at = dict(fork.at)
 
 
 def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
@@ -365,15 +380,15 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
     for name in names:
         kind = kinds[name]
         if kind == PLAYER:
-            out[name] = next(pool.players)
+            out[name] = pool.next("players")
         elif kind == PLAYERS_KIND:
             out[name] = Many(tuple(PLAYERS[:MAX_PLAYERS]))
         elif kind == SQUARE:
-            out[name] = Place(next(pool.fields))
+            out[name] = Place(pool.next("fields"))
         elif kind == SQUARES:
-            out[name] = Many(tuple(Place(next(pool.fields)) for _ in range(3)))
+            out[name] = Many(tuple(Place(pool.next("fields")) for _ in range(3)))
         elif kind == MONEY:
-            out[name] = Cash(next(pool.money))
+            out[name] = Cash(pool.next("money"))
         elif kind == COUNT:
             out[name] = COUNT_MAX
         elif kind == PIECES:
@@ -392,7 +407,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
         elif kind == ENTRY:  # what the banker typed, refused: as wide as a long entry on the keypad
             out[name] = "99999999K"
         elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount
-            out[name] = Place(next(pool.fields))
+            out[name] = Place(pool.next("fields"))
         elif kind == UID:
             out[name] = UID_HEX
         elif kind == PORT:
@@ -405,7 +420,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             out[name] = edition.title.replace("MONOPOLY ", "") or edition.title
         elif kind == DEALT:
             out[name] = words.text("list.separator").join(
-                [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(next(pool.money)), edition)])
+                [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(pool.next("money")), edition)])
         elif kind == PHRASE:
             if messages is None:
                 raise KeyError(f"{message.key}: {{{name}}} is a phrase: the catalogue is needed to fill it")
@@ -413,8 +428,10 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             options = [chosen] if chosen is not None else fillers(name, message, messages)
             if not options:
                 raise KeyError(f"{message.key}: no message of the catalogue may fill {{{name}}} (oled_fit.PHRASES)")
-            out[name] = max((phrase(m.key, **values(m, edition, messages, pool=pool))
-                             for m in options), key=lambda p: px(shown(p, edition, messages)))
+            tried = [(fork, phrase(m.key, **values(m, edition, messages, pool=fork)))
+                     for m in options for fork in [pool.fork()]]
+            fork, out[name] = max(tried, key=lambda t: px(shown(t[1], edition, messages)))
+            pool.take(fork)
     return out
 
 
