@@ -14,6 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from rules import DEEDS, GROUP_NAMES, SQUARES, Kind
+from words import say
 
 from .backend import Backend
 from .errors import answer
@@ -33,7 +34,7 @@ def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append({"square": sq, "name": data["names"][sq], "kind": square.kind.value,
                      "group": deed.group if deed else None,
                      "colour": GROUP_COLOURS.get(deed.group or "") if deed else None,
-                     "group_name": GROUP_NAMES.get(deed.group or "", "") if deed else "",
+                     "group_name": say(GROUP_NAMES[deed.group]) if deed and deed.group in GROUP_NAMES else "",
                      "deed": data["deeds"].get(sq), "street": deed is not None and deed.kind is Kind.STREET,
                      "tax": data["taxes"].get(sq)})
     return rows

@@ -105,7 +105,7 @@ def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> str | None:
 
 def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     """Seed 001's house rules to mark; "Fertig" goes back to the mode list, its entry counting them."""
-    options = [Option(name, rule, selected=rule in chosen) for rule, name in HOUSE_RULE_NAMES.items()]
+    options = [Option(words.say(name), rule, selected=rule in chosen) for rule, name in HOUSE_RULE_NAMES.items()]
     options.append(Option("Fertig", DONE))
 
     def done(ui: Context, rules: list[str]) -> None:
@@ -122,7 +122,7 @@ def _summary(state: GameState) -> tuple[str, ...]:
     edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
     mode = {Mode.QUICK: quick_name(state.edition), Mode.TIMED: f"Auf Zeit: {state.minutes} Minuten"}.get(
         state.mode, "Mit Tempo-Würfel" if state.speed_die else "Standard")
-    chosen = [HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules) if r in HOUSE_RULE_NAMES]
+    chosen = [words.say(HOUSE_RULE_NAMES[r]) for r in sorted(state.house_rules) if r in HOUSE_RULE_NAMES]
     return edition, mode, "Hausregeln: " + (", ".join(chosen) or "keine")
 
 
