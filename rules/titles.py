@@ -4,11 +4,8 @@ them, the house rules by their table name. Words for people, as phrases (their w
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from .board import Square
-from .editions import Edition, Mode
-from .editions.model import QuickRules
+from .editions import EDITIONS, Edition, Mode
 from .phrase import Phrase, Value, phrase
 from .state import GameState
 
@@ -21,8 +18,9 @@ HOUSE_RULE_NAMES: dict[str, Phrase] = {"free_parking_pot": phrase("rules.house_r
                                        "no_auctions": phrase("rules.house_rule.no_auctions")}
 """The house rules a ``new_game`` may choose, as the table says them."""
 
-_QUICK_DEFAULT = next(f.default for f in fields(QuickRules) if f.name == "name")
-"""The quick game's name where an edition's book gives it none of its own: the catalogue's word for it."""
+_QUICK_GENERIC = EDITIONS["classic"].quick.name
+"""The quick game's name in the classic book ("Schnellspiel"), which the editions inherit: said with the
+catalogue's word for it in every language; an edition's own name ("kurzes Spiel") is its own word."""
 
 
 def square_name(edition: Edition, square: Square) -> str:
@@ -39,6 +37,6 @@ def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> Phra
     """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel", the edition's own
     word), and "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel
     spielen")."""
-    own = mode is Mode.QUICK and edition.quick.name != _QUICK_DEFAULT
+    own = mode is Mode.QUICK and edition.quick.name != _QUICK_GENERIC
     name: Value = edition.quick.name if own else MODE_NAMES[mode]
     return phrase("rules.mode.speed_die", mode=name) if speed_die else phrase("rules.join.one", only=name)

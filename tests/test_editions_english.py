@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from told import told
 
+import words
 from conftest import apply, cash, give, start
 from device.daemon.cli import main
 from device.scenes.layout import wrap
@@ -188,7 +189,7 @@ def test_the_cross_check_names_the_copy_errors_public_tables_carry(
     checked = read_edition(with_deeds(key, {**ENGLISH_DEEDS, sq: copied}), EDITIONS)
     assert checked.edition is not None
     assert [w.path for w in checked.warnings] == [path]
-    assert "weicht von classic ab" in checked.warnings[0].message
+    assert "weicht von classic ab" in words.say(checked.warnings[0].message, EDITIONS[key])
 
 
 def test_a_slip_that_breaks_the_rising_rents_is_refused_not_merely_hinted() -> None:
@@ -196,8 +197,8 @@ def test_a_slip_that_breaks_the_rising_rents_is_refused_not_merely_hinted() -> N
     checked = read_edition(with_deeds("classic-uk", {**ENGLISH_DEEDS, 26: (260, (22, 110, 330, 8000, 975, 1150),
                                                                             150, 130)}), EDITIONS)
     assert checked.edition is None
-    assert [(p.path, p.message) for p in checked.problems] == [("deeds.26.rents",
-                                                                 "die Mieten müssen steigen (8000 nach 975)")]
+    assert [(p.path, words.say(p.message)) for p in checked.problems] == [
+        ("deeds.26.rents", "die Mieten müssen steigen (8000 nach 975)")]
     assert checked.problems[0].line is not None
 
 

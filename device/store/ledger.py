@@ -27,6 +27,7 @@ from rules import Event, Game, Mode, RuleError, net_worth, to_json
 from rules.newgame import with_edition_data
 from rules.phrase import Phrase, from_data, to_data
 from rules.snapshot import game_from_data, game_to_data
+from words import text
 
 from .journal import Journal, JournalError, Unstorable, encode
 
@@ -312,9 +313,9 @@ class Ledger(msgspec.Struct):
             stamped = with_edition_data(cmd, self.editions)  # a game keeps its edition, whatever becomes of its file
             cmd = cmd if stamped is cmd else dict(stamped)
             try:
-                text = encode(cmd)  # what cannot be stored is refused before the rules apply it
+                stored = encode(cmd)  # what cannot be stored is refused before the rules apply it
             except Unstorable as err:
-                return Outcome(False, "bad_command", f"Befehl nicht speicherbar: {err}")
+                return Outcome(False, "bad_command", text("service.ledger.unstorable", error=err))
             before = self.game.state
             try:
                 event = self.game.apply(cmd)
@@ -324,10 +325,10 @@ class Ledger(msgspec.Struct):
                 return Outcome(True, event=event)
             now = self.clock()
             try:
-                seq = self.journal.append(cmd, at=now, text=text)
+                seq = self.journal.append(cmd, at=now, text=stored)
             except Exception as err:
                 # Whatever went wrong, the change is not durable: the journal is the truth.
-                message = err.message if isinstance(err, JournalError) else "Speichern fehlgeschlagen"
+                message = err.message if isinstance(err, JournalError) else text("service.journal.failed.store")
                 log.error("journal write failed: %s", err)
                 self.problem = message
                 game_seq, elapsed = self.game_seq, self.elapsed()
@@ -337,7 +338,7 @@ class Ledger(msgspec.Struct):
                         self.played, self._since, self.clock_resumed = elapsed, self.mono(), False
                 except JournalError as again:
                     log.error("journal unreadable after a failed write: %s", again)
-                return Outcome(False, "storage_error", f"{message}: nicht gebucht")
+                return Outcome(False, "storage_error", text("service.ledger.not_booked", message=message))
             self.problem = None
             self._record(event, seq, now, before)
             self.version += 1

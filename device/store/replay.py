@@ -16,6 +16,7 @@ from typing import Any
 import words
 from rules import BadCommand, Edition, Game, RuleError, to_json
 from rules.newgame import with_edition_data
+from words import text
 
 from .journal import Unstorable, encode
 
@@ -26,17 +27,17 @@ def parse_line(raw: bytes | str) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadCommand("Zeile ist kein gültiges UTF-8") from None
+            raise BadCommand(text("service.replay.utf8")) from None
     try:
         cmd = json.loads(raw.lstrip("\ufeff"))  # a BOM from a Windows editor is not part of the command
     except RecursionError:
-        raise BadCommand("Zeile ist zu tief verschachtelt") from None
+        raise BadCommand(text("service.replay.deep")) from None
     except ValueError:
-        raise BadCommand("Zeile ist kein gültiges JSON") from None
+        raise BadCommand(text("service.replay.json")) from None
     try:
         encode(cmd)
     except Unstorable as err:
-        raise BadCommand(f"Zeile nicht speicherbar: {err}") from None
+        raise BadCommand(text("service.replay.unstorable", error=err)) from None
     return cmd
 
 
