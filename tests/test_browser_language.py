@@ -21,7 +21,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     s = LiveServer(tmp_path / "state").start()
     s.login()
     s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "quick", "players": ["Anna", "Ben"],
-                             "seed": 7})
+                             "seed": 7, "house_rules": ["double_go"]})
     yield s
     s.stop()
 
@@ -48,6 +48,7 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     status.goto(server.base + "/")
     device.goto(server.base + "/device")
     expect(status.locator("#scores h2")).to_have_text("Punktestand")
+    expect(status.locator("#houserules")).to_have_text("Hausregeln: doppeltes Gehalt auf LOS")
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Haben")
     admin = browser.new_context(**PHONE).new_page()
     logged_in_admin(admin, server.base)
@@ -62,6 +63,7 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(admin.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(admin.locator("#admin h2").first).to_have_text("Book")  # still logged in, in English
     expect(status.locator('[data-player="Anna"] .meta')).to_contain_text("Net worth")
+    expect(status.locator("#houserules")).to_have_text("House rules: double salary on GO")
     for page in (status, device, admin):
         assert german_words(page) == [], page.url
     # and back: the same way

@@ -48,7 +48,9 @@ JS_KEYS = (
     "pages.js.undo_of", "pages.js.bad_json", "pages.js.deal_form", "pages.js.replace_game",
     "pages.js.done", "pages.js.card_learned", "pages.js.tone", "pages.js.led_on", "pages.js.led_off",
     "pages.js.tone.refused", "pages.js.tone.done", "pages.js.tone.card", "pages.js.tone.new_game",
-    "pages.js.tone.end", "pages.js.tone.key", "pages.js.language_saved",
+    "pages.js.tone.end", "pages.js.tone.key", "pages.js.language_saved", "pages.js.speed_die",
+    "pages.mode.standard", "pages.mode.quick", "pages.mode.timed", "pages.house_rule.free_parking_pot",
+    "pages.house_rule.double_go", "pages.house_rule.no_auctions",
     "list.separator", "list.last", "number.decimal",
 )
 """The messages the script shows (app.js asks for them by key; a test holds the two lists together)."""

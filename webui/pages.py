@@ -37,6 +37,7 @@ def board_info(ed: Edition) -> dict[str, Any]:
     """Names and money of an edition, for the page to label what the state's numbers mean."""
     return {
         "edition": ed.key, "title": ed.title, "currency": ed.currency, "km": ed.km_notation,
+        "quick_name": ed.quick.name,  # the edition's own word for its short game (Skylanders: "kurzes Spiel")
         "house": ed.house, "houses": ed.houses, "hotel": ed.hotel, "hotels": ed.hotels,
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
                          "price": ed.deed(sq).price} for sq in DEEDS},

@@ -76,9 +76,13 @@ const Bank = (() => {
       scores.append(el("p", {}, t("pages.js.no_game_hint")));
       return;
     }
-    $("#title").textContent = t("pages.js.title", { edition: board.title, mode: s.mode_title });
+    // The kind of game and the house rules from their codes, said in this page's language (a phone may read
+    // another than the appliance's); a quick game by the edition's own word for it.
+    const mode = s.mode === "quick" && board.quick_name ? board.quick_name : t(`pages.mode.${s.mode}`);
+    $("#title").textContent = t("pages.js.title", { edition: board.title,
+                                                     mode: s.speed_die ? t("pages.js.speed_die", { mode }) : mode });
     const houseRules = $("#houserules");
-    const chosen = s.house_rule_titles || [];
+    const chosen = (s.house_rules || []).map((rule) => t(`pages.house_rule.${rule}`));
     houseRules.hidden = chosen.length === 0;
     houseRules.textContent = chosen.length ? t("pages.js.house_rules", { rules: chosen.join(t("list.separator")) }) +
       (s.pot !== undefined ? t("pages.js.pot", { amount: money(s.pot) }) : "") : "";
