@@ -275,3 +275,30 @@ def test_the_pause_after_wrong_pins_is_said_with_its_length_in_the_language(code
 
     with words.speaking(code):
         assert try_again_in(seconds) == said
+
+
+def test_the_page_that_waits_for_the_games_speaks_english_too(daemon: Daemon) -> None:
+    from flask import render_template
+
+    with words.speaking("en"), daemon.app.test_request_context("/spiele"):
+        html = render_template("lesen.html", first=1, last=9)
+    text, _ = shown(html, "Bankleser")
+    assert "entries 1 to 9" in text and not GERMAN.findall(text), GERMAN.findall(text)
+    with daemon.app.test_request_context("/spiele"):
+        html = render_template("lesen.html", first=None, last=None)
+    assert "Die früheren Spiele werden nach dem Start einmal aus dem Journal gelesen. Die Seite lädt sich" in html
+
+
+@pytest.mark.parametrize(("cookie", "asks", "offered"), [
+    ("", "de-DE,de;q=0.9", None),        # German phone, German appliance: nothing to offer
+    ("", "en-US,en;q=0.9", "en"),        # the browser asks for English: offered
+    ("", "fr-FR,fr;q=0.9", None),        # a language we have no catalogue for: nothing
+    ("", "fr-FR,en;q=0.5", "en"),        # the best we have of what it asks
+    ("en", "en-US", "de"),               # pinned English: the way back to the appliance's German
+    ("xx", "en", "en"),                  # a cookie naming no language of ours counts as none
+])
+def test_a_page_offers_one_other_language_at_most(cookie: str, asks: str, offered: str | None) -> None:
+    from webui.language import offer
+
+    assert words.appliance_language() == "de"
+    assert offer({"bank_lang": cookie} if cookie else {}, asks) == offered
