@@ -302,3 +302,14 @@ def test_a_page_offers_one_other_language_at_most(cookie: str, asks: str, offere
 
     assert words.appliance_language() == "de"
     assert offer({"bank_lang": cookie} if cookie else {}, asks) == offered
+
+
+def test_the_chart_is_drawn_in_the_language_of_the_page_that_asks(daemon: Daemon) -> None:
+    """The chart is cached per version and language: an English phone never gets the chart a German phone asked
+    for first."""
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)
+    with words.speaking("en"):
+        said = words.text("reports.chart.empty")
+    assert said in english.get("/api/chart.svg").get_data(as_text=True)
