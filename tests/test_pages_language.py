@@ -313,3 +313,31 @@ def test_the_chart_is_drawn_in_the_language_of_the_page_that_asks(daemon: Daemon
     with words.speaking("en"):
         said = words.text("reports.chart.empty")
     assert said in english.get("/api/chart.svg").get_data(as_text=True)
+
+
+def test_a_body_too_large_is_refused_in_the_asking_pages_language() -> None:
+    """The front refuses it before Flask sees it, so it reads the phone's cookie itself."""
+    from webui.server import Front
+
+    german = json.loads(Front._too_large({"headers": [(b"host", b"x")]}))
+    english = json.loads(Front._too_large({"headers": [(b"cookie", f"{COOKIE}=en".encode())]}))
+    assert german == {"ok": False, "code": "too_large", "message": "Anfrage zu groß"}
+    assert english == {"ok": False, "code": "too_large", "message": "Request too large"}
+
+
+def test_the_bankers_choice_holds_across_a_restart_of_the_service(tmp_path: Path) -> None:
+    from bench.liveserver import LiveServer
+
+    server = LiveServer(tmp_path / "state").start()
+    try:
+        server.login()
+        assert server.post("/api/admin/language", {"language": "en"}) == (200, {"ok": True, "language": "en"})
+    finally:
+        assert server.stop() == 0
+    again = LiveServer(tmp_path / "state").start()
+    try:
+        assert again.get("/api/state")["language"] == "en"
+        with again.opener.open(again.base + "/", timeout=10) as r:
+            assert '<html lang="en">' in r.read().decode()
+    finally:
+        again.stop()
