@@ -1,6 +1,6 @@
 """Issue 27 in a real browser: the banker's choice of language on /admin reaches every open page at once, without
-anyone reloading them; a phone whose browser asks for English reads the pages in English with one tap, and keeps
-it, while the appliance and every other phone stay German.
+anyone reloading them (the reports' pages too, on the pages' base); a phone whose browser asks for English reads
+the pages in English with one tap, and keeps it, while the appliance and every other phone stay German.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     device = browser.new_context(**PHONE).new_page()
     status.goto(server.base + "/")
     device.goto(server.base + "/device")
+    games = browser.new_context(**PHONE).new_page()  # a page of the reports, on the pages' base
+    games.goto(server.base + "/spiele")
+    expect(games.locator("nav a").first).to_have_text("Stand")
     expect(status.locator("#scores h2")).to_have_text("Punktestand")
     expect(status.locator("#houserules")).to_have_text("Hausregeln: doppeltes Gehalt auf LOS")
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Haben")
@@ -61,6 +64,8 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(device.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Credit")
     expect(admin.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(games.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(games.locator("nav a").first).to_have_text("Standings")
     expect(admin.locator("#admin h2").first).to_have_text("Book")  # still logged in, in English
     expect(status.locator('[data-player="Anna"] .meta')).to_contain_text("Net worth")
     expect(status.locator("#houserules")).to_have_text("House rules: double salary on GO")

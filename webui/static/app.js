@@ -43,6 +43,12 @@ const Bank = (() => {
     if (s.language && s.language !== root.lang && !root.hasAttribute("data-pinned")) window.location.reload();
   }
 
+  // A page without a live stream of its own (the games, a report, the Bestenliste) listens for the language only.
+  function follow() {
+    const live = new EventSource("/api/events");
+    live.addEventListener("state", (ev) => followLanguage(JSON.parse(ev.data)));
+  }
+
   async function loadBoard(edition) {
     if (!edition || (board && board.edition === edition)) return;
     board = await (await fetch(`/api/board?edition=${edition}`)).json();
@@ -630,8 +636,7 @@ const Bank = (() => {
         b.textContent = `${b.dataset.square} ${board.all_squares[Number(b.dataset.square)]}`;
       });
     };
-    const live = new EventSource("/api/events");  // the banker's choice of language, even with the screen unchanged
-    live.addEventListener("state", (ev) => followLanguage(JSON.parse(ev.data)));
+    follow();  // the banker's choice of language, even with the screen unchanged
     const frames = new EventSource("/api/sim/events");
     frames.onmessage = (ev) => {
       if (!timer) timer = setTimeout(() => { timer = null; relabel().catch(() => {}); }, 500);
@@ -644,5 +649,5 @@ const Bank = (() => {
     };
   }
 
-  return { status, admin, device };
+  return { status, admin, device, follow };
 })();
