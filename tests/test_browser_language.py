@@ -79,12 +79,16 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
 
 def test_a_phone_asking_for_english_reads_it_with_one_tap_and_keeps_it(browser: Browser,  # noqa: F811
                                                                          server: LiveServer) -> None:
+    for cmd in ({"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
     english = browser.new_context(**PHONE, locale="en-GB").new_page()
     english.goto(server.base + "/")
+    expect(english.locator("#log li").first).to_contain_text("Storno")
     expect(english.locator("html")).to_have_attribute("lang", "de")  # the appliance's language first
     english.click("nav a.lang")
     expect(english.locator("html")).to_have_attribute("lang", "en")
     expect(english.locator("#scores h2")).to_have_text("Scores")
+    expect(english.locator("#log li").first).to_contain_text("Undone")  # the bookings said in its language too
     english.goto(server.base + "/device")  # kept for this phone
     expect(english.locator('[data-key="SOLL"]')).to_have_text("Debit")
     assert german_words(english) == []

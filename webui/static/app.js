@@ -152,6 +152,10 @@ const Bank = (() => {
     newest = s.version;
     followLanguage(s);
     await loadBoard(s.edition);
+    if (s.language && s.language !== document.documentElement.lang) {
+      // This phone reads its own language: the bookings said in it, not in the appliance's of the state's bytes.
+      try { s = { ...s, log: await (await fetch(`/api/log?v=${s.version}`)).json() }; } catch (e) { /* the state's */ }
+    }
     if (s.version === newest) renderStatus(s);
   }
 
