@@ -359,3 +359,20 @@ def test_a_phone_reading_its_own_language_gets_the_log_in_it(daemon: Daemon) -> 
     assert state["log"][0]["text"].startswith("Storno")
     assert own[0]["text"].startswith("Undone")
     assert daemon.app.test_client().get("/api/log").get_json() == state["log"]  # a German phone: the same words
+
+
+def test_a_journal_that_cannot_keep_the_choice_is_said_and_the_language_holds_until_the_next_start(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    from device.store.journal import JournalError
+
+    def full(key: str, value: str) -> None:
+        raise JournalError("service.journal.full", "journal.sqlite3: disk full", recoverable=True)
+
+    assert daemon.journal is not None
+    monkeypatch.setattr(daemon.journal, "set_setting", full)
+    banker = daemon.app.test_client()
+    csrf = login(banker)
+    r = banker.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 503 and r.get_json()["code"] == "storage_error"
+    assert words.appliance_language() == "en"  # in force all the same, until the next start
+    words.use(words.DEFAULT)
