@@ -19,11 +19,11 @@ from flask.testing import FlaskClient
 import words
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
-from webui.language import COOKIE, JS_KEYS
+from webui.language import COOKIE, JS_KEYS, STATUS_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "webui" / "templates"
-OWN_TEMPLATES = ("base.html", "status.html", "admin.html", "device.html", "lesen.html")
+OWN_TEMPLATES = ("base.html", "status.html", "admin.html", "device.html", "lesen.html", "fehler.html")
 APP_JS = ROOT / "webui" / "static" / "app.js"
 
 GERMAN = re.compile(
@@ -197,10 +197,11 @@ def test_the_switch_never_leads_off_the_appliance(daemon: Daemon) -> None:
 def test_the_script_asks_only_for_words_the_page_gives_it() -> None:
     asked = set(re.findall(r"""\bt\(\s*["']([\w.#]+)["']""", APP_JS.read_text(encoding="utf-8")))
     assert asked, "the script asks for no words"
-    assert asked <= set(JS_KEYS), asked - set(JS_KEYS)
+    given = set(JS_KEYS) | set(STATUS_KEYS)
+    assert asked <= given, asked - given
     by_code = ("pages.js.tone.", "pages.mode.", "pages.house_rule.")  # t(`pages.mode.${s.mode}`): one per code
-    assert set(JS_KEYS) - {"list.separator", "list.last", "number.decimal"} <= asked | {
-        k for k in JS_KEYS if k.startswith(by_code)}, "JS_KEYS names words the script never shows"
+    assert given - {"list.separator", "list.last", "number.decimal"} <= asked | {
+        k for k in given if k.startswith(by_code)}, "JS_KEYS names words the script never shows"
 
 
 def test_no_german_literal_is_left_in_the_script() -> None:
@@ -376,3 +377,18 @@ def test_a_journal_that_cannot_keep_the_choice_is_said_and_the_language_holds_un
     assert r.status_code == 503 and r.get_json()["code"] == "storage_error"
     assert words.appliance_language() == "en"  # in force all the same, until the next start
     words.use(words.DEFAULT)
+
+
+def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: Daemon) -> None:
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    gone = german.get("/gibt-es-nicht")
+    assert gone.status_code == 404
+    html = gone.get_data(as_text=True)
+    assert "<h1>Fehler 404</h1>" in html and "Diese Seite gibt es hier nicht." in html and "Not Found" not in html
+    html = english.get("/gibt-es-nicht").get_data(as_text=True)
+    assert '<html lang="en" data-pinned>' in html and "There is no such page here." in html
+    text, _ = shown(html, "Bankleser", "Diese Seite auf Deutsch lesen")  # the way back, said in German
+    assert not GERMAN.findall(text)
+    wrong = german.post("/admin", data="x")  # a method the page has not: the catalogue's words, with its code
+    assert wrong.status_code == 405 and "Das geht hier nicht (HTTP 405)." in wrong.get_data(as_text=True)
