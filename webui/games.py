@@ -25,10 +25,6 @@ MODES = {"standard": "reports.mode.standard", "quick": "reports.mode.quick", "ti
 """Each mode (its program word, the commands' ``mode``) and its name; an edition may name its quick game itself."""
 STATUS = {"läuft": "reports.status.running", "beendet": "reports.status.finished", "ersetzt": "reports.status.replaced"}
 """A game's status (the history's program word) and how the pages say it."""
-CLOCKS = {"pi": "reports.clock.pi", "pi_unsynced": "reports.clock.pi_unsynced",
-          "pi_unchecked": "reports.clock.pi_unchecked", "phone": "reports.clock.phone",
-          "unknown": "reports.clock.unknown"}
-"""Which clock dated a game (``device.store.clocks``' sources), as the report says it."""
 HOUSE_RULES = {"free_parking_pot": "reports.house_rule.free_parking_pot", "double_go": "reports.house_rule.double_go",
                "no_auctions": "reports.house_rule.no_auctions"}
 
@@ -78,7 +74,15 @@ def status(game: dict[str, Any]) -> str:
     return text(STATUS.get(game["status"], STATUS["läuft"]))
 
 
+CLOCKS = {"pi": "service.clock.pi", "pi_unsynced": "service.clock.pi_unsynced",
+          "pi_unchecked": "service.clock.pi_unchecked", "phone": "service.clock.phone",
+          "unknown": "service.clock.unknown"}
+"""Which clock dated a game (the history's ``clock``, one of ``device.store.clocks.SOURCES``): the same words the
+banker's login says it in (the service's messages; the web does not import the device)."""
+
+
 def clock_name(game: dict[str, Any]) -> str:
+    """Which clock dated the game's times (the Pi's, set or not, or the banker's phone's), in today's words."""
     return text(CLOCKS.get(game.get("clock", "unknown"), CLOCKS["unknown"]))
 
 
