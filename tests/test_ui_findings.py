@@ -10,6 +10,7 @@ from device.scenes import SLEEP_AFTER, State
 from device.scenes.flows import PLAYER_MENU, View, _to_houses
 from device.scenes.layout import problems
 from device.scenes.lists import ListScene
+from device.scenes.said import say
 from rules import EDITIONS
 
 
@@ -105,7 +106,7 @@ def test_4_a_hotel_is_offered_only_the_ways_the_rules_accept() -> None:
     game: Any = Game()
     game.edition = edition
     view = View(game, "Anna", {"square": 39}, str, accepts=lambda cmd: cmd["to_houses"] is False)
-    assert _to_houses(view) == [("ganz verkaufen", False)]
+    assert [(say(label), value) for label, value in _to_houses(view)] == [("ganz verkaufen", False)]
 
 
 def test_5_a_deed_tag_not_in_the_list_opens_that_deed(table: Table) -> None:

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import msgspec
 
+import words
 from drivers.screen import Screen
 from rules import GameState, format_money
 
@@ -29,6 +30,7 @@ from .layout import page, with_icons, with_note
 from .manager import Scene, SceneManager, WifiJoin
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
 from .runner import come_back
+from .said import Said, key_name, phrase, say
 from .table import State
 from .taps import tapped
 from .wizard import ask_new_game
@@ -74,8 +76,8 @@ class Ui(msgspec.Struct):
     """Made by ``__post_init__`` (the manager needs the reader itself); never passed."""
     asleep: bool = False
     reader_problem: str = ""
-    note: str = ""
-    """Why the last input did nothing (shown on the last line until the next input)."""
+    note: Said = ""
+    """Why the last input did nothing (shown on the last line until the next input), said when drawn."""
     last_input: float = 0.0
     last_screen: Screen | None = None
     seen: GameState | None = None
@@ -105,7 +107,14 @@ class Ui(msgspec.Struct):
         return self.ledger.game.state
 
     def money(self, amount: int) -> str:
-        return format_money(amount, self.game.edition) if self.game else str(amount)
+        """An amount as the edition writes it, with the decimal sign of the language in force."""
+        if self.game is None:
+            return str(amount)
+        return format_money(amount, self.game.edition).replace(",", words.text("number.decimal"))
+
+    def say(self, said: Said) -> str:
+        """A scene's text in the language in force, with the running game's edition (its money, its squares)."""
+        return say(said, self.game.edition if self.game else None)
 
     @property
     def state(self) -> State:
@@ -158,8 +167,7 @@ class Ui(msgspec.Struct):
         """An input the scene on top has no use for: a tone and a note saying so, never silence."""
         self.tone("refused")
         if isinstance(inp, Press):
-            name = {Key.UP: "Drehen", Key.DOWN: "Drehen", Key.PUSH: "OK"}.get(inp.key, inp.key.value)
-            self.note = f"{name}: hier nicht"
+            self.note = phrase("scenes.unused", key=key_name(inp.key))
 
     def tick(self) -> None:
         """Called about once a second by the main loop."""
@@ -192,7 +200,7 @@ class Ui(msgspec.Struct):
 
     # Outcomes the scenes share -----------------------------------------------------------
 
-    def submit(self, cmd: dict[str, Any], player: str | None, *, title: str = "",
+    def submit(self, cmd: dict[str, Any], player: str | None, *, title: Said = "",
                then: RaiseOffer | None = None) -> None:
         """Book ``cmd``; then the result over the card of ``player`` (a fresh one: no payer left behind).
 
@@ -217,7 +225,7 @@ class Ui(msgspec.Struct):
         below = [CardScene(player, booked=True)] if live and player is not None else []
         self.scenes.unwind(*below, *([scene] if scene else []))
 
-    def message(self, title: str, big: str, text: str, *, refused: bool = False, unwind: bool = False) -> None:
+    def message(self, title: Said, big: Said, text: Said, *, refused: bool = False, unwind: bool = False) -> None:
         """A note over the scene on top, or (``unwind``) over the idle scene."""
         if refused:
             self.tone("refused")
@@ -293,8 +301,9 @@ class Ui(msgspec.Struct):
         self.reader_problem = "" if ok else why
         if not ok:
             self.scenes.why = "reader fault"
-            big, text = ("ZWEI KARTEN", "Eine Karte auflegen") if why == TWO_CARDS else ("LESER FEHLT", why)
-            self.scenes.unwind(MessageScene("Leser", big, text, refused=True))
+            big, text = (phrase("scenes.reader.two_cards"), phrase("scenes.reader.one_card")) if why == TWO_CARDS \
+                else (phrase("scenes.reader.missing"), why)  # the driver's cause, as the driver says it
+            self.scenes.unwind(MessageScene(phrase("scenes.reader.title"), big, text, refused=True))
         self.render()
 
     # Drawing -------------------------------------------------------------------------------
@@ -306,10 +315,11 @@ class Ui(msgspec.Struct):
         icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
         top = self.scenes.top
         if self.ledger.problem and top.kind in (State.IDLE, State.CARD):
-            return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
+            return page(self.say(phrase("scenes.storage.title")), self.say(phrase("scenes.storage.stop")),
+                        [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            shown = with_note(shown, self.note, title=top.note_in_title)
+            shown = with_note(shown, self.say(self.note), title=top.note_in_title, keep_last=top.kind is State.CONFIRM)
         return with_icons(shown, icons)
 
     def render(self) -> None:
