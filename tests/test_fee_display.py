@@ -42,4 +42,4 @@ def test_the_ten_percent_is_in_the_phones_log_and_the_report(table: Table) -> No
     history = History(table.journal.path)
     report = history.report(history.games()[0]["id"])
     assert report is not None
-    assert any("Schlossallee 20" in text for _, text in report.log)
+    assert any("Schlossallee 20" in report.said(event) for _, event in report.log)

@@ -276,9 +276,11 @@ def pages(history: History) -> FlaskClient:
     from flask import Flask
 
     from webui.games import register
+    from webui.language import speaking_app
 
     webui = Path(__file__).parent.parent / "webui"
     app = Flask("t", template_folder=str(webui / "templates"), static_folder=str(webui / "static"))
+    speaking_app(app)  # the pages' words, as create_app installs them
     register(app, lambda: history)
     return app.test_client()
 

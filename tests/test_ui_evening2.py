@@ -271,7 +271,7 @@ def test_11_the_quick_games_deal_is_in_the_phones_and_the_reports_bookings(table
     history = History(table.journal.path)
     report = history.report(history.games()[0]["id"])
     assert report is not None
-    told = " ".join(text for _, text in report.log)
+    told = " ".join(report.said(event) for _, event in report.log)
     for name in ("Anna", "Ben"):
         deeds = [square_name(ed, sq) for sq, d in state.deeds.items() if d.owner == name]
         paid = format_money(ed.start_capital - state.players[name].cash, ed)

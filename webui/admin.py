@@ -1,11 +1,13 @@
-"""The banker's administration: the appliance's self-check, and the cards (list, rename, register)."""
+"""The banker's administration: the appliance's self-check, its language, and the cards (list, rename, register)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
+
+import words
 
 from .backend import Backend
-from .errors import status_of
+from .errors import BadLanguage, status_of
 from .parsers.cards import parse_register, parse_rename
 
 
@@ -25,6 +27,17 @@ def blueprint(backend: Backend) -> Blueprint:
     def api_rename(uid: str) -> tuple[Response, int]:
         result = backend.rename_card(uid, parse_rename())
         return jsonify(result), status_of(result)
+
+    @admin.post("/api/admin/language")
+    def api_language() -> Response:
+        """The banker's choice of the appliance's language (issue 27): at once on the OLED and on every page
+        that follows the appliance's language."""
+        body = request.get_json(silent=True)
+        code = body.get("language") if isinstance(body, dict) else None
+        if not isinstance(code, str) or code not in words.LANGUAGES:
+            raise BadLanguage(words.text("pages.admin.bad_language", code=code if isinstance(code, str) else ""))
+        backend.choose_language(code)
+        return jsonify({"ok": True, "language": code})
 
     @admin.post("/api/cards")
     def api_register() -> tuple[Response, int]:

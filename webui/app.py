@@ -16,11 +16,14 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
+import words
+
 from . import admin, banker, booking, editions, pages, sim
 from .auth import SESSION_HOURS, guard
 from .backend import Backend
 from .errors import WebError, answer
 from .games import register as register_games
+from .language import speaking_app
 
 __all__ = ["SESSION_HOURS", "Backend", "create_app"]
 
@@ -36,6 +39,7 @@ def create_app(backend: Backend) -> Flask:
     )
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     guard(app, backend.session_epoch)
+    speaking_app(app)  # the templates' _() and each request's language (issue 27)
 
     @app.errorhandler(WebError)
     def refused(err: WebError) -> tuple[Response, int]:
@@ -50,7 +54,7 @@ def create_app(backend: Backend) -> Flask:
     @app.errorhandler(Exception)
     def crash(err: Exception) -> tuple[Response, int]:
         app.logger.exception("request failed")
-        return answer(500, "internal", "Interner Fehler")
+        return answer(500, "internal", words.text("pages.error.internal"))
 
     app.register_blueprint(pages.blueprint(backend))
     register_games(app, backend.history, backend.simulation is not None)

@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 from flask import Flask, abort, current_app, request, session
 
+import words
+
 LOGIN_ATTEMPTS, LOGIN_WINDOW = 5, 300.0
 """Five wrong PINs per address within five minutes, then a pause."""
 SESSION_HOURS = 12
@@ -77,9 +79,8 @@ class RateLimit:
 def try_again_in(seconds: float) -> str:
     """The pause after too many wrong PINs, said with its length (issue 28 #12: "in ein paar Minuten" said none)."""
     if seconds < 60:
-        return f"Zu viele falsche PINs: in {max(1, round(seconds))} Sekunden wieder versuchen"
-    minutes = -(-int(seconds) // 60)
-    return f"Zu viele falsche PINs: in {minutes} {'Minute' if minutes == 1 else 'Minuten'} wieder versuchen"
+        return words.plural("pages.login.too_many_seconds", max(1, round(seconds)))
+    return words.plural("pages.login.too_many_minutes", -(-int(seconds) // 60))
 
 
 def logged_in(epoch: int) -> bool:
@@ -114,8 +115,8 @@ def guard(app: Flask, epoch: Callable[[], int]) -> None:
         if request.method == "OPTIONS" and getattr(rule, "provide_automatic_options", False):
             return  # Flask answers with the allowed methods; no view runs
         if not logged_in(epoch()):
-            abort(401, "Nur der Bankhalter: erst anmelden")
+            abort(401, words.text("pages.auth.banker_only"))
         if request.method not in SAFE_METHODS:
             token = request.headers.get("X-CSRF-Token", "").encode("utf-8", "surrogateescape")
             if not hmac.compare_digest(token, str(session.get("csrf", "")).encode()):
-                abort(403, "CSRF-Token fehlt oder falsch")
+                abort(403, words.text("pages.auth.csrf"))

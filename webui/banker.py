@@ -6,6 +6,8 @@ import time
 
 from flask import Blueprint, Response, jsonify, request, session
 
+from words import text
+
 from .auth import RateLimit, begin_session, logged_in, public, try_again_in
 from .backend import Backend
 from .errors import NoPin, TooManyAttempts, WrongPin, status_of
@@ -27,9 +29,9 @@ def blueprint(backend: Backend) -> Blueprint:
         login = parse_login()
         verdict = backend.check_pin(login.pin)
         if verdict is None:
-            raise NoPin("Noch keine Banker-PIN: am Gerät setzen (Menü → Banker-PIN)")
+            raise NoPin(text("phone.login.no_pin"))
         if not verdict:
-            raise WrongPin("Falsche PIN")
+            raise WrongPin(text("phone.login.wrong_pin"))
         limiter.succeeded(who, now)
         csrf = begin_session(backend.session_epoch())
         # Only the banker's phone may date the reports (the backend checks the value and the Pi's clock).

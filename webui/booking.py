@@ -23,6 +23,7 @@ from flask import Blueprint, Response, jsonify, request
 from rules import DEEDS, Game, Kind, RuleError, parse_amount, square_name
 from rules.errors import BadCommand
 from rules.legal import ALLOWED_REFUSALS, legal_ops, legal_squares
+from words import text
 
 from .backend import Backend
 from .errors import status_of
@@ -38,12 +39,13 @@ class Form:
 
     op: str
     label: str
-    """The form's title: the device's flow (or key) for it."""
+    """The key of the form's title: the device's flow (or key) for it, in the page's language."""
     flow: str
-    """The device's flow (device/scenes/flows.py ``PLAYER_FLOWS``) this form books; "" for its keys
-    (HABEN, SOLL, LOS) and the bankruptcy, which the device offers beside its menu."""
+    """The device's flow (device/scenes/flows.py ``PLAYER_FLOWS``) this form books, by the name the device's
+    code knows it by (an identifier, never shown on the page); "" for its keys (HABEN, SOLL, LOS) and the
+    bankruptcy, which the device offers beside its menu."""
     menu: str
-    """The device's menu entry (``PLAYER_MENU``) or key, for the page's grouping."""
+    """The device's menu entry (``PLAYER_MENU``) or key, by its identifier as ``flow``."""
     rows: tuple[str, ...]
     """Rows of ``rules.legal.OPS_TABLE`` that open it; empty: asked of the rules with a probe command."""
     fields: Callable[[Game, str], list[Field]]
@@ -67,15 +69,15 @@ def _squares(op: str, label: str, flags: Callable[[Game, int], list[str]] | None
         [Game, str], Field]:
     def field(game: Game, player: str) -> Field:
         ed = _edition(game)
-        return {"name": "square", "kind": "select", "label": label,
+        return {"name": "square", "kind": "select", "label": text(label),
                 "options": [{"value": sq, "label": square_name(ed, sq),
                              **({"flags": flags(game, sq)} if flags else {})}
                             for sq in legal_squares(game, player, op)]}
     return field
 
 
-def _money(name: str, label: str, *, optional: bool = False) -> Field:
-    return {"name": name, "kind": "money", "label": label, **({"optional": True} if optional else {})}
+def _money(name: str, label: str, *, optional: bool = False, **values: object) -> Field:
+    return {"name": name, "kind": "money", "label": text(label, **values), **({"optional": True} if optional else {})}
 
 
 def _utility(game: Game, sq: int) -> list[str]:
@@ -87,58 +89,63 @@ def _hotel(game: Game, sq: int) -> list[str]:
     return ["hotel"] if game.state.deeds[sq].hotel else []
 
 
-def _amount(label: str = "Betrag") -> Callable[[Game, str], list[Field]]:
+def _amount(label: str = "phone.field.amount") -> Callable[[Game, str], list[Field]]:
     return lambda game, player: [_money("amount", label)]
 
 
 def _transfer(game: Game, player: str) -> list[Field]:
-    return [{"name": "to", "kind": "select", "label": "an", "options": [
-        {"value": n, "label": n} for n in _others(game, player)]}, _money("amount", "Betrag")]
+    return [{"name": "to", "kind": "select", "label": text("phone.field.to"), "options": [
+        {"value": n, "label": n} for n in _others(game, player)]}, _money("amount", "phone.field.amount")]
 
 
 def _go(game: Game, player: str) -> list[Field]:
     assert game.state is not None
     if "double_go" not in game.state.house_rules:
         return []
-    return [{"name": "exact", "kind": "check", "label": "genau auf LOS gelandet (doppeltes Gehalt)"}]
+    return [{"name": "exact", "kind": "check", "label": text("phone.field.exact_go")}]
 
 
 def _buy(game: Game, player: str) -> list[Field]:
-    return [_squares("buy", "Grundstück")(game, player),
-            _money("price", "Auktion: Gebot (leer: aufgedruckter Preis)", optional=True)]
+    return [_squares("buy", "phone.field.deed")(game, player),
+            _money("price", "phone.field.bid", optional=True)]
 
 
 def _rent(game: Game, player: str) -> list[Field]:
     top = 15 if game.state is not None and game.state.speed_die else 12
-    return [_squares("rent", "Miete für", _utility)(game, player),
-            {"name": "dice", "kind": "number", "label": f"Augenzahl (2–{top})", "when": ["square", "utility"]}]
+    return [_squares("rent", "phone.field.rent_for", _utility)(game, player),
+            {"name": "dice", "kind": "number", "label": text("phone.field.dice", top=top),
+             "when": ["square", "utility"]}]
 
 
-def _square(op: str, label: str = "Grundstück") -> Callable[[Game, str], list[Field]]:
+def _square(op: str, label: str = "phone.field.deed") -> Callable[[Game, str], list[Field]]:
     return lambda game, player: [_squares(op, label)(game, player)]
 
 
 def _jail_card(game: Game, player: str) -> list[Field]:
     ops = set(legal_ops(game, player))
-    options = [{"value": 1, "label": "Frei-Karte gezogen"}] if "jail_card_drawn" in ops else []
-    options += [{"value": -1, "label": "Frei-Karte eingesetzt"}] if "jail_card_used" in ops else []
-    return [{"name": "delta", "kind": "select", "label": "Gefängnis-frei-Karte", "options": options}]
+    options = [{"value": 1, "label": text("phone.jail_card.drawn")}] if "jail_card_drawn" in ops else []
+    options += [{"value": -1, "label": text("phone.jail_card.used")}] if "jail_card_used" in ops else []
+    return [{"name": "delta", "kind": "select", "label": text("phone.field.jail_card"), "options": options}]
 
 
 def _sell(game: Game, player: str) -> list[Field]:
     ed = _edition(game)
-    return [_squares("sell_building", "Wo verkaufen?", _hotel)(game, player),
-            {"name": "to_houses", "kind": "select", "label": f"{ed.hotel} verkaufen", "when": ["square", "hotel"],
-             "options": [{"value": "", "label": "ganz verkaufen"}, {"value": "1", "label": f"zurück in {ed.houses}"}]}]
+    return [_squares("sell_building", "phone.field.sell_where", _hotel)(game, player),
+            {"name": "to_houses", "kind": "select", "label": text("phone.field.sell_hotel", hotel=ed.hotel),
+             "when": ["square", "hotel"],
+             "options": [{"value": "", "label": text("phone.sell.whole")},
+                         {"value": "1", "label": text("phone.sell.to_houses", houses=ed.houses)}]}]
 
 
 def _repairs(game: Game, player: str) -> list[Field]:
     ed = _edition(game)
-    return [_money("per_house", f"Je {ed.house}"), _money("per_hotel", f"Je {ed.hotel}")]
+    return [_money("per_house", "phone.field.per_piece", piece=ed.house),
+            _money("per_hotel", "phone.field.per_piece", piece=ed.hotel)]
 
 
 def _auction(game: Game, player: str) -> list[Field]:
-    return [_squares("build_auction", "Versteigerung: wo?")(game, player), _money("price", "Höchstes Gebot")]
+    return [_squares("build_auction", "phone.field.auction_where")(game, player),
+            _money("price", "phone.field.auction_price")]
 
 
 def _tradable(game: Game, owner: str, partner: str) -> list[int]:
@@ -155,35 +162,37 @@ def _trade(game: Game, player: str) -> list[Field]:
     others = _others(game, player)
 
     def deeds(owner: str, partner: str) -> list[dict[str, Any]]:
-        return [{"value": sq, "label": square_name(ed, sq) + (" (Hypothek)" if state.deeds[sq].mortgaged else ""),
-                 "owner": owner} for sq in _tradable(game, owner, partner)]
+        return [{"value": sq, "label": text("phone.trade.mortgaged", deed=square_name(ed, sq))
+                 if state.deeds[sq].mortgaged else square_name(ed, sq), "owner": owner}
+                for sq in _tradable(game, owner, partner)]
 
     mine = {sq["value"]: sq for b in others for sq in deeds(player, b)}  # tradable with anyone: the rules decide
     theirs = [sq for b in others for sq in deeds(b, player)]
-    fields = [{"name": "b", "kind": "select", "label": "Tausch mit", "options": [{"value": n, "label": n}
-                                                                                  for n in others]},
-              {"name": "a_gives.squares", "kind": "multi", "label": f"{player} gibt", "options": list(mine.values())},
-              _money("a_gives.cash", f"Geld von {player}", optional=True)]
+    fields = [{"name": "b", "kind": "select", "label": text("phone.trade.with"),
+               "options": [{"value": n, "label": n} for n in others]},
+              {"name": "a_gives.squares", "kind": "multi", "label": text("phone.trade.gives", player=player),
+               "options": list(mine.values())},
+              _money("a_gives.cash", "phone.trade.cash", optional=True, player=player)]
     if state.players[player].jail_cards:
-        fields.append({"name": "a_gives.jail_cards", "kind": "number", "label": "Gefängnis-frei-Karten",
+        fields.append({"name": "a_gives.jail_cards", "kind": "number", "label": text("phone.trade.jail_cards"),
                        "optional": True})
-    fields += [{"name": "b_gives.squares", "kind": "multi", "label": "Partner gibt", "options": theirs,
-                "partner": True},
-               _money("b_gives.cash", "Geld vom Partner", optional=True)]
+    fields += [{"name": "b_gives.squares", "kind": "multi", "label": text("phone.trade.partner_gives"),
+                "options": theirs, "partner": True},
+               _money("b_gives.cash", "phone.trade.partner_cash", optional=True)]
     if any(state.players[b].jail_cards for b in others):
-        fields.append({"name": "b_gives.jail_cards", "kind": "number", "label": "Gefängnis-frei-Karten des Partners",
-                       "optional": True})
+        fields.append({"name": "b_gives.jail_cards", "kind": "number",
+                       "label": text("phone.trade.partner_jail_cards"), "optional": True})
     mortgaged = [o for o in [*mine.values(), *theirs] if state.deeds[o["value"]].mortgaged]
     if mortgaged:
-        fields.append({"name": "lift", "kind": "multi", "label": "Hypothek gleich lösen", "options": mortgaged})
+        fields.append({"name": "lift", "kind": "multi", "label": text("phone.trade.lift"), "options": mortgaged})
     return fields
 
 
 def _bankrupt(game: Game, player: str) -> list[Field]:
-    return [{"name": "creditor", "kind": "select", "label": "Schuldet wem?",
-             "options": [{"value": "", "label": "der Bank"}, *({"value": n, "label": n}
-                                                                for n in _others(game, player))]},
-            _money("owed", "Wie viel? (was nicht bezahlt werden konnte)")]
+    return [{"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor"),
+             "options": [{"value": "", "label": text("phone.bankrupt.bank")}, *({"value": n, "label": n}
+                                                                               for n in _others(game, player))]},
+            _money("owed", "phone.bankrupt.owed")]
 
 
 def _none(game: Game, player: str) -> list[Field]:
@@ -192,31 +201,33 @@ def _none(game: Game, player: str) -> list[Field]:
 
 FORMS: tuple[Form, ...] = (
     # The device's keys first: HABEN, SOLL (a payee's card makes it a transfer), LOS.
-    Form("credit", "Haben", "", "Haben", (), _amount()),
-    Form("debit", "Soll", "", "Soll", (), _amount()),
-    Form("transfer", "Überweisung", "", "Soll", (), _transfer, who="from"),
-    Form("go", "LOS", "", "LOS", ("go",), _go),
+    Form("credit", "phone.form.credit", "", "Haben", (), _amount()),
+    Form("debit", "phone.form.debit", "", "Soll", (), _amount()),
+    Form("transfer", "phone.form.transfer", "", "Soll", (), _transfer, who="from"),
+    Form("go", "phone.form.go", "", "LOS", ("go",), _go),
     # Then the player menu, entry by entry (PLAYER_MENU's digits 1–9, 0).
-    Form("buy", "Kaufen", "Kaufen", "Kaufen", ("buy",), _buy),
-    Form("rent", "Miete zahlen", "Miete zahlen", "Miete zahlen", ("rent",), _rent),
-    Form("tax", "Steuer", "Steuer", "Steuer", ("tax",), _square("tax", "Steuer")),
-    Form("jail_fine", "Gefängnis: Strafe zahlen", "Gefängnis", "Gefängnis", ("jail_fine",), _none),
-    Form("jail_card", "Gefängnis: Frei-Karte", "Gefängnis", "Gefängnis", ("jail_card_drawn", "jail_card_used"),
+    Form("buy", "phone.form.buy", "Kaufen", "Kaufen", ("buy",), _buy),
+    Form("rent", "phone.form.rent", "Miete zahlen", "Miete zahlen", ("rent",), _rent),
+    Form("tax", "phone.form.tax", "Steuer", "Steuer", ("tax",), _square("tax", "phone.field.tax")),
+    Form("jail_fine", "phone.form.jail_fine", "Gefängnis", "Gefängnis", ("jail_fine",), _none),
+    Form("jail_card", "phone.form.jail_card", "Gefängnis", "Gefängnis", ("jail_card_drawn", "jail_card_used"),
          _jail_card, confirm=False),
-    Form("build", "Bauen", "Bauen", "Bauen", ("build",), _square("build", "Wo bauen?")),
-    Form("sell_building", "Gebäude verkaufen", "Gebäude verkaufen", "Gebäude verkaufen", ("sell_building",),
+    Form("build", "phone.form.build", "Bauen", "Bauen", ("build",), _square("build", "phone.field.build_where")),
+    Form("sell_building", "phone.form.sell_building", "Gebäude verkaufen", "Gebäude verkaufen", ("sell_building",),
          _sell),
-    Form("mortgage", "Hypothek aufnehmen", "Hypothek aufnehmen", "Hypothek", ("mortgage",), _square("mortgage")),
-    Form("unmortgage", "Hypothek lösen", "Hypothek lösen", "Hypothek", ("unmortgage",), _square("unmortgage")),
-    Form("pay_all", "An alle zahlen", "An alle zahlen", "Ereigniskarte", ("pay_all",), _amount("Betrag an jeden")),
-    Form("collect_all", "Von allen kassieren", "Von allen kassieren", "Ereigniskarte", ("collect_all",),
-         _amount("Betrag von jedem")),
-    Form("repairs", "Renovierung", "Renovierung", "Ereigniskarte", ("repairs",), _repairs),
-    Form("trade", "Tausch", "Tausch", "Tausch", (), _trade, who="a"),
-    Form("free_parking", "Frei Parken", "Frei Parken", "Mehr", ("free_parking",), _none),
-    Form("pay_debt", "Schuld zahlen", "Schuld zahlen", "Mehr", ("pay_debt",), _none),
-    Form("build_auction", "Bauversteigerung", "Bauversteigerung", "Mehr", ("build_auction",), _auction),
-    Form("bankrupt", "Bankrott", "", "Bankrott", ("bankrupt",), _bankrupt),
+    Form("mortgage", "phone.form.mortgage", "Hypothek aufnehmen", "Hypothek", ("mortgage",), _square("mortgage")),
+    Form("unmortgage", "phone.form.unmortgage", "Hypothek lösen", "Hypothek", ("unmortgage",),
+         _square("unmortgage")),
+    Form("pay_all", "phone.form.pay_all", "An alle zahlen", "Ereigniskarte", ("pay_all",),
+         _amount("phone.field.to_each")),
+    Form("collect_all", "phone.form.collect_all", "Von allen kassieren", "Ereigniskarte", ("collect_all",),
+         _amount("phone.field.from_each")),
+    Form("repairs", "phone.form.repairs", "Renovierung", "Ereigniskarte", ("repairs",), _repairs),
+    Form("trade", "phone.form.trade", "Tausch", "Tausch", (), _trade, who="a"),
+    Form("free_parking", "phone.form.free_parking", "Frei Parken", "Mehr", ("free_parking",), _none),
+    Form("pay_debt", "phone.form.pay_debt", "Schuld zahlen", "Mehr", ("pay_debt",), _none),
+    Form("build_auction", "phone.form.build_auction", "Bauversteigerung", "Mehr", ("build_auction",), _auction),
+    Form("bankrupt", "phone.form.bankrupt", "", "Bankrott", ("bankrupt",), _bankrupt),
 )
 """Every booking a player's form may make, in the device's order."""
 
@@ -246,7 +257,7 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     state = game.state
     if state is None or state.finished:
         return {"players": [], "player": None, "forms": [],
-                "message": "Kein Spiel läuft" if state is None else "Das Spiel ist zu Ende"}
+                "message": text("phone.game.none" if state is None else "phone.game.over")}
     ed = state.edition
     players = [n for n, p in state.players.items() if not p.bankrupt]
     out: dict[str, Any] = {"players": players, "player": None, "edition": ed.key, "km": ed.km_notation,
@@ -254,13 +265,13 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     if player is None:
         return out
     if player not in players:
-        return {**out, "message": f"{player} spielt nicht mit"}
+        return {**out, "message": text("phone.game.not_playing", player=player)}
     out["player"] = player
     legal = set(legal_ops(game, player))
     for form in FORMS:
         if (form.rows and not legal & set(form.rows)) or (not form.rows and not _probe(game, form, player)):
             continue
-        out["forms"].append({"op": form.op, "label": form.label, "flow": form.flow, "menu": form.menu,
+        out["forms"].append({"op": form.op, "label": text(form.label), "flow": form.flow, "menu": form.menu,
                              "who": form.who, "confirm": form.confirm, "fields": form.fields(game, player)})
     return out
 
@@ -268,8 +279,9 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
 # -- what a person typed, as a command ---------------------------------------------------------
 
 MONEY = frozenset({"amount", "price", "per_house", "per_hotel", "owed", "a_gives.cash", "b_gives.cash"})
-NUMBERS = {"square": "Feld", "dice": "Augenzahl", "delta": "Karte", "a_gives.jail_cards": "Anzahl der Karten",
-           "b_gives.jail_cards": "Anzahl der Karten"}
+NUMBERS = {"square": "phone.what.square", "dice": "phone.what.dice", "delta": "phone.what.card",
+           "a_gives.jail_cards": "phone.what.cards", "b_gives.jail_cards": "phone.what.cards"}
+"""A number's field, by the key of the word a refusal names it with."""
 LISTS = frozenset({"a_gives.squares", "b_gives.squares", "lift"})
 FLAGS = frozenset({"exact", "to_houses"})
 NAMES = frozenset({"player", "from", "to", "a", "b", "creditor"})
@@ -278,12 +290,12 @@ OPTIONAL = frozenset({"price", "a_gives.cash", "b_gives.cash", "a_gives.jail_car
 """Left empty, these are left out (a trade's cash: 0); every other empty field is refused, saying which."""
 
 
-def _amount_of(text: str, edition: Any) -> int:
+def _amount_of(typed: str, edition: Any) -> int:
     """An amount as the edition types it: "2,5M" and "500K" in Banking, a whole number elsewhere."""
-    if not edition.km_notation and not text.strip().isdigit():
-        raise BadCommand(f"Betrag muss eine ganze Zahl sein: {text.strip()}" if text.strip()
-                         else "Kein Betrag eingegeben")
-    return parse_amount(text, edition)
+    if not edition.km_notation and not typed.strip().isdigit():
+        raise BadCommand(text("phone.amount.whole", typed=typed.strip()) if typed.strip()
+                         else text("phone.amount.none"))
+    return parse_amount(typed, edition)
 
 
 def command_from(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
@@ -291,19 +303,19 @@ def command_from(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
     field a person must correct ("Betrag muss eine ganze Zahl sein", never "Feld 'amount' hat den falschen Typ")."""
     state = game.state
     if state is None:
-        raise RuleError("game_over", "Kein Spiel läuft: erst ein neues Spiel starten")
+        raise RuleError("game_over", text("phone.game.start_first"))
     op = raw.get("op")
     if op not in BY_OP:
-        raise BadCommand(f"Unbekannte Buchung: {op!r}")
+        raise BadCommand(text("phone.command.unknown_op", op=repr(op)))
     cmd: dict[str, Any] = {"op": op}
     for key, value in raw.items():
         if key == "op" or value is None:
             continue
         if isinstance(value, list) != (key in LISTS) or not all(isinstance(v, str) for v in (
                 value if isinstance(value, list) else [value])):
-            raise BadCommand(f"Feld {key!r}: Text erwartet")
+            raise BadCommand(text("phone.command.text_expected", field=repr(key)))
         if key in LISTS:
-            parsed: Any = [_number(v, "Grundstück") for v in value]
+            parsed: Any = [_number(v, "phone.what.deed") for v in value]
         elif not value.strip() and key in OPTIONAL:
             continue
         elif key in MONEY:
@@ -314,10 +326,10 @@ def command_from(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
             parsed = value in ("1", "true", "on")
         elif key in NAMES:
             if not value:
-                raise BadCommand("Spieler fehlt")
+                raise BadCommand(text("phone.command.no_player"))
             parsed = value
         else:
-            raise BadCommand(f"Unbekanntes Feld: {key!r}")
+            raise BadCommand(text("phone.command.unknown_field", field=repr(key)))
         target = cmd
         *path, last = key.split(".")
         for part in path:
@@ -330,14 +342,15 @@ def command_from(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
     return cmd
 
 
-def _number(text: str, what: str) -> int:
-    text = text.strip()
-    if not text:
-        raise BadCommand(f"{what} fehlt")
+def _number(typed: str, what: str) -> int:
+    """A whole number typed into the field ``what`` (the key of its word) names: a refusal names the field."""
+    typed = typed.strip()
+    if not typed:
+        raise BadCommand(text("phone.number.missing", what=text(what)))
     try:
-        return int(text)
+        return int(typed)
     except ValueError:
-        raise BadCommand(f"{what} muss eine ganze Zahl sein: {text}") from None
+        raise BadCommand(text("phone.number.whole", what=text(what), typed=typed)) from None
 
 
 def preview_of(game: Game, raw: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from rules import EDITIONS, Edition, format_money
+from rules import EDITIONS, Edition
+from rules.phrase import Cash, phrase
+from words import say, text
 
 
 def _edition(edition: str | Edition | None) -> Edition:
@@ -16,9 +18,10 @@ def _edition(edition: str | Edition | None) -> Edition:
 
 
 def money_label(edition: str | Edition | None) -> Callable[[int], str]:
-    """Amounts as the edition writes them ("2M", "1.500"), for axes and tables; classic if unknown."""
+    """Amounts as the edition writes them ("2M", "1500") in the language in force ("2,5M", "2.5M"), for axes and
+    tables; classic if unknown."""
     ed = _edition(edition)
-    return lambda amount: format_money(int(amount), ed)
+    return lambda amount: say(phrase("reports.amount", amount=Cash(int(amount))), ed)
 
 
 def money_unit(edition: str | Edition) -> Callable[[int], str]:
@@ -35,12 +38,17 @@ PER_ROW, ROW = 3, 18
 """The legend: three names a row under the chart (eight players never overlap)."""
 
 
+def empty(width: int, height: int) -> str:
+    """The chart of a game without bookings yet: says so, in the language in force."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img">'
+            '<text x="50%" y="50%" text-anchor="middle" fill="#666" font-size="13">'
+            f'{escape(text("reports.chart.empty"))}</text></svg>')
+
+
 def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> str:
     """One line per player over the game's transactions; ``label`` formats the y-axis money."""
     if not history or not players:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img">'
-                '<text x="50%" y="50%" text-anchor="middle" fill="#666" font-size="13">'
-                'Noch keine Buchungen</text></svg>')
+        return empty(W, H)
     step = max(1, len(history) // 300)
     points = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
     top = max(max(int(p.get(n, 0)) for n in players) for p in points) or 1
@@ -52,7 +60,7 @@ def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> 
         return f"{PAD + i * (W - PAD - 8) / n:.1f},{H - 12 - value * (H - 24) / top:.1f}"
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" role="img" '
-           'aria-label="Vermögen im Spielverlauf" font-family="sans-serif" font-size="12">',
+           f'aria-label="{escape(text("reports.chart.worth"))}" font-family="sans-serif" font-size="12">',
            f'<line x1="{PAD}" y1="{H - 12}" x2="{W - 8}" y2="{H - 12}" stroke="#999"/>',
            f'<text x="{PAD - 4}" y="16" text-anchor="end" fill="#444">{escape(label(top))}</text>',
            f'<text x="{PAD - 4}" y="{H - 12}" text-anchor="end" fill="#444">0</text>']
@@ -77,9 +85,7 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
     (HTML), so eight of them never overlap in the drawing.
     """
     if len(points) < 2 or not players:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TW} {TH}" role="img">'
-                '<text x="50%" y="50%" text-anchor="middle" fill="#666" font-size="13">'
-                'Noch keine Buchungen</text></svg>')
+        return empty(TW, TH)
     step = max(1, len(points) // 300)
     shown = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
     t0: float = shown[0]["at"]
@@ -95,12 +101,12 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
         return bottom - value * (bottom - 10) / top
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TW} {TH}" role="img" '
-           'aria-label="Vermögen im Spielverlauf (Uhrzeit)" font-family="sans-serif" font-size="12">',
+           f'aria-label="{escape(text("reports.chart.timeline"))}" font-family="sans-serif" font-size="12">',
            f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#999"/>',
            f'<text x="{left - 3}" y="16" text-anchor="end" fill="#444">{escape(label(top))}</text>',
            f'<text x="{left - 3}" y="{bottom}" text-anchor="end" fill="#444">0</text>']
-    out += [f'<text x="{x(at):.1f}" y="{TH - 6}" text-anchor="{anchor}" fill="#444">{text}</text>'
-            for at, anchor, text in time_ticks(t0, span)]
+    out += [f'<text x="{x(at):.1f}" y="{TH - 6}" text-anchor="{anchor}" fill="#444">{tick}</text>'
+            for at, anchor, tick in time_ticks(t0, span)]
     for k, name in enumerate(players):
         line = " ".join(f"{x(p['at']):.1f},{y(int(p.get(name, 0))):.1f}" for p in shown)
         out.append(f'<polyline fill="none" stroke="{COLOURS[k % len(COLOURS)]}" stroke-width="2" points="{line}">'
@@ -118,7 +124,7 @@ def time_ticks(t0: float, span: float) -> list[tuple[float, str, str]]:
         if len(set(labels)) == len(labels):
             break
     shown: list[tuple[float, str, str]] = []
-    for k, (at, text) in enumerate(zip(ats, labels, strict=True)):
-        if not shown or shown[-1][2] != text:
-            shown.append((at, ("start", "middle", "middle", "end")[k], text))
+    for k, (at, label) in enumerate(zip(ats, labels, strict=True)):
+        if not shown or shown[-1][2] != label:
+            shown.append((at, ("start", "middle", "middle", "end")[k], label))
     return shown

@@ -43,6 +43,10 @@ class BadKey(WebError):
     status, code = 422, "bad_key"
 
 
+class BadLanguage(WebError):
+    status, code = 422, "bad_language"
+
+
 class WrongPin(WebError):
     status, code = 401, "wrong_pin"
 

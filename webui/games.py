@@ -14,17 +14,26 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, render_template, request
 
 from rules import DEEDS, EDITIONS, square_name
-from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
+from words import plural, text
 
 from .auth import public
 from .backend import PastGames
 from .chart import COLOURS, money_label, money_unit, timeline_svg
 
-MODE_TITLES = {mode.value: name for mode, name in MODE_NAMES.items()}
+MODES = {"standard": "reports.mode.standard", "quick": "reports.mode.quick", "timed": "reports.mode.timed"}
+"""Each mode (its program word, the commands' ``mode``) and its name; an edition may name its quick game itself."""
+STATUS = {"läuft": "reports.status.running", "beendet": "reports.status.finished", "ersetzt": "reports.status.replaced"}
+"""A game's status (the history's program word) and how the pages say it."""
+CLOCKS = {"pi": "reports.clock.pi", "pi_unsynced": "reports.clock.pi_unsynced",
+          "pi_unchecked": "reports.clock.pi_unchecked", "phone": "reports.clock.phone",
+          "unknown": "reports.clock.unknown"}
+"""Which clock dated a game (``device.store.clocks``' sources), as the report says it."""
+HOUSE_RULES = {"free_parking_pot": "reports.house_rule.free_parking_pot", "double_go": "reports.house_rule.double_go",
+               "no_auctions": "reports.house_rule.no_auctions"}
 
 
 def when(at: float | None) -> str:
-    return time.strftime("%d.%m.%Y %H:%M", time.localtime(at)) if at else "–"
+    return time.strftime(text("reports.time.day"), time.localtime(at)) if at else "–"
 
 
 def clock(at: float | None) -> str:
@@ -32,16 +41,45 @@ def clock(at: float | None) -> str:
 
 
 def names(who: list[str]) -> str:
-    """"Anna", "Anna und Ben", "Anna, Ben und Cem": as a German sentence lists them."""
-    return " und ".join([", ".join(who[:-1]), who[-1]] if len(who) > 1 else who)
+    """"Anna", "Anna und Ben", "Anna, Ben und Cem": as a sentence of the language in force lists them."""
+    if len(who) < 2:
+        return "".join(who)
+    return text("list.last", head=text("list.separator").join(who[:-1]), last=who[-1])
 
 
 def duration(seconds: float) -> str:
     """A game's length: seconds under a minute (a 55 s game is not "0 min"), else minutes and hours."""
     if seconds < 60:
-        return f"{max(0, int(seconds))} s"
+        return plural("reports.duration.seconds", max(0, int(seconds)))
     minutes = int(seconds // 60)
-    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    if minutes < 60:
+        return plural("reports.duration.minutes", minutes)
+    return plural("reports.duration.hours", minutes // 60, minutes=f"{minutes % 60:02d}")
+
+
+def mode_title(game: dict[str, Any]) -> str:
+    """A game's mode as its edition's book calls it, "mit Tempo-Würfel" when it was played with it."""
+    name = game.get("quick_name") if game["mode"] == "quick" else None
+    name = name or text(MODES.get(game["mode"], MODES["standard"]))
+    return text("reports.mode.speed_die", mode=name) if game.get("speed_die") else name
+
+
+def status(game: dict[str, Any]) -> str:
+    return text(STATUS.get(game["status"], STATUS["läuft"]))
+
+
+def clock_name(game: dict[str, Any]) -> str:
+    return text(CLOCKS.get(game.get("clock", "unknown"), CLOCKS["unknown"]))
+
+
+def rule_name(rule: str) -> str:
+    """A house rule by its name; a rule this version does not know by its program word."""
+    return text(HOUSE_RULES[rule]) if rule in HOUSE_RULES else rule
+
+
+SAYING = {"when": when, "clock": clock, "names": names, "duration": duration, "mode_title": mode_title,
+          "status": status, "clock_name": clock_name, "rule_name": rule_name}
+"""What the templates after the game say with: each renders in the language in force when the page is drawn."""
 
 
 def now() -> float:
@@ -64,7 +102,7 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
     def games_or_503() -> Any:
         found = history()
         if found is None:
-            abort(503, "Das Journal ist gerade nicht lesbar")
+            abort(503, text("reports.error.unreadable"))
         if found.warming.is_set():  # told beside the loop after start-up: no phone waits for it
             first, last = found.progress
             abort(Response(render_template("lesen.html", first=first, last=last), status=503,
@@ -75,22 +113,20 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
         """A question to the history; a journal that cannot be read is a 503 that says why, never a 500."""
         try:
             return fn(*args)
-        except Exception as err:  # the journal's own errors say in German what is wrong
-            abort(503, f"Verlauf nicht lesbar: {getattr(err, 'message', err)}")
+        except Exception as err:  # the journal's own errors say what is wrong
+            abort(503, text("reports.error.history", why=getattr(err, "message", err)))
 
     @pages.get("/spiele")
     @public
     def games_page() -> str:
         games = read(games_or_503().games)
-        return render_template("spiele.html", games=games, when=when, duration=duration, money=money_unit,
-                               lasted=lasted, sim=sim,
-                               names=names)
+        return render_template("spiele.html", games=games, money=money_unit, lasted=lasted, sim=sim, **SAYING)
 
     def report_or_404(game_id: int) -> tuple[Any, Any]:
         hist = games_or_503()
         one = read(hist.report, game_id)
         if one is None:
-            abort(404, "Dieses Spiel gibt es nicht")
+            abort(404, text("reports.error.no_game"))
         return hist, one
 
     def download(body: str, mimetype: str, name: str) -> Response:
@@ -100,35 +136,37 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
     @public
     def game_page(game_id: int) -> str:
         _, one = report_or_404(game_id)
-        ed = one.final.edition if one.final is not None else EDITIONS.get(one.edition, EDITIONS["classic"])
+        ed = one.board()
         chart = timeline_svg(one.points, one.players, money_label(ed))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
-                               colours=COLOURS, money=money_unit(ed), when=when, clock=clock,  # the phone's words
-                               duration=duration, lasted=lasted, rule_names=HOUSE_RULE_NAMES, sim=sim,
-                               deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq))
+                               colours=COLOURS, money=money_unit(ed), lasted=lasted, sim=sim, said=one.said,
+                               deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq), **SAYING)
 
     @pages.get("/spiele/<int:game_id>.jsonl")
     @public
     def game_jsonl(game_id: int) -> Response:
         hist, one = report_or_404(game_id)
-        return download(read(hist.jsonl, one), "application/x-ndjson", f"spiel-{game_id}.jsonl")
+        name = text("reports.download.game", id=game_id) + ".jsonl"
+        return download(read(hist.jsonl, one), "application/x-ndjson", name)
 
     @pages.get("/spiele/<int:game_id>.csv")
     @public
     def game_csv(game_id: int) -> Response:
         _, one = report_or_404(game_id)
-        return download("\ufeff" + one.csv(), "text/csv", f"spiel-{game_id}.csv")  # Flask adds the charset
+        # Flask adds the charset
+        return download("\ufeff" + one.csv(), "text/csv", text("reports.download.game", id=game_id) + ".csv")
 
     @pages.get("/bestenliste")
     @public
     def best_page() -> str:
         edition = request.args.get("edition") or None
         mode = request.args.get("mode") or None
-        if (edition and not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,31}", edition)) or (mode and mode not in MODE_TITLES):
-            abort(404, "Unbekannte Ausgabe oder Spielart")
+        if (edition and not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,31}", edition)) or (mode and mode not in MODES):
+            abort(404, text("reports.error.filter"))
         hist = games_or_503()
         rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)
-        return render_template("bestenliste.html", rows=rows, records=records, editions=EDITIONS, modes=MODE_TITLES,
-                               edition=edition, mode=mode, money=money_unit, sim=sim)
+        modes = {key: text(name) for key, name in MODES.items()}
+        return render_template("bestenliste.html", rows=rows, records=records, editions=EDITIONS, modes=modes,
+                               edition=edition, mode=mode, money=money_unit, sim=sim, **SAYING)
 
     app.register_blueprint(pages)

@@ -10,12 +10,17 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
-from rules import DEEDS, GROUP_NAMES, SQUARES, Edition, square_name
-from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
+import words
+from rules import DEEDS, GROUP_NAMES, SQUARES, Edition, Mode, square_name
+from rules.game import HOUSE_RULE_NAMES
 
 from .auth import public
 from .backend import Backend
 from .chart import money_label, worth_svg
+from .language import languages
+
+KEY_LABELS = ("HABEN", "SOLL", "MENU", "LOS", "hold:C")
+"""The virtual device's keys whose label is a word (``pages.device.key.<name>``); the others show their name."""
 
 
 def board_info(ed: Edition) -> dict[str, Any]:
@@ -25,7 +30,7 @@ def board_info(ed: Edition) -> dict[str, Any]:
         "house": ed.house, "houses": ed.houses, "hotel": ed.hotel, "hotels": ed.hotels,
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
                          "price": ed.deed(sq).price} for sq in DEEDS},
-        "groups": {g: GROUP_NAMES[g] for g in GROUP_NAMES},
+        "groups": {g: words.text(f"pages.group.{g}") for g in GROUP_NAMES},
         "group_order": list(GROUP_NAMES),
         "all_squares": [square_name(ed, s.square) for s in SQUARES],
     }
@@ -44,7 +49,9 @@ def blueprint(backend: Backend) -> Blueprint:
     def admin_page() -> str:
         """The page is open (it holds the login form); what it reads and changes is the banker's."""
         return render_template("admin.html", sim=backend.simulation is not None, editions=backend.editions().all(),
-                               house_rules=HOUSE_RULE_NAMES, modes=MODE_NAMES)
+                               house_rules=[(key, words.text(f"pages.house_rule.{key}")) for key in HOUSE_RULE_NAMES],
+                               modes=[(mode.value, words.text(f"pages.mode.{mode.value}")) for mode in Mode],
+                               languages=languages(), appliance_language=words.appliance_language())
 
     @pages.get("/admin/verdrahtung.svg")
     @public
@@ -61,8 +68,9 @@ def blueprint(backend: Backend) -> Blueprint:
         if backend.simulation is None:
             abort(404)
         cards = backend.simulation.cards()
+        labels = {key: words.text(f"pages.device.key.{key.lower().replace(':', '_')}") for key in KEY_LABELS}
         return render_template("device.html", sim=True, players=cards["players"], deeds=cards["deeds"],
-                               names=cards["names"])
+                               names=cards["names"], key_labels=labels)
 
     @pages.get("/qr.svg")
     @public
@@ -101,7 +109,7 @@ def blueprint(backend: Backend) -> Blueprint:
     def api_board() -> Response:
         found = backend.editions().edition(request.args.get("edition", "classic"))  # a family's too
         if found is None:
-            abort(404, "Unbekannte Ausgabe")
+            abort(404, words.text("pages.board.unknown_edition"))
         return jsonify(board_info(found))
 
     return pages

@@ -16,6 +16,7 @@ read, and nothing is ever spooled to disk (issue 11: waitress spooled up to 1 GB
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import socket
 import threading
@@ -23,6 +24,11 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from werkzeug.http import parse_cookie
+
+import words
+
+from .language import page_language
 from .live import Publisher
 
 log = logging.getLogger(__name__)
@@ -74,8 +80,8 @@ class Front:
         path, method = scope["path"], scope["method"]
         too_big = self._too_big(scope)
         if too_big is not None:
-            await _respond(send, too_big, b'{"ok": false, "code": "too_large", "message": "Anfrage zu gro\xc3\x9f"}',
-                           [(b"content-type", b"application/json"), (b"connection", b"close")])
+            await _respond(send, too_big, self._too_large(scope), [(b"content-type", b"application/json"),
+                                                                 (b"connection", b"close")])
             return
         if method in ("GET", "HEAD") and path == "/api/state":
             await self._state(scope, send)
@@ -85,6 +91,14 @@ class Front:
             await self.banker(scope, receive, send)  # type: ignore[arg-type]
         else:
             await self.pages(scope, receive, send)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _too_large(scope: Scope) -> bytes:
+        """The refusal of a body too large, in the asking page's language (the Flask app is never reached)."""
+        cookies = parse_cookie(dict(scope["headers"]).get(b"cookie", b"").decode("latin-1"))
+        with words.speaking(page_language(cookies)):
+            message = words.text("pages.error.too_large")
+        return json.dumps({"ok": False, "code": "too_large", "message": message}, ensure_ascii=False).encode()
 
     @staticmethod
     def _too_big(scope: Scope) -> int | None:

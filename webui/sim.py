@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, jsonify, stream_with_context
 
+import words
+
 from .auth import public
 from .backend import Simulation
 from .errors import BadUid
@@ -38,8 +40,8 @@ def blueprint(device: Simulation, stopping: Callable[[], bool]) -> Blueprint:
         uid = parse_tap()
         try:
             seq = device.tap(uid)
-        except ValueError as err:  # the reader twin refuses what no card could send
-            raise BadUid(str(err)) from None
+        except ValueError:  # the reader twin refuses what no card could send (its words are the driver's)
+            raise BadUid(words.text("pages.sim.bad_uid", uid=uid)) from None
         return jsonify({"ok": True, "seq": seq})
 
     @sim.get("/api/sim/display")

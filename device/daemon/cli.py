@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     prints.add_argument("--edition", default="classic", help="deeds: the edition whose names are printed")
     prints.add_argument("--players", type=int, default=6, help="cards: how many bank cards (1-8)")
     prints.add_argument("-o", "--output", type=_path, help="write to this file instead of standard output")
+    prints.add_argument("--language", choices=LANGUAGES, help="the picture's words (default: the config's, else de)")
     from .editions_cli import add_parser as add_edition_parser
 
     add_edition_parser(sub)
@@ -171,15 +172,22 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _print(args: argparse.Namespace) -> int:
+    import words
+
     from ..prints.labels import deed_stickers, keypad_overlay, player_cards
     from ..prints.wiring import wiring_svg
     from .config import Config
 
+    if args.language:
+        words.use(args.language)
     try:
-        hardware = Config.load(args.config).hardware
+        config = Config.load(args.config)
     except SystemExit as err:  # a config error: said like the picture's own refusals
         print(f"bankleser print {args.what}: {err}", file=sys.stderr)
         return 1
+    hardware = config.hardware
+    if not args.language and config.ui.language:
+        words.use(config.ui.language)
     try:
         picture = {
             "wiring": lambda: wiring_svg(hardware),

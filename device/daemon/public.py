@@ -14,6 +14,7 @@ from typing import Any
 
 from rules import GameState, Mode, winners
 from rules.titles import HOUSE_RULE_NAMES, mode_title
+from words import appliance_language
 
 from ..store.cards import Card
 
@@ -40,6 +41,7 @@ def public_state(game: GameState | None, snap: Mapping[str, Any], *, cards: Iter
     out["version"] = version
     out["session_epoch"] = session_epoch  # a logout anywhere: every banker's page asks again (issue 31)
     out["problem"] = problem
+    out["language"] = appliance_language()  # open pages that follow the appliance's language reload in it (issue 27)
     out["parts"] = parts
     return out
 

@@ -24,6 +24,7 @@ import msgspec
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
+from words import appliance_language
 from words import use as use_language
 
 from ..scenes import Ui
@@ -106,7 +107,7 @@ class Daemon(msgspec.Struct):
     """The newest public state, its version and its bytes, as every phone gets them."""
     on_publish: Callable[[int, bytes], None] | None = None
     """Where each new public state goes: the web server's publisher, once the web runs (device/daemon/web.py)."""
-    _published_key: tuple[int, str | None, str, int] | None = None
+    _published_key: tuple[int, str | None, str, int, str] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
     _joined: JoinInfo | None = None
@@ -288,7 +289,8 @@ class Daemon(msgspec.Struct):
             return
         ledger = self.ledger
         key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key(),
-               self.session_epoch)  # a logout is news for every banker's page (issue 31)
+               self.session_epoch,  # a logout is news for every banker's page (issue 31)
+               appliance_language())  # so is the banker's choice of language (issue 27): open pages follow it
         if key == self._published_key and not force:
             return
         self._published_key = key

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+import words
 from webui.backend import Worth
 from webui.live import Published, Publisher
 
@@ -68,6 +69,17 @@ class WebBackend:
     def simulation(self) -> Simulation | None:
         return self._simulation
 
+    def _speaking(self, fn: Callable[[], Any]) -> Any:
+        """``fn`` run on the loop, in the language of the request that asks (its page's, else the appliance's):
+        the loop's thread renders the answer's texts, and the request's language is its thread's own."""
+        code = words.language()
+
+        def run() -> Any:
+            with words.speaking(code):
+                return fn()
+
+        return self._d.call(run)
+
     def published(self) -> Published:
         version, body = self._d.published
         return Published(version, body)
@@ -107,13 +119,14 @@ class WebBackend:
     def submit(self, cmd: dict[str, Any]) -> dict[str, Any]:
         def run() -> dict[str, Any]:
             if self._d.ledger is None:
-                return {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"}
+                return {"ok": False, "code": "storage_error",
+                        "message": self._d.fault or words.text("phone.journal.none")}
             outcome = self._d.ledger.submit(cmd)
             if self._d.banker is not None:
                 self._d.banker.refresh()
             return booked(outcome, self._d.ledger)
 
-        result: dict[str, Any] = self._d.call(run)
+        result: dict[str, Any] = self._speaking(run)
         return result
 
     # The banker's booking forms (issue 31): read on the loop, from the rules' own game. ---------
@@ -122,7 +135,7 @@ class WebBackend:
         def run() -> dict[str, Any]:
             return idle if self._d.ledger is None else fn(self._d.ledger.game)
 
-        result: dict[str, Any] = self._d.call(run)
+        result: dict[str, Any] = self._speaking(run)
         return result
 
     def legal(self, player: str | None) -> dict[str, Any]:
@@ -133,8 +146,8 @@ class WebBackend:
     def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
         from webui.booking import preview_of
 
-        return self._on_game(lambda game: preview_of(game, raw),
-                             {"ok": False, "code": "storage_error", "message": self._d.fault or "Kein Journal"})
+        return self._on_game(lambda game: preview_of(game, raw), {
+            "ok": False, "code": "storage_error", "message": self._d.fault or words.text("phone.journal.none")})
 
     def last_booking(self) -> dict[str, Any]:
         from webui.booking import last_booking
@@ -177,7 +190,7 @@ class WebBackend:
                 journal.set_setting(clocks.KEY, clocks.dump(boots))
             return boots[-1].description if boots else clocks.SOURCES["unknown"]
 
-        result: str = self._d.call(run)
+        result: str = self._speaking(run)
         return result
 
     def secret_key(self) -> bytes:
@@ -210,7 +223,7 @@ class WebBackend:
             ledger.touch()
             return {"ok": True}
 
-        result: dict[str, Any] = self._d.call(run)
+        result: dict[str, Any] = self._speaking(run)
         return result
 
     def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]:
@@ -226,8 +239,23 @@ class WebBackend:
             ledger.touch()
             return {"ok": True, "number": card.number} if card.kind == "player" else {"ok": True}
 
-        result: dict[str, Any] = self._d.call(run)
+        result: dict[str, Any] = self._speaking(run)
         return result
+
+    def choose_language(self, code: str) -> None:
+        """On the loop: the journal keeps it (device.daemon.language), the OLED draws its screen again in it, and
+        the state is published again (it names the language), so every open page learns it at once."""
+        from . import language
+
+        def run() -> None:
+            if self._d.journal is None:
+                words.use(code)  # no journal: for this run only
+            else:
+                language.choose(self._d.journal, code)
+            if self._d.banker is not None:
+                self._d.banker.refresh()
+
+        self._d.call(run)
 
     def wiring_svg(self) -> str:
         from ..prints.wiring import wiring_svg

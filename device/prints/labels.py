@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules import DEEDS, EDITIONS, Edition, format_money, square_name
+from rules import DEEDS, EDITIONS, Edition, square_name
+from rules.phrase import Cash, phrase
+from words import say, text
 
 from . import svg
 
@@ -18,9 +20,11 @@ KEYPAD_MM = (69.0, 76.0)
 """The common 4×4 membrane keypad's outline (data sheets: 69 × 76 mm)."""
 KEYPAD_HEAD_MM = 8.0
 """The strip above the keys (where the cable leaves); the keys fill the rest."""
-KEY_CAPTIONS = {"HABEN": ("Haben", ""), "SOLL": ("Soll", ""), "C": ("C", "halten: neues Spiel"),
-                "K": ("K", "2× = M"), "LOS": ("LOS", "")}
-"""What a key says to the banker, in the seeds' words, and a hint where a key does more."""
+KEY_CAPTIONS = {"HABEN": ("reports.keypad.haben", ""), "SOLL": ("reports.keypad.soll", ""),
+                "C": ("", "reports.keypad.c_hint"), "K": ("", "reports.keypad.k_hint"),
+                "LOS": ("reports.keypad.los", "")}
+"""What a key says to the banker (German: the seeds' words), and a hint where a key does more; a key without a
+caption says its own name (C, K, the digits)."""
 
 CARD_MM = (85.6, 53.98)
 CARD_RADIUS = 3.18
@@ -47,7 +51,8 @@ def keypad_overlay(layout: Sequence[Sequence[str]]) -> str:
     for r, row in enumerate(layout):
         for c, key in enumerate(row):
             x, y = x0 + c * cw, y0 + KEYPAD_HEAD_MM + r * ch
-            big, hint = KEY_CAPTIONS.get(key, (key, ""))
+            caption, more = KEY_CAPTIONS.get(key, ("", ""))
+            big, hint = text(caption) if caption else key, text(more) if more else ""
             shade = "#2b8a3e" if key == "HABEN" else "#c92a2a" if key == "SOLL" else "#f1f3f5"
             ink = "#fff" if key in ("HABEN", "SOLL") else "#111"
             body.append(f'<rect x="{x + 1:g}" y="{y + 1:g}" width="{cw - 2:g}" height="{ch - 2:g}" rx="1.5" '
@@ -58,16 +63,16 @@ def keypad_overlay(layout: Sequence[Sequence[str]]) -> str:
             if hint:
                 body.append(svg.text(x + cw / 2, y + ch - 2.5, hint, 2.2, fill=ink, fit=cw - 3))
     page_w, page_h = w + 2 * PAGE_MARGIN, h + 2 * PAGE_MARGIN + 6
-    body.append(svg.text(x0, y0 + h + 5, f"Tastatur-Auflage {w:g} × {h:g} mm: bei 100 % drucken,", 2.5,
+    body.append(svg.text(x0, y0 + h + 5, text("reports.keypad.print", width=f"{w:g}", height=f"{h:g}"), 2.5,
                          anchor="start"))
-    body.append(svg.text(x0, y0 + h + 8.5, "an der gestrichelten Linie schneiden", 2.5, anchor="start"))
-    return svg.document(page_w, page_h, body, unit="mm", title="Bankleser – Tastatur-Auflage")
+    body.append(svg.text(x0, y0 + h + 8.5, text("reports.keypad.cut"), 2.5, anchor="start"))
+    return svg.document(page_w, page_h, body, unit="mm", title=text("reports.keypad.title"))
 
 
 def player_cards(count: int = 6) -> str:
     """Labels for the players' bank cards: number and colour, the card's own size, on A4."""
     if not 1 <= count <= len(PLAYER_COLOURS):
-        raise ValueError(f"1 bis {len(PLAYER_COLOURS)} Bankkarten")
+        raise ValueError(text("reports.cards.count", n=len(PLAYER_COLOURS)))
     w, h = CARD_MM
     per_row = int((A4[0] - 2 * PAGE_MARGIN + 4) // (w + 4))
     body = []
@@ -81,10 +86,10 @@ def player_cards(count: int = 6) -> str:
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="12" fill="{colour}"/>',
             svg.text(x + 5, y + 8.5, "MONOPOLY · Bankleser", 4.5, anchor="start", weight="bold", fill="#fff"),
             svg.text(x + w / 2, y + 39, str(n), 24, weight="bold", fill=colour),
-            svg.text(x + w / 2, y + h - 4, f"Bankkarte {n}", 4),
+            svg.text(x + w / 2, y + h - 4, text("reports.cards.card", n=n), 4),
             "</g>",
         ]
-    return svg.document(A4[0], A4[1], body, unit="mm", title="Bankleser – Bankkarten")
+    return svg.document(A4[0], A4[1], body, unit="mm", title=text("reports.cards.title"))
 
 
 def deed_stickers(edition_key: str | Edition, editions: Mapping[str, Edition] = EDITIONS) -> str:
@@ -95,11 +100,11 @@ def deed_stickers(edition_key: str | Edition, editions: Mapping[str, Edition] = 
     elif edition_key in editions:
         edition = editions[edition_key]
     else:
-        raise ValueError(f"unbekannte Ausgabe {edition_key!r}: {', '.join(editions)}")
+        raise ValueError(text("reports.deeds.unknown", edition=repr(edition_key), known=", ".join(editions)))
     w, h = STICKER_MM
     per_row = int((A4[0] - 2 * PAGE_MARGIN + 2) // (w + 2))
-    body = [svg.text(PAGE_MARGIN, PAGE_MARGIN - 3, f"{edition.title}: Aufkleber für die Besitzrechtkarten "
-                                                   "(bei 100 % drucken)", 3.5, anchor="start")]
+    body = [svg.text(PAGE_MARGIN, PAGE_MARGIN - 3, text("reports.deeds.heading", edition=edition.title), 3.5,
+                     anchor="start")]
     for i, deed in enumerate(DEEDS.values()):
         col, row = i % per_row, i // per_row
         x, y = PAGE_MARGIN + col * (w + 2), PAGE_MARGIN + row * (h + 2)
@@ -110,7 +115,8 @@ def deed_stickers(edition_key: str | Edition, editions: Mapping[str, Edition] = 
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="1.5" fill="#fff" {CUT}/>',
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="5" fill="{colour}"/>',
             svg.text(x + w / 2, y + 11.5, name, 3.6, weight="bold", fit=w - 4),
-            svg.text(x + w / 2, y + 17.5, f"Feld {deed.square} · {format_money(price, edition)}", 3, fit=w - 4),
+            svg.text(x + w / 2, y + 17.5, say(phrase("reports.deeds.square", square=deed.square, price=Cash(price)),
+                                              edition), 3, fit=w - 4),
             "</g>",
         ]
-    return svg.document(A4[0], A4[1], body, unit="mm", title=f"Bankleser – Besitzrechte {edition.title}")
+    return svg.document(A4[0], A4[1], body, unit="mm", title=text("reports.deeds.title", edition=edition.title))

@@ -12,6 +12,7 @@ from html import escape
 import msgspec
 
 from drivers.hardware import HardwareConfig
+from words import text
 
 from . import svg
 
@@ -53,44 +54,48 @@ class Part(msgspec.Struct, frozen=True):
 
 def _gpio(gpio: int, what: str) -> int:
     if gpio in RESERVED:
-        raise ValueError(f"{what}: GPIO{gpio} ist für das {RESERVED[gpio]} reserviert")
+        raise ValueError(text("reports.wiring.reserved", what=what, gpio=gpio, reserved=RESERVED[gpio]))
     if gpio not in PIN_OF_GPIO:
-        raise ValueError(f"{what}: GPIO{gpio} gibt es auf der Stiftleiste nicht (GPIO2–27)")
+        raise ValueError(text("reports.wiring.no_pin", what=what, gpio=gpio))
     return PIN_OF_GPIO[gpio]
 
 
 def parts(hw: HardwareConfig) -> list[Part]:
-    """Every wired part with its wires, in the order of the config file. Simulated parts have none."""
+    """Every wired part with its wires, in the order of the config file, named in the language in force (the
+    drawing is made when it is asked for). Simulated parts have none."""
     out: list[tuple[str, list[tuple[str, int | str, str]]]] = []
     # (signal, a GPIO number or a power/ground pin's physical number as a string, colour)
     if hw.display.kind != "sim":
         if hw.display.i2c_port not in I2C_PINS:
-            raise ValueError(f"display.i2c_port = {hw.display.i2c_port}: nur I²C-Bus 1 ist verdrahtbar")
+            raise ValueError(text("reports.wiring.i2c", port=hw.display.i2c_port))
         sda, scl = I2C_PINS[hw.display.i2c_port]
-        out.append((f"OLED {hw.display.kind.upper()} (I²C 0x{hw.display.address:02X})", [
+        out.append((text("reports.wiring.display", kind=hw.display.kind.upper(), address=f"{hw.display.address:02X}"), [
             ("VCC", "1", POWER), ("GND", "9", GROUND), ("SDA", sda, "#1971c2"), ("SCL", scl, "#f08c00")]))
     r = hw.reader
     if r.kind != "sim":
         if r.spi_port not in SPI_PINS or r.spi_device >= len(SPI_PINS[r.spi_port][3]):
-            raise ValueError(f"reader: SPI{r.spi_port}.{r.spi_device} gibt es nicht")
+            raise ValueError(text("reports.wiring.spi", port=r.spi_port, device=r.spi_device))
         sclk, mosi, miso, cs = SPI_PINS[r.spi_port]
-        out.append(("RFID-Leser MFRC522 (SPI)", [
+        out.append((text("reports.wiring.reader"), [
             ("3.3V", "17", POWER), ("RST", r.reset_pin, "#868e96"), ("GND", "20", GROUND),
             ("MISO", miso, "#2f9e44"), ("MOSI", mosi, "#1971c2"), ("SCK", sclk, "#f08c00"),
             ("SDA/CS", cs[r.spi_device], "#9c36b5")]))
     k = hw.keypad
     if k.kind != "sim":
-        lines: list[tuple[str, int | str, str]] = [(f"Zeile {i + 1}", g, "#c2255c") for i, g in enumerate(k.rows)]
-        lines += [(f"Spalte {i + 1}", g, "#0c8599") for i, g in enumerate(k.cols)]
-        out.append(("Tastatur 4×4", lines))
+        lines: list[tuple[str, int | str, str]] = [(text("reports.wiring.row", n=i + 1), g, "#c2255c")
+                                                   for i, g in enumerate(k.rows)]
+        lines += [(text("reports.wiring.column", n=i + 1), g, "#0c8599") for i, g in enumerate(k.cols)]
+        out.append((text("reports.wiring.keypad"), lines))
     e = hw.encoder
     if e.kind not in ("sim", "none"):
-        out.append(("Drehknopf KY-040", [("GND", "14", GROUND), ("+", "1", POWER), ("SW", e.button, "#9c36b5"),
-                                         ("DT", e.b, "#2f9e44"), ("CLK", e.a, "#1971c2")]))
+        out.append((text("reports.wiring.encoder"), [
+            ("GND", "14", GROUND), ("+", "1", POWER), ("SW", e.button, "#9c36b5"), ("DT", e.b, "#2f9e44"),
+            ("CLK", e.a, "#1971c2")]))
     if hw.buzzer.kind != "sim":
-        out.append(("Summer (passiv)", [("+", hw.buzzer.pin, "#e03131"), ("−", "6", GROUND)]))
+        out.append((text("reports.wiring.buzzer"), [("+", hw.buzzer.pin, "#e03131"), ("−", "6", GROUND)]))
     if hw.led.kind != "sim":
-        out.append(("LED + 330 Ω", [("Anode", hw.led.pin, "#e03131"), ("Kathode", "25", GROUND)]))
+        out.append((text("reports.wiring.led"), [(text("reports.wiring.anode"), hw.led.pin, "#e03131"),
+                                                 (text("reports.wiring.cathode"), "25", GROUND)]))
 
     used: dict[int, str] = {}
     result = []
@@ -103,7 +108,7 @@ def parts(hw: HardwareConfig) -> list[Part]:
             else:
                 pin = _gpio(where, what)
                 if pin in used:
-                    raise ValueError(f"{what}: GPIO{where} ist schon belegt ({used[pin]})")
+                    raise ValueError(text("reports.wiring.taken", what=what, gpio=where, other=used[pin]))
                 used[pin] = what
             wires.append(Wire(name, signal, pin, colour))
         result.append(Part(name, tuple(wires)))
@@ -129,8 +134,7 @@ def wiring_svg(hw: HardwareConfig) -> str:
     even_y, odd_y = header_y + 50, header_y + 50 + STEP
     height = odd_y + 80
     body = [f'<rect width="{width}" height="{height}" fill="#fff"/>',
-            svg.text(MARGIN, 30, "Bankleser: Verdrahtung (BCM-Nummern; Stiftleiste von oben, Pin 1 unten links)", 16,
-                     anchor="start", weight="bold"),
+            svg.text(MARGIN, 30, text("reports.wiring.heading"), 16, anchor="start", weight="bold"),
             f'<rect x="{header_x - 20}" y="{header_y}" width="{20 * STEP + 40}" height="{odd_y - header_y + 22}" '
             'rx="6" fill="#1b5e20"/>']
 
@@ -161,15 +165,16 @@ def wiring_svg(hw: HardwareConfig) -> str:
             px, py = pin_xy(wire.pin)
             lane_y = lanes_top + lane * 8
             lane += 1
+            named = text("reports.wiring.wire", part=part.name, signal=wire.signal, pin=wire.pin, carries=wire.carries)
             # Odd pins are reached between two columns of the top row, then a short step left.
             drop_x = px if wire.pin % 2 == 0 else px + STEP / 2
             points = [(tx, ty), (tx, lane_y), (drop_x, lane_y), (drop_x, py)]
             if drop_x != px:
                 points.append((px, py))
             body.append(f'<polyline fill="none" stroke="{wire.colour}" stroke-width="3" stroke-linejoin="round" '
-                        f'points="{" ".join(f"{a:g},{b:g}" for a, b in points)}"><title>{escape(part.name)} '
-                        f'{escape(wire.signal)} → Pin {wire.pin} ({wire.carries})</title></polyline>')
+                        f'points="{" ".join(f"{a:g},{b:g}" for a, b in points)}"><title>'
+                        f'{escape(named)}</title></polyline>')
             body.append(f'<circle cx="{tx}" cy="{ty}" r="4" fill="{wire.colour}"/>')
             body.append(svg.text(tx + 4, ty - 8, f"{wire.signal} → {wire.pin}", 10, anchor="start", rotate=True))
         x += w + GAP
-    return svg.document(width, height, body, title="Bankleser – Verdrahtung")
+    return svg.document(width, height, body, title=text("reports.wiring.title"))

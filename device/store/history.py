@@ -27,8 +27,10 @@ from typing import Any
 
 import msgspec
 
-from rules import EDITIONS, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
-from rules.game import mode_name
+from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
+from rules.editions import Mode
+from rules.state import Transfer
+from words import text
 
 from . import clocks
 from .journal import Record, read_only, read_records
@@ -56,19 +58,20 @@ class Told(msgspec.Struct):
     started: float
     edition: str
     mode: str
-    mode_title: str
     players: list[str]
     house_rules: list[str]
     ended: float = 0.0
     last_seq: int = 0
     status: str = "läuft"
-    """läuft, beendet (the mode's end was reached) or ersetzt (a new game replaced it)."""
+    """läuft, beendet (the mode's end was reached) or ersetzt (a new game replaced it): program words, kept in the
+    cache and read by the pages, which say them in the language in force (``reports.status.*``)."""
     final: GameState | None = None
     commands: int = 0
     detail: bool = False
     stack: list[tuple[Record, Event]] = []
     """Accepted bookings that stand (a Storno takes the last one off), for the report's figures."""
-    log: list[tuple[float, str]] = []
+    log: list[tuple[float, Event]] = []
+    """Every booking with its time, kept as the rules said it: its words are chosen when the report is shown."""
     points: list[dict[str, Any]] = []
     seqs: list[int] = []
     """Journal entries of this game (its own Stornos included), for the download."""
@@ -78,6 +81,18 @@ class Told(msgspec.Struct):
     """The new_game and what it paid out (each player's start capital), for the CSV."""
     edition_title: str = ""
     """The game's own edition's title (a family's edition has no shipped one to look up)."""
+    speed_die: bool = False
+    quick_name: str = ""
+    """The edition's own name for its quick game (Skylanders: "kurzes Spiel"); the mode's other names are the
+    catalogue's, said when shown."""
+
+    def board(self) -> Edition:
+        """The game's own edition (a family's too): its square names, money and buildings say the bookings."""
+        return self.final.edition if self.final is not None else EDITIONS.get(self.edition, EDITIONS["classic"])
+
+    def said(self, event: Event) -> str:
+        """A booking in the language in force, with this game's edition."""
+        return booking(event, self.board())
 
     def figures(self) -> dict[str, dict[str, Any]]:
         return figures(self)
@@ -90,14 +105,13 @@ class Told(msgspec.Struct):
         worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
         return {"id": self.id, "started": self.started, "ended": self.ended, "last_seq": self.last_seq,
                 "edition": self.edition, "edition_title": self.edition_title or EDITIONS[self.edition].title,
-                "mode": self.mode,
-                "mode_title": self.mode_title, "players": self.players, "house_rules": self.house_rules,
+                "mode": self.mode, "speed_die": self.speed_die, "quick_name": self.quick_name,
+                "players": self.players, "house_rules": self.house_rules,
                 "status": self.status, "winner": state.winner if state is not None else None,
                 "winners": winners(state) if state is not None else [],
                 "ranking": ranking(state) if state is not None else [], "worth": worth,
                 "cash": {n: p.cash for n, p in state.players.items()} if state is not None else {},
-                "commands": self.commands, "clock": self.clock,
-                "clock_name": clocks.SOURCES.get(self.clock, clocks.SOURCES["unknown"])}
+                "commands": self.commands, "clock": self.clock}
 
 
 def tell(records: Iterable[Record], detail_for: int | None = None,
@@ -136,10 +150,11 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
                 old = told[current[-1]]
                 old.final, old.status = before, "beendet" if before is not None and before.finished else "ersetzt"
             current.append(rec.seq)
-            told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value, mode_name(state),
+            told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value,
                                  list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for,
                                  clock=boot.source if boot is not None else "unknown",
-                                 edition_title=state.edition.title)
+                                 edition_title=state.edition.title, speed_die=state.speed_die,
+                                 quick_name=state.edition.quick.name if state.mode is Mode.QUICK else "")
         elif event.op == "undo" and state is not before:
             told.pop(current.pop())  # its new_game was taken back: it never was a game
             if current:
@@ -159,7 +174,7 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
 
 def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
     one.seqs.append(rec.seq)
-    one.log.append((rec.at, event.text))
+    one.log.append((rec.at, event))
     if event.op == "undo":
         if one.stack:
             one.stack.pop()
@@ -173,9 +188,20 @@ def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
 # -- a report ----------------------------------------------------------------------------------
 
 
+def booking(event: Event, edition: Edition) -> str:
+    """What a booking did, in the language in force and the game's edition's words."""
+    return event.text
+
+
+def reason(transfer: Transfer, edition: Edition) -> str:
+    """Why a payment was made, in the language in force and the game's edition's words."""
+    return transfer.reason
+
+
 def figures(one: Told) -> dict[str, dict[str, Any]]:
-    """Per player: rent paid and received, the deed that earned most, the biggest payment, buildings
-    bought, mortgages taken, the time of bankruptcy; from the bookings that stand."""
+    """Per player: rent paid and received, the deed that earned most, the biggest payment (its amount and the
+    booking, said when shown), buildings bought, mortgages taken, the time of bankruptcy; from the bookings that
+    stand."""
     out: dict[str, dict[str, Any]] = {
         n: {"rent_paid": 0, "rent_received": 0, "best_deed": None, "biggest": None, "buildings": 0,
             "mortgages": 0, "bankrupt_at": None} for n in one.players}
@@ -197,7 +223,7 @@ def figures(one: Told) -> dict[str, dict[str, Any]]:
             out[player]["bankrupt_at"] = rec.at
         for t in event.transfers:
             if t.payer in out and (out[t.payer]["biggest"] is None or t.amount > out[t.payer]["biggest"][0]):
-                out[t.payer]["biggest"] = (t.amount, event.text)
+                out[t.payer]["biggest"] = (t.amount, event)
     for name, deeds in earned.items():
         if deeds:
             sq, amount = max(deeds.items(), key=lambda kv: (kv[1], -kv[0]))
@@ -205,22 +231,30 @@ def figures(one: Told) -> dict[str, dict[str, Any]]:
     return out
 
 
-POT = "Frei-Parken-Topf"
+CSV_COLUMNS = ("reports.csv.entry", "reports.csv.time", "reports.csv.op", "reports.csv.payer", "reports.csv.payee",
+               "reports.csv.amount", "reports.csv.reason", "reports.csv.booking")
+"""The header row, what a person reads in the spreadsheet. The values of the column "Befehl" stay the commands'
+``op`` in every language (``rent``, ``new_game``): the journal's and the replay's words, the same a program filters
+by; the column "Buchung" says the booking in words."""
 
 
 def transactions_csv(one: Told) -> str:
-    """Every payment of the game, one row each, for a spreadsheet (German Excel reads ';'): the start
-    capital first, the Frei-Parken pot named where money went into it or came out, local times."""
+    """Every payment of the game, one row each, for a spreadsheet in the language in force (German Excel reads
+    ';', an English one ','; the date as the language writes it): the start capital first, the Frei-Parken pot
+    named where money went into it or came out, local times."""
     buf = io.StringIO()
-    writer = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    writer.writerow(["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"])
+    writer = csv.writer(buf, delimiter=text("reports.csv.delimiter"), lineterminator="\r\n")
+    writer.writerow([text(column) for column in CSV_COLUMNS])
+    edition, stamp = one.board(), text("reports.csv.stamp")
+    pot, bank = text("reports.csv.pot"), text("reports.csv.bank")
     for (rec, event) in ([one.opening] if one.opening else []) + one.stack:
         into_pot, out_of_pot = _pot_moves(event)
+        said = booking(event, edition)
         for t in event.transfers:
-            payer = t.payer or (POT if out_of_pot else "Bank")
-            payee = t.payee or (POT if into_pot else "Bank")
-            writer.writerow([rec.seq, time.strftime("%d.%m.%Y %H:%M:%S", time.localtime(rec.at)), event.op, payer,
-                             payee, t.amount, t.reason, event.text])
+            payer = t.payer or (pot if out_of_pot else bank)
+            payee = t.payee or (pot if into_pot else bank)
+            writer.writerow([rec.seq, time.strftime(stamp, time.localtime(rec.at)), event.op, payer, payee, t.amount,
+                             reason(t, edition), said])
     return buf.getvalue()
 
 
@@ -403,7 +437,8 @@ class History:
                 key = (g["edition"], g["mode"])
                 if key not in best or worth > best[key]["worth"]:
                     best[key] = {"edition": g["edition"], "edition_title": g["edition_title"], "mode": g["mode"],
-                                 "mode_title": g["mode_title"], "name": name, "worth": worth, "game": g["id"]}
+                                 "speed_die": g.get("speed_die", False), "quick_name": g.get("quick_name", ""),
+                                 "name": name, "worth": worth, "game": g["id"]}
         return sorted(best.values(), key=lambda r: (r["edition_title"], r["mode"]))
 
     def _finished(self, edition: str | None, mode: str | None) -> list[dict[str, Any]]:

@@ -7,6 +7,8 @@ from typing import Any
 
 from flask import request
 
+from words import text
+
 from ..errors import Malformed
 
 
@@ -16,11 +18,11 @@ def parse_body() -> dict[str, Any]:
     try:
         data = request.get_json(silent=True)
     except RecursionError:
-        raise Malformed("JSON zu tief verschachtelt") from None
+        raise Malformed(text("phone.json.too_deep")) from None
     if not isinstance(data, dict):
-        raise Malformed("JSON-Objekt erwartet")
+        raise Malformed(text("phone.json.object"))
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise Malformed("Ungültiges Zeichen im Text") from None
+        raise Malformed(text("phone.json.bad_char")) from None
     return data

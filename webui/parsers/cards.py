@@ -6,6 +6,7 @@ import re
 from typing import NamedTuple
 
 from rules import RuleError, clean_name
+from words import text
 
 from ..errors import BadName, BadSquare, BadUid
 from .body import parse_body
@@ -32,7 +33,7 @@ def parse_name(value: object) -> str:
 
 def parse_uid(value: object) -> str:
     if not isinstance(value, str) or UID.fullmatch(value) is None:
-        raise BadUid("UID: 8, 14 oder 20 Hex-Zeichen, klein geschrieben")
+        raise BadUid(text("phone.uid.form"))
     return value
 
 
@@ -47,6 +48,6 @@ def parse_register() -> Registration:
     uid = parse_uid(data.get("uid"))
     square = data.get("square")
     if square is not None and (isinstance(square, bool) or not isinstance(square, int)):
-        raise BadSquare("square: Feldnummer")
+        raise BadSquare(text("phone.card.square"))
     name = data.get("name")
     return Registration(uid, str(data.get("kind")), square, None if name is None else parse_name(name))

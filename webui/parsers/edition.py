@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.editions import to_toml
+from words import text
 
 from ..errors import Malformed
 from .body import parse_body
@@ -17,5 +18,5 @@ def parse_edition() -> str:
         try:
             return to_toml(body["data"])
         except (TypeError, ValueError, AttributeError) as err:
-            raise Malformed(f"Formular unlesbar: {err}") from None
-    raise Malformed("Erwartet: 'data' (das Formular) oder 'text' (eine Datei)")
+            raise Malformed(text("phone.edition.unreadable", error=err)) from None
+    raise Malformed(text("phone.edition.expected"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from words import text
+
 from ..errors import Malformed
 from .body import parse_body
 
@@ -18,5 +20,5 @@ def parse_login() -> Login:
     data = parse_body()
     pin = data.get("pin")
     if not isinstance(pin, str):
-        raise Malformed("Feld 'pin' fehlt")
+        raise Malformed(text("phone.request.missing", field="pin"))
     return Login(pin, data.get("now"))

@@ -1,0 +1,231 @@
+"""Issue 27 on the pages: they speak from the catalogue, in the appliance's language; the banker chooses it on
+/admin (at once, kept across restarts); a phone whose browser asks for another language we have may pin it.
+
+Through Flask's test client against a real daemon; the browser side (two open pages follow the choice without a
+reload) is in test_browser_language.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+import words
+from daemon_fixture import PIN
+from device.daemon.service import Daemon
+from webui.language import COOKIE
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "webui" / "templates"
+OWN_TEMPLATES = ("base.html", "status.html", "admin.html", "device.html", "lesen.html")
+APP_JS = ROOT / "webui" / "static" / "app.js"
+
+GERMAN = re.compile(
+    r"\b(und|oder|der|das|den|dem|des|ein|eine|einen|nicht|kein|keine|noch|mit|von|für|auf|zu|ist|wird|"
+    r"werden|Spiel|Spiele|Spieler|Stand|Buchen|Gebucht|Abgelehnt|Bankhalter|Gerät|Anmelden|Abmelden|Karte|Karten|"
+    r"Feld|Art|Minuten|Hausregeln|Ausgabe|Ausgaben|Spielart|Vermögen|Bargeld|Selbsttest|Befehl|Senden|Sprache|"
+    r"Übernehmen|Verdrahtung|Drücken|Haben|Soll|Menü|halten|Knopf|links|rechts|Bankkarten|Besitzrecht\w*|"
+    r"Letzte|Buchungen|Handy|öffnen|Einen|Moment|gelesen|Seite|lädt|Zufallszahl|verteilen|Anlernen|Storno|Nein|"
+    r"Ja|beenden|starten|Neues|Erneut|prüfen|Fachleute|Tempo-Würfel|Punktestand|Ton|aus|Zeit|Uhr|"
+    r"Standardspiel|Schnellspiel|Frei-Parken-Topf|Gehalt|Versteigerungen|Bahnhöfe|Werke|Braun|Hellblau|Rot|"
+    r"Gelb|Grün|Dunkelblau|LOS|Interner|Fehler|Anfrage|groß|Unbekannte|Zu|viele|falsche|wieder|versuchen|Nur|"
+    r"erst|fehlt|falsch|Einträge|bis)\b")
+"""German words a page of ours might still carry (the edition's, the squares' and the players' names are left
+out of what is searched)."""
+
+
+def login(client: FlaskClient) -> str:
+    r = client.post("/api/login", json={"pin": PIN})
+    assert r.status_code == 200, r.get_json()
+    token: str = r.get_json()["csrf"]
+    return token
+
+
+class Text(HTMLParser):
+    """What a person reads on a page: its text and its attributes that are read out or shown (alt, title,
+    aria-label, placeholder), leaving out the script's JSON block, styles and the edition's own names."""
+
+    SHOWN = ("alt", "title", "aria-label", "placeholder", "label")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.words: dict[str, str] | None = None
+        self._skip: str | None = None
+        self._in_words = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag in ("style", "script", "textarea"):
+            self._skip = tag
+            self._in_words = found.get("id") == "words"
+        for name in self.SHOWN:
+            if found.get(name):
+                self.parts.append(str(found[name]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self._skip:
+            self._skip = None
+            self._in_words = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_words:
+            self.words = json.loads(data)
+        elif self._skip is None:
+            self.parts.append(data)
+
+
+def shown(html: str, *names: str) -> tuple[str, dict[str, str]]:
+    """The page's readable text without the given names (squares, editions, players), and its script words."""
+    parser = Text()
+    parser.feed(html)
+    text = "\n".join(parser.parts)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    assert parser.words is not None, "no script words on the page"
+    return text, parser.words
+
+
+@pytest.fixture
+def english(daemon: Daemon) -> Iterator[FlaskClient]:
+    client = daemon.app.test_client()
+    csrf = login(client)
+    r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200, r.get_json()
+    yield client
+    words.use(words.DEFAULT)
+
+
+def edition_names(daemon: Daemon) -> list[str]:
+    shelf = daemon.app.test_client().get("/api/board?edition=classic").get_json()
+    return [*shelf["all_squares"], shelf["title"], *(e.title for e in _editions(daemon))]
+
+
+def _editions(daemon: Daemon) -> list[object]:
+    from device.store.editions import Shelf
+
+    return list(Shelf(daemon.state_dir, daemon.ledger).all().values())
+
+
+def test_every_page_of_ours_has_no_german_word_in_english(daemon: Daemon, english: FlaskClient) -> None:
+    names = [*edition_names(daemon), "Anna", "Ben", "Cem", "Dana", "Emil", "Fine", "Bankleser"]
+    for path in ("/", "/admin", "/device"):
+        r = english.get(path)
+        assert r.status_code == 200, path
+        html = r.get_data(as_text=True)
+        assert '<html lang="en">' in html, path
+        text, script = shown(html, *names)
+        assert not GERMAN.findall(text), (path, GERMAN.findall(text))
+        said = "\n".join(v for k, v in script.items() if k.startswith("pages."))
+        assert not GERMAN.findall(said), (path, GERMAN.findall(said))
+
+
+def test_the_pages_speak_german_by_default_byte_for_byte_as_before(daemon: Daemon) -> None:
+    client = daemon.app.test_client()
+    html = client.get("/admin").get_data(as_text=True)
+    assert '<html lang="de">' in html
+    for said in ("<h1>Bankhalter</h1>", "<button>Anmelden</button>", "<legend>Hausregeln</legend>",
+                 '<a href="/admin/verdrahtung.svg">Verdrahtung dieses Geräts</a> (aus seiner Konfiguration)',
+                 '<option value="timed">Spiel auf Zeit</option>', "doppeltes Gehalt auf LOS"):
+        assert said in html, said
+    device = client.get("/device").get_data(as_text=True)
+    for said in ('data-key="hold:C">C halten</button>', 'data-key="HABEN">Haben</button>',
+                 'aria-label="Knopf links"', '<span id="tone" class="tone" aria-live="polite">Ton: –</span>'):
+        assert said in device, said
+
+
+def test_the_banker_chooses_the_language_at_once_and_it_is_kept(daemon: Daemon, english: FlaskClient) -> None:
+    state = english.get("/api/state").get_json()
+    assert state["language"] == "en"  # open pages learn it from the live state
+    assert words.appliance_language() == "en"  # the OLED's
+    assert daemon.journal is not None and daemon.journal.setting("language") == "en"  # across restarts
+    assert "Standings" in english.get("/").get_data(as_text=True)
+
+
+def test_only_the_banker_chooses_the_language(daemon: Daemon) -> None:
+    phone = daemon.app.test_client()
+    assert phone.post("/api/admin/language", json={"language": "en"}).status_code == 401
+    banker = daemon.app.test_client()
+    login(banker)
+    assert banker.post("/api/admin/language", json={"language": "en"}).status_code == 403  # no CSRF token
+    assert words.appliance_language() == "de"
+
+
+def test_a_language_without_a_catalogue_is_refused_in_words(daemon: Daemon) -> None:
+    banker = daemon.app.test_client()
+    csrf = login(banker)
+    r = banker.post("/api/admin/language", json={"language": "xx"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422
+    assert r.get_json() == {"ok": False, "code": "bad_language", "message": "Keine Sprache dieses Geräts: xx"}
+
+
+def test_a_phone_asking_for_english_is_offered_it_and_keeps_it(daemon: Daemon) -> None:
+    phone = daemon.app.test_client()
+    html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="de">' in html  # the appliance's language first
+    offer = re.search(r'<a class="lang" href="([^"]+)" lang="en" hreflang="en">Read this page in English</a>', html)
+    assert offer, html
+    r = phone.get(offer.group(1).replace("&amp;", "&"))
+    assert r.status_code == 303 and r.headers["Location"] == "/"
+    html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="en" data-pinned>' in html and "Standings" in html
+    assert "Diese Seite auf Deutsch lesen" in html  # and the way back, in German
+    assert words.appliance_language() == "de"  # the OLED and every other phone: unchanged
+    other = daemon.app.test_client().get("/").get_data(as_text=True)
+    assert '<html lang="de">' in other and 'class="lang"' not in other
+
+
+def test_an_api_refusal_speaks_the_phones_language(daemon: Daemon) -> None:
+    phone = daemon.app.test_client()
+    assert phone.post("/api/commands", json={}).get_json()["message"] == "Nur der Bankhalter: erst anmelden"
+    phone.set_cookie(COOKIE, "en")
+    assert phone.post("/api/commands", json={}).get_json()["message"] == "Only the banker: log in first"
+
+
+def test_the_switch_never_leads_off_the_appliance(daemon: Daemon) -> None:
+    phone = daemon.app.test_client()
+    for away in ("https://example.org/", "//example.org/", "/\\example.org"):
+        assert phone.get("/sprache", query_string={"lang": "en", "zurueck": away}).headers["Location"] == "/"
+
+
+class TemplateText(HTMLParser):
+    """The text and shown attributes a template writes itself, its ``{{ … }}`` and ``{% … %}`` left out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._skip = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._skip = tag in ("style", "script", "textarea")
+        self.found += [str(v) for k, v in attrs if k in Text.SHOWN and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        self._skip = False
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.found.append(data)
+
+
+@pytest.mark.parametrize("name", OWN_TEMPLATES)
+def test_no_text_a_person_reads_is_left_in_the_template(name: str) -> None:
+    source = (TEMPLATES / name).read_text(encoding="utf-8")
+    bare = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", " ", source, flags=re.S)
+    parser = TemplateText()
+    parser.feed(bare)
+    left = [t.strip(" –\n") for t in parser.found if re.search(r"[A-Za-zÄÖÜäöüß]{2,}", t)]
+    allowed = {"Bankleser", "UID", "OLED", "Anna: 1, 3, 39", "04a1b2c3"}  # the product, a program's, examples
+    assert [t for t in left if t not in allowed] == []
+
+
+def test_the_template_scan_finds_a_german_word(tmp_path: Path) -> None:
+    parser = TemplateText()
+    parser.feed(re.sub(r"\{\{.*?\}\}", " ", '<p title="Hallo">{{ _("pages.x") }} Spielende</p>'))
+    assert [t.strip() for t in parser.found] == ["Hallo", "Spielende"]

@@ -1,0 +1,183 @@
+"""Issue 27 for the banker's phone (issue 31's last part): the booking forms and the API's answers speak from
+the ``phone`` catalogue, in the language of the page that asked; what programs read (ops, field names, codes)
+stays the same in every language.
+
+Through Flask's test client against a real daemon (its loop in a thread): these are the API's words, no
+browser is needed to read them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from flask.testing import FlaskClient
+
+import words
+from daemon_fixture import PIN
+from device.daemon.service import Daemon
+from rules import EDITIONS
+from webui.booking import BY_OP
+from words.compile import po_files, po_path
+
+
+@pytest.fixture(autouse=True)
+def german_again() -> Iterator[None]:
+    yield
+    words.use(words.DEFAULT)
+
+
+@pytest.fixture
+def client(daemon: Daemon) -> FlaskClient:
+    return daemon.app.test_client()
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("de", "Keine Karten-UID: 'zz' (8, 14 oder 20 Hex-Zeichen)"),
+    ("en", "Not a card UID: 'zz' (8, 14 or 20 hex digits)"),
+])
+def test_the_api_refuses_a_card_uid_in_the_catalogues_words(client: FlaskClient, code: str, message: str) -> None:
+    """Issue 27: "the API answers "not a card UID: 'zz'" in English" (whatever the language in force)."""
+    words.use(code)
+    r = client.post("/api/sim/tap", json={"uid": "zz"})
+    assert r.status_code == 422 and r.get_json() == {"ok": False, "code": "bad_uid", "message": message}
+
+
+def test_the_login_answers_in_the_language_in_force(client: FlaskClient) -> None:
+    assert client.post("/api/login", json={"pin": "0000"}).get_json()["message"] == "Falsche PIN"
+    words.use("en")
+    assert client.post("/api/login", json={"pin": "0001"}).get_json() == {
+        "ok": False, "code": "wrong_pin", "message": "Wrong PIN"}
+    assert client.post("/api/login", json={}).get_json()["message"] == "Field 'pin' is missing"
+    assert client.post("/api/login", data="[]", content_type="application/json").get_json()[
+        "message"] == "A JSON object was expected"
+    assert PIN
+
+
+def banker(client: FlaskClient, edition: str = "classic") -> dict[str, str]:
+    """Logged in, a new game of Anna, Ben and Cem; the CSRF header for the changes."""
+    headers = {"X-CSRF-Token": client.post("/api/login", json={"pin": PIN}).get_json()["csrf"]}
+    assert client.post("/api/commands", json={"op": "new_game", "edition": edition, "mode": "standard",
+                                              "players": ["Anna", "Ben", "Cem"]}, headers=headers).status_code == 200
+    return headers
+
+
+@pytest.mark.parametrize(("raw", "german", "english"), [
+    ({"op": "credit", "player": "Anna", "amount": "zwei"}, "Betrag muss eine ganze Zahl sein: zwei",
+     "The amount must be a whole number: zwei"),
+    ({"op": "credit", "player": "Anna", "amount": " "}, "Kein Betrag eingegeben", "No amount entered"),
+    ({"op": "rent", "player": "Anna", "square": "x"}, "Feld muss eine ganze Zahl sein: x",
+     "Square must be a whole number: x"),
+    ({"op": "rent", "player": "Anna", "square": ""}, "Feld fehlt", "Square is missing"),
+    ({"op": "trade", "a": "Anna", "b": "Ben", "a_gives.squares": ["eins"]},
+     "Grundstück muss eine ganze Zahl sein: eins", "Property must be a whole number: eins"),
+    ({"op": "credit", "player": "Anna", "amount": 200}, "Feld 'amount': Text erwartet",
+     "Field 'amount': text expected"),
+    ({"op": "credit", "player": "", "amount": "200"}, "Spieler fehlt", "No player chosen"),
+    ({"op": "credit", "player": "Anna", "colour": "red"}, "Unbekanntes Feld: 'colour'", "Unknown field: 'colour'"),
+    ({"op": "shout", "player": "Anna"}, "Unbekannte Buchung: 'shout'", "Unknown booking: 'shout'"),
+])
+def test_a_forms_refusal_says_what_to_correct_in_the_language_in_force(
+        client: FlaskClient, raw: dict[str, object], german: str, english: str) -> None:
+    """Issue 31: "a refusal a person can act on: "Betrag muss eine ganze Zahl sein""; issue 27: in English too.
+    The code (what programs read) is the same in both."""
+    headers = banker(client)
+    answers = []
+    for code in ("de", "en"):
+        words.use(code)
+        r = client.post("/api/banker/preview", json=raw, headers=headers)
+        assert r.status_code == 400
+        answers.append(r.get_json())
+    assert [a["message"] for a in answers] == [german, english]
+    assert answers[0]["code"] == answers[1]["code"] == "bad_command"
+
+
+def catalogue_words(code: str) -> set[str]:
+    """Every word (three letters or more, lower-cased) of ``code``'s catalogues, their placeholders left out."""
+    found: set[str] = set()
+    for language, domain in po_files():
+        if language != code:
+            continue
+        with open(po_path(code, domain), "rb") as f:
+            for message in read_po(f, locale=code):
+                for said in message.string if isinstance(message.string, tuple) else (message.string,):
+                    found.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{[^}]*\}", " ", said or "")))
+    return found
+
+
+def german_in(texts: list[str], *names: str) -> list[str]:
+    """The German words in ``texts``: a word of the German catalogues that no English text uses, or a word
+    with an umlaut or ß; the ``names`` (the edition's squares and words, the players) left out first."""
+    german = catalogue_words("de") - catalogue_words("en")
+    found = []
+    for said in texts:
+        for name in sorted(names, key=len, reverse=True):
+            said = said.replace(name, " ")
+        found += [w for w in re.findall(r"[^\W\d_]+", said) if w.lower() in german or re.search("[äöüÄÖÜß]", w)]
+    return found
+
+
+def form_texts(answer: dict[str, Any]) -> list[str]:
+    """What a person reads of ``GET /api/banker/legal``: the forms' titles, their fields' labels and choices."""
+    texts = [answer.get("message", "")]
+    for form in answer["forms"]:
+        texts.append(form["label"])
+        for field in form["fields"]:
+            texts += [field["label"], *(str(o["label"]) for o in field.get("options", []))]
+    return texts
+
+
+SHORTAGE = [
+    *[{"op": "credit", "player": n, "amount": 2000} for n in ("Anna", "Ben", "Cem") for _ in range(4)],
+    *[{"op": "buy", "player": "Anna", "square": sq} for sq in (31, 32, 34, 37, 39)],
+    *[{"op": "build", "player": "Anna", "square": sq} for _ in range(4) for sq in (31, 32, 34, 37, 39)],
+    *[{"op": "buy", "player": "Ben", "square": sq} for sq in (26, 27, 29)],
+    *[{"op": "buy", "player": "Cem", "square": sq} for sq in (11, 13, 14)],
+    *[{"op": "build", "player": "Ben", "square": sq} for _ in range(3) for sq in (26, 27, 29)],
+    {"op": "build", "player": "Ben", "square": 26},
+]
+"""A shortage of houses (the bank's building auction opens), a hotel to sell, streets to trade."""
+POSITIONS: list[tuple[str, list[str], list[dict[str, Any]]]] = [
+    ("classic", ["free_parking_pot", "double_go"], [
+        {"op": "debit", "player": "Ben", "amount": 100}, {"op": "buy", "player": "Anna", "square": 1},
+        {"op": "buy", "player": "Anna", "square": 3}, {"op": "build", "player": "Anna", "square": 1},
+        {"op": "buy", "player": "Ben", "square": 12}, {"op": "mortgage", "player": "Ben", "square": 12},
+        {"op": "buy", "player": "Ben", "square": 5}, {"op": "jail_card", "player": "Cem", "delta": 1},
+        {"op": "jail_card", "player": "Ben", "delta": 1}]),
+    ("classic", [], SHORTAGE),
+    ("schalke", [], [
+        {"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
+        {"op": "debit", "player": "Anna", "amount": 1300}, {"op": "debit", "player": "Ben", "amount": 1499},
+        {"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 500}]),
+    ("banking", [], [{"op": "buy", "player": "Anna", "square": 39}]),
+]
+
+
+def test_every_form_speaks_the_language_in_force(client: FlaskClient) -> None:
+    """Issue 27 for issue 31's forms: in English, every form's title, field, choice and hint is English (no German
+    word but the edition's names and the players'); the ops and field names are the same in both languages."""
+    headers = banker(client)
+    seen: set[str] = set()
+    for edition, house_rules, cmds in POSITIONS:
+        words.use("de")
+        assert client.post("/api/commands", json={"op": "new_game", "edition": edition, "mode": "standard",
+                                                  "players": ["Anna", "Ben", "Cem"], "house_rules": house_rules,
+                                                  "replace": True}, headers=headers).status_code == 200
+        for cmd in cmds:
+            assert client.post("/api/commands", json=cmd, headers=headers).status_code == 200, cmd
+        ed = EDITIONS[edition]
+        names = [*(n for n in ed.names if n), *ed.house_word, *ed.hotel_word, "Anna", "Ben", "Cem"]
+        for name in ("Anna", "Ben", "Cem", "Ida"):
+            german = client.get(f"/api/banker/legal?player={name}").get_json()
+            words.use("en")
+            english = client.get(f"/api/banker/legal?player={name}").get_json()
+            words.use("de")
+            assert german_in(form_texts(english), *names) == [], (edition, name)
+            assert german_in(form_texts(german), *names) or not german["forms"]  # the check sees German
+            assert [(f["op"], [x["name"] for x in f["fields"]]) for f in english["forms"]] == [
+                (f["op"], [x["name"] for x in f["fields"]]) for f in german["forms"]]
+            seen |= {f["op"] for f in english["forms"]}
+    assert seen == set(BY_OP)

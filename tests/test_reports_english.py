@@ -1,0 +1,205 @@
+"""The reports speak the language in force (issue 27): a game's report, its CSV, the Bestenliste, the charts and
+the printables come from the catalogue, German as before, English complete, with no German word but the names the
+edition, the players and the squares bring."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_history import book, game, pages
+
+import words
+from device.prints.labels import deed_stickers, keypad_overlay, player_cards
+from device.prints.svg import NS, parse
+from device.prints.wiring import wiring_svg
+from device.store.history import History, transactions_csv
+from device.store.journal import Journal
+from device.store.ledger import Ledger
+from drivers.hardware import HardwareConfig
+from webui.chart import money_label, timeline_svg, worth_svg
+from webui.games import duration, mode_title, names, status
+
+GERMAN = re.compile(
+    r"[äöüÄÖÜß]|\b(und|oder|nicht|nur|kein|keine|der|die|das|den|dem|des|für|von|vom|mit|auf|an|bei|bis|ist|gibt|"
+    r"es|schon|zahlt|erhält|kauft|baut|nimmt|Miete|Spiel|Spiele|Spieler|Spielart|Zeit|Eintrag|Befehl|Zahler|"
+    r"Betrag|Grund|Buchung|Buchungen|Hypothek|Hypotheken|Haben|Soll|LOS|Feld|Zeile|Spalte|Tastatur|Bankkarte|"
+    r"Bankkarten|Verdrahtung|Aufkleber|Gewinner|Sieger|Gleichstand|Uhrzeit|Uhr|beendet|ersetzt|Neues|"
+    r"Standardspiel|Schnellspiel|Topf|Hausregeln|Ausgabe|Summer|Drehknopf|Anode|Kathode|Stiftleiste|drucken|"
+    r"schneiden|halten|neues|Noch|Bestenliste|Endstand|Herunterladen|Quote|Siege|Name|alle|Zeigen|"
+    r"Besitzrechte|Besitzrechtkarten|Leser|Minute|Minuten|Stunde|Stunden)\b")
+"""German words the reports used or might use (the printables' and the pages' too), and German letters."""
+ENGLISH_BOARD = "classic-uk"
+
+
+def german_in(said: str, *allowed: str) -> list[str]:
+    """The German words in ``said`` once the names that may stay (players, squares, the edition) are taken out."""
+    for name in allowed:
+        said = said.replace(name, "")
+    return [m[0] for m in GERMAN.finditer(said)]
+
+
+@pytest.fixture(autouse=True)
+def german_again() -> Iterator[None]:
+    yield
+    words.use(words.DEFAULT)
+
+
+def uk_evening(tmp_path: Path) -> tuple[Ledger, History]:
+    """A London game with the Free Parking pot, rent, a house, a mortgage, tax into the pot and out of it, and a
+    bankruptcy that ends it; then a timed game, ended, for the Bestenliste's records."""
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    book(ledger, game(ENGLISH_BOARD, players=("Anna", "Ben"), house_rules=["free_parking_pot"]),
+         {"op": "buy", "player": "Anna", "square": 39},
+         {"op": "buy", "player": "Anna", "square": 37},
+         {"op": "build", "player": "Anna", "square": 39},
+         {"op": "rent", "player": "Ben", "square": 39},
+         {"op": "tax", "player": "Ben", "square": 4},
+         {"op": "free_parking", "player": "Anna"},
+         {"op": "buy", "player": "Anna", "square": 1},
+         {"op": "mortgage", "player": "Anna", "square": 1},
+         {"op": "bankrupt", "player": "Ben", "creditor": "Anna"})
+    book(ledger, game(ENGLISH_BOARD, "timed", ("Anna", "Cem"), minutes=30, replace=True),
+         {"op": "credit", "player": "Cem", "amount": 500}, {"op": "end"})
+    return ledger, History(ledger.journal.path)
+
+
+def csv_rows(one: Any) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(transactions_csv(one)), delimiter=words.text("reports.csv.delimiter")))
+
+
+def test_the_csvs_header_bank_and_pot_are_the_languages_and_the_ops_stay_program_words(tmp_path: Path) -> None:
+    """An English spreadsheet reads ',' and an ISO date; the ops (``rent``) stay the journal's words in every
+    language, so a filter on them works on every family's file."""
+    _, history = uk_evening(tmp_path)
+    one = history.report(history.games()[-1]["id"])
+    assert one is not None
+    german = csv_rows(one)
+    assert german[0] == ["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"]
+    words.use("en")
+    header, *body = csv_rows(one)
+    assert header == ["Entry", "Time", "Command", "Payer", "Payee", "Amount", "Reason", "Booking"]
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}", row[1]) for row in body), body
+    assert [(r[3], r[4], r[5]) for r in body if r[2] == "new_game"] == [("Bank", "Anna", "1500"), ("Bank", "Ben", "1500")]
+    assert [(r[3], r[4]) for r in body if r[2] == "tax"] == [("Ben", "Free Parking pot")]
+    assert [(r[3], r[4]) for r in body if r[2] == "free_parking"] == [("Free Parking pot", "Anna")]
+    assert {r[2] for r in body} == {r[2] for r in german[1:]}  # the same program words in both
+    assert german_in(",".join(header + [cell for row in body for cell in row[:6]]), "Anna", "Ben") == []
+
+
+def test_durations_modes_and_status_follow_the_language_in_force() -> None:
+    assert (duration(55), duration(125), duration(3 * 3600 + 5 * 60)) == ("55 s", "2 min", "3 h 05 min")
+    timed = {"mode": "timed", "status": "beendet", "speed_die": True}
+    assert (mode_title(timed), status(timed)) == ("Spiel auf Zeit mit Tempo-Würfel", "beendet")
+    assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben und Cem"
+    words.use("en")
+    assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
+                                                                                       "3 h 05 min")
+    assert (mode_title(timed), status(timed)) == ("Timed game with the Speed Die", "finished")
+    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"  # the edition's own word
+    assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
+
+
+def test_the_charts_say_their_words_and_amounts_in_the_language_in_force() -> None:
+    points = [{"at": 1_700_000_000 + 60 * i, "Anna": 2_500_000 - 1000 * i, "Ben": 100} for i in range(3)]
+    german = timeline_svg(points, ["Anna", "Ben"], money_label("banking"))
+    assert 'aria-label="Vermögen im Spielverlauf (Uhrzeit)"' in german and ">2,5M<" in german
+    assert "Noch keine Buchungen" in worth_svg([], [], str)
+    words.use("en")
+    english = timeline_svg(points, ["Anna", "Ben"], money_label("banking"))
+    assert 'aria-label="Net worth over the game (time of day)"' in english and ">2.5M<" in english
+    assert "No bookings yet" in worth_svg([], [], str)
+    assert german_in(worth_svg([{"Anna": 1}, {"Anna": 2}], ["Anna"], str), "Anna") == []
+
+
+def svg_words(svg_text: str) -> str:
+    """Every text of a picture a person reads: its texts and its titles (a wire's tooltip)."""
+    root = parse(svg_text)
+    return "\n".join(t.text or "" for t in root.iter() if t.tag in (f"{{{NS}}}text", f"{{{NS}}}title"))
+
+
+@pytest.mark.parametrize("picture", ["keypad", "cards", "deeds", "wiring"])
+def test_every_printable_is_english_when_asked(picture: str) -> None:
+    """The keypad overlay, the bank cards, the London deed stickers and the wiring sheet: no German word but the
+    product's name; the same picture in German still carries the seeds' words."""
+    draw = {"keypad": lambda: keypad_overlay(HardwareConfig().keypad.layout), "cards": lambda: player_cards(6),
+            "deeds": lambda: deed_stickers(ENGLISH_BOARD), "wiring": lambda: wiring_svg(HardwareConfig())}[picture]
+    german = svg_words(draw())
+    words.use("en")
+    english = svg_words(draw())
+    assert english != german
+    assert german_in(english, "Bankleser") == [], english
+    assert german_in(german, "Bankleser") != []
+
+
+def test_the_english_printables_say_what_the_german_say() -> None:
+    words.use("en")
+    keys = {t for t in svg_words(keypad_overlay(HardwareConfig().keypad.layout)).splitlines()}
+    assert {"Credit", "Debit", "GO", "C", "K", "hold: new game"} <= keys
+    assert "Bank card 3" in svg_words(player_cards(3))
+    deeds = svg_words(deed_stickers(ENGLISH_BOARD))
+    assert "Mayfair" in deeds and "Square 39 · 400" in deeds
+    assert "Buzzer (passive) + → pin 12 (GPIO18)" in svg_words(wiring_svg(HardwareConfig()))
+
+
+@pytest.mark.parametrize(("part", "field", "value", "german", "english"), [
+    ("buzzer", "pin", 5, "Summer +: GPIO5 ist schon belegt (Tastatur Zeile 1)",
+     "Buzzer +: GPIO5 is already taken (Keypad row 1)"),
+    ("encoder", "a", 0, "ist für das ID-EEPROM (ID_SD) reserviert", "is reserved for the ID-EEPROM (ID_SD)"),
+    ("keypad", "cols", (12, 16, 20, 28), "GPIO28 gibt es auf der Stiftleiste nicht", "the header has no GPIO28"),
+    ("display", "i2c_port", 0, "nur I²C-Bus 1 ist verdrahtbar", "only I²C bus 1 can be wired"),
+    ("reader", "spi_device", 2, "SPI0.2 gibt es nicht", "there is no SPI0.2"),
+])
+def test_a_config_the_pi_cannot_wire_is_refused_in_the_language_in_force(
+        part: str, field: str, value: object, german: str, english: str) -> None:
+    """The drawing's own refusals, behind the config's checks (a configuration made in code, not read)."""
+    hw = HardwareConfig()
+    setattr(getattr(hw, part), field, value)
+    with pytest.raises(ValueError, match=re.escape(german)):
+        wiring_svg(hw)
+    words.use("en")
+    with pytest.raises(ValueError, match=re.escape(english)) as refused:
+        wiring_svg(hw)
+    assert german_in(str(refused.value)) == []
+
+
+def test_an_unknown_edition_and_too_many_cards_are_refused_in_english() -> None:
+    words.use("en")
+    with pytest.raises(ValueError, match="unknown edition 'monopoly-junior'"):
+        deed_stickers("monopoly-junior")
+    with pytest.raises(ValueError, match="1 to 8 bank cards"):
+        player_cards(9)
+
+
+def test_the_pages_errors_speak_english(tmp_path: Path) -> None:
+    ledger, history = uk_evening(tmp_path)
+    client = pages(history)
+    words.use("en")
+    assert "There is no such game" in client.get("/spiele/999").get_data(as_text=True)
+    assert "Unknown edition or game mode" in client.get("/bestenliste?mode=fast").get_data(as_text=True)
+    assert client.get("/spiele/1.csv").headers["Content-Disposition"] == 'attachment; filename="game-1.csv"'
+    words.use("de")
+    assert client.get("/spiele/1.csv").headers["Content-Disposition"] == 'attachment; filename="spiel-1.csv"'
+    assert ledger.game.state is not None
+
+
+def test_print_speaks_the_language_asked_else_the_configs(tmp_path: Path) -> None:
+    """`bankleser print cards --language en`, or `language = "en"` under [ui] in the config file."""
+    from device.daemon.cli import main
+
+    out = tmp_path / "cards.svg"
+    assert main(["print", "cards", "--players", "2", "--language", "en", "-o", str(out)]) == 0
+    assert "Bank card 2" in svg_words(out.read_text(encoding="utf-8"))
+    words.use("de")
+    config = tmp_path / "config.toml"
+    config.write_text('[ui]\nlanguage = "en"\n', encoding="utf-8")
+    assert main(["print", "wiring", "--config", str(config), "-o", str(out)]) == 0
+    assert german_in(svg_words(out.read_text(encoding="utf-8")), "Bankleser") == []
+    words.use("de")
+    assert main(["print", "cards", "--players", "2", "-o", str(out)]) == 0
+    assert "Bankkarte 2" in svg_words(out.read_text(encoding="utf-8"))
