@@ -518,8 +518,10 @@ BANKER_MENU: tuple[Flow, ...] = (
     _f(phrase("scenes.pin.title"), method="ask_pin"),
     _f(phrase("scenes.selftest.title"), method="selftest"),
     _f(phrase("scenes.banker.new_game"), method="ask_new_game"),
+    _f(phrase("scenes.language.title"), method="language"),
 )
-"""The banker's menu (no card on the reader): entry n has digit n, and shows when ``shown`` says so."""
+"""The banker's menu (no card on the reader): entry n has digit n (the tenth 0), and shows when ``shown`` says
+so."""
 
 RAISE_MONEY: tuple[Phrase, ...] = (SELL, MORTGAGE, BANKRUPT)
 """After ZU WENIG GELD: the flows that raise money, or give up (``menus.raise_menu``)."""

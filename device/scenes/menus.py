@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import words
 from rules import DEEDS, EDITIONS, Edition, Event, square_name
 from rules.legal import legal_ops, legal_squares, means, square_ops
-from rules.phrase import Many
 
 from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
 from .lists import ConfirmScene, ListScene, NumberScene, Option
@@ -53,7 +53,7 @@ def player_menu(ui: Context, player: str) -> None:
 def banker_menu(ui: Context) -> None:
     """The banker's menu without a card: entry n has digit n, shown when its condition holds."""
     game = ui.ledger.game
-    options = [Option(f.said, f, digit=str(i)) for i, f in enumerate(BANKER_MENU, 1)
+    options = [Option(f.said, f, digit=str(i % 10)) for i, f in enumerate(BANKER_MENU, 1)
                if f.shown is None or f.shown(game)]
     ui.scenes.push(ListScene(phrase("scenes.menu.title"), options, lambda ui, f: start_flow(ui, f, None)))
 
@@ -148,8 +148,7 @@ def undo_lines(ui: Context, last: Event) -> tuple[Said, ...]:
     if last.op != "new_game" or game is None:
         return (last.text,)
     edition = game.edition.title.replace("MONOPOLY ", "") or game.edition.title
-    return (phrase("scenes.undo.new_game", edition=edition), phrase("scenes.undo.players", players=Many(
-        tuple(game.players))))
+    return phrase("scenes.undo.new_game", edition=edition), phrase("scenes.undo.players", n=len(game.players))
 
 
 def ask_end(ui: Context, player: str | None) -> None:
@@ -197,9 +196,33 @@ def _selftest(ui: Context, player: str | None) -> None:
     ui.scenes.push(SelftestScene())
 
 
+def language(ui: Context, player: str | None = None) -> None:
+    """Menü → Sprache: the OLED's language, each offered in its own words ("Deutsch", "English"); the choice takes
+    effect at once and is kept in the journal across restarts, as the admin page's (``daemon.language.choose``)."""
+    def pick(ui: Context, code: str) -> None:
+        kept = ui.choose_language(code)
+        ui.tone("done")
+        ui.scenes.unwind(ResultScene(phrase("scenes.language.title"), own_name(code),
+                                     phrase("scenes.language.kept" if kept else "scenes.language.not_kept")))
+
+    codes = list(words.LANGUAGES)
+    ui.scenes.push(ListScene(phrase("scenes.language.title"), [Option(_own(code), code) for code in codes], pick,
+                             index=codes.index(words.appliance_language())))
+
+
+def _own(code: str) -> Said:
+    return lambda: own_name(code)
+
+
+def own_name(code: str) -> str:
+    """A language's name in its own words: whoever cannot read the language in force finds theirs."""
+    with words.speaking(code):
+        return words.text("scenes.language.self")
+
+
 METHODS: dict[str, Callable[[Context, Any], None]] = {
     "ask_undo": ask_undo, "ask_end": ask_end, "volume": volume, "learn": learn, "ask_pin": ask_pin,
-    "ask_new_game": _ask_new_game, "selftest": _selftest,
+    "ask_new_game": _ask_new_game, "selftest": _selftest, "language": language,
 }
 """The menus' one-screen entries by the name ``flows.py`` gives them."""
 

@@ -21,6 +21,7 @@ from drivers.screen import Screen
 from rules import GameState, format_money
 
 from ..store.cards import Cards
+from ..store.journal import JournalError
 from ..store.ledger import Ledger
 from . import menus
 from .card import CardScene
@@ -217,6 +218,18 @@ class Ui(msgspec.Struct):
             return
         self.tone("done" if outcome.ok else "refused")
         self.to_card(player, outcome_scene(self, outcome, cmd, player, title))
+
+    def choose_language(self, code: str) -> bool:
+        """The banker's choice on the device (Menü → Sprache): in force at once, kept in the journal across restarts
+        as the admin page's choice is; False when the journal could not keep it (it holds until the restart)."""
+        from ..daemon.language import choose
+
+        try:
+            choose(self.ledger.journal, code)
+        except JournalError as err:
+            log.error("language %s not kept in the journal: %s", code, err)
+            return False
+        return True
 
     def to_card(self, player: str | None, scene: Scene | None = None) -> None:
         """Unwind to the card of ``player`` (a fresh card scene) or idle, and show ``scene`` over it."""
