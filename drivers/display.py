@@ -324,7 +324,9 @@ def open_panel(*, driver: str, port: int, address: int, rotate: int, contrast: i
 
     kinds = {"ssd1306": ssd1306, "sh1106": sh1106}
     if driver not in kinds:
-        raise ValueError(f"unknown OLED driver {driver!r} (ssd1306, sh1106)")
+        from words import text
+
+        raise ValueError(text("service.display.driver", driver=repr(driver), known=", ".join(kinds)))
     serial = i2c(port=port, address=address)
     try:
         device = kinds[driver](serial, width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))

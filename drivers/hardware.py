@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 
+from words import text
+
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
 from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE
-from .part import Part
+from .part import Part, part_name
 from .tables import ConfigError, check_record, read_table, seconds
 
 if TYPE_CHECKING:
@@ -53,13 +55,12 @@ class Absent(Part):
     """Stands in for a keypad, knob or reader that did not open: nothing comes from it until it does."""
 
 
-ROTATE_WORDS = ("nur 0 oder 2 (2: das Display ist auf dem Kopf eingebaut; 1 und 3 bräuchten ein "
-                "Hochformat-Layout, das es nicht gibt)")
-GPIO_WORDS = "eine BCM-Nummer von 2 bis 27 (die GPIOs der 40-poligen Stiftleiste)"
+ROTATE_WORDS = "service.config.rotate"
+GPIO_WORDS = "service.config.gpio"
+"""The keys of what a key of ``[hardware.*]`` takes, in words (rendered when a value is wrong: drivers.tables)."""
 Gpio = Annotated[int, msgspec.Meta(description=GPIO_WORDS)]
 """A GPIO of the header, by its BCM number (whether the header has it, and it is free: checked together)."""
-Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, description="eine Liste von 1 bis 8 GPIOs, "
-                                          "jede " + GPIO_WORDS.removeprefix("eine "))]
+Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, description="service.config.gpios")]
 HEADER_GPIOS = range(2, 28)
 """The GPIOs of the 40-pin header that a part may use (every Pi since the B+)."""
 RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
@@ -68,13 +69,11 @@ RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
 class DisplayConfig(msgspec.Struct):
     kind: Literal["ssd1306", "sh1106", "sim"] = KIND  # type: ignore[assignment]
     """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
-    i2c_port: Annotated[int, msgspec.Meta(ge=0, description="die Nummer des I²C-Busses (/dev/i2c-N), 1 an der "
-                                                       "Stiftleiste")] = I2C_PORT
-    address: Annotated[int, msgspec.Meta(ge=0x3C, le=0x3D, description="0x3C oder 0x3D (SSD1306 und SH1106: "
-                                                                      "SA0 an GND oder an VCC)")] = ADDRESS
+    i2c_port: Annotated[int, msgspec.Meta(ge=0, description="service.config.i2c_port")] = I2C_PORT
+    address: Annotated[int, msgspec.Meta(ge=0x3C, le=0x3D, description="service.config.address")] = ADDRESS
     rotate: Annotated[int, msgspec.Meta(ge=0, le=2, multiple_of=2, description=ROTATE_WORDS)] = ROTATE
     """0, or 2 for a panel mounted upside down (1 and 3 would need a portrait layout: refused)."""
-    contrast: Annotated[int, msgspec.Meta(ge=0, le=255, description="0 bis 255")] = CONTRAST
+    contrast: Annotated[int, msgspec.Meta(ge=0, le=255, description="service.config.contrast")] = CONTRAST
 
 
 class KeypadConfig(msgspec.Struct):
@@ -82,9 +81,9 @@ class KeypadConfig(msgspec.Struct):
     rows: Gpios = msgspec.field(default_factory=lambda: [5, 6, 13, 19])
     cols: Gpios = msgspec.field(default_factory=lambda: [12, 16, 20, 21])
     layout: Annotated[list[list[str]], msgspec.Meta(
-        description="eine Liste mit einer Liste von Tasten je Zeile (rows), je Spalte (cols) eine Taste")] = \
+        description="service.config.layout")] = \
         msgspec.field(default_factory=lambda: [list(r) for r in DEFAULT_LAYOUT])
-    hold_time: seconds(0.5, 10, "wie lange C für ein neues Spiel gehalten wird") = 3.0  # type: ignore[valid-type]
+    hold_time: seconds(0.5, 10, "service.config.hold_time") = 3.0  # type: ignore[valid-type]
 
 
 class EncoderConfig(msgspec.Struct):
@@ -108,11 +107,10 @@ class LedConfig(msgspec.Struct):
 
 class ReaderConfig(msgspec.Struct):
     kind: Literal["mfrc522", "sim"] = "mfrc522"
-    spi_port: Annotated[int, msgspec.Meta(ge=0, le=1, description="0 (SPI0) oder 1 (SPI1)")] = 0
-    spi_device: Annotated[int, msgspec.Meta(ge=0, le=2, description="das CE, an dem SDA/CS hängt: 0 oder 1 "
-                                                                   "(SPI1: bis 2)")] = 0
+    spi_port: Annotated[int, msgspec.Meta(ge=0, le=1, description="service.config.spi_port")] = 0
+    spi_device: Annotated[int, msgspec.Meta(ge=0, le=2, description="service.config.spi_device")] = 0
     reset_pin: Gpio = 25
-    poll_interval: seconds(0.01, 0.5, "wie oft der Leser nach einer Karte fragt") = 0.035  # type: ignore[valid-type]
+    poll_interval: seconds(0.01, 0.5, "service.config.poll_interval") = 0.035  # type: ignore[valid-type]
     rx_gain_db: Literal[18, 23, 33, 38, 43, 48] = 48
     """Receiver gain (RFCfgReg.RxGain): 18, 23, 33, 38, 43 or 48 dB (:data:`drivers.rfid.RX_GAINS_DB`). 48 hears
     small stickers through a deed card; lower it only if a card far off the reader is read by mistake."""
@@ -132,10 +130,10 @@ class HardwareConfig(msgspec.Struct):
         naming every one of them, never ignored."""
         problems: list[str] = []
         if not isinstance(data, dict):
-            raise ConfigError(["[hardware] muss Abschnitte wie [hardware.display] haben"])
+            raise ConfigError([text("service.config.hardware_tables")])
         for name in sorted(set(data) - set(cls.__struct_fields__)):
-            problems.append(f"[hardware.{name}]: unbekannter Abschnitt – bekannt sind "
-                            + ", ".join(f"[hardware.{n}]" for n in cls.__struct_fields__))
+            problems.append(text("service.config.unknown_table", table=f"[hardware.{name}]",
+                                 known=", ".join(f"[hardware.{n}]" for n in cls.__struct_fields__)))
         tables: dict[str, Any] = {name: read_table(_TABLES[name], data.get(name, {}), f"hardware.{name}", problems)
                                   for name in cls.__struct_fields__}
         out = cls(**tables)
@@ -159,34 +157,31 @@ class HardwareConfig(msgspec.Struct):
         """What no single key shows: the keypad's layout against its rows and columns, a GPIO used twice."""
         k = self.keypad
         if k.kind == "matrix" and (len(k.layout) != len(k.rows) or any(len(row) != len(k.cols) for row in k.layout)):
-            problems.append(f"[hardware.keypad] layout: {len(k.layout)} Zeilen, gebraucht sind {len(k.rows)} (eine je "
-                            f"GPIO in rows) zu je {len(k.cols)} Tasten (eine je GPIO in cols)")
+            problems.append(text("service.config.layout_size", given=len(k.layout), rows=len(k.rows),
+                                 cols=len(k.cols)))
         if k.layout != [list(r) for r in DEFAULT_LAYOUT]:
             from .keypad import KEYS  # gpiozero: only for a layout of one's own
 
             unknown = sorted({key for row in k.layout for key in row} - set(KEYS))
             if unknown:
-                problems.append(f"[hardware.keypad] layout: unbekannte Tasten {', '.join(unknown)} – bekannt sind "
-                                + ", ".join(KEYS))
+                problems.append(text("service.config.layout_keys", unknown=", ".join(unknown), known=", ".join(KEYS)))
         r = self.reader
         if r.kind != "sim" and r.spi_device >= len(SPI_PINS[r.spi_port][3]):
-            problems.append(f"[hardware.reader] spi_device = {r.spi_device}: SPI{r.spi_port}.{r.spi_device} gibt "
-                            "es nicht (SPI0 hat CE0 und CE1)")
+            problems.append(text("service.config.spi_absent", port=r.spi_port, device=r.spi_device))
         on_header = True
         for key, gpio in self.gpios(every=True):
             if gpio in RESERVED_GPIOS:
-                problems.append(f"{key} = {gpio}: GPIO{gpio} ist für das {RESERVED_GPIOS[gpio]} reserviert – "
-                                f"erlaubt ist {GPIO_WORDS}")
+                problems.append(text("service.config.gpio_reserved", key=key, gpio=gpio, use=RESERVED_GPIOS[gpio],
+                                     allowed=text(GPIO_WORDS)))
             elif gpio not in HEADER_GPIOS:
-                problems.append(f"{key} = {gpio}: GPIO{gpio} gibt es auf der Stiftleiste nicht – erlaubt ist "
-                                f"{GPIO_WORDS}")
+                problems.append(text("service.config.gpio_absent", key=key, gpio=gpio, allowed=text(GPIO_WORDS)))
             else:
                 continue
             on_header = False
         used: dict[int, str] = {}
         for key, gpio in self.gpios() if on_header else ():
             if gpio in used:
-                problems.append(f"{key} = {gpio}: GPIO{gpio} ist schon belegt ({used[gpio]})")
+                problems.append(text("service.config.gpio_taken", key=key, gpio=gpio, other=used[gpio]))
             used.setdefault(gpio, key)
 
     def gpios(self, *, every: bool = False) -> list[tuple[str, int]]:
@@ -244,8 +239,9 @@ class Callbacks(msgspec.Struct):
     """A missing part came up: the pages say it anew."""
 
 
-PARTS = ("Display", "Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser")
-"""The parts' names as the banker reads them, in the order they are opened."""
+PARTS = ("display", "keypad", "encoder", "buzzer", "led", "reader")
+"""The parts' identifiers, in the order they are opened; the names a person reads come from the catalogue
+(:func:`drivers.part.part_name`: "RFID-Leser", "RFID reader")."""
 
 
 class Hardware:
@@ -263,7 +259,7 @@ class Hardware:
         self.led = led
         self.reader = reader
         self.faults: dict[str, str] = {} if faults is None else faults
-        """Part name -> its causes with their fixes, one line each, for each part that is missing now (GPIO's
+        """Part identifier -> its causes with their fixes, one line each, for each part that is missing now (GPIO's
         cause is every GPIO part's: :mod:`device.daemon.parts` says it once). Replaced whole by the retry thread."""
         self.opener = opener
         self.retry_every = retry_every
@@ -279,14 +275,15 @@ class Hardware:
         return isinstance(self.display, SimDisplay)
 
     def parts(self) -> list[dict[str, Any]]:
-        """Each configured part: name, ok, and the hint when it is missing (the pages, the self-test)."""
-        present = [name for name in PARTS if not (name == "Drehknopf" and self.encoder is None)]
+        """Each configured part: its identifier, its name in the language in force, ok, and the hint when it is
+        missing (the pages, the self-test)."""
+        present = [part for part in PARTS if not (part == "encoder" and self.encoder is None)]
         faults = dict(self.faults)
-        return [{"name": n, "ok": n not in faults, "hint": faults.get(n, "")} for n in present]
+        return [{"id": p, "name": part_name(p), "ok": p not in faults, "hint": faults.get(p, "")} for p in present]
 
     def stalled(self, now: float) -> list[str]:
-        """The parts whose thread died or hangs in one operation (for the watchdog)."""
-        parts = {"Tastatur": self.keypad, "Summer": self.buzzer, "Leser": self.reader}
+        """The identifiers of the parts whose thread died or hangs in one operation (for the watchdog's log)."""
+        parts = {"keypad": self.keypad, "buzzer": self.buzzer, "reader": self.reader}
         return [name for name, part in parts.items() if part.stalled(now)]
 
     def start(self) -> None:
@@ -305,7 +302,7 @@ class Hardware:
             self.retry()
 
     def retry(self) -> list[str]:
-        """Try once more to open every missing part; returns the names that came up now."""
+        """Try once more to open every missing part; returns the identifiers of those that came up now."""
         assert self.opener is not None
         came: list[str] = []
         for name in list(self.faults):
@@ -368,7 +365,7 @@ class _Opener:
         if k.kind == "sim":
             return SimKeypad(on_key=cb.on_key, on_hold=cb.on_hold)
         factory = self._factory()
-        return self._pins("Tastatur", lambda: MatrixKeypad(
+        return self._pins("keypad", lambda: MatrixKeypad(
             k.rows, k.cols, k.layout, pin_factory=factory, on_key=cb.on_key, on_hold=cb.on_hold, hold_time=k.hold_time))
 
     def encoder(self) -> Encoder | SimEncoder:
@@ -378,7 +375,7 @@ class _Opener:
         if e.kind == "sim":
             return SimEncoder(on_event=self.cb.on_encoder)
         factory = self._factory()
-        return self._pins("Drehknopf", lambda: Encoder(e.a, e.b, e.button, pin_factory=factory,
+        return self._pins("encoder", lambda: Encoder(e.a, e.b, e.button, pin_factory=factory,
                                                         on_event=self.cb.on_encoder))
 
     def reader(self) -> RfidReader | SimReader:
@@ -399,36 +396,38 @@ class _Opener:
         except Exception as err:
             raise Missing(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
 
-    def _pins(self, name: str, make: Callable[[], T]) -> T:
+    def _pins(self, part: str, make: Callable[[], T]) -> T:
         try:
             return make()
         except Missing:
             raise
         except Exception as err:
-            raise Missing(pin_hint(name, err)) from err
+            raise Missing(pin_hint(part_name(part), err)) from err
 
-    def failed(self, name: str, err: BaseException) -> str:
-        """The part's causes, one line each; each cause logged once (GPIO's is every GPIO part's), not every retry."""
-        hints = err.hints if isinstance(err, Missing) else (f"{name}: {err}",)
+    def failed(self, part: str, err: BaseException) -> str:
+        """The part's causes, one line each; each cause logged once (GPIO's is every GPIO part's), not every retry.
+
+        Worded anew at each retry, so a change of language reaches the pages within :data:`RETRY_EVERY`."""
+        hints = err.hints if isinstance(err, Missing) else (f"{part_name(part)}: {err}",)
         said = {h for logged in self.logged.values() for h in logged}
         for hint in hints:
             if hint not in said:
                 log.error("%s", hint, exc_info=not isinstance(err, Missing))
-        self.logged[name] = hints
+        self.logged[part] = hints
         return "\n".join(hints)
 
     def attach(self, hw: Hardware, name: str, *, started: bool) -> bool:
         """Open a missing part again and put it in place of its stand-in; False while it stays missing."""
         try:
-            if name == "Display":
+            if name == "display":
                 hw.display.attach(self.display(), self.cfg.display.contrast)
-            elif name == "Summer":
-                hw.buzzer.attach(self.cfg.buzzer.pin, self._pins("Summer", self._factory))
-            elif name == "LED":
-                hw.led.attach(self.cfg.led.pin, self._pins("LED", self._factory))
+            elif name == "buzzer":
+                hw.buzzer.attach(self.cfg.buzzer.pin, self._pins("buzzer", self._factory))
+            elif name == "led":
+                hw.led.attach(self.cfg.led.pin, self._pins("led", self._factory))
             else:
-                part: Any = {"Tastatur": self.keypad, "Drehknopf": self.encoder, "RFID-Leser": self.reader}[name]()
-                setattr(hw, {"Tastatur": "keypad", "Drehknopf": "encoder", "RFID-Leser": "reader"}[name], part)
+                part: Any = {"keypad": self.keypad, "encoder": self.encoder, "reader": self.reader}[name]()
+                setattr(hw, name, part)
                 if started:
                     part.start()
         except Exception as err:
@@ -436,8 +435,8 @@ class _Opener:
             return False
         hw.faults = {n: hint for n, hint in hw.faults.items() if n != name}
         self.logged.pop(name, None)
-        log.warning("%s: jetzt da", name)
-        if name == "RFID-Leser":
+        log.warning("%s", text("service.part.back", part=part_name(name)))
+        if name == "reader":
             self.cb.on_reader_status(True, "")
         self.cb.on_parts()
         return True
@@ -495,20 +494,21 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     def dark_led() -> StatusLed:
         return StatusLed(None, pin_factory=None)
 
-    keypad = part("Tastatur", opener.keypad, Absent)
-    encoder = None if cfg.encoder.kind == "none" else part("Drehknopf", opener.encoder, Absent)
+    keypad = part("keypad", opener.keypad, Absent)
+    encoder = None if cfg.encoder.kind == "none" else part("encoder", opener.encoder, Absent)
     b = cfg.buzzer
-    buzzer = silent_buzzer() if b.kind == "sim" else part("Summer", lambda: Buzzer(
-        b.pin, pin_factory=opener._pins("Summer", opener._factory), volume=Volume[b.volume.upper()]), silent_buzzer)
+    buzzer = silent_buzzer() if b.kind == "sim" else part("buzzer", lambda: Buzzer(
+        b.pin, pin_factory=opener._pins("buzzer", opener._factory), volume=Volume[b.volume.upper()]), silent_buzzer)
     led = dark_led() if cfg.led.kind == "sim" else part(
-        "LED", lambda: StatusLed(cfg.led.pin, pin_factory=opener._pins("LED", opener._factory)), dark_led)
-    reader = part("RFID-Leser", opener.reader, Absent)
+        "led", lambda: StatusLed(cfg.led.pin, pin_factory=opener._pins("led", opener._factory)), dark_led)
+    reader = part("reader", opener.reader, Absent)
     d = cfg.display
     display = SimDisplay() if d.kind == "sim" else part(
-        "Display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
+        "display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
     faults = {name: faults[name] for name in PARTS if name in faults}  # the parts' order, the display first
-    if "RFID-Leser" in faults:  # the OLED's reader message: the (first) cause; the fix is on the page and in the log
-        cb.on_reader_status(False, faults["RFID-Leser"].splitlines()[0].removeprefix("RFID-Leser: ").split(" – ")[0])
+    if "reader" in faults:  # the OLED's reader message: the (first) cause; the fix is on the page and in the log
+        label = part_name("reader") + ": "
+        cb.on_reader_status(False, faults["reader"].splitlines()[0].removeprefix(label).split(" – ")[0])
     return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
 
 

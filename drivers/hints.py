@@ -16,6 +16,8 @@ import msgspec
 
 from words import text
 
+from .part import part_name
+
 
 class Access(msgspec.Struct, frozen=True):
     """Whether this process may open a device file, judged from its mode, owner and group.
@@ -102,21 +104,21 @@ def gpio_hint(err: BaseException, *, dev: Path = Path("/dev"), access: Access | 
     One line, "GPIO: cause – fix", the same for the daemon and ``bankleser doctor`` (both open the factory
     through :func:`drivers.hardware.open_pin_factory`)."""
     if isinstance(err, ImportError):
-        return "GPIO: " + text("hint.gpio.lgpio_missing")
+        return f"{part_name('gpio')}: " + text("hint.gpio.lgpio_missing")
     if type(err).__name__ == "PinUnknownPi" or "unable to locate Pi revision" in str(err):
-        return "GPIO: " + text("hint.gpio.not_a_pi", board=board_model(), revision=REVISION)
+        return f"{part_name('gpio')}: " + text("hint.gpio.not_a_pi", board=board_model(), revision=REVISION)
     filename = str(getattr(err, "filename", "") or "")
     if isinstance(err, OSError) and filename.startswith("/proc/"):
-        return "GPIO: " + text("hint.gpio.proc", path=filename, error=err.strerror)
+        return f"{part_name('gpio')}: " + text("hint.gpio.proc", path=filename, error=err.strerror)
     access = access or Access.of_process()
     chips = sorted(dev.glob("gpiochip*"))
     if not chips:
-        return "GPIO: " + text("hint.gpio.no_chip", path=dev / "gpiochip0", enable=text(GPIO_ENABLE))
+        return f"{part_name('gpio')}: " + text("hint.gpio.no_chip", path=dev / "gpiochip0", enable=text(GPIO_ENABLE))
     for chip in chips:
-        why = device_access(chip, access, what="GPIO", enable=GPIO_ENABLE)
+        why = device_access(chip, access, what=part_name("gpio"), enable=GPIO_ENABLE)
         if why is not None:
-            return f"GPIO: {why}"
-    return "GPIO: " + text("hint.gpio.other", error=err or type(err).__name__, kind=type(err).__name__,
+            return f"{part_name('gpio')}: {why}"
+    return f"{part_name('gpio')}: " + text("hint.gpio.other", error=err or type(err).__name__, kind=type(err).__name__,
                            count=len(chips))
 
 
@@ -135,7 +137,7 @@ def spi_hint(port: int, device: int, *, dev: Path = Path("/dev"), access: Access
     """The reader's SPI device, looked at when the reader cannot be opened at all (no GPIO): None when it is
     there and may be opened, else the cause and the fix, so a builder learns of it with GPIO's cause."""
     why = device_access(dev / f"spidev{port}.{device}", access or Access.of_process(), what="SPI", enable=SPI_ENABLE)
-    return None if why is None else "RFID-Leser: " + why
+    return None if why is None else f"{part_name('reader')}: " + why
 
 
 def display_hint(err: BaseException, *, port: int, address: int) -> str:
@@ -143,25 +145,26 @@ def display_hint(err: BaseException, *, port: int, address: int) -> str:
     said = str(err)  # luma's own (English) words, read by the program
     bus = f"/dev/i2c-{port}"
     if "not found on address" in said:
-        return "Display: " + text("hint.display.nobody", address=f"0x{address:02X}", port=port)
+        return f"{part_name('display')}: " + text("hint.display.nobody", address=f"0x{address:02X}", port=port)
     if "not found" in said or isinstance(err, FileNotFoundError):
-        return "Display: " + text("hint.device.missing", path=bus, enable=text(I2C_ENABLE))
+        return f"{part_name('display')}: " + text("hint.device.missing", path=bus, enable=text(I2C_ENABLE))
     if "permission" in said.lower() or isinstance(err, PermissionError):
-        return "Display: " + text("hint.display.access", path=bus, user=user_name())
+        return f"{part_name('display')}: " + text("hint.display.access", path=bus, user=user_name())
     if isinstance(err, ImportError):
-        return "Display: " + text("hint.display.library", error=err)
-    return "Display: " + text("hint.display.other", error=said or type(err).__name__, port=port)
+        return f"{part_name('display')}: " + text("hint.display.library", error=err)
+    return f"{part_name('display')}: " + text("hint.display.other", error=said or type(err).__name__, port=port)
 
 
 def reader_hint(err: BaseException, *, port: int, device: int) -> str:
     said = str(err)
     if "VersionReg 0x00" in said or "VersionReg 0xFF" in said:
-        return "RFID-Leser: " + text("hint.reader.silent", error=said, device=device)
+        return f"{part_name('reader')}: " + text("hint.reader.silent", error=said, device=device)
     if "VersionReg" in said:
-        return "RFID-Leser: " + text("hint.reader.unknown", error=said)
+        return f"{part_name('reader')}: " + text("hint.reader.unknown", error=said)
     if "SPI" in said and (text(SPI_ENABLE) in said or "spidev" in said):
-        return "RFID-Leser: " + said
-    return "RFID-Leser: " + text("hint.reader.other", error=said or type(err).__name__, port=port, device=device)
+        return f"{part_name('reader')}: " + said
+    return f"{part_name('reader')}: " + text("hint.reader.other", error=said or type(err).__name__, port=port,
+                                             device=device)
 
 
 def pin_hint(name: str, err: BaseException) -> str:

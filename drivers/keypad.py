@@ -22,6 +22,8 @@ from typing import Any
 from gpiozero import DigitalInputDevice, GPIODevice
 from gpiozero.pins.mock import MockPin
 
+from words import text
+
 from .layout import DEFAULT_LAYOUT
 from .part import Part
 
@@ -71,10 +73,10 @@ class MatrixKeypad(Part):
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(layout) != len(rows) or any(len(r) != len(cols) for r in layout):
-            raise ValueError("layout must have one entry per row and column")
+            raise ValueError(text("service.keypad.layout"))
         unknown = {k for r in layout for k in r} - set(KEYS)
         if unknown:
-            raise ValueError(f"unknown logical keys in layout: {sorted(unknown)}")
+            raise ValueError(text("service.keypad.layout_keys", keys=sorted(unknown)))
         self.layout = [list(r) for r in layout]
         self.on_key = on_key
         self.on_hold = on_hold
@@ -274,7 +276,7 @@ class SimKeypad(Part):
 
     def press(self, key: str) -> None:
         if key not in KEYS:
-            raise ValueError(f"unknown key {key!r}")
+            raise ValueError(text("service.keypad.unknown", key=repr(key)))
         self.pressed.append(key)
         if self.on_key:
             self.on_key(key)

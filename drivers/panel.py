@@ -22,6 +22,7 @@ KIND, I2C_PORT, ADDRESS, ROTATE, CONTRAST = "ssd1306", 1, 0x3C, 0, 0xCF
 def check_rotate(rotate: int) -> int:
     """Only the rotations the layout supports; a clear config error for the others."""
     if rotate not in ROTATIONS:
-        raise ValueError(f"display.rotate = {rotate!r}: nur 0 oder 2 (auf dem Kopf) möglich; "
-                         "1 und 3 bräuchten ein Hochformat-Layout, das es nicht gibt")
+        from words import text  # the catalogue only for a wrong value: this module is read before the first frame
+
+        raise ValueError(text("service.config.rotate_refused", rotate=repr(rotate)))
     return rotate

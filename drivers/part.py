@@ -7,6 +7,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Self
 
+from words import text
+
+PART_NAMES = {
+    "display": "service.part.display", "keypad": "service.part.keypad", "encoder": "service.part.encoder",
+    "buzzer": "service.part.buzzer", "led": "service.part.led", "reader": "service.part.reader",
+    "gpio": "service.part.gpio",
+}
+"""A part's identifier (what programs read: the faults' keys, the pages' JSON, the watchdog's list) and the key of
+the name a person reads ("RFID-Leser", "RFID reader"); "gpio" names the cause every GPIO part shares."""
+
+
+def part_name(part: str) -> str:
+    """The name of the part ``part`` (an identifier of :data:`PART_NAMES`) in the language in force."""
+    return text(PART_NAMES[part])
+
 
 class Part:
     """A piece of the table's hardware (or its twin). Twins keep these defaults: nothing to start or stop."""

@@ -21,7 +21,9 @@ from typing import Any
 
 import msgspec
 
-from .part import Part
+from words import text
+
+from .part import Part, part_name
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +83,7 @@ def open_spi(pin_factory: Any, port: int, device: int) -> Any:
     fallback = [w for w in caught if issubclass(w.category, SPISoftwareFallback)]
     if fallback:
         spi.close()
-        raise ReaderError(f"kein Hardware-SPI ({fallback[0].message}) – /dev/spidev{port}.{device} fehlt? "
-                          "SPI ist nicht eingeschaltet: dtparam=spi=on in /boot/firmware/config.txt "
-                          "(sudo raspi-config nonint do_spi 0), neu starten")
+        raise ReaderError(text("service.reader.no_spi", warning=fallback[0].message, port=port, device=device))
     return spi
 
 
@@ -140,7 +140,7 @@ class Mfrc522:
     def __init__(self, spi: Any, wait: Callable[[float], object] = time.sleep,
                  rx_gain_db: int = DEFAULT_RX_GAIN_DB) -> None:
         if rx_gain_db not in RX_GAINS_DB:
-            raise ValueError(f"rx_gain_db muss einer von {sorted(RX_GAINS_DB)} sein, nicht {rx_gain_db}")
+            raise ValueError(text("service.reader.gain", gains=sorted(RX_GAINS_DB), gain=rx_gain_db))
         self.spi = spi
         self._wait = wait
         self.rx_gain_db = rx_gain_db
@@ -159,7 +159,7 @@ class Mfrc522:
         """Soft reset, a short timer (5 ms) for card answers, 100 % ASK, receiver gain, antenna on."""
         version = self.version()
         if version in (0x00, 0xFF):  # a bus with nothing on it reads all zeros or all ones
-            raise ReaderError(f"kein MFRC522 am SPI-Bus (VersionReg 0x{version:02X})")
+            raise ReaderError(text("service.reader.no_chip", version=f"0x{version:02X}"))
         self.write(REG_COMMAND, CMD_SOFT_RESET)
         self._wait(0.05)
         self.write(REG_T_MODE, 0x80)  # TAuto: the timer starts at the end of each transmission
@@ -173,7 +173,7 @@ class Mfrc522:
         self.write(REG_COLL, self.read(REG_COLL) & ~COLL_VALUES_AFTER & 0xFF)
         self.write(REG_TX_CONTROL, self.read(REG_TX_CONTROL) | 0x03)
         if not self.read(REG_TX_CONTROL) & 0x03:
-            raise ReaderError("Antenne lässt sich nicht einschalten")
+            raise ReaderError(text("service.reader.antenna"))
         return version
 
     def exchange(self, data: bytes, tx_last_bits: int = 0, rx_align: int = 0) -> Reply | None:
@@ -198,16 +198,16 @@ class Mfrc522:
                 break
             self._wait(0.0005)
         else:
-            raise ReaderError("MFRC522 antwortet nicht (kein Interrupt)")
+            raise ReaderError(text("service.reader.no_irq"))
         if irq & IRQ_TIMER and not irq & IRQ_RX:
             return None
         error = self.read(REG_ERROR)
         if error & ERR_RESERVED:
             # Bit 5 of ErrorReg is reserved and reads 0 on a chip: a bus floating high reads all ones,
             # which would otherwise look like a card answering with every error, for ever.
-            raise ReaderError(f"MFRC522 liefert nur 0x{error:02X}")
+            raise ReaderError(text("service.reader.floating", value=f"0x{error:02X}"))
         if error & (ERR_CRC | ERR_PARITY | ERR_PROTOCOL | ERR_BUFFER_OVFL):
-            raise CardError(f"Lesefehler 0x{error:02X}")
+            raise CardError(text("service.card.error", value=f"0x{error:02X}"))
         count = self.read(REG_FIFO_LEVEL)
         addr = ((REG_FIFO_DATA << 1) & 0x7E) | 0x80
         fifo = bytes(self.spi.transfer([addr] * count + [0])[1:]) if count else b""
@@ -224,7 +224,7 @@ class Mfrc522:
         if reply is None:
             return None
         if reply.collision is not None:
-            raise CardError("Kollision")
+            raise CardError(text("service.card.collision"))
         return reply.data
 
     def read_uid(self) -> Read | None:
@@ -247,11 +247,11 @@ class Mfrc522:
                 collided = collided or level_collided
                 if sak & SAK_UID_INCOMPLETE:
                     if part[0] != CASCADE_TAG:
-                        raise CardError("Kaskade ohne Kaskaden-Kennung")
+                        raise CardError(text("service.card.cascade_tag"))
                     uid += part[1:4]
                     continue
                 return Read(uid + part, collided)
-            raise CardError("UID länger als drei Kaskadenstufen")
+            raise CardError(text("service.card.too_long"))
         except CardError as err:
             if collided and not isinstance(err, CollisionError):
                 raise CollisionError(str(err)) from err
@@ -266,29 +266,29 @@ class Mfrc522:
             frame = bytes([sel, ((2 + whole) << 4) | extra]) + _pack(known)
             reply = self.exchange(frame, tx_last_bits=extra, rx_align=extra)
             if reply is None:
-                raise CardError("keine Antwort auf die Antikollision")
+                raise CardError(text("service.card.no_answer"))
             got = reply.bits(extra)
             if reply.collision is None:
                 known += got
                 if len(known) != 40:
-                    raise CardError("unvollständige UID")
+                    raise CardError(text("service.card.incomplete"))
                 break
             collided = True
             if reply.collision == 0:
-                raise CollisionError("Kollision ohne Position")
+                raise CollisionError(text("service.card.collision_nowhere"))
             # CollPos counts the FIFO's bits, RxAlign included, from the first whole byte we did
             # not send; the bits before it are good, the colliding one we choose to be 1.
             at = whole * 8 + reply.collision - 1  # 0-based index of the colliding bit in UID CLn
             if not len(known) <= at < 32 or at - len(known) > len(got):
-                raise CollisionError("Kollisionsposition unmöglich")
+                raise CollisionError(text("service.card.collision_impossible"))
             known += [*got[: at - len(known)], 1]
         part = _pack(known[:32])
         if part[0] ^ part[1] ^ part[2] ^ part[3] != _pack(known[32:40])[0]:
-            raise CardError("Prüfsumme der UID falsch")
+            raise CardError(text("service.card.checksum"))
         select = bytes([sel, 0x70]) + part + _pack(known[32:40])
         sak = self.transceive(select + crc_a(select))
         if sak is None or len(sak) != 3 or crc_a(sak[:1]) != sak[1:]:
-            raise CardError("Karte antwortet nicht richtig auf SELECT")
+            raise CardError(text("service.card.select"))
         return part, sak[0], collided
 
     def halt(self) -> None:
@@ -354,16 +354,20 @@ class RfidReader(Part):
     def _set_status(self, ok: bool, why: str) -> None:
         if ok != self.ok:
             self.ok, self.problem = ok, why
-            (log.info if ok else log.error)("RFID-Leser: %s", why)
+            if ok:
+                log.info("%s: %s", part_name("reader"), why)
+            else:
+                log.error("%s: %s", part_name("reader"), why)
             if self.on_status:
                 self.on_status(ok, why)
 
     def _set_crowded(self, crowded: bool) -> None:
         if crowded != self.crowded:
             self.crowded = crowded
-            log.info("RFID-Leser: %s", "mehrere Karten im Feld" if crowded else "wieder nur eine Karte")
+            said = text("service.reader.crowded" if crowded else "service.reader.one_again")
+            log.info("%s: %s", part_name("reader"), said)
             if self.on_status:
-                self.on_status(not crowded, TWO_CARDS if crowded else "eine Karte")
+                self.on_status(not crowded, TWO_CARDS if crowded else text("service.reader.one"))
 
     def pulse_reset(self) -> None:
         """NRSTPD low, then high: a hard reset (datasheet 8.8.1); then the oscillator needs time to start."""
@@ -386,9 +390,9 @@ class RfidReader(Part):
                 version = self.chip.init()
             except ReaderError as err:
                 self._next_retry = now + self.retry_interval
-                self._set_status(False, f"Leser nicht gefunden: {err}")
+                self._set_status(False, text("service.reader.lost", error=err))
                 return
-            self._set_status(True, f"MFRC522 bereit (Version 0x{version:02X})")
+            self._set_status(True, text("service.reader.ready", version=f"0x{version:02X}"))
         try:
             read = self.chip.read_uid()
             if read is None:
@@ -428,7 +432,7 @@ class RfidReader(Part):
             log.debug("read error: %s", err)
         except ReaderError as err:
             self._next_retry = now + self.retry_interval
-            self._set_status(False, f"Leser antwortet nicht: {err}")
+            self._set_status(False, text("service.reader.silent", error=err))
 
     def start(self) -> RfidReader:
         if self._thread is None:
@@ -475,7 +479,7 @@ class SimReader(Part):
     def tap(self, uid: str) -> None:
         uid = uid.strip().lower()
         if len(uid) not in (8, 14, 20) or any(c not in "0123456789abcdef" for c in uid):
-            raise ValueError(f"not a card UID: {uid!r}")
+            raise ValueError(text("service.reader.not_a_uid", uid=repr(uid)))
         self.taps.append(uid)
         if self.on_tap:
             self.on_tap(uid)

@@ -15,6 +15,8 @@ from typing import Any
 
 from gpiozero import LED, PWMOutputDevice
 
+from words import text
+
 from .part import Part
 
 Note = tuple[float, float]
@@ -69,7 +71,7 @@ class Buzzer(Part):
 
     def play(self, tune: str) -> None:
         if tune not in TUNES:
-            raise ValueError(f"unknown tune {tune!r}")
+            raise ValueError(text("service.buzzer.tune", tune=repr(tune)))
         self.played.append(tune)
         if self.volume is not Volume.OFF and self._pwm is not None:
             self._queue.put((TUNES[tune], None))

@@ -12,6 +12,12 @@ Regenerate after a change of the font, the layout or luma: ``python -m drivers.s
 fails until then). In sim mode the same bytes go to :mod:`drivers.oled_model`'s simulated panel,
 so the simulation and the benchmarks take the Pi's path.
 
+The frame is recorded in every language with a catalogue (its big line is ``start.starting``, as the start
+screen's), and the words it says beside it (systemd's STATUS): the first frame speaks the ``--language`` flag's
+language, else the config file's ``[ui] language``, else German, without loading the catalogues (:mod:`words`
+needs the rules, which cost more than the whole first frame). A language chosen on /admin only is spoken from the
+start screen on.
+
 The daemon opens the display with luma later, as before; luma's set-up blanks the panel, and the
 start screen follows it at once (:func:`drivers.hardware.open_hardware` opens the display last).
 """
@@ -27,9 +33,15 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from .screen import Screen
+
 RECORDING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "splash.txt")
-SCREEN = {"title": "Bankleser", "big": "Startet…"}
-"""What the first frame says (a :class:`drivers.screen.Screen`'s fields)."""
+SCREEN = {"title": "Bankleser", "big": "start.starting"}
+"""What the first frame says (a :class:`drivers.screen.Screen`'s fields): the title as it is, the big line by its
+key in the catalogue (:func:`screen`)."""
+LANGUAGE = "de"
+"""The language of a first frame when none is asked for, or one without a recording (:data:`words.DEFAULT`; a test
+checks the two agree)."""
 COMMAND, DATA, CHUNK = 0x00, 0x40, 4096
 """luma's I²C framing: the control byte of a command block, of a data write, and its largest data write."""
 
@@ -41,45 +53,63 @@ class Splash:
     """The first frame for one panel: where it is, and the bus to it (smbus2's, or a simulated one)."""
 
     def __init__(self, kind: str = KIND, i2c_port: int = I2C_PORT, address: int = ADDRESS, rotate: int = ROTATE,
-                 contrast: int = CONTRAST, *, bus: Any = None) -> None:
+                 contrast: int = CONTRAST, *, bus: Any = None, language: str = LANGUAGE) -> None:
         self.kind, self.i2c_port, self.address, self.rotate, self.contrast = kind, i2c_port, address, rotate, contrast
         self.bus = bus
         """None: ``/dev/i2c-<i2c_port>``, opened for each send and closed again."""
+        self.language = language if language in load()["status"] else LANGUAGE
+        """The language of the frame (one with a recording)."""
 
     @classmethod
-    def from_config(cls, config: str | Path | None, *, sim: bool) -> Splash:
+    def from_config(cls, config: str | Path | None, *, sim: bool, language: str | None = None) -> Splash:
         """The panel of the config file's ``[hardware.display]`` (its defaults without one); in sim mode,
         or for ``kind = "sim"``, a simulated one. Raises ValueError for a section that names no panel:
-        the config's own check says what is wrong, after."""
+        the config's own check says what is wrong, after. ``language``: the flag's, else the file's ``[ui]``."""
         display: dict[str, Any] = {}
-        if config is not None and not sim:
+        if config is not None:
             import tomllib
 
-            with open(config, "rb") as f:
-                display = tomllib.load(f).get("hardware", {}).get("display", {})
+            try:
+                with open(config, "rb") as f:
+                    data = tomllib.load(f)
+            except (OSError, ValueError):
+                if not sim:
+                    raise
+                data = {}  # sim mode greets anyway; the config's check names the file's fault after
+            if not sim:
+                display = data.get("hardware", {}).get("display", {})
+            ui = data.get("ui", {})
+            language = language or (ui.get("language") if isinstance(ui, dict) else None)
+        language = language if isinstance(language, str) else LANGUAGE
         values = {"kind": KIND, "i2c_port": I2C_PORT, "address": ADDRESS, "rotate": ROTATE, "contrast": CONTRAST,
                   **display}
         kind = values.pop("kind")
         if sim or kind == "sim":
-            return cls.simulated()
+            return cls.simulated(language)
         if kind not in KINDS or any(type(v) is not int for v in values.values()) or values["rotate"] not in ROTATIONS:
             raise ValueError(f"[hardware.display] names no panel this frame was recorded for: {display}")
-        return cls(kind, **values)
+        return cls(kind, **values, language=language)
 
     @classmethod
-    def simulated(cls) -> Splash:
+    def simulated(cls, language: str = LANGUAGE) -> Splash:
         """The default panel, simulated on a simulated bus (``--sim``)."""
         from .oled_model import Bus, Panel
 
-        return cls(bus=Bus(Panel(KIND, ADDRESS)))
+        return cls(bus=Bus(Panel(KIND, ADDRESS)), language=language)
 
     def steps(self) -> Steps:
         """What goes over the bus: luma's set-up, its contrast command, the frame, and display on."""
         rec = load()[f"{self.kind}/{self.rotate}"]
-        return [*rec["setup"], ("c", rec["contrast"][0][1] + bytes([self.contrast])), *rec["frame"], *rec["show"]]
+        return [*rec["setup"], ("c", rec["contrast"][0][1] + bytes([self.contrast])), *rec[f"frame.{self.language}"],
+                *rec["show"]]
+
+    def words(self) -> str:
+        """What the frame's big line says, for systemd's STATUS (recorded from the catalogue with the frame)."""
+        return load()["status"][self.language][0][1].decode("utf-8")
 
     def send(self) -> None:
-        """Put "Startet…" on the panel. Raises what the bus raises (no ``/dev/i2c-N``, no answer at the address)."""
+        """Put "Startet…" (in its language) on the panel. Raises what the bus raises (no ``/dev/i2c-N``, no answer at
+        the address)."""
         self._replay(self.steps())
 
     def off(self) -> None:
@@ -138,15 +168,27 @@ class _Tape:
         return out
 
 
-def record() -> dict[str, dict[str, Steps]]:
-    """luma.oled's bytes for each driver and rotation: set-up, contrast, the frame of :data:`SCREEN`, show, hide."""
-    from luma.oled.device import sh1106, ssd1306
+def screen(language: str) -> Screen:
+    """The first frame's :class:`drivers.screen.Screen` in ``language`` (from the catalogue: recording time only)."""
+    import words
 
-    from .display import render
     from .screen import Screen
 
-    image = render(Screen(title=SCREEN["title"], big=SCREEN["big"]))
-    out: dict[str, dict[str, Steps]] = {}
+    with words.speaking(language):
+        return Screen(title=SCREEN["title"], big=words.text(SCREEN["big"]))
+
+
+def record() -> dict[str, dict[str, Steps]]:
+    """luma.oled's bytes for each driver and rotation: set-up, contrast, the frame of :data:`SCREEN` in each
+    language, show, hide; and each language's words of the frame ("status")."""
+    from luma.oled.device import sh1106, ssd1306
+
+    import words
+
+    from .display import render
+
+    screens = {code: screen(code) for code in words.LANGUAGES}
+    out: dict[str, dict[str, Steps]] = {"status": {code: [("t", s.big.encode("utf-8"))] for code, s in screens.items()}}
     for kind, driver in (("ssd1306", ssd1306), ("sh1106", sh1106)):
         for rotate in ROTATIONS:
             tape = _Tape()
@@ -159,8 +201,10 @@ def record() -> dict[str, dict[str, Steps]]:
             show = tape.take()
             device.contrast(CONTRAST)
             contrast = tape.take()
-            device.display(image)
-            frame = tape.take()
+            frames = {}
+            for code, shown in screens.items():
+                device.display(render(shown))
+                frames[f"frame.{code}"] = tape.take()
             device.hide()
             hide = tape.take()
             tail = clear + show
@@ -168,14 +212,15 @@ def record() -> dict[str, dict[str, Steps]]:
                 raise RuntimeError(f"luma's {kind} set-up no longer ends with clear() and show(), or its contrast "
                                    "is no longer one command and the level: the splash needs a new look")
             out[f"{kind}/{rotate}"] = {"setup": init[:-len(tail)], "contrast": [("c", contrast[0][1][:1])],
-                                       "frame": frame, "show": show, "hide": hide}
+                                       **frames, "show": show, "hide": hide}
     return out
 
 
 def dumps(recordings: dict[str, dict[str, Steps]]) -> str:
-    """``splash.txt``'s text: one step a line ("<kind>/<rotate> <part> c|d <hex>")."""
+    """``splash.txt``'s text: one step a line ("<kind>/<rotate> <part> c|d <hex>"), and the frame's words in each
+    language ("status <language> t <hex of UTF-8>")."""
     lines = ["# luma.oled's own bytes for the first frame (drivers/splash.py), one command block (c) or data",
-             "# write (d) a line. Generated: python -m drivers.splash",
+             "# write (d) a line, and the frame's words per language (t). Generated: python -m drivers.splash",
              f"# screen: {SCREEN['title']} / {SCREEN['big']}"]
     lines += [f"{key} {part} {kind} {payload.hex()}" for key, parts in recordings.items()
               for part, steps in parts.items() for kind, payload in steps]

@@ -1,8 +1,11 @@
-"""Why a command was refused: a stable code for machines, a German sentence for players."""
+"""Why a command was refused: a stable code for machines, a :class:`~rules.phrase.Phrase` for players (its words
+are chosen where it is shown, in the language in force: issue 27)."""
 
 from __future__ import annotations
 
 from typing import Literal, TypeAlias
+
+from .phrase import Phrase, said_as
 
 Code: TypeAlias = Literal[
     "insufficient_funds",
@@ -37,20 +40,18 @@ CODES: frozenset[str] = frozenset(Code.__args__)  # type: ignore[attr-defined]
 class RuleError(Exception):
     """A command the rules refuse. Raised before anything changed, so the state is untouched."""
 
-    def __init__(self, code: Code, message: str, *, owed: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: Code, said: Phrase | str, *, owed: int | None = None) -> None:
+        self.said = said_as(said)
+        """What the refusal says, as a key and its values: rendered where it is shown (``words.say``)."""
+        super().__init__(self.said)
         self.code: Code = code
-        self.message = message
         self.owed = owed
         """With ``insufficient_funds``: the whole sum the refused payment asked of the one who could not pay
         it (a rent or a tax names no amount: the rules reckon it), what a bankruptcy is checked against."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {"ok": False, "code": self.code, "message": self.message}
 
 
 class BadCommand(RuleError):
     """The command is malformed (unknown op, missing or mistyped field), as opposed to forbidden now."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("bad_command", message)
+    def __init__(self, said: Phrase | str) -> None:
+        super().__init__("bad_command", said)

@@ -22,6 +22,7 @@ from .errors import BadCommand, RuleError
 from .money import format_money
 from .moves import HANDLERS, Ctx, check_end, shortage
 from .newgame import new_game_state
+from .phrase import Phrase, phrase, said_as
 from .state import Change, GameState, Staged, Transfer, write
 from .titles import HOUSE_RULE_NAMES, MODE_NAMES, mode_name, mode_title, square_name
 from .valuation import level, net_worth
@@ -35,14 +36,15 @@ class Event:
 
     op: str
     command: Mapping[str, Any]
-    text: str
-    """German, for the log: "Anna zahlt Ben Miete für Schlossallee (2 Häuser)"."""
+    said: Phrase
+    """What it did, for the log, the screens and the reports ("Anna zahlt Ben Miete für Schlossallee (2 Häuser)"):
+    a key and its values, said where it is shown (``words.say``), so an old game is told in today's words."""
     transfers: tuple[Transfer, ...] = ()
     changes: tuple[Change, ...] = ()
     duplicate: bool = False
     """The command's id was applied before; nothing happened this time."""
-    note: str = ""
-    """A short line for the small screen, beside ``text`` (which it repeats): what went to the bank besides the
+    note: Phrase | None = None
+    """A short line for the small screen, beside ``said`` (which it repeats): what went to the bank besides the
     booking itself (the 10 % on mortgaged deeds in a trade or a bankruptcy), or what is still owed there."""
     number: int = 0
     """The booking's place in its game (its new_game is 1): what an ``undo`` with ``of`` names (issue 31)."""
@@ -93,15 +95,15 @@ class Game:
         typed = _typed(cmd, strict=not replaying)
         given = _given(cmd, typed)
         if typed.id is not None and typed.id in self.applied_ids:
-            return Event(typed.op, given, "bereits ausgeführt", duplicate=True)
+            return Event(typed.op, given, phrase("rules.duplicate"), duplicate=True)
         if isinstance(typed, cmds.NewGame):
             event = self._new_game(typed, given, replaying)
         elif isinstance(typed, cmds.Undo):
             event = self._undo(typed, given)
         else:
-            staged, text, note = self._stage(typed, replaying)
+            staged, said, note = self._stage(typed, replaying)
             self.numbered += 1
-            event = Event(typed.op, given, text, tuple(staged.transfers), staged.commit(), note=note,
+            event = Event(typed.op, given, said, tuple(staged.transfers), staged.commit(), note=note,
                           number=self.numbered)
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
             self.history.append(replace(event, command=_NO_COMMAND))
@@ -118,18 +120,18 @@ class Game:
         """
         typed = _typed(cmd)
         if isinstance(typed, (cmds.NewGame, cmds.Undo)):
-            raise BadCommand(f"Keine Vorschau für {typed.op!r}")
-        staged, text, note = self._stage(typed)
-        return Event(typed.op, _given(cmd, typed), text, tuple(staged.transfers), note=note)
+            raise BadCommand(phrase("rules.preview.none", op=typed.op))
+        staged, said, note = self._stage(typed)
+        return Event(typed.op, _given(cmd, typed), said, tuple(staged.transfers), note=note)
 
-    def _stage(self, cmd: Command, replaying: bool = False) -> tuple[Staged, str, str]:
+    def _stage(self, cmd: Command, replaying: bool = False) -> tuple[Staged, Phrase, Phrase | None]:
         state = self._running()
         staged = Staged(state)
         staged.debt_first = not isinstance(cmd, (cmds.PayDebt, cmds.Bankrupt))
         ctx = Ctx(state, staged, replaying)
-        text = HANDLERS[type(cmd)](ctx, cmd)
+        said = said_as(HANDLERS[type(cmd)](ctx, cmd))
         check_end(state, staged)
-        return staged, text, ctx.note
+        return staged, said, None if ctx.note is None else said_as(ctx.note)
 
     def undoable(self) -> bool:
         """Would Storno do something now? (Not past a game's start, unless a replaced game waits behind it.)"""
@@ -158,9 +160,9 @@ class Game:
 
     def _running(self) -> GameState:
         if self.state is None:
-            raise RuleError("game_over", "Kein Spiel läuft: erst ein neues Spiel starten")
+            raise RuleError("game_over", phrase("rules.game.none"))
         if self.state.finished:
-            raise RuleError("game_over", "Das Spiel ist zu Ende")
+            raise RuleError("game_over", phrase("rules.game.over"))
         return self.state
 
     def _new_game(self, cmd: cmds.NewGame, given: Mapping[str, Any], replaying: bool) -> Event:
@@ -179,8 +181,8 @@ class Game:
         names = ", ".join(state.players)
         rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
             if state.house_rules else ""
-        event = Event("new_game", given, f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}{rules}"
-                      f"{_deal(state, transfers)}", tuple(transfers), number=1)
+        event = Event("new_game", given, said_as(f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}"
+                      f"{rules}{_deal(state, transfers)}"), tuple(transfers), number=1)
         self.history.append(replace(event, command=_NO_COMMAND))
         return event
 
@@ -194,8 +196,9 @@ class Game:
                                            f"höchstens {UNDO_DEPTH} Buchungen zurück)")
         if undo.of is not None and undo.of != self.history[-1].number:
             # Two taps, two phones: the second Storno meant a booking already taken back (issue 31).
-            raise RuleError("not_last", f"Storno nicht gebucht: Buchung {undo.of} ist nicht mehr die letzte "
-                                        f"(die letzte ist {self.history[-1].number}: {self.history[-1].text})")
+            last = self.history[-1]
+            raise RuleError("not_last", phrase("rules.undo.not_last", of=undo.of, number=last.number,
+                                               booking=last.said))
         if self.history[-1].op == "new_game":
             if not self.previous or self.previous[-1].state is None:
                 raise RuleError("bad_command", "Nichts zu stornieren: das erste Spiel")
@@ -205,15 +208,15 @@ class Game:
             self.numbered = back_to.numbered + 1  # this Storno numbered in the game it brings back
             back = self.state
             assert back is not None
-            return Event("undo", cmd, f"Storno: {first.text} — das vorige Spiel ({back.edition.title}) geht weiter",
-                         tuple(Transfer(t.payee, t.payer, t.amount, f"Storno: {t.reason}") for t in first.transfers))
+            return Event("undo", cmd, phrase("rules.undo.new_game", booking=first.said, edition=back.edition.title),
+                         tuple(_undone(t) for t in first.transfers))
         self.numbered += 1  # the Storno's own number: the next booking gets a new one
         last = self.history.pop()
         for change in reversed(last.changes):
             write(self.state, change.field, change.target, change.old)
-        reverse = tuple(Transfer(t.payee, t.payer, t.amount, f"Storno: {t.reason}") for t in reversed(last.transfers))
+        reverse = tuple(_undone(t) for t in reversed(last.transfers))
         undone = tuple(Change(c.field, c.target, c.new, c.old) for c in reversed(last.changes))
-        return Event("undo", cmd, f"Storno: {last.text}", reverse, undone)
+        return Event("undo", cmd, phrase("rules.undo.done", booking=last.said), reverse, undone)
 
 
 MAX_PREVIOUS = 2
@@ -223,6 +226,11 @@ UNDO_DEPTH = 200
 the last few; an unbounded history grew the appliance's memory and start-up with every booking)."""
 RECENT_IDS = 1000
 """Ids remembered for retries: a retry comes within seconds, not thousands of bookings later."""
+
+
+def _undone(t: Transfer) -> Transfer:
+    """A payment taken back: the other way round, "Storno: " and its reason."""
+    return Transfer(t.payee, t.payer, t.amount, phrase("rules.reason.undo", reason=t.reason))
 
 
 def _typed(cmd: Mapping[str, Any] | Command, *, strict: bool = True) -> Command:

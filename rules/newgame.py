@@ -14,6 +14,7 @@ from .board import DEEDS, Square
 from .commands import parse
 from .editions import Edition, Mode, journal_data
 from .errors import BadCommand
+from .phrase import said_as
 from .state import GameState, PlayerState, Transfer
 from .titles import square_name
 
@@ -37,7 +38,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
         bank_houses=edition.houses_in_box,
         bank_hotels=edition.hotels_in_box,
     )
-    transfers = [Transfer(None, n, start, "Startkapital") for n in names]
+    transfers = [Transfer(None, n, start, said_as("Startkapital")) for n in names]
     if cmd.mode is Mode.QUICK:
         deal = quick_deal(cmd, edition)
         for name in names:
@@ -46,7 +47,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
                 if edition.quick.deal_paid:
                     price = edition.deed(sq).price
                     state.players[name].cash -= price
-                    transfers.append(Transfer(name, None, price, f"Schnellspiel: {square_name(edition, sq)}"))
+                    transfers.append(Transfer(name, None, price, said_as(f"Schnellspiel: {square_name(edition, sq)}")))
     return state, transfers
 
 

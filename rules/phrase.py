@@ -65,3 +65,54 @@ Value: TypeAlias = "str | int | Cash | Place | Pieces | Many | Phrase"
 def phrase(key: str, /, **values: Value) -> Phrase:
     """``phrase("rules.credit", player="Anna", amount=Cash(200))``."""
     return Phrase(key, tuple(values.items()))
+
+
+def said_as(said: Phrase | str) -> Phrase:
+    """A phrase as it is; a text not yet given a key of its own as the key ``rules.verbatim`` (while the
+    rules' texts move into the catalogue, issue 27)."""
+    return said if isinstance(said, Phrase) else Phrase("rules.verbatim", (("text", said),))
+
+
+def to_data(said: Phrase) -> list[object]:
+    """A phrase as JSON-able data (a checkpoint keeps the events' phrases): ``[key, {name: value}]``."""
+    return [said.key, {name: _dump(value) for name, value in said.values}]
+
+
+def from_data(data: object) -> Phrase:
+    """The phrase :func:`to_data` gave (ValueError for anything else)."""
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict)):
+        raise ValueError(f"not a phrase: {data!r}")
+    return Phrase(data[0], tuple((str(name), _load(value)) for name, value in data[1].items()))
+
+
+def _dump(value: Value) -> object:
+    if isinstance(value, Phrase):
+        return {"phrase": to_data(value)}
+    if isinstance(value, Cash):
+        return {"cash": value.amount}
+    if isinstance(value, Place):
+        return {"place": value.square}
+    if isinstance(value, Pieces):
+        return {"pieces": [value.kind, value.n, value.case]}
+    if isinstance(value, Many):
+        return {"many": [_dump(item) for item in value.items]}
+    return value
+
+
+def _load(data: object) -> Value:
+    if isinstance(data, (str, int)) and not isinstance(data, bool):
+        return data
+    if isinstance(data, dict) and len(data) == 1:
+        (kind, inner), = data.items()
+        if kind == "phrase":
+            return from_data(inner)
+        if kind == "cash" and isinstance(inner, int):
+            return Cash(inner)
+        if kind == "place" and isinstance(inner, int):
+            return Place(inner)
+        if kind == "pieces" and isinstance(inner, list) and len(inner) == 3 and inner[0] in ("house", "hotel") \
+                and isinstance(inner[1], int) and inner[2] in ("nom", "acc", "dat"):
+            return Pieces(inner[0], inner[1], inner[2])
+        if kind == "many" and isinstance(inner, list):
+            return Many(tuple(_load(item) for item in inner))
+    raise ValueError(f"not a phrase's value: {data!r}")

@@ -13,24 +13,26 @@ from typing import Any
 from .editions import journal_data
 from .errors import BadCommand
 from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
+from .phrase import from_data, to_data
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
-FORMAT = 4
+FORMAT = 5
 """Bumped whenever the shape below changes: an older checkpoint is then ignored, not misread
 (2: the order of the bankruptcies; 3: the game's whole edition, not only its key; 4: each event's number,
-which an undo's ``of`` names, and the numbers given)."""
+which an undo's ``of`` names, and the numbers given; 5: the events' and transfers' phrases, and the note)."""
 
 
 def _event(e: Event) -> list[Any]:
-    return [e.op, e.text, [[t.payer, t.payee, t.amount, t.reason] for t in e.transfers],
-            [[c.field, c.target, c.old, c.new] for c in e.changes], e.number]
+    return [e.op, to_data(e.said), [[t.payer, t.payee, t.amount, to_data(t.reason)] for t in e.transfers],
+            [[c.field, c.target, c.old, c.new] for c in e.changes], e.number,
+            None if e.note is None else to_data(e.note)]
 
 
 def _unevent(data: list[Any]) -> Event:
-    op, text, transfers, changes, number = data
-    return Event(op, _NO_COMMAND, text, tuple(Transfer(*t) for t in transfers), tuple(Change(*c) for c in changes),
-                 number=number)
+    op, said, transfers, changes, number, note = data
+    return Event(op, _NO_COMMAND, from_data(said), tuple(Transfer(p, q, a, from_data(r)) for p, q, a, r in transfers),
+                 tuple(Change(*c) for c in changes), number=number, note=None if note is None else from_data(note))
 
 
 def _state(state: GameState | None) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from .board import DEEDS, Square
 from .editions import Edition, Mode
 from .errors import RuleError
 from .money import Money, format_money
+from .phrase import Phrase, said_as
 
 HOUSES_IN_BOX = 32
 HOTELS_IN_BOX = 12
@@ -114,7 +115,8 @@ class Transfer:
     payer: str | None
     payee: str | None
     amount: Money
-    reason: str
+    reason: Phrase
+    """Why, for the report and the CSV ("Miete Schlossallee"): said where it is shown."""
 
 
 def _holder(state: GameState, fld: Field, target: Target) -> object:
@@ -164,7 +166,7 @@ class Staged:
                                          "„Schuld zahlen“ – Geld mit Gebäudeverkauf oder Hypothek beschaffen – "
                                          "oder Bankrott erklären")
 
-    def pay(self, payer: str | None, payee: str | None, amount: Money, reason: str) -> None:
+    def pay(self, payer: str | None, payee: str | None, amount: Money, reason: Phrase | str) -> None:
         """Stage a payment; a player never goes below zero (the bank never goes bankrupt)."""
         if amount < 0:
             raise ValueError("negative payment")
@@ -184,7 +186,7 @@ class Staged:
             self.set("cash", payer, have - amount)
         if payee is not None:
             self.set("cash", payee, self.cash(payee) + amount)
-        self.transfers.append(Transfer(payer, payee, amount, reason))
+        self.transfers.append(Transfer(payer, payee, amount, said_as(reason)))
 
     def after(self) -> GameState:
         """The state as it will be once these changes are committed, as a copy: the state itself is untouched

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from told import told
 
 from rules import Game, GameState, RuleError
 
@@ -71,9 +72,9 @@ def refused(game: Game, code: str, **cmd: Any) -> str:
     before = snapshot(game.state)
     with pytest.raises(RuleError) as err:
         game.apply(cmd)
-    assert err.value.code == code, err.value.message
+    assert err.value.code == code, err.value.said
     assert snapshot(game.state) == before
-    return err.value.message
+    return told(err.value, game)
 
 
 def cash(game: Game, name: str) -> int:

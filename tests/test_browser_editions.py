@@ -82,3 +82,29 @@ def test_the_virtual_devices_deed_buttons_follow_a_new_games_edition_without_a_r
                                               "replace": True})
     assert status == 200
     expect(button).to_have_text("5 Flynns Ballon-Touren", timeout=10_000)
+
+
+def test_a_phone_reading_english_sees_the_checks_and_the_answers_in_english(browser: Browser,
+                                                                             server: LiveServer) -> None:
+    """Issue 27: the same form on a phone that reads English (its own pinned language): the labels, the check beside
+    the field as the banker types, the save's answer and the broken file's problem, all English."""
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "bank_lang", "value": "en", "url": server.base}])
+    page = context.new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben")
+    expect(page.locator("main")).to_contain_text("Files that do not play like this")
+    expect(page.locator("main")).to_contain_text("line 2, base: unknown edition 'atlantis' (known: ")
+    page.goto(server.base + "/admin/ausgaben/neu?von=classic-uk")
+    expect(page.locator("h2")).to_have_text("Family edition")
+    page.fill('[data-path="key"]', "leeds")
+    page.fill('[data-path="names.39"]', "Briggate")
+    page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1800, 1700")
+    expect(page.locator('[data-check="deeds.39"]')).to_have_text("the rents must rise (1800, then 1700)")
+    expect(page.locator("#form-problems")).to_have_text(  # the line in the file the form is written as
+        "line 252, deeds.39.rents: the rents must rise (1800, then 1700)")
+    page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1700, 2000")
+    expect(page.locator('[data-check="deeds.39"]')).to_have_text("")
+    page.click("#edition-form > button")
+    expect(page.locator("#msg")).to_have_text("Saved: leeds – to be chosen at the next new game")
+    context.close()

@@ -102,8 +102,8 @@ def test_new_writes_a_commented_file_that_checks_and_plays_as_its_base(tmp_path:
     out = tmp_path / "mia.toml"
     assert main(["edition", "new", "--from", "skylanders", "-o", str(out), "--state-dir", str(tmp_path)]) == 0
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# A family edition based on skylanders") and 'base = "skylanders"' in text
-    assert "# square number (0 = LOS … 39) = the name on your board" in text
+    assert text.startswith("# Eine eigene Ausgabe auf Grundlage von skylanders") and 'base = "skylanders"' in text
+    assert "# Feldnummer (0 = LOS … 39) = der Name auf eurem Brett" in text
     checked = read_edition(text, EDITIONS)
     assert checked.edition is not None and checked.warnings == []
     assert checked.edition.key == "skylanders-familie" and checked.edition.names == EDITIONS["skylanders"].names

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from told import told
 
+import words
 from conftest import apply, cash, give, start
 from device.daemon.cli import main
 from device.scenes.layout import wrap
@@ -187,7 +189,7 @@ def test_the_cross_check_names_the_copy_errors_public_tables_carry(
     checked = read_edition(with_deeds(key, {**ENGLISH_DEEDS, sq: copied}), EDITIONS)
     assert checked.edition is not None
     assert [w.path for w in checked.warnings] == [path]
-    assert "weicht von classic ab" in checked.warnings[0].message
+    assert "weicht von classic ab" in words.say(checked.warnings[0].message, EDITIONS[key])
 
 
 def test_a_slip_that_breaks_the_rising_rents_is_refused_not_merely_hinted() -> None:
@@ -195,8 +197,8 @@ def test_a_slip_that_breaks_the_rising_rents_is_refused_not_merely_hinted() -> N
     checked = read_edition(with_deeds("classic-uk", {**ENGLISH_DEEDS, 26: (260, (22, 110, 330, 8000, 975, 1150),
                                                                             150, 130)}), EDITIONS)
     assert checked.edition is None
-    assert [(p.path, p.message) for p in checked.problems] == [("deeds.26.rents",
-                                                                 "die Mieten müssen steigen (8000 nach 975)")]
+    assert [(p.path, words.say(p.message)) for p in checked.problems] == [
+        ("deeds.26.rents", "die Mieten müssen steigen (8000 nach 975)")]
     assert checked.problems[0].line is not None
 
 
@@ -237,27 +239,27 @@ def test_the_oled_shows_every_name_the_longest_included(key: str) -> None:
 
 def test_a_uk_game_books_mayfair_and_a_station_by_their_names() -> None:
     game = start("classic-uk")
-    assert apply(game, op="buy", player="Anna", square=39).text == "Anna kauft Mayfair für 400"
+    assert told(apply(game, op="buy", player="Anna", square=39), game) == "Anna kauft Mayfair für 400"
     rent = apply(game, op="rent", player="Ben", square=39)
-    assert "Mayfair" in rent.text and rent.transfers[0].amount == 50
-    assert apply(game, op="buy", player="Ben", square=5).text == "Ben kauft King's Cross Station für 200"
-    assert "King's Cross Station" in apply(game, op="rent", player="Anna", square=5).text
+    assert "Mayfair" in told(rent, game) and rent.transfers[0].amount == 50
+    assert told(apply(game, op="buy", player="Ben", square=5), game) == "Ben kauft King's Cross Station für 200"
+    assert "King's Cross Station" in told(apply(game, op="rent", player="Anna", square=5), game)
     give(game, "Anna", 37)
-    assert apply(game, op="build", player="Anna", square=39).text == "Anna baut auf Mayfair: 1 House (200)"
-    assert apply(game, op="tax", player="Anna", square=38).text == "Anna zahlt Super Tax: 100"
+    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut auf Mayfair: 1 House (200)"
+    assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Super Tax: 100"
     assert cash(game, "Anna") == 1500 - 400 + 50 - 25 - 200 - 100
     assert cash(game, "Ben") == 1500 - 50 - 200 + 25
 
 
 def test_a_us_game_books_boardwalk_and_a_railroad_by_their_names() -> None:
     game = start("classic-us")
-    assert apply(game, op="buy", player="Anna", square=39).text == "Anna kauft Boardwalk für 400"
+    assert told(apply(game, op="buy", player="Anna", square=39), game) == "Anna kauft Boardwalk für 400"
     give(game, "Anna", 37)
     rent = apply(game, op="rent", player="Ben", square=39)  # the whole dark blue group: double site rent
-    assert "Boardwalk" in rent.text and rent.transfers[0].amount == 100
-    assert apply(game, op="buy", player="Ben", square=25).text == "Ben kauft B. & O. Railroad für 200"
-    assert "B. & O. Railroad" in apply(game, op="rent", player="Anna", square=25).text
-    assert apply(game, op="tax", player="Anna", square=38).text == "Anna zahlt Luxury Tax: 100"
+    assert "Boardwalk" in told(rent, game) and rent.transfers[0].amount == 100
+    assert told(apply(game, op="buy", player="Ben", square=25), game) == "Ben kauft B. & O. Railroad für 200"
+    assert "B. & O. Railroad" in told(apply(game, op="rent", player="Anna", square=25), game)
+    assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Luxury Tax: 100"
     assert cash(game, "Anna") == 1500 - 400 + 100 - 25 - 100
     assert cash(game, "Ben") == 1500 - 100 - 200 + 25
 

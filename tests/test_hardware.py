@@ -43,7 +43,7 @@ def test_real_display_without_a_panel_is_reported_never_a_simulation(factory: Mo
     cfg = HardwareConfig.from_dict({"display": {"kind": "ssd1306", "i2c_port": 77}, "buzzer": {"kind": "sim"}})
     hw = open_hardware(cfg, NOOP, pin_factory=factory)
     try:
-        assert not hw.simulated and "Display" in hw.faults and "/dev/i2c-77 fehlt" in hw.faults["Display"]
+        assert not hw.simulated and "display" in hw.faults and "/dev/i2c-77 fehlt" in hw.faults["display"]
     finally:
         hw.close()
 
@@ -54,7 +54,7 @@ def test_real_gpio_without_a_pin_factory_is_reported_not_pretended(tmp_path: Pat
     cfg.keypad.kind = "matrix"
     hw = open_hardware(cfg, NOOP, dev=tmp_path)
     try:
-        assert isinstance(hw.keypad, Absent) and "GPIO" in hw.faults["Tastatur"]
+        assert isinstance(hw.keypad, Absent) and "GPIO" in hw.faults["keypad"]
     finally:
         hw.close()
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import device.daemon.hotspot as hotspot_module
+import words
 from device.daemon.config import Config, HotspotConfig
 from device.daemon.hotspot import CONNECTION, Hotspot, start_hotspot, stored_password, wifi_qr_payload
 
@@ -177,6 +178,13 @@ def test_a_name_too_long_for_a_large_join_code_is_warned_about_at_start(net: Net
             assert start_hotspot(HotspotConfig(wait=60), tmp_path, sim=False, stop=stop, on_change=lambda: None)
             assert caplog.records == []
             long = "Ferienwohnung-Sonnenhang-Haus-12"
+            assert start_hotspot(HotspotConfig(wait=60, ssid=long), tmp_path, sim=False, stop=stop,
+                                 on_change=lambda: None)
+        assert [r.getMessage() for r in caplog.records] == [
+            f"hotspot.ssid {long!r} hat 32 Bytes: der QR-Code zum Beitreten auf dem OLED wird mit 1 Pixel je Modul "
+            "gezeichnet, so lesen ihn viele Handykameras nicht; ein Name mit bis zu 23 Bytes hält ihn bei 2"]
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger=hotspot_module.__name__), words.speaking("en"):
             assert start_hotspot(HotspotConfig(wait=60, ssid=long), tmp_path, sim=False, stop=stop,
                                  on_change=lambda: None)
         assert [r.getMessage() for r in caplog.records] == [

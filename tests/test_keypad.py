@@ -8,6 +8,7 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+import words
 from drivers.keypad import DEFAULT_LAYOUT, MatrixKeypad, MockKeyMatrix
 
 ROWS, COLS = (5, 6, 13, 19), (12, 16, 20, 21)
@@ -92,7 +93,9 @@ def test_scan_thread_wakes_on_a_key_and_stops_at_once(factory: MockFactory, matr
 
 
 def test_unknown_logical_keys_are_refused(factory: MockFactory) -> None:
-    with pytest.raises(ValueError, match="unknown logical keys"):
+    with pytest.raises(ValueError, match=r"unbekannte Tasten im Layout: \['X'\]"):
+        MatrixKeypad(ROWS, COLS, [["1", "2", "3", "X"]] * 4, pin_factory=factory)
+    with words.speaking("en"), pytest.raises(ValueError, match="unknown logical keys"):
         MatrixKeypad(ROWS, COLS, [["1", "2", "3", "X"]] * 4, pin_factory=factory)
 
 

@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 import words
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
-from webui.language import COOKIE
+from webui.language import COOKIE, JS_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "webui" / "templates"
@@ -167,7 +167,7 @@ def test_a_language_without_a_catalogue_is_refused_in_words(daemon: Daemon) -> N
 
 def test_a_phone_asking_for_english_is_offered_it_and_keeps_it(daemon: Daemon) -> None:
     phone = daemon.app.test_client()
-    html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
+    html = phone.get("/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)  # a region: its language
     assert '<html lang="de">' in html  # the appliance's language first
     offer = re.search(r'<a class="lang" href="([^"]+)" lang="en" hreflang="en">Read this page in English</a>', html)
     assert offer, html
@@ -192,6 +192,23 @@ def test_the_switch_never_leads_off_the_appliance(daemon: Daemon) -> None:
     phone = daemon.app.test_client()
     for away in ("https://example.org/", "//example.org/", "/\\example.org"):
         assert phone.get("/sprache", query_string={"lang": "en", "zurueck": away}).headers["Location"] == "/"
+
+
+def test_the_script_asks_only_for_words_the_page_gives_it() -> None:
+    asked = set(re.findall(r"""\bt\(\s*["']([\w.#]+)["']""", APP_JS.read_text(encoding="utf-8")))
+    assert asked, "the script asks for no words"
+    assert asked <= set(JS_KEYS), asked - set(JS_KEYS)
+    assert set(JS_KEYS) - {"list.separator", "list.last", "number.decimal"} <= asked | {
+        k for k in JS_KEYS if k.startswith("pages.js.tone.")}, "JS_KEYS names words the script never shows"
+
+
+def test_no_german_literal_is_left_in_the_script() -> None:
+    source = APP_JS.read_text(encoding="utf-8")
+    literals = re.findall(r'"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`', re.sub(r"^\s*//.*$|\s//\s.*$", "", source,
+                                                                                 flags=re.M))
+    texts = [a or b for a, b in literals]
+    german = [t for t in texts if GERMAN.search(re.sub(r"\$\{[^}]*\}", "", t))]
+    assert not german, german
 
 
 class TemplateText(HTMLParser):
@@ -229,3 +246,31 @@ def test_the_template_scan_finds_a_german_word(tmp_path: Path) -> None:
     parser = TemplateText()
     parser.feed(re.sub(r"\{\{.*?\}\}", " ", '<p title="Hallo">{{ _("pages.x") }} Spielende</p>'))
     assert [t.strip() for t in parser.found] == ["Hallo", "Spielende"]
+
+
+def test_the_admin_offers_every_kind_of_game_and_house_rule_the_rules_take_in_every_language() -> None:
+    from rules import GROUP_NAMES, Mode
+    from rules.game import HOUSE_RULE_NAMES
+    from webui.pages import GROUP_WORDS, HOUSE_RULE_WORDS, MODE_WORDS
+
+    assert set(MODE_WORDS) == set(Mode) and set(HOUSE_RULE_WORDS) == set(HOUSE_RULE_NAMES)
+    assert list(GROUP_WORDS) == list(GROUP_NAMES)
+    # German as the rules' own names said them before
+    assert [words.text(HOUSE_RULE_WORDS[k]) for k in HOUSE_RULE_NAMES] == list(HOUSE_RULE_NAMES.values())
+    assert [words.text(GROUP_WORDS[k]) for k in GROUP_NAMES] == list(GROUP_NAMES.values())
+
+
+@pytest.mark.parametrize(("code", "seconds", "said"), [
+    ("de", 1, "Zu viele falsche PINs: in 1 Sekunde wieder versuchen"),
+    ("de", 42, "Zu viele falsche PINs: in 42 Sekunden wieder versuchen"),
+    ("de", 60, "Zu viele falsche PINs: in 1 Minute wieder versuchen"),
+    ("de", 299, "Zu viele falsche PINs: in 5 Minuten wieder versuchen"),
+    ("en", 1, "Too many wrong PINs: try again in 1 second"),
+    ("en", 299, "Too many wrong PINs: try again in 5 minutes"),
+])
+def test_the_pause_after_wrong_pins_is_said_with_its_length_in_the_language(code: str, seconds: float,
+                                                                             said: str) -> None:
+    from webui.auth import try_again_in
+
+    with words.speaking(code):
+        assert try_again_in(seconds) == said

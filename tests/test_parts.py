@@ -88,8 +88,8 @@ def test_an_oled_with_swapped_wires_is_named_with_the_fix_and_taken_in_once_it_a
     with caplog.at_level(logging.WARNING):
         hw = open_hardware(only(display={"kind": "ssd1306"}), calls.callbacks())
     try:
-        assert hw.faults["Display"].startswith("Display: kein Gerät an 0x3C auf I²C-1 – SDA/SCL vertauscht")
-        assert "`i2cdetect -y 1`" in hw.faults["Display"]
+        assert hw.faults["display"].startswith("Display: kein Gerät an 0x3C auf I²C-1 – SDA/SCL vertauscht")
+        assert "`i2cdetect -y 1`" in hw.faults["display"]
         hw.display.show(Screen(title="Bankleser", big="Bereit"))  # drawing on the stand-in goes on
         assert hw.display.flush()
         hw.retry()
@@ -97,7 +97,7 @@ def test_an_oled_with_swapped_wires_is_named_with_the_fix_and_taken_in_once_it_a
         said = [r.getMessage() for r in caplog.records if "0x3C" in r.getMessage()]
         assert len(said) == 1  # once in the log, not at every retry
         bus.wired = True  # the wire is fixed while the box runs
-        assert hw.retry() == ["Display"] and hw.faults == {} and calls.parts == 1
+        assert hw.retry() == ["display"] and hw.faults == {} and calls.parts == 1
         assert hw.display.flush() and bus.frames >= 1  # the current screen reached the panel
         assert any("Display: jetzt da" in r.getMessage() for r in caplog.records)
     finally:
@@ -107,11 +107,11 @@ def test_an_oled_with_swapped_wires_is_named_with_the_fix_and_taken_in_once_it_a
 def test_i2c_off_and_no_permission_are_told_apart(bus: type[Bus]) -> None:
     bus.present = False
     hw = open_hardware(only(display={"kind": "ssd1306"}), Calls().callbacks())
-    assert "/dev/i2c-1 fehlt – I²C ist nicht eingeschaltet: dtparam=i2c_arm=on" in hw.faults["Display"]
+    assert "/dev/i2c-1 fehlt – I²C ist nicht eingeschaltet: dtparam=i2c_arm=on" in hw.faults["display"]
     hw.close()
     bus.present, bus.allowed = True, False
     hw = open_hardware(only(display={"kind": "ssd1306"}), Calls().callbacks())
-    assert "kein Zugriff auf /dev/i2c-1" in hw.faults["Display"] and "usermod -aG i2c" in hw.faults["Display"]
+    assert "kein Zugriff auf /dev/i2c-1" in hw.faults["display"] and "usermod -aG i2c" in hw.faults["display"]
     hw.close()
 
 
@@ -154,7 +154,7 @@ def test_without_gpio_the_box_comes_up_and_names_the_cause_once(tmp_path: Path,
     with caplog.at_level(logging.ERROR):
         hw = open_hardware(cfg, calls.callbacks(), make_pin_factory=factory, dev=tmp_path)
     try:
-        assert set(hw.faults) == {"Tastatur", "Drehknopf", "Summer", "LED", "RFID-Leser"}
+        assert set(hw.faults) == {"keypad", "encoder", "buzzer", "led", "reader"}
         assert all("Python-Modul lgpio fehlt" in hint for hint in hw.faults.values())
         assert len([r for r in caplog.records if "lgpio fehlt" in r.getMessage()]) == 1
         assert isinstance(hw.keypad, Absent) and isinstance(hw.reader, Absent)
@@ -182,7 +182,7 @@ def test_a_keypad_that_comes_up_late_is_started_and_heard(tmp_path: Path) -> Non
         hw.start()
         assert isinstance(hw.keypad, Absent)
         answers.append(MockFactory())
-        assert hw.retry() == ["Tastatur"]
+        assert hw.retry() == ["keypad"]
         assert isinstance(hw.keypad, MatrixKeypad) and hw.keypad.alive and hw.parts()[1]["ok"]
     finally:
         hw.close()
@@ -209,13 +209,13 @@ def test_gpiozeros_silent_fallback_to_software_spi_is_said_clearly() -> None:
     Device.pin_factory = factory  # gpiozero's software SPI asks the global factory for its pins
     try:
         hw = open_hardware(only(reader={"kind": "mfrc522"}), calls.callbacks(), pin_factory=factory)
-        hint = hw.faults["RFID-Leser"]
+        hint = hw.faults["reader"]
         assert "kein Hardware-SPI" in hint and "can not open SPI device" in hint
         assert "SPI ist nicht eingeschaltet: dtparam=spi=on" in hint and "VersionReg" not in hint
         assert calls.reader == [(False, hint.removeprefix("RFID-Leser: ").split(" – ")[0])]
         assert calls.reader[0][1].startswith("kein Hardware-SPI")
         factory.spi_enabled = True  # the reset pin and the SPI pins were given back: a retry can take them
-        assert hw.retry() == ["RFID-Leser"] and isinstance(hw.reader, RfidReader)
+        assert hw.retry() == ["reader"] and isinstance(hw.reader, RfidReader)
         assert calls.reader[-1] == (True, "")
         hw.close()
     finally:
@@ -237,10 +237,10 @@ def test_a_buzzer_and_led_that_come_up_late_sound_and_light() -> None:
     hw = open_hardware(only(buzzer={"kind": "gpio"}, led={"kind": "gpio"}), Calls().callbacks(),
                        make_pin_factory=factory, dev=Path("/nonexistent"))
     try:
-        assert set(hw.faults) == {"Summer", "LED"}
+        assert set(hw.faults) == {"buzzer", "led"}
         hw.buzzer.play("done")  # silent, no error
         chip["there"] = True
-        assert sorted(hw.retry()) == ["LED", "Summer"]
+        assert sorted(hw.retry()) == ["buzzer", "led"]
         hw.led.toggle()
         assert pins.pin(23).state
         hw.buzzer.beep()
@@ -305,7 +305,7 @@ def test_doctor_and_daemon_open_gpio_one_way_and_name_the_same_cause(tmp_path: P
     hw = open_hardware(HardwareConfig.from_dict({"display": {"kind": "sim"}}), Calls().callbacks(),
                        make_pin_factory=no_pi, dev=dev)
     hw.close()
-    daemon = hw.faults["Tastatur"]
+    daemon = hw.faults["keypad"]
     doctor = {c.name: c for c in diagnose(System(dev=dev, access=Access.of_process(), make_pin_factory=no_pi,
                                                  import_lgpio=lambda: None), (check_gpio, check_lgpio))}
     assert doctor["GPIO"].line() == f"✗ {daemon}"
@@ -332,7 +332,7 @@ def test_one_cause_is_one_line_naming_the_parts_it_affects(tmp_path: Path) -> No
     assert problem is not None and problem.count("kein Raspberry Pi erkannt") == 1
     assert problem.startswith("GPIO (Tastatur, Drehknopf, Summer, LED): kein Raspberry Pi erkannt")
     assert start_screen(hw).lines[0] == "Fehlt: GPIO"
-    assert missing_title(missing_names(hw.parts(), but=["Display"])) == "Fehlt: GPIO"
+    assert missing_title(missing_names(hw.parts(), but=["display"])) == "Fehlt: GPIO"
 
 
 def test_every_missing_thing_is_named_at_once(tmp_path: Path, bus: type[Bus]) -> None:

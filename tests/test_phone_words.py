@@ -181,3 +181,27 @@ def test_every_form_speaks_the_language_in_force(client: FlaskClient) -> None:
                 (f["op"], [x["name"] for x in f["fields"]]) for f in german["forms"]]
             seen |= {f["op"] for f in english["forms"]}
     assert seen == set(BY_OP)
+
+
+def test_the_api_answers_in_the_language_of_the_page_that_asked(daemon: Daemon) -> None:
+    """A phone that chose English (its cookie) gets English answers from the banker's API, also those the
+    device's loop renders (the forms, a refusal of the rules); a phone without the choice, the appliance's
+    German; the appliance's language (the OLED's) is not changed by either."""
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie("bank_lang", "en")
+    headers = {id(german): banker(german), id(english): {
+        "X-CSRF-Token": english.post("/api/login", json={"pin": PIN}).get_json()["csrf"]}}
+    for client, code in ((german, "de"), (english, "en")):
+        h = headers[id(client)]
+        forms = client.get("/api/banker/legal?player=Anna", headers=h).get_json()["forms"]
+        assert forms[0]["label"] == {"de": "Haben", "en": "Credit"}[code]
+        refused = client.post("/api/banker/preview", json={"op": "credit", "player": "Anna", "amount": "x"},
+                              headers=h).get_json()
+        assert refused["message"] == {"de": "Betrag muss eine ganze Zahl sein: x",
+                                      "en": "The amount must be a whole number: x"}[code]
+        assert client.get("/api/banker/legal?player=Ida", headers=h).get_json()["message"] == {
+            "de": "Ida spielt nicht mit", "en": "Ida is not playing"}[code]
+        assert client.post("/api/sim/tap", json={"uid": "zz"}).get_json()["message"] == {
+            "de": "Keine Karten-UID: 'zz' (8, 14 oder 20 Hex-Zeichen)",
+            "en": "Not a card UID: 'zz' (8, 14 or 20 hex digits)"}[code]
+        assert words.appliance_language() == "de"

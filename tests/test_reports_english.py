@@ -26,12 +26,12 @@ from webui.chart import money_label, timeline_svg, worth_svg
 from webui.games import duration, mode_title, names, status
 
 GERMAN = re.compile(
-    r"[äöüÄÖÜß]|\b(und|oder|nicht|nur|kein|keine|der|die|das|den|dem|des|für|von|vom|mit|auf|an|bei|bis|ist|gibt|"
+    r"[äöüÄÖÜß]|\b(und|oder|nicht|nur|kein|keine|der|die|das|den|dem|des|für|von|vom|mit|auf|bei|bis|ist|gibt|"
     r"es|schon|zahlt|erhält|kauft|baut|nimmt|Miete|Spiel|Spiele|Spieler|Spielart|Zeit|Eintrag|Befehl|Zahler|"
     r"Betrag|Grund|Buchung|Buchungen|Hypothek|Hypotheken|Haben|Soll|LOS|Feld|Zeile|Spalte|Tastatur|Bankkarte|"
     r"Bankkarten|Verdrahtung|Aufkleber|Gewinner|Sieger|Gleichstand|Uhrzeit|Uhr|beendet|ersetzt|Neues|"
     r"Standardspiel|Schnellspiel|Topf|Hausregeln|Ausgabe|Summer|Drehknopf|Anode|Kathode|Stiftleiste|drucken|"
-    r"schneiden|halten|neues|Noch|Bestenliste|Endstand|Herunterladen|Quote|Siege|Name|alle|Zeigen|"
+    r"schneiden|halten|neues|Noch|Bestenliste|Endstand|Herunterladen|Quote|Siege|alle|Zeigen|"
     r"Besitzrechte|Besitzrechtkarten|Leser|Minute|Minuten|Stunde|Stunden)\b")
 """German words the reports used or might use (the printables' and the pages' too), and German letters."""
 ENGLISH_BOARD = "classic-uk"
@@ -97,11 +97,14 @@ def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     timed = {"mode": "timed", "status": "beendet", "speed_die": True}
     assert (mode_title(timed), status(timed)) == ("Spiel auf Zeit mit Tempo-Würfel", "beendet")
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben und Cem"
+    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"
     words.use("en")
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
                                                                                        "3 h 05 min")
     assert (mode_title(timed), status(timed)) == ("Timed game with the Speed Die", "finished")
-    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"  # the edition's own word
+    assert mode_title({"mode": "quick", "quick_name": "Schnellspiel"}) == "Quick game"  # classic's, the generic name
+    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "short game"  # Skylanders' book
+    assert mode_title({"mode": "quick", "quick_name": "Blitzrunde"}) == "Blitzrunde"  # a family's, as it wrote it
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
 
 
@@ -203,3 +206,71 @@ def test_print_speaks_the_language_asked_else_the_configs(tmp_path: Path) -> Non
     words.use("de")
     assert main(["print", "cards", "--players", "2", "-o", str(out)]) == 0
     assert "Bankkarte 2" in svg_words(out.read_text(encoding="utf-8"))
+
+
+REPORT_TEMPLATES = ("spiele.html", "spiel.html", "bestenliste.html")
+
+
+@pytest.mark.parametrize("name", REPORT_TEMPLATES)
+def test_no_text_a_person_reads_is_left_in_the_reports_templates(name: str) -> None:
+    """The pages' own template scan (tests/test_pages_language.py) over the reports' templates."""
+    from test_pages_language import TEMPLATES, TemplateText
+
+    source = (TEMPLATES / name).read_text(encoding="utf-8")
+    parser = TemplateText()
+    parser.feed(re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", " ", source, flags=re.S))
+    left = [t.strip(" –←·()#:\n") for t in parser.found if re.search(r"[A-Za-zÄÖÜäöüß]{2,}", t)]
+    assert [t for t in left if t not in ("Bankleser", "bankleser replay --journal")] == []
+
+
+def page_text(client: Any, path: str) -> str:
+    """What a person reads of a page: its main part's text, tags taken out, entities read."""
+    from html import unescape
+
+    html = client.get(path).get_data(as_text=True)
+    main = html.split("<main>", 1)[1].split("</main>", 1)[0]
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", main)))
+
+
+def test_the_list_the_bestenliste_and_the_reports_frame_speak_english(tmp_path: Path) -> None:
+    """The pages after the game in English: every word of theirs; the bookings are the rules' (their own test)."""
+    _, history = uk_evening(tmp_path)
+    client = pages(history)
+    german = {path: page_text(client, path) for path in ("/spiele", "/spiele/1", "/bestenliste")}
+    assert "Gewinner: Anna (3000 £)" in german["/spiele"] and "10 Buchungen" in german["/spiele"]
+    assert "Endstand" in german["/spiele/1"] and "Hausregeln: Frei-Parken-Topf" in german["/spiele/1"]
+    assert "Beste Ergebnisse" in german["/bestenliste"]
+    words.use("en")
+    listing, board = page_text(client, "/spiele"), page_text(client, "/bestenliste")
+    assert "Winner: Anna (£3000)" in listing and "10 bookings" in listing and "Timed game finished" in listing
+    assert "Leaderboard" in board and "Cem 1 1 100%" in board and "Best results" in board
+    report = page_text(client, "/spiele/1")
+    assert "House rules: Free Parking pot" in report and "Final standings" in report
+    assert "Anna (winner) £3000" in report and "Most profitable property Mayfair (£200)" in report
+    frame = report.split("Biggest payment")[0] + report.split("Download")[1].split("All bookings")[0]
+    names = ("Anna", "Ben", "Cem", "MONOPOLY UK (London)", "Mayfair", "Bankleser")
+    assert german_in(listing + board + frame, *names) == []
+
+
+def test_the_status_charts_words_follow_each_phones_language(daemon: Any) -> None:
+    """The chart is drawn once per version, however many phones ask, and once per language: a phone that reads
+    English gets an English chart even when a German phone asked first."""
+    from webui.language import COOKIE
+
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)  # no game yet
+    assert "No bookings yet" in english.get("/api/chart.svg").get_data(as_text=True)
+    assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)
+
+
+def test_the_english_pages_after_the_game_are_valid_html(tmp_path: Path) -> None:
+    """The Nu validator over the list, a report and the Bestenliste in English (lang="en", every word escaped)."""
+    from pagecheck import html_errors
+
+    _, history = uk_evening(tmp_path)
+    client = pages(history)
+    words.use("en")
+    drawn = {path: client.get(path).get_data(as_text=True) for path in ("/spiele", "/spiele/1", "/bestenliste")}
+    assert all('<html lang="en"' in html for html in drawn.values())
+    assert html_errors(drawn) == []

@@ -4,6 +4,7 @@ book quoted, and the questions the books leave open decided and written down (do
 from __future__ import annotations
 
 import pytest
+from told import told
 
 from conftest import apply, cash, give, refused, start
 from rules import EDITIONS, Game
@@ -32,7 +33,7 @@ def test_a_shortage_auction_starts_at_1_where_the_book_says_so(edition: str) -> 
     game = shortage(edition)
     assert building_auction_min(game, 39) == 1
     event = apply(game, op="build_auction", player="Ben", square=39, price=1)
-    assert "ersteigert" in event.text and cash(game, "Ben") == 1499
+    assert "ersteigert" in told(event, game) and cash(game, "Ben") == 1499
     refused(game, "amount_out_of_range", op="build_auction", player="Anna", square=1, price=0)
 
 
@@ -69,7 +70,7 @@ def test_a_creditor_lifts_a_mortgaged_deed_from_a_bankruptcy_at_once_for_the_mor
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", lift=[37])
     assert cash(game, "Ben") == 1500 - 193
     assert game.state is not None and not game.state.deeds[37].mortgaged and game.state.deeds[37].owner == "Ben"
-    assert "Hypotheken zurück: Parkstraße 193" in event.text and event.note == "Ben an Bank: 193"
+    assert "Hypotheken zurück: Parkstraße 193" in told(event, game) and told(event.note, game) == "Ben an Bank: 193"
     kept = bankrupt_with_parkstrasse(edition)
     apply(kept, op="bankrupt", player="Anna", creditor="Ben")
     apply(kept, op="unmortgage", player="Ben", square=37)

@@ -1,5 +1,6 @@
 """Editions as data (issue 26): the five boxes are files, a family's edition is a file of the same format, and
-every mistake in such a file is named with its key and line, in German, never with a traceback."""
+every mistake in such a file is named with its key and line, never with a traceback: a phrase of the rules, said
+here in German (the English in tests/test_editions_english.py)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,21 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from told import told
 
+import words
 from conftest import apply, cash, give, start
+from device.store.editions import file_comments
 from rules import DEEDS, EDITIONS, SQUARES, Game, Kind, square_name
 from rules.editions import Edition, Word, article, edition_data, read_edition, to_toml
 from rules.editions.fileformat import MAX_SQUARE_NAME, Problem, check_data
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def said(problem: Problem) -> str:
+    """A problem as a family reads it (in German, the default), the squares by the base's names (classic)."""
+    return words.say(problem.said, EDITIONS["classic"])
 
 
 def problems(text: str) -> list[Problem]:
@@ -31,7 +40,7 @@ def only(text: str) -> str:
     """The one problem of a file, as the family reads it."""
     found = problems(text)
     assert len(found) == 1, [str(p) for p in found]
-    return str(found[0])
+    return said(found[0])
 
 
 HAMBURG = '''key = "hamburg"
@@ -118,10 +127,10 @@ def test_a_family_edition_plays_with_its_own_names_words_and_deeds() -> None:
                  "mortgage = 220\n")
     game = start("hamburg", edition_data=edition_data(ed))
     event = apply(game, op="buy", player="Anna", square=39)
-    assert event.text == "Anna kauft Jungfernstieg für 440" and cash(game, "Anna") == 1060
+    assert told(event, game) == "Anna kauft Jungfernstieg für 440" and cash(game, "Anna") == 1060
     give(game, "Anna", 37)
     event = apply(game, op="build", player="Anna", square=39)
-    assert "1 Speicher (220)" in event.text
+    assert "1 Speicher (220)" in told(event, game)
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 220
 
 
@@ -154,7 +163,7 @@ def test_missing_names_are_named_in_a_file_without_base() -> None:
     text = tomllib.loads(to_toml(edition_data(EDITIONS["classic"])))
     del text["names"]["7"]
     found = check_data(text, EDITIONS).problems
-    assert [str(p) for p in found] == ["names: es fehlen die Namen der Felder 7 (oder eine 'base' angeben)"]
+    assert [said(p) for p in found] == ["names: es fehlen die Namen der Felder 7 (oder eine 'base' angeben)"]
 
 
 def test_a_duplicate_name_is_named() -> None:
@@ -223,7 +232,7 @@ def test_a_missing_key_and_a_bad_key_are_named() -> None:
 def warnings(extra: str) -> list[str]:
     checked = read_edition(HAMBURG + extra, EDITIONS)
     assert checked.edition is not None, [str(p) for p in checked.problems]
-    return [str(w) for w in checked.warnings]
+    return [said(w) for w in checked.warnings]
 
 
 def test_a_rent_copied_wrong_is_caught_before_a_family_plays_on_it() -> None:
@@ -284,7 +293,7 @@ def valid_editions(draw: st.DrawFn) -> Edition:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_editions())
 def test_any_valid_edition_survives_write_then_read_unchanged(ed: Edition) -> None:
-    checked = read_edition(to_toml(edition_data(ed), comments=True), EDITIONS)
+    checked = read_edition(to_toml(edition_data(ed), comments=file_comments(ed)), EDITIONS)
     assert checked.problems == [] and checked.edition == ed
 
 

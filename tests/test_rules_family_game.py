@@ -3,6 +3,8 @@ scoring"): every amount, name and word comes from the family's file, none from t
 
 from __future__ import annotations
 
+from told import told
+
 from conftest import apply, cash, give
 from rules import EDITIONS, Game, net_worth, ranking
 from rules.editions import Edition, journal_data, read_edition
@@ -53,19 +55,19 @@ def test_a_family_edition_plays_a_whole_standard_game() -> None:
     game = new()
     assert cash(game, "Anna") == 15_000  # classic 1500 at the family's scale
     event = apply(game, op="buy", player="Anna", square=39)
-    assert event.text == "Anna kauft Zwinger für 4400"
+    assert told(event, game) == "Anna kauft Zwinger für 4400"
     apply(game, op="buy", player="Anna", square=37)  # 3500: inherited, scaled
     assert cash(game, "Anna") == 15_000 - 4400 - 3500
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 1100  # doubled: the whole group
     event = apply(game, op="build", player="Anna", square=39)
-    assert event.text == "Anna baut auf Zwinger: 1 Speicher (2200)"
+    assert told(event, game) == "Anna baut auf Zwinger: 1 Speicher (2200)"
     apply(game, op="build", player="Anna", square=37)
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 2200
     event = apply(game, op="sell_building", player="Anna", square=39)
-    assert "verkauft einen Speicher auf Zwinger (1100)" in event.text
+    assert "verkauft einen Speicher auf Zwinger (1100)" in told(event, game)
     apply(game, op="sell_building", player="Anna", square=37)
     event = apply(game, op="mortgage", player="Anna", square=39)
-    assert event.text == "Anna nimmt eine Hypothek auf: Zwinger (2200)"
+    assert told(event, game) == "Anna nimmt eine Hypothek auf: Zwinger (2200)"
     apply(game, op="go", player="Cem")
     assert cash(game, "Cem") == 17_000
     apply(game, op="tax", player="Cem", square=4)
@@ -82,7 +84,7 @@ def test_a_family_edition_bankruptcy_charges_its_own_ten_percent_and_lifts_at_it
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", lift=[39])
     # Zwinger lifted at once: 2200 + 220; Blaues Wunder kept: 10 % of 1750, to the family's smallest coin of 10.
     assert cash(game, "Ben") == before - 2420 - 180
-    assert "Zwinger 2420" in event.text and "Blaues Wunder 180" in event.text and event.note == "Ben an Bank: 2600"
+    assert "Zwinger 2420" in told(event, game) and "Blaues Wunder 180" in told(event, game) and told(event.note, game) == "Ben an Bank: 2600"
 
 
 def test_a_family_edition_quick_game_deals_free_deeds_and_scores_in_its_money() -> None:
@@ -93,7 +95,7 @@ def test_a_family_edition_quick_game_deals_free_deeds_and_scores_in_its_money() 
         for sq in (37, 39):
             apply(game, op="build", player="Anna", square=sq)
     event = apply(game, op="build", player="Anna", square=39)
-    assert "Kontorhaus auf Zwinger" in event.text and game.state.deeds[39].hotel
+    assert "Kontorhaus auf Zwinger" in told(event, game) and game.state.deeds[39].hotel
     # net worth: cash + price + buildings at purchase price, in the family's money
     assert net_worth(game.state, "Anna") == cash(game, "Anna") + 4400 + 4 * 2200 + 3500 + 3 * 2000 + 600
     apply(game, op="bankrupt", player="Cem")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from told import told
 
 from conftest import apply, cash, give, refused, snapshot, start
 from rules import EDITIONS, Game
@@ -103,7 +104,7 @@ def test_bankrupt_with_owed_more_than_can_be_raised_is_booked_and_says_the_debt(
     apply(game, op="debit", player="Anna", amount=1450)
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", owed=251)
     assert game.state is not None and game.state.players["Anna"].bankrupt
-    assert "Schuld 251" in event.text
+    assert "Schuld 251" in told(event, game)
 
 
 def test_bankrupt_to_the_bank_with_owed_is_checked_the_same() -> None:
@@ -152,8 +153,8 @@ def test_a_creditor_who_cannot_pay_the_fee_still_takes_the_estate_and_owes_the_b
     assert state is not None and state.players["Anna"].bankrupt
     assert state.deeds[37].owner == state.deeds[39].owner == "Ben"
     assert debt(game, "Ben") == 38 and cash(game, "Ben") == 10 and bank_total(game) == total
-    assert "Parkstraße 18 offen" in event.text and "schuldet der Bank noch 38" in event.text
-    assert event.note == "offen an Bank: 38"
+    assert "Parkstraße 18 offen" in told(event, game) and "schuldet der Bank noch 38" in told(event, game)
+    assert told(event.note, game) == "offen an Bank: 38"
 
 
 def test_the_creditor_pays_the_fees_the_cash_covers_and_owes_the_rest() -> None:
@@ -191,7 +192,7 @@ def test_the_debt_is_raised_and_paid_with_pay_debt() -> None:
     refused(game, "insufficient_funds", op="pay_debt", player="Ben")
     apply(game, op="mortgage", player="Ben", square=1)  # +30: 40
     event = apply(game, op="pay_debt", player="Ben")
-    assert cash(game, "Ben") == 2 and debt(game, "Ben") == 0 and "38" in event.text
+    assert cash(game, "Ben") == 2 and debt(game, "Ben") == 0 and "38" in told(event, game)
     refused(game, "amount_out_of_range", op="pay_debt", player="Ben")  # nothing owed any more
     apply(game, op="buy", player="Ben", square=3, price=1)
 
@@ -245,10 +246,10 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
     trade = {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37, 39]}, "b_gives": {"cash": 100},
              "lift": [39]}
     preview = game.preview(trade)
-    assert "Ben zahlt 10 % Zinsen für Parkstraße (18 an die Bank)" in preview.text
-    assert "Ben zahlt eine Hypothek zurück: Schlossallee (220 an die Bank)" in preview.text
-    assert game.apply(trade).text == preview.text
-    assert preview.note == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
+    assert "Ben zahlt 10 % Zinsen für Parkstraße (18 an die Bank)" in told(preview, game)
+    assert "Ben zahlt eine Hypothek zurück: Schlossallee (220 an die Bank)" in told(preview, game)
+    assert told(game.apply(trade), game) == told(preview, game)
+    assert told(preview.note, game) == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
 
 
 def test_the_short_line_of_a_trade_names_each_player_who_pays_the_bank() -> None:
@@ -259,7 +260,7 @@ def test_the_short_line_of_a_trade_names_each_player_who_pays_the_bank() -> None
     apply(game, op="mortgage", player="Anna", square=37)
     apply(game, op="mortgage", player="Ben", square=39)
     trade = {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37]}, "b_gives": {"squares": [39]}}
-    assert game.preview(trade).note == "an Bank: Ben 18, Anna 20"
+    assert told(game.preview(trade).note, game) == "an Bank: Ben 18, Anna 20"
 
 
 def test_the_ten_percent_of_a_bankruptcy_is_in_the_preview_and_the_event() -> None:
@@ -267,10 +268,10 @@ def test_the_ten_percent_of_a_bankruptcy_is_in_the_preview_and_the_event() -> No
     an die Bank bezahlen." """
     game = broke_creditor("sonic", ben_cash=100)
     cmd = {"op": "bankrupt", "player": "Anna", "creditor": "Ben"}
-    text = game.preview(cmd).text
+    text = told(game.preview(cmd), game)
     assert "Ben zahlt 10 % Zinsen an die Bank: Parkstraße 18, Schlossallee 20" in text
     event = game.apply(cmd)
-    assert event.text == text and event.note == "10 % an Bank: 38"
+    assert told(event, game) == text and told(event.note, game) == "10 % an Bank: 38"
 
 
 @pytest.mark.parametrize("edition", sorted(EDITIONS))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from told import told
 
 from conftest import apply, cash, give, refused, start
 from rules import EDITIONS, Game, reader_text, winners
@@ -30,7 +31,7 @@ def test_banking_and_classic_creditors_pay_no_fee_on_mortgaged_deeds_from_a_bank
     apply(game, op="mortgage", player="Anna", square=37)
     before = cash(game, "Ben") + cash(game, "Anna")
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben")
-    assert cash(game, "Ben") == before and "Zinsen" not in event.text
+    assert cash(game, "Ben") == before and "Zinsen" not in told(event, game)
 
 
 # -- the quick game's hotels -------------------------------------------------------------------
@@ -140,7 +141,7 @@ def test_a_building_auction_in_a_shortage_books_the_winning_bid() -> None:
     assert building_auction_min(game, 39) == 50  # Badstraße's house price, the lowest of the bidders' cards
     event = apply(game, op="build_auction", player="Ben", square=39, price=120)
     assert game.state is not None and game.state.deeds[39].houses == 1 and game.state.bank_houses == 1
-    assert cash(game, "Ben") == 1380 and "ersteigert" in event.text
+    assert cash(game, "Ben") == 1380 and "ersteigert" in told(event, game)
 
 
 def test_a_building_auction_bid_below_the_lowest_printed_price_is_refused() -> None:

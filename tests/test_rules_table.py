@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from told import told
 
 from conftest import apply, give, refused, start
 from rules import EDITIONS, Game, RuleError
@@ -54,7 +55,7 @@ def test_with_fewer_than_four_houses_in_the_bank_a_hotel_is_sold_whole_there(edi
     event = apply(game, op="sell_building", player="Anna", square=39)
     assert state.deeds[39].houses == 0 and not state.deeds[39].hotel
     assert state.players["Anna"].cash == cash + 5 * 100 and state.bank_houses == 3 and state.bank_hotels == 11
-    assert "ganz verkauft" in event.text
+    assert "ganz verkauft" in told(event, game)
     refused(game, "no_stock", op="sell_building", player="Anna", square=37, to_houses=True)  # asked for houses
 
 
@@ -121,7 +122,7 @@ def test_repairs_count_the_players_houses_and_hotels() -> None:
     cash = game.state.players["Anna"].cash
     event = apply(game, op="repairs", player="Anna", per_house=25, per_hotel=100)
     assert game.state.players["Anna"].cash == cash - (1 * 25 + 2 * 100)
-    assert "1 Haus und 2 Hotels" in event.text
+    assert "1 Haus und 2 Hotels" in told(event, game)
 
 
 def test_repairs_without_buildings_cost_nothing_and_are_not_booked() -> None:

@@ -8,6 +8,8 @@ is taken back, as before."
 
 from __future__ import annotations
 
+from told import told
+
 from conftest import apply, cash, give, refused, start
 from rules.snapshot import game_from_data, game_to_data
 
@@ -18,14 +20,14 @@ def test_each_booking_has_its_place_in_the_game() -> None:
     assert apply(game, op="credit", player="Anna", amount=100).number == 2
     assert apply(game, op="debit", player="Ben", amount=20).number == 3
     last = game.last_booking()
-    assert last is not None and (last.number, last.text) == (3, "Ben zahlt 20 an die Bank")
+    assert last is not None and (last.number, told(last, game)) == (3, "Ben zahlt 20 an die Bank")
 
 
 def test_an_undo_naming_the_last_booking_takes_it_back() -> None:
     game = start()
     apply(game, op="credit", player="Anna", amount=100)
     apply(game, op="debit", player="Ben", amount=20)
-    assert apply(game, op="undo", of=3).text == "Storno: Ben zahlt 20 an die Bank"
+    assert told(apply(game, op="undo", of=3), game) == "Storno: Ben zahlt 20 an die Bank"
     assert cash(game, "Ben") == 1500 and cash(game, "Anna") == 1600
 
 
@@ -65,7 +67,7 @@ def test_a_stations_rent_has_no_empty_parentheses() -> None:
     """Issue 31: the log read "Anna zahlt Cem Miete für Westbahnhof (): 25"."""
     game = start(players=("Anna", "Cem"))
     give(game, "Cem", 15)
-    assert apply(game, op="rent", player="Anna", square=15).text == "Anna zahlt Cem Miete für Westbahnhof: 25"
+    assert told(apply(game, op="rent", player="Anna", square=15), game) == "Anna zahlt Cem Miete für Westbahnhof: 25"
 
 
 def test_a_booking_after_a_storno_gets_a_new_number_so_a_stale_storno_cannot_take_it_back() -> None:

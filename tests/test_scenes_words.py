@@ -133,7 +133,7 @@ def test_after_a_storno_the_big_line_is_the_balance_that_changed_not_ok(table: T
     table.press("OK")
     assert table.cash("Ben") == 1500
     lines = shown(table).splitlines()
-    assert lines[:2] == ["Gebucht: Ben", "1500"], lines
+    assert lines[:2] == ["Gebucht", "Ben: 1500"], lines
     assert "OK" not in lines[1:2]
 
 
@@ -176,9 +176,10 @@ def test_the_new_games_house_rules_are_one_a_line_under_their_heading(table: Tab
     assert "Hausregeln:" in lines and "ohne Versteigerung" in lines and "keine" not in lines, lines
 
 
-@pytest.mark.parametrize(("code", "first"), [("de", "Neues Spiel: Sonic"), ("en", "New game: Sonic")])
+@pytest.mark.parametrize(("code", "first"), [("de", ["NEUES SPIEL", "Sonic", "2 Spieler"]),
+                                             ("en", ["NEW GAME", "Sonic", "2 players"])])
 def test_storno_of_a_new_game_names_its_edition_whole_on_the_first_screen(table: Table, code: str,
-                                                                          first: str) -> None:
+                                                                          first: list[str]) -> None:
     """"Neues Spiel (MONOPOLY / Sonic," broke mid-phrase: the Storno's first screen names the game it takes back."""
     table.start("Anna", "Ben", edition="classic")
     table.start("Cem", "Dana", edition="sonic", replace=True)
@@ -187,7 +188,7 @@ def test_storno_of_a_new_game_names_its_edition_whole_on_the_first_screen(table:
     table.choose(words.text("scenes.flow.undo"))
     assert isinstance(table.bank.scene, ConfirmScene)
     lines = shown(table).splitlines()
-    assert lines[2] == first and lines[3] in ("2 Spieler", "2 players"), lines
+    assert lines[1:4] == first, lines
     table.press("OK")
     assert table.ledger.game.state is not None and table.ledger.game.state.edition.key == "classic"
 

@@ -37,7 +37,7 @@ from tests.test_service import NotifySocket
 ROOT = Path(__file__).parent.parent
 LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
 PANELS = [(kind, rotate) for kind in ("ssd1306", "sh1106") for rotate in (0, 2)]
-FIRST = Screen(**splash.SCREEN)
+FIRST = splash.screen("de")
 
 
 class Said:
@@ -166,7 +166,7 @@ def test_a_panel_shows_noise_until_written_and_nothing_without_its_charge_pump()
     assert panel.lit and panel.visible().count(0) < 900  # power-on noise, not a blank screen
     without_pump = [("c", s[1].replace(b"\x8d\x14", b"\xe3\xe3")) for s in frame["setup"]]
     panel, bus = panel_on_bus("ssd1306")
-    Splash(bus=bus)._replay(without_pump + frame["frame"] + frame["show"])
+    Splash(bus=bus)._replay(without_pump + frame["frame.de"] + frame["show"])
     assert panel.on and not panel.lit and panel.visible() == bytes(1024)
 
 

@@ -13,14 +13,14 @@ def test_nothing_is_stuck_on_a_healthy_appliance(daemon: Daemon) -> None:
 
 
 def test_a_web_server_whose_loop_stopped_turning_stops_the_pings(daemon: Daemon) -> None:
-    assert daemon.stuck(time.monotonic() + WEB_STALL + 5) == ["Webserver"]
+    assert daemon.stuck(time.monotonic() + WEB_STALL + 5) == ["web"]
 
 
 def test_a_driver_hung_in_one_operation_stops_the_pings(daemon: Daemon) -> None:
     assert daemon.hardware is not None
     reader = daemon.hardware.reader
     with reader.working():  # as if the reader's thread entered a transfer that never returns
-        assert "Leser" in daemon.stuck(time.monotonic() + reader.stall_after + 1)
+        assert "reader" in daemon.stuck(time.monotonic() + reader.stall_after + 1)
     assert daemon.stuck(time.monotonic()) == []
 
 

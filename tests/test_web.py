@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from told import told
 
 import rules.game
 from daemon_fixture import PIN
@@ -120,7 +121,7 @@ def test_a_malformed_command_reaches_the_rules_and_their_message_is_the_answer(
     with pytest.raises(rules.RuleError) as expected:
         real(cmd)
     assert r.status_code == 400
-    assert r.get_json() == {"ok": False, "code": "bad_command", "message": expected.value.message}
+    assert r.get_json() == {"ok": False, "code": "bad_command", "message": told(expected)}
     # The past games are told beside the loop and parse their own commands meanwhile: what counts is that
     # this body reached the rules as it was sent, and no other form of it did.
     assert cmd in seen and [o for o in seen if isinstance(o, dict) and o.get("op") == cmd.get("op")] == [cmd]

@@ -20,6 +20,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
+import words
 from rules import DEEDS, Game, Kind, RuleError, parse_amount, square_name
 from rules.errors import BadCommand
 from rules.legal import ALLOWED_REFUSALS, legal_ops, legal_squares
@@ -356,12 +357,15 @@ def _number(typed: str, what: str) -> int:
 def preview_of(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
     """The rules' preview of what a form would book (text, note, transfers) and the command to book, or their
     refusal: the same words the device shows."""
+    edition = game.state.edition if game.state is not None else None
     try:
         cmd = command_from(game, raw)
         event = game.preview(cmd)
     except RuleError as err:
-        return {**err.as_dict(), **({"owed": err.owed} if err.owed is not None else {})}
-    return {"ok": True, "command": cmd, "text": event.text, "note": event.note,
+        return {"ok": False, "code": err.code, "message": words.say(err.said, edition),
+                **({"owed": err.owed} if err.owed is not None else {})}
+    return {"ok": True, "command": cmd, "text": words.say(event.said, edition),
+            "note": "" if event.note is None else words.say(event.note, edition),
             "confirm": BY_OP[cmd["op"]].confirm,
             "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in event.transfers]}
 
@@ -369,7 +373,9 @@ def preview_of(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
 def last_booking(game: Game) -> dict[str, Any]:
     """What Storno would take back now: its number (an undo's ``of``) and text; ``number`` None: nothing."""
     last = game.last_booking()
-    return {"number": last.number, "text": last.text} if last is not None else {"number": None, "text": ""}
+    if last is None or game.state is None:
+        return {"number": None, "text": ""}
+    return {"number": last.number, "text": words.say(last.said, game.state.edition)}
 
 
 # -- the routes ------------------------------------------------------------------------------------

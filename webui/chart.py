@@ -25,10 +25,13 @@ def money_label(edition: str | Edition | None) -> Callable[[int], str]:
 
 
 def money_unit(edition: str | Edition) -> Callable[[int], str]:
-    """:func:`money_label` with the edition's currency where it has one ("18M €", "4723 Ringe"): for an
-    amount read beside other editions' amounts."""
+    """:func:`money_label` with the edition's currency where it has one, where the language puts it ("18M €",
+    "£3000"; a currency word after the amount: "4723 Ringe"): for an amount read beside other editions' amounts."""
     label, unit = money_label(edition), _edition(edition).currency
-    return lambda amount: f"{label(amount)} {unit}" if unit else label(amount)
+    if not unit:
+        return label
+    key = "reports.money.word" if any(c.isalpha() for c in unit) else "reports.money.symbol"
+    return lambda amount: text(key, amount=label(amount), unit=unit)
 
 
 COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")

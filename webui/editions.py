@@ -13,16 +13,42 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from rules import DEEDS, GROUP_NAMES, SQUARES, Kind
+import words
+from rules import DEEDS, SQUARES, Kind
 
 from .backend import Backend
 from .errors import answer
+from .language import script_words
 from .parsers.edition import parse_edition
 
 GROUP_COLOURS = {"brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d",
                  "red": "#e03131", "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0",
                  "station": "#222222", "utility": "#868e96"}
 """The colour bar of each group, as the deed stickers print it."""
+GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lightblue", "pink": "editions.group.pink",
+               "orange": "editions.group.orange", "red": "editions.group.red", "yellow": "editions.group.yellow",
+               "green": "editions.group.green", "darkblue": "editions.group.darkblue"}
+"""The key of each colour group's name (the stations and utilities are named by the edition)."""
+
+
+JS_KEYS = ("editions.page.note", "editions.page.saved_next_game", "editions.page.not_saved_form",
+           "editions.page.choose_file", "editions.page.saved", "editions.page.not_saved_file")
+"""The messages editions.js shows, rendered into the page in its language (the script fills their values)."""
+MONEY = (("start_capital", "editions.page.start_capital"), ("salary", "editions.page.salary"),
+         ("jail_fine", "editions.page.jail_fine"), ("max_entry", "editions.page.max_entry"))
+BUILDINGS = (("house", "editions.page.house"), ("hotel", "editions.page.hotel"))
+GENDERS = (("m", "editions.page.gender_m"), ("f", "editions.page.gender_f"), ("n", "editions.page.gender_n"))
+"""The form's fields by the file's keys, each with the key of its label."""
+PAGE = "editions"
+"""The page's template, templates/editions.html (named without its suffix: the scan of tests/test_words.py reads
+"editions.html" as a catalogue key)."""
+
+
+def _group_name(group: str, data: dict[str, Any]) -> str:
+    """A colour group by the language's word for its colour; the stations and utilities by the edition's own."""
+    if group in ("station", "utility"):
+        return str(data["groups"]["stations" if group == "station" else "utilities"])
+    return words.text(GROUP_WORDS[group])
 
 
 def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -33,10 +59,16 @@ def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append({"square": sq, "name": data["names"][sq], "kind": square.kind.value,
                      "group": deed.group if deed else None,
                      "colour": GROUP_COLOURS.get(deed.group or "") if deed else None,
-                     "group_name": GROUP_NAMES.get(deed.group or "", "") if deed else "",
+                     "group_name": _group_name(deed.group, data) if deed and deed.group else "",
                      "deed": data["deeds"].get(sq), "street": deed is not None and deed.kind is Kind.STREET,
                      "tax": data["taxes"].get(sq)})
     return rows
+
+
+def labels() -> dict[str, list[tuple[str, str]]]:
+    """The form's labels in the page's language, by the file's keys."""
+    return {name: [(key, words.text(said)) for key, said in fields]
+            for name, fields in (("money", MONEY), ("buildings", BUILDINGS), ("genders", GENDERS))}
 
 
 def blueprint(backend: Backend) -> Blueprint:
@@ -46,13 +78,13 @@ def blueprint(backend: Backend) -> Blueprint:
     def not_the_banker(err: HTTPException) -> tuple[Response, int]:
         """Every banker route answers a phone without the session alike (tests/test_web_auth.py): the pages
         here too, whose links are on the banker's admin page."""
-        return answer(401, "http", err.description or "Nur der Bankhalter")
+        return answer(401, "http", err.description or words.text("editions.web.banker_only"))
 
     @editions.get("/admin/ausgaben")
     def editions_page() -> str:
         shelf = backend.editions()
-        return render_template("editions.html", sim=backend.simulation is not None, overview=shelf.overview(),
-                               form=None)
+        return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=shelf.overview(),
+                               form=None, edition_words=script_words(JS_KEYS))
 
     @editions.get("/admin/ausgaben/neu")
     def edition_form() -> str:
@@ -61,13 +93,13 @@ def blueprint(backend: Backend) -> Blueprint:
         source = request.args.get("von", "classic")
         data = shelf.data(source)
         if data is None:
-            abort(404, "Diese Ausgabe gibt es nicht")
+            abort(404, words.text("editions.web.no_edition"))
         family = not any(e["key"] == source and not e["family"] for e in shelf.overview()["editions"])
         form = {**data, "base": data.get("base") if family else source,
-                "key": source if family else f"{source}-familie",
-                "title": data["title"] if family else f"{data['title']} (Familie)"}
-        return render_template("editions.html", sim=backend.simulation is not None, overview=None, form=form,
-                               rows=board_rows(data))
+                "key": source if family else words.text("editions.new.key", key=source),
+                "title": data["title"] if family else words.text("editions.new.title", title=data["title"])}
+        return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=None, form=form,
+                               rows=board_rows(data), edition_words=script_words(JS_KEYS), **labels())
 
     @editions.get("/admin/ausgaben/datei")
     def edition_download() -> Response:
@@ -76,7 +108,7 @@ def blueprint(backend: Backend) -> Blueprint:
         key = request.args.get("von", "classic")
         text = backend.editions().text(key)
         if text is None:
-            abort(404, "Diese Ausgabe gibt es nicht")
+            abort(404, words.text("editions.web.no_edition"))
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{key}.toml"'})
 

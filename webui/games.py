@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, render_template, request
 
 from rules import DEEDS, EDITIONS, square_name
+from rules.editions import KURZES_SPIEL, SCHNELLSPIEL
 from words import plural, text
 
 from .auth import public
@@ -57,10 +58,19 @@ def duration(seconds: float) -> str:
     return plural("reports.duration.hours", minutes // 60, minutes=f"{minutes % 60:02d}")
 
 
+QUICK_GAME = {"": "reports.mode.quick", SCHNELLSPIEL.name: "reports.mode.quick",
+              KURZES_SPIEL.name: "reports.mode.short"}
+"""The quick game's names the shipped books give (Skylanders' is "kurzes Spiel"), said by the catalogue; a family's
+own name for it is shown as the family wrote it."""
+
+
 def mode_title(game: dict[str, Any]) -> str:
     """A game's mode as its edition's book calls it, "mit Tempo-Würfel" when it was played with it."""
-    name = game.get("quick_name") if game["mode"] == "quick" else None
-    name = name or text(MODES.get(game["mode"], MODES["standard"]))
+    if game["mode"] == "quick":
+        own = game.get("quick_name") or ""
+        name = text(QUICK_GAME[own]) if own in QUICK_GAME else own
+    else:
+        name = text(MODES.get(game["mode"], MODES["standard"]))
     return text("reports.mode.speed_die", mode=name) if game.get("speed_die") else name
 
 
@@ -77,8 +87,12 @@ def rule_name(rule: str) -> str:
     return text(HOUSE_RULES[rule]) if rule in HOUSE_RULES else rule
 
 
+def rule_names(rules: list[str]) -> str:
+    return text("list.separator").join(rule_name(rule) for rule in rules)
+
+
 SAYING = {"when": when, "clock": clock, "names": names, "duration": duration, "mode_title": mode_title,
-          "status": status, "clock_name": clock_name, "rule_name": rule_name}
+          "status": status, "clock_name": clock_name, "rule_names": rule_names}
 """What the templates after the game say with: each renders in the language in force when the page is drawn."""
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Flask, redirect, request
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 from werkzeug.wrappers import Response
 
@@ -39,7 +40,7 @@ JS_KEYS = (
     "pages.js.house_rules", "pages.js.pot", "pages.js.tie", "pages.js.wins", "pages.js.nobody",
     "pages.js.rank", "pages.js.player", "pages.js.worth", "pages.js.cash", "pages.js.bankrupt_tag",
     "pages.js.bankrupt", "pages.js.score", "pages.js.card_number", "pages.js.worth_of", "pages.js.jail_cards",
-    "pages.js.debt", "pages.js.mortgaged", "pages.js.left", "pages.js.lost", "pages.js.duplicate",
+    "pages.js.debt", "pages.js.mortgaged", "pages.js.left", "pages.js.duplicate",
     "pages.js.again", "pages.js.booked", "pages.js.refused", "pages.js.card", "pages.js.name",
     "pages.js.rename", "pages.js.rename_label", "pages.js.name_saved", "pages.js.players_legend",
     "pages.js.unit_label", "pages.js.amount_example", "pages.js.next", "pages.js.book", "pages.js.cancel",
@@ -66,7 +67,7 @@ def page_language(cookies: Mapping[str, str]) -> str:
 
 def asked_for(accept_language: str) -> str | None:
     """The language we have that the browser wants most (``Accept-Language``), if any."""
-    best = parse_accept_header(accept_language).best_match(words.LANGUAGES)
+    best = parse_accept_header(accept_language, LanguageAccept).best_match(words.LANGUAGES)  # "en-GB" is "en"
     return best if best in words.LANGUAGES else None
 
 

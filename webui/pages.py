@@ -19,8 +19,18 @@ from .backend import Backend
 from .chart import money_label, worth_svg
 from .language import languages
 
-KEY_LABELS = ("HABEN", "SOLL", "MENU", "LOS", "hold:C")
-"""The virtual device's keys whose label is a word (``pages.device.key.<name>``); the others show their name."""
+KEY_LABELS = {"HABEN": "pages.device.key.haben", "SOLL": "pages.device.key.soll", "MENU": "pages.device.key.menu",
+              "LOS": "pages.device.key.los", "hold:C": "pages.device.key.hold_c"}
+"""The virtual device's keys whose label is a word; the others show their name (1, C, K, OK …)."""
+GROUP_WORDS = {"brown": "pages.group.brown", "lightblue": "pages.group.lightblue", "pink": "pages.group.pink",
+               "orange": "pages.group.orange", "red": "pages.group.red", "yellow": "pages.group.yellow",
+               "green": "pages.group.green", "darkblue": "pages.group.darkblue", "station": "pages.group.station",
+               "utility": "pages.group.utility"}
+"""The colour groups as the status page names them (the keys: :data:`rules.GROUP_NAMES`' order and codes)."""
+MODE_WORDS = {Mode.STANDARD: "pages.mode.standard", Mode.QUICK: "pages.mode.quick", Mode.TIMED: "pages.mode.timed"}
+HOUSE_RULE_WORDS = {"free_parking_pot": "pages.house_rule.free_parking_pot", "double_go": "pages.house_rule.double_go",
+                    "no_auctions": "pages.house_rule.no_auctions"}
+"""The admin's form: every kind of game and house rule the rules take (a test holds them to the rules' own)."""
 
 
 def board_info(ed: Edition) -> dict[str, Any]:
@@ -30,7 +40,7 @@ def board_info(ed: Edition) -> dict[str, Any]:
         "house": ed.house, "houses": ed.houses, "hotel": ed.hotel, "hotels": ed.hotels,
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
                          "price": ed.deed(sq).price} for sq in DEEDS},
-        "groups": {g: words.text(f"pages.group.{g}") for g in GROUP_NAMES},
+        "groups": {g: words.text(GROUP_WORDS[g]) for g in GROUP_NAMES},
         "group_order": list(GROUP_NAMES),
         "all_squares": [square_name(ed, s.square) for s in SQUARES],
     }
@@ -49,8 +59,8 @@ def blueprint(backend: Backend) -> Blueprint:
     def admin_page() -> str:
         """The page is open (it holds the login form); what it reads and changes is the banker's."""
         return render_template("admin.html", sim=backend.simulation is not None, editions=backend.editions().all(),
-                               house_rules=[(key, words.text(f"pages.house_rule.{key}")) for key in HOUSE_RULE_NAMES],
-                               modes=[(mode.value, words.text(f"pages.mode.{mode.value}")) for mode in Mode],
+                               house_rules=[(key, words.text(HOUSE_RULE_WORDS[key])) for key in HOUSE_RULE_NAMES],
+                               modes=[(mode.value, words.text(MODE_WORDS[mode])) for mode in Mode],
                                languages=languages(), appliance_language=words.appliance_language())
 
     @pages.get("/admin/verdrahtung.svg")
@@ -68,7 +78,7 @@ def blueprint(backend: Backend) -> Blueprint:
         if backend.simulation is None:
             abort(404)
         cards = backend.simulation.cards()
-        labels = {key: words.text(f"pages.device.key.{key.lower().replace(':', '_')}") for key in KEY_LABELS}
+        labels = {key: words.text(said) for key, said in KEY_LABELS.items()}
         return render_template("device.html", sim=True, players=cards["players"], deeds=cards["deeds"],
                                names=cards["names"], key_labels=labels)
 
@@ -79,20 +89,23 @@ def blueprint(backend: Backend) -> Blueprint:
         segno.make(backend.url, error="m").save(buf, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), mimetype="image/svg+xml")
 
-    chart_cache: dict[int, bytes] = {}
+    chart_cache: dict[tuple[int, str], bytes] = {}
     chart_lock = threading.Lock()
 
     @pages.get("/api/chart.svg")
     @public
     def chart() -> Response:
-        """Drawn once per version, however many phones ask; the page asks with ``?v=`` of the version."""
+        """Drawn once per version and language, however many phones ask (its words and its amounts' decimal sign
+        are the page's language); the page asks with ``?v=`` of the version."""
         worth = backend.worth()
+        key = (worth.version, words.language())
         with chart_lock:
-            svg = chart_cache.get(worth.version)
+            svg = chart_cache.get(key)
             if svg is None:
                 svg = worth_svg(worth.points, worth.players, money_label(worth.edition)).encode()
-                chart_cache.clear()
-                chart_cache[worth.version] = svg
+                if not any(version == worth.version for version, _ in chart_cache):
+                    chart_cache.clear()
+                chart_cache[key] = svg
         return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     @pages.get("/api/state")

@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # typing's (and pathlib's) import costs before the first 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
-    from typing import Any
+    from typing import Any, NoReturn
 
 LANGUAGES = ("de", "en")
 """The languages with a catalogue (:data:`words.LANGUAGES`; here to keep ``words`` out of the parser's imports
@@ -34,51 +34,131 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
+ARGPARSE_WORDS = {
+    "usage: ": "service.cli.usage", "positional arguments": "service.cli.positionals", "options": "service.cli.options",
+    "show this help message and exit": "service.cli.help", "%(prog)s: error: %(message)s\n": "service.cli.error",
+    "argument %(argument_name)s: %(message)s": "service.cli.argument",
+    "the following arguments are required: %s": "service.cli.required", "unrecognized arguments: %s":
+    "service.cli.unrecognized", "invalid choice: %(value)r (choose from %(choices)s)": "service.cli.choice",
+    "invalid %(type)s value: %(value)r": "service.cli.value", "expected one argument": "service.cli.one",
+    "ambiguous option: %(option)s could match %(matches)s": "service.cli.ambiguous",
+}
+"""argparse's own words (its gettext message ids, what it asks :func:`gettext.gettext` for) and the keys of ours."""
+
+
+class _Refused(Exception):
+    """The command line is wrong: said again, in the language asked for, by a parser that speaks it."""
+
+
+class _Words(argparse.HelpFormatter):
+    """Help texts are keys of the catalogue, rendered only when help is printed: ``run`` parses its line without
+    loading the catalogues (they need the rules, which come after the first frame)."""
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(_said(text))
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return None if action.help is None else _said(action.help)
+
+
+class _Parser(argparse.ArgumentParser):
+    quiet = False
+    """While the line is first parsed (no catalogue loaded yet): a refusal is raised, not said."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Words)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        if self.quiet:
+            raise _Refused(message)
+        super().error(message)
+
+
+def _said(text: str) -> str:
+    """A key's text in the language in force; any other help (a surface not converted yet) as it is."""
+    if " " in text:  # words, not a key
+        return text
+    from words import text as said
+
+    return said(text)
+
+
+def _asked(argv: Sequence[str]) -> str:
+    """The language of the command line's help and refusals: ``--language``'s, else the environment's locale
+    (gettext's order: LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else German."""
+    for i, arg in enumerate(argv):
+        code = argv[i + 1] if arg == "--language" and i + 1 < len(argv) else arg.partition("--language=")[2]
+        if code in LANGUAGES:
+            return code
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            spoken = (part[:2] for part in value.split(":") if part[:2] in LANGUAGES and part[2:3] in ("", "_", "."))
+            return next(spoken, LANGUAGES[0])
+    return LANGUAGES[0]
+
+
+def _speak(argv: Sequence[str]) -> None:
+    """Help and refusals in the language asked for: our help texts, and argparse's own words, from the catalogue."""
+    import words
+
+    words.use(_asked(argv))
+    argparse._ = lambda message: words.text(ARGPARSE_WORDS[message]) if message in ARGPARSE_WORDS else message  # type: ignore[attr-defined]
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bankleser", description="MONOPOLY-Bankkartenleser für den Raspberry Pi")
+    parser = _Parser(prog="bankleser", description="service.cli.description")
     sub = parser.add_subparsers(dest="command", required=True)
-    replay = sub.add_parser("replay", help="apply a file of commands, print one JSON result per line, then the state")
-    replay.add_argument("file", help="one JSON command per line ('-' for standard input)")
-    replay.add_argument("--journal", action="store_true",
-                        help="the file is the appliance's journal or a downloaded game: limits added since a "
-                             "command was accepted are not applied to it again")
-    replay.add_argument("--editions", type=_path, help="a folder of family edition files (for games of one)")
-    salvage = sub.add_parser("salvage", help="copy every verifiable command of a damaged journal into a new one")
-    salvage.add_argument("source", type=_path, help="the damaged journal (read, never written)")
-    salvage.add_argument("target", type=_path, help="the new journal (must not exist)")
-    doctor = sub.add_parser("doctor", help="check wiring, devices, service, journal and clock; each ✓/✗ with the fix")
-    doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="TOML config file")
-    doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="the journal's folder")
-    doctor.add_argument("--language", choices=LANGUAGES, help="the report's language (default: the config's, else de)")
-    flows = sub.add_parser("flows", help="print the device's transition graph and the banker's flows")
-    flows.add_argument("--readme", type=_path, help="write the Mermaid diagram into this page's ```mermaid block")
-    flows.add_argument("--mermaid", action="store_true", help="print the scene graph as a Mermaid diagram")
-    prints = sub.add_parser("print", help="write a picture as SVG: the wiring, the keypad overlay, card labels")
-    prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"),
-                        help="wiring: the diagram for the config's pins; keypad: the overlay (true size); "
-                             "cards: the players' bank card labels; deeds: the deed stickers of an edition")
-    prints.add_argument("--config", type=_path, help="TOML config file (its pins and keypad layout)")
-    prints.add_argument("--edition", default="classic", help="deeds: the edition whose names are printed")
-    prints.add_argument("--players", type=int, default=6, help="cards: how many bank cards (1-8)")
-    prints.add_argument("-o", "--output", type=_path, help="write to this file instead of standard output")
-    prints.add_argument("--language", choices=LANGUAGES, help="the picture's words (default: the config's, else de)")
+    replay = sub.add_parser("replay", help="service.cli.replay")
+    replay.add_argument("file", help="service.cli.replay.file")
+    replay.add_argument("--journal", action="store_true", help="service.cli.replay.journal")
+    replay.add_argument("--editions", type=_path, help="service.cli.replay.editions")
+    salvage = sub.add_parser("salvage", help="service.cli.salvage")
+    salvage.add_argument("source", type=_path, help="service.cli.salvage.source")
+    salvage.add_argument("target", type=_path, help="service.cli.salvage.target")
+    doctor = sub.add_parser("doctor", help="service.cli.doctor")
+    doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="service.cli.config")
+    doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="service.cli.doctor.state_dir")
+    doctor.add_argument("--language", choices=LANGUAGES, help="service.cli.doctor.language")
+    flows = sub.add_parser("flows", help="service.cli.flows")
+    flows.add_argument("--readme", type=_path, help="service.cli.flows.readme")
+    flows.add_argument("--mermaid", action="store_true", help="service.cli.flows.mermaid")
+    prints = sub.add_parser("print", help="service.cli.print")
+    prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"), help="service.cli.print.what")
+    prints.add_argument("--config", type=_path, help="service.cli.print.config")
+    prints.add_argument("--edition", default="classic", help="service.cli.print.edition")
+    prints.add_argument("--players", type=int, default=6, help="service.cli.print.players")
+    prints.add_argument("-o", "--output", type=_path, help="service.cli.print.output")
+    prints.add_argument("--language", choices=LANGUAGES, help="service.cli.print.language")
     from .editions_cli import add_parser as add_edition_parser
 
     add_edition_parser(sub)
-    run = sub.add_parser("run", help="start the appliance (simulated hardware off a Pi)")
-    run.add_argument("--sim", action="store_true", help="simulate every part (the default off a Pi)")
+    run = sub.add_parser("run", help="service.cli.run")
+    run.add_argument("--sim", action="store_true", help="service.cli.run.sim")
     # run's file names stay text until "Startet…" is on the panel (_run): pathlib costs 50 ms on a Pi core
-    run.add_argument("--config", help="TOML config file")
-    run.add_argument("--state-dir", help="journal and registered cards (default: per-user data dir)")
-    run.add_argument("--host", help="address to serve on (default 127.0.0.1 off a Pi, all interfaces on it)")
-    run.add_argument("--port", type=int, help="port of the status page (default 8080)")
-    run.add_argument("--language", choices=LANGUAGES,
-                     help="the language of a fresh state directory (default: [ui] language in the config, else de)")
+    run.add_argument("--config", help="service.cli.config")
+    run.add_argument("--state-dir", help="service.cli.run.state_dir")
+    run.add_argument("--host", help="service.cli.run.host")
+    run.add_argument("--port", type=int, help="service.cli.run.port")
+    run.add_argument("--language", choices=LANGUAGES, help="service.cli.run.language")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "-h" in argv or "--help" in argv:
+        _speak(argv)
+    _Parser.quiet = True
+    try:
+        args = _parser().parse_args(argv)
+    except _Refused:  # said by a parser that speaks the language asked for (it exits 2)
+        _Parser.quiet = False
+        _speak(argv)
+        _parser().parse_args(argv)
+        raise
+    finally:
+        _Parser.quiet = False
     if args.command == "run":
         return _run(args)
     if args.command == "print":
@@ -221,18 +301,18 @@ def _open_later(url: str) -> None:
     threading.Timer(1.5, lambda: webbrowser.open(url)).start()
 
 
-def _first_screen(config: str | Path | None, *, sim: bool, notifier: Any) -> Any:
+def _first_screen(config: str | Path | None, *, sim: bool, notifier: Any, language: str | None = None) -> Any:
     """Say "Startet…" on the OLED before the rest is even imported (:mod:`drivers.splash`). Returns the
     greeting, or the reason there is none: then the daemon opens the display with the other parts and
-    reports its fault as it always does."""
+    reports its fault as it always does. ``language``: the flag's (else the config file's, else German)."""
     from drivers.splash import Splash
 
     try:
-        splash = Splash.from_config(config, sim=sim)
+        splash = Splash.from_config(config, sim=sim, language=language)
         splash.send()
     except Exception as err:  # no bus, no panel, a config the check will name: no greeting, no crash
         return err
-    notifier.status("Startet…")
+    notifier.status(splash.words())
     return splash
 
 
@@ -248,7 +328,7 @@ def _run(args: argparse.Namespace) -> int:
     # explicitly (the service's) means real parts unless it says "sim": never a silent fake.
     sim = args.sim or (args.config is None and not on_raspberry_pi())
     notifier = Notifier()
-    greeted = _first_screen(args.config, sim=sim, notifier=notifier)
+    greeted = _first_screen(args.config, sim=sim, notifier=notifier, language=args.language)
 
     import logging
     from pathlib import Path
@@ -283,7 +363,8 @@ def _run(args: argparse.Namespace) -> int:
 
     port = args.port or config.port
     host, why = listen_address(flag=args.host, configured=config.host, sim=sim)
-    logging.getLogger(__name__).info("Statusseite auf %s:%d (%s)", f"[{host}]" if ":" in host else host, port, why)
+    shown = f"[{host}]" if ":" in host else host
+    logging.getLogger(__name__).info("%s", words.text("service.log.listening", host=shown, port=port, why=why))
     if sim and os.environ.get("BANKLESER_OPEN_BROWSER") == "1":
         _open_later(f"http://127.0.0.1:{port}/device")
     return run_daemon(

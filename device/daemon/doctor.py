@@ -22,6 +22,7 @@ import msgspec
 
 from drivers.hardware import HardwareConfig, Missing, open_pin_factory
 from drivers.hints import GPIO_ENABLE, I2C_ENABLE, Access, device_access, spi_hint
+from drivers.part import part_name
 from drivers.rfid import KNOWN_VERSIONS, REG_VERSION
 from words import plural, text
 
@@ -112,7 +113,7 @@ class System(msgspec.Struct):
 def check_i2c(s: System) -> list[Check]:
     d = s.hardware.display
     if d.kind == "sim":
-        return [Check("Display", True, text("doctor.simulated"))]
+        return [Check(part_name("display"), True, text("doctor.simulated"))]
     bus = s.dev / f"i2c-{d.i2c_port}"
     why = device_access(bus, s.access, what="I²C", enable=I2C_ENABLE)
     if why is not None:
@@ -122,40 +123,41 @@ def check_i2c(s: System) -> list[Check]:
         s.probe_i2c(d.i2c_port, d.address)
     except OSError as err:
         if err.errno in (errno.EREMOTEIO, errno.EIO, errno.ENXIO):
-            out.append(Check("Display", False, text("doctor.display.nobody", address=f"0x{d.address:02X}",
+            out.append(Check(part_name("display"), False, text("doctor.display.nobody", address=f"0x{d.address:02X}",
                                                     port=d.i2c_port),
                              text("doctor.display.nobody.fix", port=d.i2c_port)))
         else:
-            out.append(Check("Display", False, f"I²C-{d.i2c_port}: {err}", f"`i2cdetect -y {d.i2c_port}`"))
+            out.append(Check(part_name("display"), False, f"I²C-{d.i2c_port}: {err}", f"`i2cdetect -y {d.i2c_port}`"))
     except ImportError as err:
-        out.append(Check("Display", False, text("doctor.display.smbus2", error=err), "sudo systemd/install.sh"))
+        out.append(Check(part_name("display"), False, text("doctor.display.smbus2", error=err),
+                         "sudo systemd/install.sh"))
     else:
-        out.append(Check("Display", True, text("doctor.display.answers", address=f"0x{d.address:02X}")))
+        out.append(Check(part_name("display"), True, text("doctor.display.answers", address=f"0x{d.address:02X}")))
     return out
 
 
 def check_spi(s: System) -> list[Check]:
     r = s.hardware.reader
     if r.kind == "sim":
-        return [Check("RFID-Leser", True, text("doctor.simulated"))]
+        return [Check(part_name("reader"), True, text("doctor.simulated"))]
     node = s.dev / f"spidev{r.spi_port}.{r.spi_device}"
     why = spi_hint(r.spi_port, r.spi_device, dev=s.dev, access=s.access)  # the daemon's words when GPIO fails too
     if why is not None:
-        return [Check(f"SPI{r.spi_port}", False, why.removeprefix("RFID-Leser: "))]
+        return [Check(f"SPI{r.spi_port}", False, why.removeprefix(part_name("reader") + ": "))]
     out = [Check(f"SPI{r.spi_port}", True, text("doctor.device.there", path=node))]
     try:
         version = s.spi_version(r.spi_port, r.spi_device)
     except Exception as err:
-        out.append(Check("RFID-Leser", False, text("doctor.reader.unreadable", error=err),
+        out.append(Check(part_name("reader"), False, text("doctor.reader.unreadable", error=err),
                          text("doctor.reader.unreadable.fix")))
         return out
     if version in KNOWN_VERSIONS:
-        out.append(Check("RFID-Leser", True, text("doctor.reader.answers", version=f"0x{version:02X}")))
+        out.append(Check(part_name("reader"), True, text("doctor.reader.answers", version=f"0x{version:02X}")))
     elif version in (0x00, 0xFF):
-        out.append(Check("RFID-Leser", False, text("doctor.reader.silent", version=f"0x{version:02X}"),
+        out.append(Check(part_name("reader"), False, text("doctor.reader.silent", version=f"0x{version:02X}"),
                          text("doctor.reader.silent.fix", device=r.spi_device, reset=r.reset_pin)))
     else:
-        out.append(Check("RFID-Leser", False, text("doctor.reader.unknown", version=f"0x{version:02X}"),
+        out.append(Check(part_name("reader"), False, text("doctor.reader.unknown", version=f"0x{version:02X}"),
                          text("doctor.reader.unknown.fix")))
     return out
 
@@ -176,10 +178,10 @@ def check_gpio(s: System) -> list[Check]:
         return [from_hint(hint) for hint in err.hints]
     chips = sorted(s.dev.glob("gpiochip*"))
     if not chips:
-        return [Check("GPIO", False, text("doctor.missing", path=s.dev / "gpiochip0"), text(GPIO_ENABLE))]
-    why = next((w for c in chips if (w := device_access(c, s.access, what="GPIO",
+        return [Check(part_name("gpio"), False, text("doctor.missing", path=s.dev / "gpiochip0"), text(GPIO_ENABLE))]
+    why = next((w for c in chips if (w := device_access(c, s.access, what=part_name("gpio"),
                                                          enable=GPIO_ENABLE)) is not None), None)
-    return [Check("GPIO", why is None, why or text("doctor.gpio.opened", count=len(chips)))]
+    return [Check(part_name("gpio"), why is None, why or text("doctor.gpio.opened", count=len(chips)))]
 
 
 def check_groups(s: System) -> list[Check]:

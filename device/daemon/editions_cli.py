@@ -1,7 +1,8 @@
 """`bankleser edition list | show KEY | check FILE | new --from KEY -o FILE`: a family's editions from the shell.
 
-Every answer is German and names each problem with its line and key; a broken file is exit status 1, never a
-traceback. The state directory's ``editions/`` folder holds the family's files (docs/editions.md).
+Every answer is in the language in force (``--language``, else the config's ``[ui] language``, else German) and
+names each problem with its line and key; a broken file is exit status 1, never a traceback. The state directory's
+``editions/`` folder holds the family's files (docs/editions.md).
 """
 
 from __future__ import annotations
@@ -29,24 +30,60 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
+CONFIG = "/etc/bankleser/config.toml"
+"""Where the appliance's config is (as ``bankleser doctor``): its ``[ui] language`` is the answers' language."""
+_asked: list[str] = []
+"""The ``--language`` given on this command line, once argparse has read it (before it shows a help)."""
+
+
+class _Said(str):
+    """A help text's key (``editions.help.*``), said in the language in force only when argparse shows the help:
+    ``words`` and the catalogue load then, not at every start of ``bankleser`` (argparse's ``help % params``)."""
+
+    __slots__ = ()
+
+    def __mod__(self, values: Any) -> str:
+        frame = sys._getframe(1)
+        while frame is not None:  # Python 3.14's argparse tries each help as the parser is built: not shown yet
+            if frame.f_code.co_name == "_check_help":
+                return str.__str__(self)
+            frame = frame.f_back  # type: ignore[assignment]
+        import words
+
+        _choose(_asked[-1] if _asked else None, CONFIG)
+        return words.text(str.__str__(self))
+
+
+class _Language(argparse.Action):
+    """``--language`` takes effect as it is read, so that ``--language en --help`` speaks English."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        _asked.append(str(values))
+        setattr(namespace, self.dest, values)
+
+
 def add_parser(sub: Any) -> None:
     """The ``edition`` command and its four verbs, on the main parser's subparsers."""
-    edition = sub.add_parser("edition", help="the editions: list, show one, check a family's file, write a new one")
+    from .cli import LANGUAGES
+
+    _asked.clear()  # a new command line (the tests run several in one process)
+    edition = sub.add_parser("edition", help=_Said("editions.help.edition"))
     verbs = edition.add_subparsers(dest="verb", required=True)
-    for name, text in (("list", "every edition of this box, and the family's files that do not play"),
-                       ("show", "one edition as a file (every key)"),
-                       ("check", "check a family's edition file: each problem with its line and key"),
-                       ("new", "write a commented file to edit by hand, copied from an edition")):
-        verb = verbs.add_parser(name, help=text)
-        verb.add_argument("--state-dir", type=_path, help="the folder with editions/ (default: the appliance's)")
+    for name, key in (("list", "editions.help.list"), ("show", "editions.help.show"), ("check", "editions.help.check"),
+                      ("new", "editions.help.new")):
+        verb = verbs.add_parser(name, help=_Said(key))
+        verb.add_argument("--state-dir", type=_path, help=_Said("editions.help.state_dir"))
+        verb.add_argument("--config", default=CONFIG, help=_Said("editions.help.config"))
+        verb.add_argument("--language", choices=LANGUAGES, action=_Language, help=_Said("editions.help.language"))
         if name == "show":
-            verb.add_argument("key", help="the edition's key")
+            verb.add_argument("key", help=_Said("editions.help.key"))
         if name == "check":
-            verb.add_argument("file", type=_path, help="the edition's TOML file")
+            verb.add_argument("file", type=_path, help=_Said("editions.help.file"))
         if name == "new":
-            verb.add_argument("--from", dest="base", required=True, help="the edition to copy (its key)")
-            verb.add_argument("--key", help="the new edition's key (default: KEY-familie)")
-            verb.add_argument("-o", "--output", type=_path, required=True, help="the file to write (must not exist)")
+            verb.add_argument("--from", dest="base", required=True, help=_Said("editions.help.from"))
+            verb.add_argument("--key", help=_Said("editions.help.new_key"))
+            verb.add_argument("-o", "--output", type=_path, required=True, help=_Said("editions.help.output"))
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
@@ -59,90 +96,130 @@ def _catalogue(args: argparse.Namespace) -> Catalogue:
     return load(args.state_dir)
 
 
+def _choose(code: str | None, config: str | None) -> None:
+    """The flag's language, else the config file's ``[ui] language`` (as ``bankleser doctor``), else German."""
+    import words
+
+    if not code and config:
+        from pathlib import Path
+
+        from .config import Config
+
+        try:
+            code = Config.load(Path(config)).ui.language if Path(config).exists() else None
+        except SystemExit:
+            code = None  # a config with a mistake is the doctor's to name: the default language here
+    words.use(code if code in words.LANGUAGES else words.DEFAULT)
+
+
 def main(args: argparse.Namespace) -> int:
+    _choose(getattr(args, "language", None), getattr(args, "config", None))
     catalogue = _catalogue(args)
     if args.verb == "list":
         return _list(catalogue)
     if args.verb == "show":
         edition = catalogue.editions.get(args.key)
         if edition is None:
-            print(f"bankleser edition show: keine Ausgabe {args.key!r} ({', '.join(catalogue.editions)})",
-                  file=sys.stderr)
-            return 1
-        from rules.editions import edition_data, to_toml
+            return _none("show", args.key, catalogue)
+        from ..store.editions import as_file
 
-        print(to_toml(edition_data(edition), comments=True), end="")
+        print(as_file(edition), end="")
         return 0
     if args.verb == "check":
         return _check(args.file, catalogue)
     return _new(args, catalogue)
 
 
+def _none(verb: str, key: str, catalogue: Catalogue) -> int:
+    import words
+
+    print(words.text("editions.cli.none", verb=verb, key=repr(key), known=", ".join(catalogue.editions)),
+          file=sys.stderr)
+    return 1
+
+
 def _list(catalogue: Catalogue) -> int:
+    import words
     from rules import EDITIONS
 
+    from ..store.editions import told
+
     for key, edition in catalogue.editions.items():
-        where = "mitgeliefert" if key in EDITIONS else str(catalogue.files[key])
-        base = f", Basis {edition.base}" if edition.base and key not in EDITIONS else ""
-        print(f"{key:<16} {edition.title} ({where}{base})")
+        where = words.text("editions.cli.shipped") if key in EDITIONS else str(catalogue.files[key])
+        base = words.text("editions.cli.base", base=edition.base) if edition.base and key not in EDITIONS else ""
+        print(words.text("editions.cli.listed", key=f"{key:<16}", title=edition.title, where=where, base=base))
     for broken in catalogue.broken:
-        count = len(broken.problems)
-        print(f"{broken.path.name:<16} spielt nicht ({count} Problem{'e' if count != 1 else ''}):")
+        print(words.plural("editions.cli.broken", len(broken.problems), file=f"{broken.path.name:<16}"))
         for problem in broken.problems:
-            print(f"    {problem}")
+            print(f"    {told(problem, broken.base)}")
     return 0
 
 
 def summary(edition: Edition) -> str:
-    """One paragraph a family recognises its board in."""
+    """One paragraph a family recognises its board in, in the language in force."""
+    import words
     from rules import EDITIONS
+    from rules.phrase import Cash, Place, phrase
 
     base = EDITIONS.get(edition.base or "")
     renamed = sum(1 for sq, n in enumerate(edition.names) if base is None or n != base.names[sq])
-    money = f"{edition.currency} " if edition.currency else ""
-    return (f"{edition.title} ({edition.key}{', Basis ' + edition.base if edition.base else ''}): "
-            f"{renamed} eigene Namen, {edition.house}/{edition.houses} und {edition.hotel}/{edition.hotels}, "
-            f"Startkapital {money}{edition.start_capital}, LOS {money}{edition.salary}")
+
+    def money(amount: int) -> str:
+        said = words.say(phrase("editions.cli.amount", amount=Cash(amount)), edition)
+        if not edition.currency:
+            return said
+        key = "editions.cli.currency_sign" if len(edition.currency) == 1 else "editions.cli.currency_word"
+        return words.text(key, currency=edition.currency, amount=said)
+
+    return words.say(phrase("editions.cli.summary", n=renamed, title=edition.title, key=edition.key,
+                            base=words.text("editions.cli.base", base=edition.base) if edition.base else "",
+                            house=edition.house, houses=edition.houses, hotel=edition.hotel, hotels=edition.hotels,
+                            start=money(edition.start_capital), go=Place(0), salary=money(edition.salary)), edition)
 
 
 def _check(path: Path, catalogue: Catalogue) -> int:
-    from ..store.editions import check_text
+    import words
+
+    from ..store.editions import check_text, told
 
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        print(f"{path}: nicht lesbar ({getattr(err, 'strerror', None) or err})", file=sys.stderr)
+        print(words.text("editions.cli.unreadable", path=path, error=getattr(err, "strerror", None) or err),
+              file=sys.stderr)
         return 1
     bases = {k: e for k, e in catalogue.editions.items() if catalogue.files.get(k) != path}
-    edition, problems, warnings = check_text(text, bases)
-    for problem in problems:
-        print(f"{path.name}: {problem}")
-    for warning in warnings:
-        print(f"{path.name}: Hinweis: {warning}")
-    if edition is None:
-        count = f"{len(problems)} Problem{'e' if len(problems) != 1 else ''}"
-        print(f"{path.name}: {count} – diese Ausgabe spielt so nicht")
+    checked = check_text(text, bases)
+    for problem in checked.problems:
+        print(f"{path.name}: {told(problem, checked.base)}")
+    for warning in checked.warnings:
+        print(words.text("editions.cli.warning", file=path.name, problem=told(warning, checked.base)))
+    if checked.edition is None:
+        print(words.plural("editions.cli.failed", len(checked.problems), file=path.name))
         return 1
-    print(f"{path.name}: in Ordnung – {summary(edition)}")
+    print(words.text("editions.cli.fine", file=path.name, summary=summary(checked.edition)))
     return 0
 
 
 def _new(args: argparse.Namespace, catalogue: Catalogue) -> int:
     edition = catalogue.editions.get(args.base)
     if edition is None:
-        print(f"bankleser edition new: keine Ausgabe {args.base!r} ({', '.join(catalogue.editions)})", file=sys.stderr)
-        return 1
-    from rules.editions import edition_data, to_toml
+        return _none("new", args.base, catalogue)
+    import words
+    from rules.editions import edition_data
 
-    key = args.key or f"{edition.key}-familie"
-    data = {**edition_data(edition), "key": key, "title": f"{edition.title} (Familie)", "base": edition.key}
-    head = (f"# A family edition based on {edition.key}: change what your board prints, delete what stays.\n"
-            f"# Check it with: bankleser edition check {args.output.name}   (docs/editions.md has every key)\n\n")
+    from ..store.editions import as_file
+
+    key = args.key or words.text("editions.new.key", key=edition.key)
+    data = {**edition_data(edition), "key": key, "title": words.text("editions.new.title", title=edition.title),
+            "base": edition.key}
+    head = "".join(f"# {words.text(line, base=edition.key, file=args.output.name)}\n"
+                   for line in ("editions.new.head", "editions.new.check")) + "\n"
     try:
         with args.output.open("x", encoding="utf-8") as out:
-            out.write(head + to_toml(data, comments=True))
+            out.write(head + as_file(edition, data))
     except OSError as err:
         print(f"bankleser edition new: {args.output}: {err.strerror}", file=sys.stderr)
         return 1
-    print(f"{args.output}: geschrieben ({key}, Basis {edition.key})")
+    print(words.text("editions.cli.written", path=args.output, key=key, base=edition.key))
     return 0

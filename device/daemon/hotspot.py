@@ -24,6 +24,8 @@ from pathlib import Path
 
 import msgspec
 
+from words import text
+
 from .config import HotspotConfig
 
 log = logging.getLogger(__name__)
@@ -173,8 +175,8 @@ class Hotspot:
                 if clock() >= deadline:
                     self.open()
                     self.state = "open"
-                    log.info("no known network after %.0f s: own Wi-Fi %r open, page at %s", self.cfg.wait,
-                             self.cfg.ssid, self.address)
+                    log.info("%s", text("service.hotspot.open", seconds=f"{self.cfg.wait:.0f}",
+                                        ssid=repr(self.cfg.ssid), url=self.address))
                     on_change()
                     return
                 if stop.wait(POLL):
@@ -182,7 +184,7 @@ class Hotspot:
             self.state = "network"
         except (OSError, RuntimeError, ValueError, subprocess.TimeoutExpired) as err:
             self.state = "failed"  # degrade, never die: the appliance plays on, the page just is not reachable
-            log.error("own Wi-Fi not opened: %s", err)
+            log.error("%s", text("service.hotspot.failed", error=err))
             on_change()
 
 
@@ -192,12 +194,10 @@ def start_hotspot(cfg: HotspotConfig, state_dir: Path, *, sim: bool, stop: threa
     nmcli = shutil.which("nmcli")
     if sim or not cfg.enabled or nmcli is None:
         if not sim and cfg.enabled:
-            log.info("no nmcli (NetworkManager): no own Wi-Fi without a known network")
+            log.info("%s", text("service.hotspot.no_nmcli"))
         return None
     if not qr_ssid_fits(cfg.ssid):
-        log.warning("hotspot.ssid %r is %d bytes: the OLED's QR code to join is drawn at 1 pixel per module, "
-                    "which many phone cameras cannot read; a name of up to 23 bytes keeps it at 2",
-                    cfg.ssid, len(cfg.ssid.encode()))
+        log.warning("%s", text("service.hotspot.long_name", ssid=repr(cfg.ssid), size=len(cfg.ssid.encode())))
     hotspot = Hotspot(cfg, state_dir, nmcli)
     threading.Thread(target=hotspot.watch, args=(stop, on_change), name="wlan-warten", daemon=True).start()
     return hotspot

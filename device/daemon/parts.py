@@ -34,9 +34,9 @@ def cause_line(hint: str, names: list[str]) -> str:
 
 def missing_names(parts: list[dict[str, Any]], *, but: Iterable[str] = ()) -> list[str]:
     """The short names for the OLED: a cause that keeps several parts out by its subject ("GPIO"), else the part
-    ("Tastatur", "RFID-Leser"), each once, leaving out the causes that only affect the parts in ``but`` (the
-    display does not show its own absence)."""
-    skip = set(but)
+    ("Tastatur", "RFID-Leser"), each once, leaving out the causes that only affect the parts whose identifiers are
+    in ``but`` (the display does not show its own absence)."""
+    skip = {part["name"] for part in parts if part["id"] in set(but)}
     names: list[str] = []
     for hint, affected in causes(parts):
         label = hint.partition(": ")[0] if len(affected) > 1 else affected[0]

@@ -24,7 +24,7 @@ import msgspec
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
-from words import appliance_language
+from words import appliance_language, text
 from words import use as use_language
 
 from ..scenes import Ui
@@ -56,7 +56,8 @@ CLOCK_EVERY = 5.0
 JOURNAL_RETRY = 5.0
 """Seconds between attempts to open a journal that failed for a cause that may pass (a full card)."""
 
-VOLUME_NAMES = {Volume.OFF: "aus", Volume.LOW: "leise", Volume.HIGH: "laut"}
+VOLUME_NAMES = {Volume.OFF: "service.volume.off", Volume.LOW: "service.volume.low", Volume.HIGH: "service.volume.high"}
+"""The keys of the buzzer's volumes as the menu says them (rendered when said: the language may change)."""
 
 
 def lan_address() -> str:
@@ -127,10 +128,10 @@ class Daemon(msgspec.Struct):
             on_parts=lambda: self.events.put(("parts",)),
         )
         hw_cfg: HardwareConfig = self.config.hardware.simulated() if self.sim else self.config.hardware
-        self.notifier.status("Hardware wird geöffnet")
+        self.notifier.status(text("service.start.opening"))
         self.hardware = open_hardware(hw_cfg, cb, pin_factory=self.pin_factory)
         self.hardware.display.show(start_screen(self.hardware))
-        self.notifier.status("Journal wird gelesen")
+        self.notifier.status(text("start.reading"))
         self._open_journal()
         if web:
             self._start_web()
@@ -148,11 +149,12 @@ class Daemon(msgspec.Struct):
             if journal is not None:
                 journal.close()
             # No crash loop: stay up, say what is wrong on the OLED, in the log and on the page.
-            log.error("journal: %s", err)
+            log.error("%s", text("service.log.journal", error=err))
             self.fault = f"{err.message}: {err.detail}"
             self.retry_journal_at = time.monotonic() + JOURNAL_RETRY if err.recoverable else None
-            self.hardware.display.show(Screen(title="Speicherproblem", big="STOPP",
-                                              lines=(err.message, "Siehe Web-Seite", "und README")))
+            lines = (err.message, text("start.see_page"), text("service.fault.readme"))
+            self.hardware.display.show(Screen(title=text("service.fault.title"), big=text("service.fault.big"),
+                                              lines=lines))
             return
         self.fault = None
         self.retry_journal_at = None
@@ -174,20 +176,18 @@ class Daemon(msgspec.Struct):
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
                 url=lambda: self.url, sleep_after=self.config.ui.sleep_after,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
-                volume=lambda: VOLUME_NAMES[buzzer.volume], cycle_volume=self._cycle_volume,
+                volume=lambda: text(VOLUME_NAMES[buzzer.volume]), cycle_volume=self._cycle_volume,
                 set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
             )
 
     def _say_pin(self, journal: Journal) -> None:
         """The start log says whether the banker's web page can be opened, and how its PIN is set (issue 31)."""
         if self.config.banker_pin:
-            log.info("Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")
+            log.info("%s", text("service.pin.configured"))
         elif journal.setting("banker_pin"):
-            log.info("Banker-PIN: gesetzt (am Gerät; ändern: Menü ohne Karte → 7 Banker-PIN)")
+            log.info("%s", text("service.pin.on_device"))
         else:
-            log.warning("Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne Karte → "
-                        "7 Banker-PIN (in der Simulation auf /device), oder beim Start BANKLESER_BANKER_PIN=1234 "
-                        "./dev run")
+            log.warning("%s", text("service.pin.none"))
 
     @staticmethod
     def _note_boot(journal: Journal) -> None:
@@ -203,8 +203,8 @@ class Daemon(msgspec.Struct):
         """After start-up, beside the loop: check the past games' rows, then tell them for the pages."""
         err = journal.verify_history()
         if err is not None:  # the running game came from verified rows: booking goes on, the page says it
-            log.error("journal history: %s", err)
-            self.history_fault = f"Verlauf: {err.message}: {err.detail} (bankleser salvage, siehe README)"
+            log.error("%s", text("service.log.history", error=err))
+            self.history_fault = text("service.fault.history", message=err.message, detail=err.detail)
             self.events.put(("wake",))
             if self.history is not None:
                 self.history.warming.clear()  # the pages tell what they can, and name the damage
@@ -230,7 +230,7 @@ class Daemon(msgspec.Struct):
 
     def _missing(self) -> list[str]:
         """The parts the OLED names as missing: all but the display itself (it would not show it)."""
-        return [] if self.hardware is None else missing_names(self.hardware.parts(), but=["Display"])
+        return [] if self.hardware is None else missing_names(self.hardware.parts(), but=["display"])
 
     def _led(self, on: bool) -> None:
         """Menü → Selbsttest switches the status LED."""
@@ -259,7 +259,7 @@ class Daemon(msgspec.Struct):
         assert self.hardware is not None
         buzzer = self.hardware.buzzer
         buzzer.volume = buzzer.volume.next()
-        return VOLUME_NAMES[buzzer.volume]
+        return text(VOLUME_NAMES[buzzer.volume])
 
     def _import_web(self) -> None:
         from .web import load_web
@@ -276,9 +276,9 @@ class Daemon(msgspec.Struct):
         self._publish()
         self.port = self.server.port  # port 0: the one the system chose
         self.server.start()
-        log.info("Statusseite: %s", self.url)
+        log.info("%s", text("service.log.page", url=self.url))
         if self.sim:
-            log.info("Virtuelles Gerät: %sdevice", self.url)
+            log.info("%s", text("service.log.device", url=f"{self.url}device"))
 
     def _publish(self, *, force: bool = False) -> None:
         """After each event: if anything changed, build the public state once and publish its bytes.
@@ -315,7 +315,7 @@ class Daemon(msgspec.Struct):
     # The loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
-        self.notifier.ready(f"bereit: {self.url}")
+        self.notifier.ready(text("service.start.ready", url=self.url))
         gc.enable()  # off for the start (``bankleser run``): from now on garbage is collected as usual
         # Flask and uvicorn take seconds to import on a Pi core: beside the loop, after READY; the
         # server itself is then started on the loop (it reads the journal, which the loop owns).
@@ -365,7 +365,7 @@ class Daemon(msgspec.Struct):
                     self.notifier.watchdog()
                     next_ping = now + self.notifier.watchdog_interval
                 else:
-                    log.error("no watchdog ping: %s hängt", ", ".join(stuck))
+                    log.error("no watchdog ping: %s stuck", ", ".join(stuck))
                     next_ping = now + 1.0
 
     def _start_hotspot(self) -> None:
@@ -376,14 +376,15 @@ class Daemon(msgspec.Struct):
                                      on_change=lambda: self.events.put(("refresh",)))
 
     def stuck(self, now: float) -> list[str]:
-        """What makes no progress: a driver thread dead or hung, or the web server's loop not turning.
+        """What makes no progress (identifiers, for the log): a driver thread dead or hung, or the web server's loop
+        not turning.
 
         The main loop checks itself by being the one that pings: if it hangs, nobody pings.
         """
         assert self.hardware is not None
         stuck = self.hardware.stalled(now)
         if self.server is not None and now - self.server.last_beat > WEB_STALL:
-            stuck.append("Webserver")
+            stuck.append("web")
         return stuck
 
     def _dispatch(self, event: tuple[Any, ...]) -> None:
@@ -440,7 +441,8 @@ class Daemon(msgspec.Struct):
         if self.server is not None:
             self.server.close()
         if self.hardware is not None:
-            self.hardware.close(Screen(title="Bankleser", big="Aus", lines=("Alles gespeichert",)))
+            self.hardware.close(Screen(title="Bankleser", big=text("service.off.big"),
+                                       lines=(text("service.off.saved"),)))
         if self.ledger is not None and self.fault is None:
             self.ledger.checkpoint_clock()
             self.ledger.checkpoint()  # the next start replays nothing
@@ -460,7 +462,7 @@ def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: i
     handle_signals(daemon)
     try:
         daemon.start(web=False)
-        log.info("Bankleser läuft (%s), Journal in %s", "Simulation" if sim else "Hardware", state_dir)
+        log.info("%s", text("service.log.running_sim" if sim else "service.log.running", path=state_dir))
         daemon.run()
     finally:
         daemon.close()

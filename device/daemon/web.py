@@ -51,7 +51,8 @@ def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
     moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
     balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
     seq = ledger.log[-1].seq if ledger.log else None
-    return {**answer, "duplicate": event.duplicate, "text": event.text, "balances": balances, "seq": seq}
+    said = words.say(event.said, state.edition if state is not None else None)
+    return {**answer, "duplicate": event.duplicate, "text": said, "balances": balances, "seq": seq}
 
 
 class WebBackend:

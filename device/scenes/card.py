@@ -163,7 +163,7 @@ class AmountScene(Scene, msgspec.Struct):
         except RuleError as err:
             ui.tone("refused")
             ui.scenes.push(ResultScene(phrase("scenes.result.refused"), phrase("scenes.verdict.amount_out_of_range"),
-                                       err.message, refused=True))
+                                       err.said, refused=True))
             return None
 
     def _book(self, ui: Context) -> bool:
@@ -204,7 +204,8 @@ class AmountScene(Scene, msgspec.Struct):
                         pinned=(ui.say(phrase("scenes.amount.look")),))
         or_card = phrase("scenes.amount.or_card")
         if self.verb == "open":
-            return page(ui.say(phrase("scenes.amount.title", player=self.player)), big,
+            title = phrase("scenes.card.title", player=self.player, number=card_number(ui, self.player))
+            return page(ui.say(title), big,
                         [ui.say(phrase("scenes.amount.keys")), ui.say(or_card)])
         hints = (phrase("scenes.amount.ok"), or_card if self.verb == "debit" else phrase("scenes.amount.correct"))
         return page(ui.say(phrase("scenes.amount.verb", player=self.player, verb=VERB_TITLE[self.verb])), big,

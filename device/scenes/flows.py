@@ -245,7 +245,7 @@ def _booked(v: View, cmd: dict[str, Any]) -> Any:
         event = v.rules.preview(cmd)
     except RuleError:
         return None
-    return [(t.payer, t.payee, t.amount) for t in event.transfers], event.text
+    return [(t.payer, t.payee, t.amount) for t in event.transfers], event.said
 
 
 def _hotel(v: View) -> bool:
@@ -278,21 +278,23 @@ def _estate_mortgaged(v: View) -> list[int]:
 
 
 def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
-    """To whom, and what they receive as the rules' preview books it (the cash and the buildings sold, issue 28
-    #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor pays, or what
-    stays owed to the bank); and that Storno undoes it (it is no final step at the table)."""
+    """Who goes bankrupt to whom, and what they receive as the rules' preview books it (the cash and the buildings
+    sold, issue 28 #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
+    pays, or what stays owed to the bank); and that Storno undoes it (it is no final step at the table). No big
+    line: its row lets who, to whom and how much, the note and the Storno share the first screen (a 12-letter name
+    left no room for "Bankrott: …" in the title bar)."""
     received = sum(t.amount for t in event.transfers if t.payer == v.player and t.payee == v.creditor) \
         if event is not None else 0
     creditor = v.creditor
 
     def to() -> str:
         key = "scenes.bankrupt.to_player" if creditor else "scenes.bankrupt.to_bank"
-        return say(phrase(key, player=creditor or "", amount=v.money(received)))
+        return say(phrase(key, player=v.player, creditor=creditor or "", amount=v.money(received)))
 
     debt = (_money(v, "scenes.bankrupt.debt", v.owed),) if v.owed else ()
     note: tuple[Said, ...] = (event.note,) if event is not None and event.note else ()
-    # the note and the Storno in the first view (two rows above "OK bucht"); the debt below, for the knob
-    return phrase("scenes.bankrupt.title", player=v.player), to, (*note, phrase("scenes.bankrupt.undo"), *debt)
+    # who to whom, the note and the Storno in the first view (three rows above "OK bucht"); the debt below
+    return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt)
 
 
 def _lowest_bid(v: View) -> Said:

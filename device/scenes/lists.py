@@ -239,7 +239,7 @@ class NumberScene(Scene, msgspec.Struct):
             try:
                 number = parse_amount(self.entry, ui.game.edition)
             except RuleError as err:
-                return self._again(ui, err.message)
+                return self._again(ui, err.said)
         else:
             number = int(self.entry)
         why = self.done(ui, number)

@@ -136,19 +136,20 @@ def ask_undo(ui: Context, player: str | None) -> None:
         return
     # The booking it names, by its number: refused (not_last) if the phone booked another meanwhile (issue 31)
     last = history[-1]
-    ui.scenes.push(ConfirmScene({"op": "undo", "of": last.number}, phrase("scenes.undo.ask"),
-                                phrase("scenes.undo.big"), undo_lines(ui, last), player=player))
+    big, lines = undone(ui, last)
+    ui.scenes.push(ConfirmScene({"op": "undo", "of": last.number}, phrase("scenes.undo.ask"), big, lines,
+                                player=player))
 
 
-def undo_lines(ui: Context, last: Event) -> tuple[Said, ...]:
-    """What Storno takes back, its key fact first: a new game by its edition's name and its players (the rules'
-    whole sentence broke "Neues Spiel (MONOPOLY / Sonic," on the first screen), else the booking as the rules
-    say it."""
+def undone(ui: Context, last: Event) -> tuple[Said, tuple[Said, ...]]:
+    """What Storno takes back, its key fact first: a new game says so in the big line, then its edition's name
+    whole and its players (the rules' whole sentence broke "Neues Spiel (MONOPOLY / Sonic," on the first screen);
+    any other booking as the rules say it."""
     game = ui.game
     if last.op != "new_game" or game is None:
-        return (last.text,)
+        return phrase("scenes.undo.big"), (last.said,)
     edition = game.edition.title.replace("MONOPOLY ", "") or game.edition.title
-    return phrase("scenes.undo.new_game", edition=edition), phrase("scenes.undo.players", n=len(game.players))
+    return phrase("scenes.undo.new_game"), (edition, phrase("scenes.undo.players", n=len(game.players)))
 
 
 def ask_end(ui: Context, player: str | None) -> None:
@@ -160,13 +161,7 @@ def volume(ui: Context, player: str | None = None) -> None:
     """The "." key without a card, or the menu: the volume (seed 000: "Taste . drücken")."""
     name = ui.cycle_volume()
     ui.tone("card")
-    level = VOLUMES.get(name)
-    ui.message(phrase("scenes.volume.title"), phrase(level) if level else name.upper(), phrase("scenes.volume.key"))
-
-
-VOLUMES = {"aus": "scenes.volume.off", "leise": "scenes.volume.low", "laut": "scenes.volume.high",
-           "hoch": "scenes.volume.high"}
-"""The buzzer's volume by the name the daemon gives it (``service.VOLUME_NAMES``), as the OLED says it."""
+    ui.message(phrase("scenes.volume.title"), name.upper(), phrase("scenes.volume.key"))  # the service's word
 
 
 def learn(ui: Context, player: str | None) -> None:

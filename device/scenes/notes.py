@@ -113,6 +113,8 @@ class MessageScene(Scene, msgspec.Struct):
     """The rules' refusal code, if a command was refused."""
     balance_of: str | None = None
     """A booking's result shows this player's balance, read from the ledger whenever it is drawn."""
+    named: bool = False
+    """The balance says whose it is ("Ben: 1500"): a booking between players, or one made without a card."""
     shown_at: float = 0.0
     offset: int = 0
 
@@ -149,6 +151,8 @@ class MessageScene(Scene, msgspec.Struct):
         text = ui.say(self.text)
         if self.balance_of is not None and game is not None and self.balance_of in game.players:
             big, approx = balance(ui, game.players[self.balance_of].cash)
+            if self.named:
+                big = ui.say(phrase("scenes.result.balance", player=self.balance_of, amount=big))
             return big, ((approx, text) if approx else (text,)), bool(approx)
         return ui.say(self.big), (text,), False
 
@@ -177,25 +181,32 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
     game = ui.game
     if outcome.ok:
         event = outcome.event
-        text: str | Phrase = event.text if event else phrase("scenes.result.booked")
+        booked: Phrase = event.said if event else phrase("scenes.result.booked")
+        text: Said = booked
         if event and event.note:  # the 10 % to the bank, or what stays owed: first
-            text = phrase("scenes.result.noted", note=event.note, text=text)
+            note = event.note
+            text = lambda: f"{ui.say(note)}\n{ui.say(booked)}"  # noqa: E731
         moved = [who for t in event.transfers for who in (t.payee, t.payer) if who] if event else []
         carded = bool(player)
         if not player and game is not None and game is ui.seen:  # not a game a Storno brought back
             # a booking made without a card (the banker's Storno): the balance that changed, not "OK"
             player = next((who for who in moved if who in game.players), None)
         if player and game is not None and player in game.players:
-            # a booking between players, or one without a card: whose balance this is, said (issue 28 #9)
-            others = any(who != player for who in moved)
-            title = phrase("scenes.result.booked_for", player=player) if others or not carded \
-                else phrase("scenes.result.booked")
-            return ResultScene(title, "", text, balance_of=player)
+            # a booking between players, or one without a card: whose balance this is, said (issue 28 #9) in the
+            # big line, where a 12-letter name fits beside it (the title bar holds "Gebucht: " and 10 letters)
+            named = any(who != player for who in moved) or not carded
+            return ResultScene(phrase("scenes.result.booked"), "", text, balance_of=player, named=named)
         return ResultScene(phrase("scenes.result.booked"), "", text)
-    message: Said = outcome.message
+    said = outcome.said
+    message: Said = said if said is not None else outcome.message
     offer = None
     if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
-        message = outcome.message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
+        def short() -> str:
+            """The rules' sentence without what the big line says, while it is theirs verbatim (issue 27)."""
+            full = ui.say(said) if said is not None else outcome.message
+            return full.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
+
+        message = short
         payer = _payer(ui, cmd)
         if payer is not None and game is not None and payer in game.players:
             # The debt as the rules reckoned it (a rent or a tax names none); a purchase is no debt.

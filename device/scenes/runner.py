@@ -89,7 +89,7 @@ def _type(ui: Context, flow: Flow, step: Type, view: View, answer: Callable[[Con
             return None
         if error.code in step.refuse:
             return text(step.refuse[error.code], view)
-        return error.message if last else None
+        return error.said if last else None
 
     zero = step.zero and accepted(0) is None
 
@@ -154,7 +154,7 @@ def preview(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, t
 def _confirm(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, event: Event, *,
              raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
-    lines = (event.note, event.text) if event.note else (event.text,)  # the 10 % to the bank first
+    lines = (event.note, event.said) if event.note else (event.said,)  # the 10 % to the bank first
     big: Said = (lambda: ui.money(amount)) if amount else phrase("scenes.confirm.ok_big")
     return ConfirmScene(cmd, title, big, lines, player=player,
                         raising_for=raising_for, shown_again=shown_again)
@@ -163,7 +163,8 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, 
 def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: Said = "",
             since: Event | None = None) -> None:
     ui.tone("refused")
-    ui.to_card(player, outcome_scene(ui, Outcome.refusal(err), cmd, player, title, since))
+    ui.to_card(player, outcome_scene(ui, Outcome.refusal(err, ui.game.edition if ui.game else None), cmd, player,
+                                     title, since))
 
 
 def come_back(ui: Context, offer: RaiseOffer) -> bool:

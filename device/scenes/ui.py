@@ -19,6 +19,7 @@ import msgspec
 import words
 from drivers.screen import Screen
 from rules import GameState, format_money
+from words import text
 
 from ..store.cards import Cards
 from ..store.journal import JournalError
@@ -325,7 +326,8 @@ class Ui(msgspec.Struct):
         """What the OLED shows now: the top scene's view, a storage fault, the note of an unused input."""
         if self.asleep:
             return Screen()
-        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.volume() == "aus" else "")
+        muted = self.volume() == text("service.volume.off")
+        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if muted else "")
         top = self.scenes.top
         if self.ledger.problem and top.kind in (State.IDLE, State.CARD):
             return page(self.say(phrase("scenes.storage.title")), self.say(phrase("scenes.storage.stop")),

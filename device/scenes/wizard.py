@@ -109,8 +109,9 @@ def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> Said | None:
         new_game_state(with_edition_data({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]},
                                          ui.ledger.editions))  # a family's edition too
     except RuleError as err:
-        limits = re.search(r"\(([^)]*)\)$", err.message)
-        return phrase("scenes.new.minutes_only", range=limits.group(1)) if limits else err.message
+        message = ui.say(err.said)  # the rules' refusal names its limits last: "(1–1440)"
+        limits = re.search(r"\(([^)]*)\)$", message)
+        return phrase("scenes.new.minutes_only", range=limits.group(1)) if limits else err.said
     ui.scenes.push(JoinScene({**cmd, "minutes": minutes}))
     return None
 

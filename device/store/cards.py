@@ -12,6 +12,7 @@ from collections.abc import Collection
 import msgspec
 
 from rules import DEEDS, name_key
+from words import text
 
 from .journal import Journal
 
@@ -36,7 +37,7 @@ class Card(msgspec.Struct, frozen=True):
 
 
 class Refused(Exception):
-    """A card the administration will not register or rename: its code and the German reason."""
+    """A card the administration will not register or rename: its code and the reason, in the language in force."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -65,7 +66,9 @@ class Cards:
         return [c for c in self.all() if c.kind == "player"]
 
     def name(self, uid: str, number: int) -> str:
-        return self._journal.setting(f"name:{uid}") or f"Spieler {number}"
+        """The card's name; a card never named (registered before names were written down) is "Spieler N" in the
+        language in force."""
+        return self._journal.setting(f"name:{uid}") or text("service.cards.default_name", number=number)
 
     def register_player(self, uid: str, name: str | None = None) -> Card:
         existing = self.get(uid)
@@ -73,15 +76,16 @@ class Cards:
             return existing
         number = max((c.number for c in self.players()), default=0) + 1
         self._journal.register_card(uid, "player", str(number))
-        if name:
-            self.rename(uid, name)
+        # the default name is written down in the language of the day: a game books under the name, and a change of
+        # language later must not rename a card that plays
+        self.rename(uid, name or text("service.cards.default_name", number=number))
         card = self.get(uid)
         assert card is not None
         return card
 
     def register_deed(self, uid: str, square: int) -> Card:
         if square not in DEEDS:
-            raise ValueError(f"{square} is not a deed")
+            raise ValueError(text("service.cards.not_a_deed", square=square))
         self._journal.register_card(uid, "deed", str(square))
         return Card(uid, "deed", square=square)
 
@@ -98,11 +102,11 @@ class Cards:
         theirs until it ends (the game books under the name). Raises :class:`Refused`."""
         card = self.get(uid)
         if card is None or card.kind != "player":
-            raise Refused("unknown_card", "Unbekannte Bankkarte")
+            raise Refused("unknown_card", text("service.cards.unknown"))
         if card.name in playing:
-            raise Refused("in_game", f"{card.name} spielt gerade: erst nach dem Spiel")
+            raise Refused("in_game", text("service.cards.in_game", name=card.name))
         if self.name_taken(name, by_other_than=uid):
-            raise Refused("name_taken", f"{name} gibt es schon")
+            raise Refused("name_taken", text("service.cards.taken", name=name))
         self.rename(uid, name)
 
     def register(self, uid: str, kind: str, *, square: int | None = None, name: str | None = None) -> Card:
@@ -110,14 +114,14 @@ class Cards:
         Raises :class:`Refused`."""
         if kind == "player":
             if name is not None and self.name_taken(name, by_other_than=uid):
-                raise Refused("name_taken", f"{name} gibt es schon")
+                raise Refused("name_taken", text("service.cards.taken", name=name))
             return self.register_player(uid, name)
         if kind == "deed" and square is not None:
             try:
                 return self.register_deed(uid, square)
             except ValueError as err:
                 raise Refused("not_a_property", str(err)) from None
-        raise Refused("bad_command", "kind: player oder deed")
+        raise Refused("bad_command", text("service.cards.kind"))
 
     def seed_simulated(self) -> None:
         """Sim mode: the virtual device's six cards and 28 deed tags are registered from the start."""

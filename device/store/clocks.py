@@ -13,9 +13,12 @@ from __future__ import annotations
 import bisect
 import json
 import math
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import msgspec
+
+from words import text
 
 KEY = "wall_clocks"
 """The journal setting holding the boots' segments."""
@@ -27,13 +30,29 @@ TIMESYNC = Path("/run/systemd/timesync")
 """systemd-timesyncd's runtime folder (its unit's ``RuntimeDirectory=``): there while it runs; it touches
 ``synchronized`` in it at each successful synchronisation (systemd-timesyncd.service(8), since 239)."""
 
-SOURCES = {
-    "pi": "Uhr des Bankleser (synchronisiert)",
-    "pi_unsynced": "Uhr des Bankleser (nicht gestellt: Datum und Uhrzeit können falsch sein)",
-    "pi_unchecked": "Uhr des Bankleser (ob sie gestellt ist, ist unbekannt: Datum und Uhrzeit können falsch sein)",
-    "phone": "Handy-Uhr des Bankhalters (die Uhr des Bankleser war nicht als gestellt bekannt)",
-    "unknown": "Uhr des Bankleser",
-}
+
+
+class _Said(Mapping[str, str]):
+    """A source's description in the language in force, read from the catalogue when it is looked up."""
+
+    def __init__(self, keys: dict[str, str]) -> None:
+        self._keys = keys
+
+    def __getitem__(self, source: str) -> str:
+        return text(self._keys[source])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+SOURCES: Mapping[str, str] = _Said({
+    "pi": "service.clock.pi", "pi_unsynced": "service.clock.pi_unsynced", "pi_unchecked": "service.clock.pi_unchecked",
+    "phone": "service.clock.phone", "unknown": "service.clock.unknown",
+})
+"""Which clock dated a boot's entries, in words (the reports and pages say it)."""
 
 
 class Segment(msgspec.Struct, frozen=True):

@@ -30,7 +30,7 @@ import msgspec
 from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
 from rules.editions import Mode
 from rules.state import Transfer
-from words import text
+from words import say, text
 
 from . import clocks
 from .journal import Record, read_only, read_records
@@ -190,12 +190,12 @@ def _detail(one: Told, rec: Record, event: Event, state: GameState) -> None:
 
 def booking(event: Event, edition: Edition) -> str:
     """What a booking did, in the language in force and the game's edition's words."""
-    return event.text
+    return say(event.said, edition)
 
 
 def reason(transfer: Transfer, edition: Edition) -> str:
     """Why a payment was made, in the language in force and the game's edition's words."""
-    return transfer.reason
+    return say(transfer.reason, edition)
 
 
 def figures(one: Told) -> dict[str, dict[str, Any]]:

@@ -29,6 +29,9 @@ from typing import Any
 
 import msgspec
 
+import words
+from rules.phrase import Phrase, phrase
+
 from .head import Head, HeadFile
 
 log = logging.getLogger(__name__)
@@ -67,17 +70,35 @@ CREATE TABLE IF NOT EXISTS settings (
 
 LOW_SPACE = 256 * 1024
 """Below this many free bytes a failed write is reported as a full card, whatever SQLite said."""
+DAMAGED = "service.journal.damaged"
+"""The key of "Journal beschädigt": a checksum, a link or SQLite's own check failed."""
 
 
 class JournalError(Exception):
-    """The journal cannot be read or written; ``message`` is German, for the screen."""
+    """The journal cannot be read or written: what is wrong (a key of the catalogue) and the detail (a phrase, or
+    the system's own words: a path, SQLite's message).
 
-    def __init__(self, message: str, detail: str = "", *, recoverable: bool = False) -> None:
-        super().__init__(f"{message}: {detail}" if detail else message)
-        self.message = message
-        self.detail = detail
+    Said in the language in force each time it is read (:attr:`message`, :attr:`detail`, ``str()``): the OLED, the
+    log and a phone each say it when they show it."""
+
+    def __init__(self, what: str, detail: str | Phrase = "", *, recoverable: bool = False) -> None:
+        super().__init__(what, detail)
+        self.what = what
+        self._detail = detail
         self.recoverable = recoverable
         """True when the cause may pass by itself (a full card): try again later."""
+
+    @property
+    def message(self) -> str:
+        """What is wrong, short, for the screen ("Speicher voll")."""
+        return words.text(self.what)
+
+    @property
+    def detail(self) -> str:
+        return words.say(self._detail) if isinstance(self._detail, Phrase) else self._detail
+
+    def __str__(self) -> str:
+        return f"{self.message}: {self.detail}" if self._detail else self.message
 
 
 class Unstorable(ValueError):
@@ -113,7 +134,8 @@ def link(prev: str, seq: int, at: float, text: str) -> str:
 
 
 def storage_error(err: BaseException, where: Path, action: str) -> JournalError:
-    """Name the true cause: a full card, an unreachable one, or a damaged file."""
+    """Name the true cause: a full card, an unreachable one, or a damaged file. ``action``: the key of what
+    failed ("service.journal.failed.open")."""
     text = str(err)
     try:
         st = os.statvfs(where if where.is_dir() else where.parent)  # shutil.disk_usage's own reckoning
@@ -121,12 +143,12 @@ def storage_error(err: BaseException, where: Path, action: str) -> JournalError:
     except OSError:
         free = None
     if "full" in text.lower() or (free is not None and free < LOW_SPACE):
-        return JournalError("Speicher voll", f"{where}: {text}", recoverable=True)
+        return JournalError("service.journal.full", f"{where}: {text}", recoverable=True)
     if isinstance(err, OSError) or "unable to open" in text or "readonly" in text.lower():
-        return JournalError("Speicher nicht erreichbar", f"{where}: {text}", recoverable=True)
+        return JournalError("service.journal.unreachable", f"{where}: {text}", recoverable=True)
     if isinstance(err, sqlite3.OperationalError) and ("I/O" in text or "locked" in text):
-        return JournalError(f"{action} fehlgeschlagen", f"{where}: {text}", recoverable=True)
-    return JournalError("Journal beschädigt", f"{where}: {text}")
+        return JournalError(action, f"{where}: {text}", recoverable=True)
+    return JournalError(DAMAGED, f"{where}: {text}")
 
 
 def _private_file(path: Path) -> None:
@@ -147,10 +169,10 @@ def read_records(db: sqlite3.Connection, first: int, last: int) -> Iterator[Reco
                           (first, last))
         for seq, at, text, crc in rows:
             if _crc(text) != crc:
-                raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
+                raise JournalError(DAMAGED, phrase("service.journal.checksum", seq=seq))
             yield Record(seq, at, json.loads(text))
     except sqlite3.DatabaseError as err:
-        raise JournalError("Journal nicht lesbar", str(err)) from err
+        raise JournalError("service.journal.unreadable", str(err)) from err
 
 
 def uri(path: Path, **params: str) -> str:
@@ -170,11 +192,11 @@ def read_only(path: Path) -> Iterator[sqlite3.Connection]:
     try:
         ro = sqlite3.connect(uri(path, mode="ro"), uri=True, isolation_level=None, check_same_thread=False)
     except sqlite3.DatabaseError as err:
-        raise storage_error(err, path, "Lesen") from err
+        raise storage_error(err, path, "service.journal.failed.read") from err
     try:
         yield ro
     except sqlite3.DatabaseError as err:
-        raise JournalError("Journal beschädigt", f"{path}: {err}") from err
+        raise JournalError(DAMAGED, f"{path}: {err}") from err
     finally:
         ro.close()
 
@@ -198,19 +220,18 @@ def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: st
     for seq, at, text, crc, stored in ro.execute("SELECT seq, at, cmd, crc, link FROM commands WHERE seq > ? "
                                                  "ORDER BY seq", (start,)):
         if _crc(text) != crc:
-            raise JournalError("Journal beschädigt", f"Eintrag {seq}: Prüfsumme falsch")
+            raise JournalError(DAMAGED, phrase("service.journal.checksum", seq=seq))
         expected = link(prev, seq, at, text)
         if stored != expected:
-            raise JournalError("Journal beschädigt", f"Eintrag {seq}: Kette unterbrochen (fehlt ein Eintrag?)")
+            raise JournalError(DAMAGED, phrase("service.journal.chain", seq=seq))
         if head is not None and seq == head.seq:
             matched = stored == head.link
         prev, last = expected, seq
     if head is not None and last < head.seq:
-        raise JournalError("Journal unvollständig",
-                           f"{head.seq - last} bestätigte Buchungen fehlen (vorhanden bis {last}, "
-                           f"bestätigt bis {head.seq})")
+        raise JournalError("service.journal.incomplete",
+                           phrase("service.journal.missing", n=head.seq - last, last=last, acknowledged=head.seq))
     if not matched:
-        raise JournalError("Journal beschädigt", f"Eintrag {head.seq if head else 0} passt nicht zur Kopfdatei")
+        raise JournalError(DAMAGED, phrase("service.journal.head", seq=head.seq if head else 0))
 
 
 def verify_file(path: Path) -> JournalError | None:
@@ -219,7 +240,7 @@ def verify_file(path: Path) -> JournalError | None:
         with read_only(path) as ro:
             check = ro.execute("PRAGMA integrity_check").fetchone()[0]
             if check != "ok":
-                return JournalError("Journal beschädigt", f"{path}: {check}")
+                return JournalError(DAMAGED, f"{path}: {check}")
             if any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)")):
                 _check_chain(ro, HeadFile(Path(f"{path}.head")).read(), 0, "")
     except JournalError as err:
@@ -236,7 +257,7 @@ class Journal:
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as err:
-            raise storage_error(err, path.parent, "Anlegen") from err
+            raise storage_error(err, path.parent, "service.journal.failed.create") from err
         head = self.head_file.read()
         existed = path.exists() and path.stat().st_size > 0
         if existed:
@@ -247,7 +268,7 @@ class Journal:
                     raise  # something acknowledged may be at stake, or it is not a cut: never touched, reported
                 head = self._recover_unacknowledged(err)
         elif head is not None and head.seq > 0:
-            raise JournalError("Journal fehlt", f"{path}: {head.seq} bestätigte Buchungen, aber keine Datei")
+            raise JournalError("service.journal.gone", phrase("service.journal.no_file", path=str(path), n=head.seq))
         try:
             _private_file(path)
             self._db = sqlite3.connect(uri(path), uri=True, isolation_level=None, check_same_thread=False)
@@ -259,9 +280,9 @@ class Journal:
             self._migrate()
             row = self._db.execute("SELECT seq, link FROM commands ORDER BY seq DESC LIMIT 1").fetchone()
         except sqlite3.DatabaseError as err:
-            raise storage_error(err, path, "Öffnen") from err
+            raise storage_error(err, path, "service.journal.failed.open") from err
         except OSError as err:
-            raise storage_error(err, path, "Öffnen") from err
+            raise storage_error(err, path, "service.journal.failed.open") from err
         self._last: tuple[int, str] = (row[0], row[1]) if row else (0, "")
         if head is None or head.seq != self._last[0]:
             # The head lags by at most the one unacknowledged commit a power cut interrupted.
@@ -279,7 +300,7 @@ class Journal:
         with read_only(self.path) as ro:
             check = ro.execute("PRAGMA integrity_check").fetchone()[0]
             if check != "ok":
-                raise JournalError("Journal beschädigt", f"{self.path}: {check}")
+                raise JournalError(DAMAGED, f"{self.path}: {check}")
             if not any(col[1] == "link" for col in ro.execute("PRAGMA table_info(commands)")):
                 return  # a journal from before the chain: migrated once it is opened
             start, prev = _checkpoint_on_chain(ro) or (0, "")
@@ -305,18 +326,17 @@ class Journal:
                 if source.exists():
                     shutil.copy2(source, aside / source.name)
         except OSError as copy_err:
-            raise storage_error(copy_err, self.path.parent, "Sichern") from copy_err
+            raise storage_error(copy_err, self.path.parent, "service.journal.failed.copy") from copy_err
         try:
             with contextlib.closing(sqlite3.connect(uri(self.path), uri=True)) as rw:
                 rw.execute("PRAGMA integrity_check").fetchone()
             self._verify(None)
-            how = "von SQLite zurückgerollt"
+            how = "service.journal.rolled_back"
         except (sqlite3.DatabaseError, JournalError):
             for suffix in COMPANIONS:
                 Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-            how = "neu angelegt"
-        log.warning("Journal ohne bestätigte Buchung war beschädigt (%s): %s; die alten Dateien liegen in %s",
-                    err, how, aside)
+            how = "service.journal.made_anew"
+        log.warning("%s", words.text("service.journal.recovered", error=err, how=words.text(how), path=aside))
         return self.head_file.read()
 
     def verify_history(self) -> JournalError | None:
@@ -348,7 +368,7 @@ class Journal:
         try:
             self.head_file.write(Head(*self._last))
         except OSError as err:
-            raise storage_error(err, self.head_file.path, "Speichern") from err
+            raise storage_error(err, self.head_file.path, "service.journal.failed.store") from err
 
     # Writing -------------------------------------------------------------------------------
 
@@ -409,7 +429,7 @@ class Journal:
                     self._db.execute("ROLLBACK")
                 raise
         except sqlite3.DatabaseError as err:
-            raise storage_error(err, self.path, "Speichern") from err
+            raise storage_error(err, self.path, "service.journal.failed.store") from err
 
     def read_checkpoint(self) -> tuple[int, str] | None:
         """The newest checkpoint on the chain (:func:`_checkpoint_on_chain`) whose checksum holds, else None."""
@@ -454,11 +474,11 @@ class Journal:
                 if isinstance(arg, str):
                     arg.encode("utf-8")
         except UnicodeEncodeError as err:
-            raise JournalError("Ungültiger Text", str(err)) from None
+            raise JournalError("service.journal.bad_text", str(err)) from None
         try:
             self._db.execute(sql, args)
         except sqlite3.DatabaseError as err:
-            raise storage_error(err, self.path, "Speichern") from err
+            raise storage_error(err, self.path, "service.journal.failed.store") from err
 
     def close(self) -> None:
         self._db.close()

@@ -22,9 +22,12 @@ from typing import Any
 import msgspec
 
 import rules
+import words
 from rules import Event, Game, Mode, RuleError, net_worth, to_json
 from rules.newgame import with_edition_data
+from rules.phrase import Phrase, from_data, to_data
 from rules.snapshot import game_from_data, game_to_data
+from words import text
 
 from .journal import Journal, JournalError, Unstorable, encode
 
@@ -58,11 +61,14 @@ class Outcome(msgspec.Struct, frozen=True):
     event: Event | None = None
     owed: int | None = None
     """A refusal for want of money: the whole sum asked (``RuleError.owed``)."""
+    said: Phrase | None = None
+    """The rules' refusal as they said it (``message`` is it in the language in force when it was refused)."""
 
     @classmethod
-    def refusal(cls, err: RuleError) -> Outcome:
-        """The rules' refusal as an answer, with all it says (the debt of a payment refused for want of money)."""
-        return cls(False, err.code, err.message, owed=err.owed)
+    def refusal(cls, err: RuleError, edition: rules.Edition | None = None) -> Outcome:
+        """The rules' refusal as an answer, with all it says (the debt of a payment refused for want of money),
+        said in the language in force with the game's ``edition``."""
+        return cls(False, err.code, words.say(err.said, edition), owed=err.owed, said=err.said)
 
     def as_dict(self) -> dict[str, Any]:
         if self.ok:
@@ -74,7 +80,8 @@ class LogEntry(msgspec.Struct, frozen=True):
     seq: int
     at: float
     op: str
-    text: str
+    said: Phrase
+    """What the booking did, as the rules said it: told in the language in force when shown (:meth:`snapshot`)."""
 
 
 class Ledger(msgspec.Struct):
@@ -174,7 +181,8 @@ class Ledger(msgspec.Struct):
     def _memory(self) -> dict[str, Any]:
         def view(log: deque[LogEntry], worth: list[dict[str, Any]], started: float | None, stride: int,
                  skipped: int, game_seq: int | None, played: float) -> list[Any]:
-            return [[[e.seq, e.at, e.op, e.text] for e in log], worth, started, stride, skipped, game_seq, played]
+            entries = [[e.seq, e.at, e.op, to_data(e.said)] for e in log]
+            return [entries, worth, started, stride, skipped, game_seq, played]
 
         return {"code": code_version(), "game": game_to_data(self.game), "skipped": self.skipped,
                 "current": view(self.log, self.worth, self.started_at, self._stride, self._skipped, self.game_seq,
@@ -213,7 +221,8 @@ class Ledger(msgspec.Struct):
 
             def unview(v: list[Any]) -> tuple[Any, ...]:
                 entries, worth, started, stride, skipped, game_seq, played = v
-                return (deque((LogEntry(*e) for e in entries), maxlen=LOG_SIZE), worth, started, stride, skipped,
+                told = (LogEntry(s, at, op, from_data(said)) for s, at, op, said in entries)
+                return (deque(told, maxlen=LOG_SIZE), worth, started, stride, skipped,
                         game_seq, played)
 
             current = unview(data["current"])
@@ -278,7 +287,7 @@ class Ledger(msgspec.Struct):
             self._stride, self._skipped = 1, 0
             self.started_at = at
             self.game_seq, self.played, self._since = seq, 0.0, self.mono()
-        self.log.append(LogEntry(seq, at, event.op, event.text))
+        self.log.append(LogEntry(seq, at, event.op, event.said))
         self._skipped += 1
         if self._skipped < self._stride:
             return  # between two points of the chart: no net worth computed (replay stays cheap)
@@ -304,22 +313,22 @@ class Ledger(msgspec.Struct):
             stamped = with_edition_data(cmd, self.editions)  # a game keeps its edition, whatever becomes of its file
             cmd = cmd if stamped is cmd else dict(stamped)
             try:
-                text = encode(cmd)  # what cannot be stored is refused before the rules apply it
+                stored = encode(cmd)  # what cannot be stored is refused before the rules apply it
             except Unstorable as err:
-                return Outcome(False, "bad_command", f"Befehl nicht speicherbar: {err}")
+                return Outcome(False, "bad_command", text("service.ledger.unstorable", error=err))
             before = self.game.state
             try:
                 event = self.game.apply(cmd)
             except RuleError as err:
-                return Outcome.refusal(err)
+                return Outcome.refusal(err, self.game.state.edition if self.game.state is not None else None)
             if event.duplicate:
                 return Outcome(True, event=event)
             now = self.clock()
             try:
-                seq = self.journal.append(cmd, at=now, text=text)
+                seq = self.journal.append(cmd, at=now, text=stored)
             except Exception as err:
                 # Whatever went wrong, the change is not durable: the journal is the truth.
-                message = err.message if isinstance(err, JournalError) else "Speichern fehlgeschlagen"
+                message = err.message if isinstance(err, JournalError) else text("service.journal.failed.store")
                 log.error("journal write failed: %s", err)
                 self.problem = message
                 game_seq, elapsed = self.game_seq, self.elapsed()
@@ -329,7 +338,7 @@ class Ledger(msgspec.Struct):
                         self.played, self._since, self.clock_resumed = elapsed, self.mono(), False
                 except JournalError as again:
                     log.error("journal unreadable after a failed write: %s", again)
-                return Outcome(False, "storage_error", f"{message}: nicht gebucht")
+                return Outcome(False, "storage_error", text("service.ledger.not_booked", message=message))
             self.problem = None
             self._record(event, seq, now, before)
             self.version += 1
@@ -348,10 +357,12 @@ class Ledger(msgspec.Struct):
         """The contract's state plus ``log`` and ``remaining`` (seconds left in a timed game), for the web."""
         with self._lock:
             state = self.game.state
+            edition = state.edition if state is not None else None
             return {
                 "version": self.version,
                 "state": to_json(state) if state is not None else None,
-                "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": e.text} for e in reversed(self.log)],
+                "log": [{"seq": e.seq, "at": e.at, "op": e.op, "text": words.say(e.said, edition)}
+                        for e in reversed(self.log)],
                 "remaining": self.remaining(),
                 "problem": self.problem,
             }

@@ -13,8 +13,10 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+import words
 from rules import BadCommand, Edition, Game, RuleError, to_json
 from rules.newgame import with_edition_data
+from words import text
 
 from .journal import Unstorable, encode
 
@@ -25,17 +27,17 @@ def parse_line(raw: bytes | str) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadCommand("Zeile ist kein gültiges UTF-8") from None
+            raise BadCommand(text("service.replay.utf8")) from None
     try:
         cmd = json.loads(raw.lstrip("\ufeff"))  # a BOM from a Windows editor is not part of the command
     except RecursionError:
-        raise BadCommand("Zeile ist zu tief verschachtelt") from None
+        raise BadCommand(text("service.replay.deep")) from None
     except ValueError:
-        raise BadCommand("Zeile ist kein gültiges JSON") from None
+        raise BadCommand(text("service.replay.json")) from None
     try:
         encode(cmd)
     except Unstorable as err:
-        raise BadCommand(f"Zeile nicht speicherbar: {err}") from None
+        raise BadCommand(text("service.replay.unstorable", error=err)) from None
     return cmd
 
 
@@ -58,7 +60,8 @@ def replay_lines(lines: Iterable[bytes | str], game: Game | None = None, *, jour
             cmd = parse_line(line)
             game.apply(with_edition_data(cmd, editions) if editions else cmd, replaying=journal)
         except RuleError as err:
-            yield err.as_dict()
+            yield {"ok": False, "code": err.code,
+                   "message": words.say(err.said, game.state.edition if game.state is not None else None)}
         else:
             yield {"ok": True}
     yield {"state": to_json(game.state) if game.state is not None else None}

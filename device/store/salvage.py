@@ -17,6 +17,8 @@ from typing import Any
 
 import msgspec
 
+from words import plural, text
+
 from .head import HeadFile
 from .journal import Journal, _crc, link
 
@@ -37,22 +39,22 @@ class Report(msgspec.Struct):
         return not self.damaged and not self.gaps and self.last >= self.acknowledged
 
     def text(self) -> str:
-        lines = [f"{self.exported} Buchungen übernommen."]
+        lines = [plural("service.salvage.exported", self.exported)]
         if self.damaged:
-            lines.append(f"Beschädigt, nicht übernommen: Einträge {', '.join(map(str, self.damaged))}")
+            lines.append(text("service.salvage.damaged", entries=", ".join(map(str, self.damaged))))
         for first, last in self.gaps:
-            lines.append(f"Fehlen: Einträge {first}–{last}")
+            lines.append(text("service.salvage.gap", first=first, last=last))
         if self.acknowledged > self.last:
-            lines.append(f"Fehlen am Ende: Einträge {self.last + 1}–{self.acknowledged} (bestätigt, nicht im Journal)")
+            lines.append(text("service.salvage.gap_end", first=self.last + 1, last=self.acknowledged))
         if self.chain_breaks:
-            lines.append(f"Kette unterbrochen vor: {', '.join(map(str, self.chain_breaks))}")
+            lines.append(text("service.salvage.chain", entries=", ".join(map(str, self.chain_breaks))))
         if self.complete:
-            lines.append("Nichts verloren.")
+            lines.append(text("service.salvage.complete"))
         return "\n".join(lines)
 
 
 class SalvageError(ValueError):
-    """The source holds nothing salvage can read; the message (German) says what it is instead."""
+    """The source holds nothing salvage can read; the message (in the language in force) says what it is instead."""
 
 
 class _Found(msgspec.Struct):
@@ -75,16 +77,16 @@ def _read_copy(copy: Path) -> _Found:
     try:
         db = sqlite3.connect(copy)
     except sqlite3.DatabaseError as err:
-        raise SalvageError(f"{copy.name}: nicht lesbar ({err})") from None
+        raise SalvageError(text("service.salvage.unreadable", file=copy.name, error=err)) from None
     db.text_factory = bytes  # a row whose text is not UTF-8 is a damaged row, not an end
     try:
         try:
             rows = db.execute("SELECT seq, at, cmd, crc FROM commands ORDER BY seq").fetchall()
         except sqlite3.DatabaseError as err:
-            text = str(err)
-            if "no such table" in text:
-                raise SalvageError(f"{copy.name}: kein Bankleser-Journal (keine Buchungen darin)") from None
-            raise SalvageError(f"{copy.name}: keine SQLite-Datenbank oder zu stark beschädigt ({text})") from None
+            said = str(err)
+            if "no such table" in said:
+                raise SalvageError(text("service.salvage.no_journal", file=copy.name)) from None
+            raise SalvageError(text("service.salvage.not_sqlite", file=copy.name, error=said)) from None
         cols = {c[1] for c in _table(db, "PRAGMA table_info(commands)")}
         links = dict(_table(db, "SELECT seq, link FROM commands")) if b"link" in cols or "link" in cols else {}
         return _Found(rows, links, _table(db, "SELECT uid, kind, value FROM cards"),
@@ -106,9 +108,9 @@ def salvage(source: Path, target: Path) -> Report:
     """Raises OSError (no source), ValueError (a target that exists, a source that is no journal),
     JournalError (the target cannot be written). Never anything else, whatever the source holds."""
     if not source.is_file():
-        raise OSError(f"{source}: nicht gefunden (oder keine Datei)")
+        raise OSError(text("service.salvage.no_source", path=source))
     if target.exists():
-        raise ValueError(f"{target} gibt es schon: ein neues Journal wird nie überschrieben")
+        raise ValueError(text("service.salvage.target_exists", path=target))
     report = Report()
     head = HeadFile(Path(f"{source}.head")).read()
     report.acknowledged = head.seq if head else 0
@@ -135,28 +137,28 @@ def salvage(source: Path, target: Path) -> Report:
                 report.gaps.append((expected_seq, seq - 1))
             expected_seq = seq + 1
             report.last = seq
-            text = _text(raw)
-            if text is None or not isinstance(at, (int, float)) or not isinstance(crc, int):
+            body = _text(raw)
+            if body is None or not isinstance(at, (int, float)) or not isinstance(crc, int):
                 report.damaged.append(seq)
                 continue
             if found.links:
                 stored = _text(found.links.get(seq))
-                good = link(prev, seq, at, text)
+                good = link(prev, seq, at, body)
                 if stored != good:
                     report.chain_breaks.append(seq)
                 prev = stored or good
-            if _crc(text) != crc:
+            if _crc(body) != crc:
                 report.damaged.append(seq)
                 continue
             try:
-                cmd = json.loads(text)
+                cmd = json.loads(body)
             except (ValueError, RecursionError):
                 report.damaged.append(seq)
                 continue
             if not isinstance(cmd, dict):
                 report.damaged.append(seq)
                 continue
-            keep.append((cmd, float(at), text))
+            keep.append((cmd, float(at), body))
             report.exported += 1
         out.append_many(keep)
     finally:

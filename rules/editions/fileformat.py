@@ -1,7 +1,8 @@
-"""An edition's file: TOML a family can write by hand, checked so that each mistake is named in German.
+"""An edition's file: TOML a family can write by hand, checked so that each mistake is named.
 
 ``read_edition(text, bases)`` parses a file (``tomllib``), names every problem with its key and line
-(never a traceback), fills what the file leaves out from its ``base`` (amounts scaled by the ratio of the
+(never a traceback) as a :class:`~rules.phrase.Phrase` (keys ``editions.*``, said in the family's language
+where it is shown: ``words.say``), fills what the file leaves out from its ``base`` (amounts scaled by the ratio of the
 two editions' ``scale``) and builds the :class:`~rules.editions.model.Edition`. ``edition_data`` gives an
 edition back as plain data (the whole of it, nothing inherited: what a game's journal keeps), and
 ``to_toml`` writes that data as a file again. docs/editions.md describes every key.
@@ -18,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..board import DEEDS, SQUARES, TAX_SQUARES, Deed, Kind
+from ..phrase import Phrase, Place, phrase
 from .model import Edition, QuickRules, Word
 
 BOARD_SQUARES = len(SQUARES)
@@ -26,12 +28,14 @@ MAX_SQUARE_NAME = 32
 MAX_TITLE = 40
 MAX_WORD = 20
 KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
-SHAPES = {"classic": "", "mega": "MEGA MONOPOLY (52 Felder)", "ultimate-banking": "Ultimate Banking (Mietstufen)"}
-"""Board shapes a file may name; only the classic 40-square board is played yet."""
+SHAPES = {"classic": "", "mega": "editions.shape.mega", "ultimate-banking": "editions.shape.ultimate_banking"}
+"""Board shapes a file may name (each with the key of its description); only the classic 40-square board is
+played yet."""
 
 INT, TEXT, BOOL, MONEY, RENTS = "int", "text", "bool", "money", "rents"
-_TYPE_WORDS = {INT: "eine ganze Zahl", MONEY: "ein Betrag (ganze Zahl)", TEXT: "ein Text in Anführungszeichen",
-               BOOL: "true oder false", RENTS: "eine Liste ganzer Zahlen, z. B. [2, 10, 30]"}
+_TYPE_WORDS = {INT: "editions.type.int", MONEY: "editions.type.money", TEXT: "editions.type.text",
+               BOOL: "editions.type.bool", RENTS: "editions.type.rents"}
+"""What a value of each type is, as a family reads it: the key of its words."""
 
 TOP: dict[str, str] = {"key": TEXT, "title": TEXT, "base": TEXT, "board": TEXT, "currency": TEXT, "scale": INT,
                        "km_notation": BOOL, "start_capital": MONEY, "salary": MONEY, "jail_fine": MONEY,
@@ -46,22 +50,38 @@ TABLES: dict[str, dict[str, str]] = {
 WORD: dict[str, str] = {"singular": TEXT, "plural": TEXT, "gender": TEXT}
 DEED: dict[str, str] = {"price": MONEY, "rents": RENTS, "house_price": MONEY, "mortgage": MONEY}
 BUILDINGS = ("house", "hotel")
-GENDER_WORDS = {"m": "der", "f": "die", "n": "das"}
+GENDERS = ("m", "f", "n")
+"""A building word's grammatical gender: the article a German sentence gives it (der, die, das)."""
 RENT_COUNT = {Kind.STREET: 6, Kind.STATION: 4, Kind.UTILITY: 2}
 
 
 class Problem:
     """One thing wrong (or, as a warning, worth a second look) in an edition's file. A plain class, not a
-    dataclass: every dataclass costs milliseconds at a Pi core's pace when ``rules`` is imported."""
+    dataclass: every dataclass costs milliseconds at a Pi core's pace when ``rules`` is imported.
+
+    ``message`` is a phrase (``editions.problem.*``), said in the family's language where it is shown;
+    :attr:`said` is the whole line, with its line number and key. A square in it is a :class:`Place`: say it
+    with the edition the file was written against (its ``base``)."""
 
     __slots__ = ("line", "message", "path", "warning")
 
-    def __init__(self, path: str, message: str, line: int | None = None, warning: bool = False) -> None:
+    def __init__(self, path: str, message: Phrase, line: int | None = None, warning: bool = False) -> None:
         self.path = path
         """The key: ``deeds.39.rents``; "" for the file as a whole."""
         self.message = message
         self.line = line
         self.warning = warning
+
+    @property
+    def said(self) -> Phrase:
+        """The problem as a family reads it: "Zeile 15, deeds.39.rents: die Mieten müssen steigen …"."""
+        if self.line and self.path:
+            return phrase("editions.where.line_key", line=self.line, path=self.path, message=self.message)
+        if self.line:
+            return phrase("editions.where.line", line=self.line, message=self.message)
+        if self.path:
+            return phrase("editions.where.key", path=self.path, message=self.message)
+        return self.message
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Problem) and (self.path, self.message, self.line, self.warning) == \
@@ -73,8 +93,11 @@ class Problem:
         return f"Problem({self.path!r}, {self.message!r}, line={self.line})"
 
     def __str__(self) -> str:
-        where = ", ".join(p for p in (f"Zeile {self.line}" if self.line else "", self.path) if p)
-        return f"{where}: {self.message}" if where else self.message
+        """For a programmer's eye (a log of the rules, a failing test): line, key and the message's key and
+        values, in no language; ``words.say(problem.said, edition)`` is what a family reads."""
+        values = ", ".join(f"{k}={v!r}" for k, v in self.message.values)
+        where = ":".join(str(part) for part in (self.line, self.path) if part)
+        return f"{where}: {self.message.key}({values})" if where else f"{self.message.key}({values})"
 
 
 class EditionError(Exception):
@@ -87,16 +110,19 @@ class EditionError(Exception):
 
 class Checked:
     """What reading a file gave: the edition (None if it has problems), its problems and its warnings, and the
-    whole edition as data (base filled in) when it has no problems."""
+    whole edition as data (base filled in) when it has no problems; ``base`` is the edition the file names as
+    its base, when there is one: the squares of its problems are said by that edition's names."""
 
-    __slots__ = ("data", "edition", "problems", "warnings")
+    __slots__ = ("base", "data", "edition", "problems", "warnings")
 
     def __init__(self, edition: Edition | None, problems: list[Problem] | None = None,
-                 warnings: list[Problem] | None = None, data: dict[str, Any] | None = None) -> None:
+                 warnings: list[Problem] | None = None, data: dict[str, Any] | None = None,
+                 base: Edition | None = None) -> None:
         self.edition = edition
         self.problems = problems or []
         self.warnings = warnings or []
         self.data = data
+        self.base = base
 
 
 # -- lines ------------------------------------------------------------------------------------
@@ -163,7 +189,8 @@ def read_edition(text: str, bases: Mapping[str, Edition]) -> Checked:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         m = re.search(r"line (\d+)", str(err))
-        return Checked(None, [Problem("", f"kein gültiges TOML ({err})", int(m.group(1)) if m else None)])
+        return Checked(None, [Problem("", phrase("editions.problem.toml", error=str(err)),
+                                      int(m.group(1)) if m else None)])
     return check_data(raw, bases, lines)
 
 
@@ -177,8 +204,8 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
     if not whole and "base" in clean:
         base = bases.get(clean["base"])
         if base is None:
-            problems.append(Problem("base", f"unbekannte Ausgabe {clean['base']!r} "
-                                            f"(bekannt: {', '.join(sorted(bases))})"))
+            problems.append(Problem("base", phrase("editions.problem.base_unknown", base=repr(clean["base"]),
+                                                   known=", ".join(sorted(bases)))))
     if "base" in clean and base is None and not whole:
         return Checked(None, _with_lines(problems, lines))  # nothing to fill in from: the rest would be noise
     full, factor = _resolve(clean, base, problems)
@@ -187,12 +214,12 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
     problems += _semantics(full)
     problems = _with_lines(problems, lines)
     if problems:
-        return Checked(None, problems)
+        return Checked(None, problems, base=base)
     edition = _build(full)
     warnings = _cross_check(clean, base, factor) if base is not None else []
     for w in warnings:
         w.line = _line(lines, w.path)
-    return Checked(edition, [], warnings, full)
+    return Checked(edition, [], warnings, full, base)
 
 
 def _with_lines(problems: list[Problem], lines: Mapping[str, int]) -> list[Problem]:
@@ -202,7 +229,7 @@ def _with_lines(problems: list[Problem], lines: Mapping[str, int]) -> list[Probl
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, Phrase]] = set()
     out = []
     for p in problems:
         if (p.path, p.message) not in seen:
@@ -228,18 +255,20 @@ def _typed(value: Any, kind: str, path: str, problems: list[Problem]) -> Any:
           TEXT: isinstance(value, str), BOOL: isinstance(value, bool),
           RENTS: isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)}[kind]
     if not ok:
-        problems.append(Problem(path, f"muss {_TYPE_WORDS[kind]} sein, nicht {_shown(value)}"))
+        problems.append(Problem(path, phrase("editions.problem.type", expected=phrase(_TYPE_WORDS[kind]),
+                                             given=_shown(value))))
         return None
     return value
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any) -> str | Phrase:
+    """A value as the file wrote it (TOML's own words), a table or a list by what it is."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "eine Tabelle"
+        return phrase("editions.given.table")
     if isinstance(value, list):
-        return "eine Liste"
+        return phrase("editions.given.list")
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
 
 
@@ -247,13 +276,14 @@ def _unknown(key: str, known: list[str], path: str) -> Problem:
     import difflib  # only when a file has a typo: not at every start
 
     guess = difflib.get_close_matches(key, known, n=1)
-    hint = f" – gemeint: {guess[0]!r}?" if guess else f" (erlaubt: {', '.join(known)})"
-    return Problem(path, f"unbekannter Schlüssel{hint}")
+    if guess:
+        return Problem(path, phrase("editions.problem.key_unknown_meant", meant=repr(guess[0])))
+    return Problem(path, phrase("editions.problem.key_unknown", known=", ".join(known)))
 
 
 def _table(value: Any, path: str, problems: list[Problem]) -> dict[str, Any] | None:
     if not isinstance(value, dict):
-        problems.append(Problem(path, f"muss eine Tabelle sein ([{path}]), nicht {_shown(value)}"))
+        problems.append(Problem(path, phrase("editions.problem.table", path=path, given=_shown(value))))
         return None
     return value
 
@@ -272,12 +302,13 @@ def _fields(value: Any, schema: Mapping[str, str], path: str, problems: list[Pro
 def _square(raw: Any, path: str, problems: list[Problem]) -> int | None:
     key = str(raw)
     if not key.isdigit():
-        problems.append(Problem(path, "eine Feldnummer ist eine Zahl von 0 (LOS) bis 39 (Schlossallee)"))
+        problems.append(Problem(path, phrase("editions.problem.square_number", first=Place(0),
+                                             last=Place(BOARD_SQUARES - 1))))
         return None
     sq = int(key)
     if sq >= BOARD_SQUARES:
-        more = " – Bretter mit 52 Feldern (MEGA MONOPOLY) werden noch nicht unterstützt" if sq < 52 else ""
-        problems.append(Problem(path, f"Feld {sq} gibt es nicht (0–39){more}"))
+        key = "editions.problem.square_mega" if sq < 52 else "editions.problem.square_none"
+        problems.append(Problem(path, phrase(key, square=sq, last=BOARD_SQUARES - 1)))
         return None
     return sq
 
@@ -307,7 +338,8 @@ def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any
                 if sq is None:
                     continue
                 if key == "taxes" and sq not in TAX_SQUARES:
-                    problems.append(Problem(f"taxes.{k}", f"{SQUARES[sq].name} ist kein Steuerfeld (4 oder 38)"))
+                    problems.append(Problem(f"taxes.{k}", phrase("editions.problem.not_a_tax", square=Place(sq),
+                                                                 first=TAX_SQUARES[0], last=TAX_SQUARES[-1])))
                 elif (typed := _typed(v, TEXT if key == "names" else MONEY, f"{key}.{k}", problems)) is not None:
                     out[key][sq] = typed
         elif key == "deeds":
@@ -317,14 +349,14 @@ def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any
                 if sq is None:
                     continue
                 if sq not in DEEDS:
-                    problems.append(Problem(f"deeds.{k}", f"Feld {sq} ({SQUARES[sq].name}) trägt keine "
-                                                          f"Besitzrechtkarte"))
+                    problems.append(Problem(f"deeds.{k}", phrase("editions.problem.no_deed", number=sq,
+                                                                 square=Place(sq))))
                     continue
                 out[key][sq] = _fields(v, DEED, f"deeds.{k}", problems)
         else:
             problems.append(_unknown(key, known, key))
     if "key" not in out and "key" not in raw:
-        problems.append(Problem("key", "fehlt: der Kurzname der Ausgabe (Kleinbuchstaben, Ziffern, '-')"))
+        problems.append(Problem("key", phrase("editions.problem.key_missing")))
     return out
 
 
@@ -342,8 +374,8 @@ def _resolve(clean: dict[str, Any], base: Edition | None, problems: list[Problem
         factor = 1
         scale = clean.get("scale", base.scale)
         if scale < 1 or scale % base.scale:
-            problems.append(Problem("scale", f"muss ein Vielfaches von {base.scale} sein (der kleinsten Einheit von "
-                                             f"{base.key})"))
+            problems.append(Problem("scale", phrase("editions.problem.scale_base", scale=base.scale,
+                                                    base=base.key)))
         else:
             factor = scale // base.scale
         full = _scaled(full, factor)
@@ -384,23 +416,25 @@ def _semantics(full: dict[str, Any]) -> list[Problem]:
     out: list[Problem] = []
     for key, kind in TOP.items():
         if key not in full and key != "base":
-            out.append(Problem(key, f"fehlt ({_TYPE_WORDS[kind]}; oder eine 'base' angeben, die es hat)"))
+            out.append(Problem(key, phrase("editions.problem.missing_top", expected=phrase(_TYPE_WORDS[kind]))))
     for table, schema in TABLES.items():
         for key in schema:
             if key not in full.get(table, {}):
-                out.append(Problem(f"{table}.{key}", "fehlt"))
+                out.append(Problem(f"{table}.{key}", phrase("editions.problem.missing")))
     if out:
         return out + _missing_board(full)
     if not KEY.fullmatch(full["key"]):
-        out.append(Problem("key", f"{full['key']!r}: nur Kleinbuchstaben, Ziffern und '-', höchstens 32 Zeichen"))
+        out.append(Problem("key", phrase("editions.problem.key_form", key=repr(full["key"]), most=32)))
     if full["board"] not in SHAPES:
-        out.append(Problem("board", f"unbekanntes Brett {full['board']!r} (classic)"))
+        out.append(Problem("board", phrase("editions.problem.board_unknown", board=repr(full["board"]),
+                                           known="classic")))
     elif full["board"] != "classic":
-        out.append(Problem("board", f"{SHAPES[full['board']]}: dieses Brett wird noch nicht unterstützt"))
+        out.append(Problem("board", phrase("editions.problem.board_later", board=phrase(SHAPES[full["board"]]))))
     for key in ("title", "currency"):
         limit = MAX_TITLE if key == "title" else MAX_WORD
         if len(full[key]) > limit or (key == "title" and not full[key].strip()):
-            out.append(Problem(key, f"1 bis {limit} Zeichen" if key == "title" else f"höchstens {limit} Zeichen"))
+            out.append(Problem(key, phrase("editions.problem.length", least=1, most=limit) if key == "title"
+                               else phrase("editions.problem.length_most", most=limit)))
     out += _money(full)
     missing = _missing_board(full)
     out += missing
@@ -410,15 +444,17 @@ def _semantics(full: dict[str, Any]) -> list[Problem]:
     quick = full["quick"]
     for key, low, high in (("deeds_each", 1, 3), ("houses_per_hotel", 1, 4), ("ends_at_bankruptcy", 1, 7)):
         if not low <= quick[key] <= high:
-            out.append(Problem(f"quick.{key}", f"muss zwischen {low} und {high} liegen, nicht {quick[key]}"))
+            out.append(Problem(f"quick.{key}", phrase("editions.problem.between", least=low, most=high,
+                                                      given=quick[key])))
     for key in ("houses", "hotels"):
         if not 1 <= full["stock"][key] <= 99:
-            out.append(Problem(f"stock.{key}", f"1 bis 99 Gebäude, nicht {full['stock'][key]}"))
+            out.append(Problem(f"stock.{key}", phrase("editions.problem.stock", least=1, most=99,
+                                                      given=full["stock"][key])))
     for key in ("stations", "utilities", ):
         if not 1 <= len(full["groups"][key]) <= MAX_SQUARE_NAME:
-            out.append(Problem(f"groups.{key}", f"1 bis {MAX_SQUARE_NAME} Zeichen"))
+            out.append(Problem(f"groups.{key}", phrase("editions.problem.length", least=1, most=MAX_SQUARE_NAME)))
     if not 1 <= len(full["quick"]["name"]) <= MAX_WORD:
-        out.append(Problem("quick.name", f"1 bis {MAX_WORD} Zeichen"))
+        out.append(Problem("quick.name", phrase("editions.problem.length", least=1, most=MAX_WORD)))
     return out
 
 
@@ -426,18 +462,18 @@ def _missing_board(full: dict[str, Any]) -> list[Problem]:
     out = []
     names, deeds, words = full.get("names", {}), full.get("deeds", {}), full.get("buildings", {})
     if unnamed := [str(sq) for sq in range(BOARD_SQUARES) if sq not in names]:
-        out.append(Problem("names", f"es fehlen die Namen der Felder {', '.join(unnamed)} (oder eine 'base' angeben)"))
+        out.append(Problem("names", phrase("editions.problem.names_missing", squares=", ".join(unnamed))))
     for sq in DEEDS:
         if lacking := [key for key in DEED if key not in deeds.get(sq, {})]:
-            out.append(Problem(f"deeds.{sq}", f"es fehlt {', '.join(lacking)}"))
+            out.append(Problem(f"deeds.{sq}", phrase("editions.problem.deed_lacks", keys=", ".join(lacking))))
     for sq in TAX_SQUARES:
         if sq not in full.get("taxes", {}):
-            out.append(Problem(f"taxes.{sq}", "fehlt"))
+            out.append(Problem(f"taxes.{sq}", phrase("editions.problem.missing")))
     for word in BUILDINGS:
         for key in WORD:
             if key not in words.get(word, {}):
-                what = "(m, f oder n: der, die, das)" if key == "gender" else ""
-                out.append(Problem(f"buildings.{word}.{key}", f"fehlt {what}".strip()))
+                said = "editions.problem.gender_missing" if key == "gender" else "editions.problem.missing"
+                out.append(Problem(f"buildings.{word}.{key}", phrase(said)))
     return out
 
 
@@ -445,10 +481,9 @@ def _money(full: dict[str, Any]) -> list[Problem]:
     out = []
     scale = full["scale"]
     if scale < 1:
-        return [Problem("scale", "die kleinste Einheit ist mindestens 1")]
+        return [Problem("scale", phrase("editions.problem.scale_least"))]
     if full["km_notation"] and scale % 1000:
-        out.append(Problem("scale", f"{scale}: mit K/M-Eingabe muss die kleinste Einheit ein Vielfaches von 1000 "
-                                    "sein (10000 = 10K), sonst lässt sich ein Betrag nicht eintippen"))
+        out.append(Problem("scale", phrase("editions.problem.scale_km", scale=scale)))
     amounts = [(key, full[key]) for key, kind in TOP.items() if kind == MONEY]
     amounts += [(f"taxes.{sq}", v) for sq, v in full.get("taxes", {}).items()]
     for sq, d in full.get("deeds", {}).items():
@@ -457,16 +492,17 @@ def _money(full: dict[str, Any]) -> list[Problem]:
             amounts += [(f"deeds.{sq}.rents", r) for r in d.get("rents", [])]
     for path, value in amounts:
         if value < 0:
-            out.append(Problem(path, f"{value}: ein Betrag ist nie negativ"))
+            out.append(Problem(path, phrase("editions.problem.negative", amount=value)))
         elif value % scale:
-            out.append(Problem(path, f"{value} ist kein Vielfaches der kleinsten Einheit {scale} (scale)"))
+            out.append(Problem(path, phrase("editions.problem.off_scale", amount=value, scale=scale)))
     for key in ("start_capital", "salary", "max_entry", "auction_min_bid"):
         if full[key] < 1:
-            out.append(Problem(key, "muss größer als 0 sein"))
+            out.append(Problem(key, phrase("editions.problem.positive")))
     if full["max_entry"] > 9_990_000_000:
-        out.append(Problem("max_entry", "zu groß für die Anzeige"))
+        out.append(Problem("max_entry", phrase("editions.problem.too_large")))
     if full["km_notation"] and full["max_entry"] % 1000 == 0 and len(_km(full["max_entry"])) > 5:
-        out.append(Problem("max_entry", f"{_km(full['max_entry'])} passt nicht in die 5 Zeichen des Kartenlesers"))
+        out.append(Problem("max_entry", phrase("editions.problem.reader_width", amount=_km(full["max_entry"]),
+                                               width=5)))
     return out
 
 
@@ -482,15 +518,15 @@ def _names(full: dict[str, Any]) -> list[Problem]:
     for sq in range(BOARD_SQUARES):
         name = full["names"][sq]
         if not name.strip() or name != name.strip():
-            out.append(Problem(f"names.{sq}", "der Name ist leer oder beginnt/endet mit Leerzeichen"))
+            out.append(Problem(f"names.{sq}", phrase("editions.problem.name_blank")))
         elif len(name) > MAX_SQUARE_NAME:
-            out.append(Problem(f"names.{sq}", f"zu lang für die Anzeige ({len(name)} Zeichen, höchstens "
-                                              f"{MAX_SQUARE_NAME})"))
+            out.append(Problem(f"names.{sq}", phrase("editions.problem.name_long", length=len(name),
+                                                     most=MAX_SQUARE_NAME)))
         if sq in DEEDS:
             key = name.casefold()
             if key in seen:
-                out.append(Problem(f"names.{sq}", f"„{name}“ heißt schon Feld {seen[key]}: jedes Grundstück "
-                                                  "braucht einen eigenen Namen"))
+                out.append(Problem(f"names.{sq}", phrase("editions.problem.name_twice", name=name,
+                                                         number=seen[key])))
             seen[key] = sq
     return out
 
@@ -499,11 +535,13 @@ def _words(full: dict[str, Any]) -> list[Problem]:
     out = []
     for name in BUILDINGS:
         word = full["buildings"][name]
-        if word["gender"] not in GENDER_WORDS:
-            out.append(Problem(f"buildings.{name}.gender", f"{word['gender']!r}: m, f oder n (der, die, das)"))
+        if word["gender"] not in GENDERS:
+            out.append(Problem(f"buildings.{name}.gender", phrase("editions.problem.gender",
+                                                                  gender=repr(word["gender"]))))
         for key in ("singular", "plural"):
             if not 1 <= len(word[key].strip()) <= MAX_WORD:
-                out.append(Problem(f"buildings.{name}.{key}", f"1 bis {MAX_WORD} Zeichen"))
+                out.append(Problem(f"buildings.{name}.{key}", phrase("editions.problem.length", least=1,
+                                                                     most=MAX_WORD)))
     return out
 
 
@@ -513,28 +551,29 @@ def _deeds(full: dict[str, Any]) -> list[Problem]:
         kind, path = DEEDS[sq].kind, f"deeds.{sq}"
         rents = d["rents"]
         if len(rents) != RENT_COUNT[kind]:
-            what = {Kind.STREET: "unbebaut, 1–4 Häuser, Hotel – andere Mietstufen wie bei Ultimate Banking "
-                                 "werden noch nicht unterstützt",
-                    Kind.STATION: "für 1–4 Bahnhöfe", Kind.UTILITY: "Würfel-Faktoren für 1 und 2 Werke"}[kind]
-            out.append(Problem(f"{path}.rents", f"{RENT_COUNT[kind]} Mieten erwartet ({what}), nicht {len(rents)}"))
+            what = {Kind.STREET: "editions.rents.street", Kind.STATION: "editions.rents.station",
+                    Kind.UTILITY: "editions.rents.utility"}[kind]
+            out.append(Problem(f"{path}.rents", phrase("editions.problem.rent_count", expected=RENT_COUNT[kind],
+                                                       what=phrase(what), given=len(rents))))
         else:
             if rents and rents[0] < 1:
-                out.append(Problem(f"{path}.rents", "die Miete ist mindestens 1"))
+                out.append(Problem(f"{path}.rents", phrase("editions.problem.rent_least")))
             for low, high in pairwise(rents):
                 if high <= low:
-                    out.append(Problem(f"{path}.rents", f"die Mieten müssen steigen ({low} nach {high})"))
+                    out.append(Problem(f"{path}.rents", phrase("editions.problem.rents_rise", low=low,
+                                                               high=high)))
                     break
         if d["price"] < 1:
-            out.append(Problem(f"{path}.price", "der Preis ist mindestens 1"))
+            out.append(Problem(f"{path}.price", phrase("editions.problem.price_least")))
         if d["mortgage"] > d["price"]:
-            out.append(Problem(f"{path}.mortgage", f"die Hypothek ({d['mortgage']}) ist höher als der Preis "
-                                                   f"({d['price']})"))
+            out.append(Problem(f"{path}.mortgage", phrase("editions.problem.mortgage_above",
+                                                          mortgage=d["mortgage"], price=d["price"])))
         if d["mortgage"] < 1:
-            out.append(Problem(f"{path}.mortgage", "die Hypothek ist mindestens 1"))
+            out.append(Problem(f"{path}.mortgage", phrase("editions.problem.mortgage_least")))
         if kind is Kind.STREET and d["house_price"] < 1:
-            out.append(Problem(f"{path}.house_price", "auf einer Straße kostet ein Haus mindestens 1"))
+            out.append(Problem(f"{path}.house_price", phrase("editions.problem.house_price_least")))
         if kind is not Kind.STREET and d["house_price"]:
-            out.append(Problem(f"{path}.house_price", "nur auf Straßen wird gebaut: 0"))
+            out.append(Problem(f"{path}.house_price", phrase("editions.problem.house_price_street")))
     return out
 
 
@@ -624,8 +663,10 @@ def _cross_check(clean: dict[str, Any], base: Edition, factor: int) -> list[Prob
     out: list[Problem] = []
     for path, v, b in values:
         if _ratio(v, b) != usual and not any(w.path == path for w in out):  # one word per key
-            expected = "" if usual == (1, 1) else f", in diesem Maßstab {b * usual[0] // usual[1]}"
-            out.append(Problem(path, f"{v} weicht von {base.key} ab (dort {b}{expected}): Tippfehler?", warning=True))
+            said = phrase("editions.warning.differs", given=v, base=base.key, there=b) if usual == (1, 1) else \
+                phrase("editions.warning.differs_scaled", given=v, base=base.key, there=b,
+                       scaled=b * usual[0] // usual[1])
+            out.append(Problem(path, said, warning=True))
     return _unique(out)
 
 
@@ -650,53 +691,39 @@ def _toml_value(value: Any) -> str:
     return str(value)
 
 
-COMMENTS = {
-    "key": "letters, digits, '-'; unique on this box",
-    "title": "shown on the OLED, the phone and in the reports",
-    "base": "everything not given here comes from this edition",
-    "board": "only the classic 40-square board is supported",
-    "currency": "short word for screens: €, Ringe … (may be empty)",
-    "scale": "the smallest amount; every amount is a multiple of it (banking: 10000)",
-    "km_notation": "amounts typed and shown with K and M (banking)",
-    "start_capital": "in this edition's money, like every amount in the file",
-    "max_entry": "largest amount typed in one go",
-    "auction_min_bid": "lowest bid at an auction",
-    "speed_die_bonus": "extra start money with the speed die; 0: no speed die",
-    "names": "square number (0 = LOS … 39) = the name on your board",
-    "buildings": "gender: m, f or n (der, die, das)",
-    "groups": "the stations and utilities as a group",
-    "stock": "buildings in the box",
-    "quick": "the short game",
-    "rules": "rule differences between the books (docs/rules.md)",
-    "taxes": "the two tax squares",
-    "deeds": "the printed deed cards: price, rents (unbebaut, 1-4 houses, hotel), house_price, mortgage",
-}
+COMMENTED = ("key", "title", "base", "board", "currency", "scale", "km_notation", "start_capital", "max_entry",
+             "auction_min_bid", "speed_die_bonus", "names", "buildings", "groups", "stock", "quick", "rules", "taxes",
+             "deeds")
+"""The keys and tables a written file explains in a comment; the comments' words are the caller's (``words``:
+``editions.comment.<key>``), in the family's language, so a file says them in the language it was made in."""
 
 
-def to_toml(data: Mapping[str, Any], *, comments: bool = False) -> str:
-    """``data`` (a file's table or :func:`edition_data`) as TOML that :func:`read_edition` reads back the same."""
+def to_toml(data: Mapping[str, Any], *, comments: Mapping[str, str] | None = None) -> str:
+    """``data`` (a file's table or :func:`edition_data`) as TOML that :func:`read_edition` reads back the same;
+    ``comments`` (by key, :data:`COMMENTED`) explain the keys and tables to the family editing it by hand."""
     lines: list[str] = []
+    notes = comments or {}
 
     def note(key: str) -> str:
-        return f"  # {COMMENTS[key]}" if comments and key in COMMENTS else ""
+        return f"  # {notes[key]}" if key in notes else ""
 
     for key in TOP:
         if key in data:
             lines.append(f"{key} = {_toml_value(data[key])}{note(key)}")
     for table in (*TABLES, "buildings", "names", "taxes"):
         if table in data:
-            if comments and table in COMMENTS:
-                lines += ["", f"# {COMMENTS[table]}"]
+            if table in notes:
+                lines += ["", f"# {notes[table]}"]
             else:
                 lines.append("")
             lines.append(f"[{table}]")
             for k, v in data[table].items():
                 lines.append(f"{k} = {_toml_value(v)}")
     if "deeds" in data:
-        if comments:
-            lines += ["", f"# {COMMENTS['deeds']}"]
+        if "deeds" in notes:
+            lines += ["", f"# {notes['deeds']}"]
         for sq, d in data["deeds"].items():
             name = data.get("names", {}).get(sq) or data.get("names", {}).get(str(sq))
-            lines += ["", f"[deeds.{sq}]" + (f"  # {name}" if comments and name else "")]
+            lines += ["", f"[deeds.{sq}]" + (f"  # {name}" if notes and name else "")]
             lines += [f"{k} = {_toml_value(v)}" for k, v in d.items()]
     return "\n".join(lines) + "\n"

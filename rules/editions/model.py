@@ -49,8 +49,9 @@ class QuickRules:
     """Houses on every street of the group before a hotel; the hotel replaces them."""
     ends_at_bankruptcy: int
     """The game ends when this many players have gone bankrupt."""
-    name: str = "Schnellspiel"
-    """What the edition's book calls it (Skylanders: "kurzes Spiel")."""
+    name: str
+    """What the edition's book calls it (banking "Schnellspiel", Skylanders "kurzes Spiel"): the edition's own
+    word, from its file."""
 
 
 @dataclass(frozen=True, slots=True, eq=True)

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import commands as cmds
+from ..phrase import Phrase
 from . import buildings, debt, end, money, property, trade
 from .buildings import shortage
 from .context import Ctx
 from .end import check_end
 
-HANDLERS: dict[type[cmds.BaseCommand], Callable[[Ctx, Any], str]] = {
+HANDLERS: dict[type[cmds.BaseCommand], Callable[[Ctx, Any], Phrase | str]] = {
     cmds.Credit: money.credit,
     cmds.Debit: money.debit,
     cmds.Transfer: money.transfer,

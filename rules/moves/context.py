@@ -11,6 +11,7 @@ from ..board import DEEDS, GROUPS, Kind, Square
 from ..commands import known_square
 from ..errors import RuleError
 from ..money import Money, format_money
+from ..phrase import Phrase
 from ..state import GameState, Staged
 from ..titles import square_name
 
@@ -24,7 +25,7 @@ class Ctx:
         self.edition = state.edition
         self.replaying = replaying
         """The command comes from the journal: limits added since it was accepted are not applied again."""
-        self.note = ""
+        self.note: Phrase | str | None = None
         """The event's short line (:attr:`Event.note`), if the handler has one."""
 
     def money(self, amount: Money) -> str:

@@ -19,7 +19,5 @@ ALLOWED = {
     "i2cdetect -y ", "`i2cdetect -y ", "high", "[web]", "[banker]", "[ui]", "[hotspot]", "host = ", " in [web]",
     "[web] host = ", "[banker] pin = ", "[ui] language = ", "I²C", "I²C-", "SPI0", "SPI1", "0x", "/dev/i2c-",
     "T", "active", "wlan0", "--host", "BANKLESER_BANKER_PIN: ",
-    # the parts' names, shared with drivers.hardware.PARTS as identifiers (their display names: the next surface)
-    "GPIO", "GPIO: ", "Display: ", "RFID-Leser", "RFID-Leser: ",
 }
 """Constants with letters in these modules that no person reads as a sentence of ours."""

@@ -45,7 +45,7 @@ ALLOWED = {
     "/spiele", "/spiele/<int:game_id>", "/spiele/<int:game_id>.jsonl", "/spiele/<int:game_id>.csv",
     "/bestenliste", "spiele.html", "spiel.html", "bestenliste.html", "lesen.html", "Retry-After",
     "Content-Disposition", "attachment; filename=\"", "application/x-ndjson", "text/csv", ".jsonl", ".csv",
-    "message", "when", "names", "duration", "mode_title", "clock_name", "rule_name",
+    "message", "when", "names", "duration", "mode_title", "clock_name", "rule_names",
     # time formats without words (the language's own formats come from the catalogue)
     "%H:%M", "%H:%M:%S",
     # the SVG's values a browser reads

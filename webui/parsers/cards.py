@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import words
 from rules import RuleError, clean_name
 from words import text
 
@@ -28,7 +29,7 @@ def parse_name(value: object) -> str:
     try:
         return clean_name(value)
     except RuleError as err:
-        raise BadName(err.message) from None
+        raise BadName(words.say(err.said)) from None
 
 
 def parse_uid(value: object) -> str:

@@ -13,19 +13,34 @@ const Bank = (() => {
   };
   let board = null;
 
+  // Every text a person reads comes from the page: the server renders the catalogue's messages in the page's
+  // language into <script id="words"> (webui/language.py); the script only fills in their {values}.
+  const WORDS = JSON.parse(document.getElementById("words").textContent);
+  const t = (key, values = {}) => (WORDS[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (
+    name in values ? String(values[name]) : m));
+
   // Money in the edition's notation, as rules.format_money writes it: "15,025M" and "500K" (banking), "1500"
-  // elsewhere: a million and more in M, less in K, decimals after a comma, no thousands separator.
+  // elsewhere: a million and more in M, less in K, decimals after the language's decimal sign, no thousands separator.
   function money(amount) {
     if (!board || !board.km) return `${amount}${board && board.currency ? " " + board.currency : ""}`;
-    const fmt = (v, unit, s) => (v / unit).toLocaleString("de-DE", { maximumFractionDigits: 6, useGrouping: false }) + s;
+    const fmt = (v, unit, s) => (v / unit).toLocaleString("en-US", { maximumFractionDigits: 6, useGrouping: false })
+      .replace(".", t("number.decimal")) + s;
     const size = Math.abs(amount);
     const text = size >= 1e6 ? fmt(amount, 1e6, "M") : size > 0 ? fmt(amount, 1e3, "K") : "0";
     return `${text} €`;
   }
 
-  // "Anna", "Anna und Ben", "Anna, Ben und Cem": as webui.games.names writes them.
+  // "Anna", "Anna und Ben", "Anna, Ben und Cem": as words' list.last says them.
   function names(who) {
-    return who.length > 1 ? `${who.slice(0, -1).join(", ")} und ${who[who.length - 1]}` : who.join("");
+    return who.length > 1 ? t("list.last", { head: who.slice(0, -1).join(t("list.separator")), last: who[who.length - 1] })
+      : who.join("");
+  }
+
+  // A page that follows the appliance's language (no language of its own pinned on this phone) is drawn again in
+  // the one the banker chose, as soon as the live state names it (issue 27).
+  function followLanguage(s) {
+    const root = document.documentElement;
+    if (s.language && s.language !== root.lang && !root.hasAttribute("data-pinned")) window.location.reload();
   }
 
   async function loadBoard(edition) {
@@ -41,7 +56,7 @@ const Bank = (() => {
     for (const p of sorted) {
       const info = board.squares[p.square];
       let marks = p.hotel ? ` ${board.hotel}` : p.houses ? ` ${"⌂".repeat(p.houses)}` : "";
-      if (p.mortgaged) marks += " (Hypothek)";
+      if (p.mortgaged) marks += t("pages.js.mortgaged");
       box.append(el("span", { class: `deed g-${info.group}${p.mortgaged ? " mortgaged" : ""}`,
                               title: board.groups[info.group] }, info.name + marks));
     }
@@ -52,48 +67,49 @@ const Bank = (() => {
     const problem = $("#problem");
     problem.hidden = !s.problem;
     // one cause per line (a missing part's causes, issue 30)
-    problem.replaceChildren(...(s.problem ? `Achtung: ${s.problem}` : "").split("\n")
+    problem.replaceChildren(...(s.problem ? t("pages.js.attention", { problem: s.problem }) : "").split("\n")
       .flatMap((line, i) => (i ? [document.createElement("br"), line] : [line])));
     const scores = $("#scores");
     scores.replaceChildren();
     if (!s.edition) {
-      $("#title").textContent = "Bankleser: kein Spiel";
-      scores.append(el("p", {}, "Noch kein Spiel. Am Gerät C gedrückt halten, um eines zu starten."));
+      $("#title").textContent = t("pages.js.no_game");
+      scores.append(el("p", {}, t("pages.js.no_game_hint")));
       return;
     }
-    $("#title").textContent = `${board.title} · ${s.mode_title}`;
+    $("#title").textContent = t("pages.js.title", { edition: board.title, mode: s.mode_title });
     const houseRules = $("#houserules");
     const chosen = s.house_rule_titles || [];
     houseRules.hidden = chosen.length === 0;
-    houseRules.textContent = chosen.length ? `Hausregeln: ${chosen.join(", ")}` +
-      (s.pot !== undefined ? ` · Topf: ${money(s.pot)}` : "") : "";
+    houseRules.textContent = chosen.length ? t("pages.js.house_rules", { rules: chosen.join(t("list.separator")) }) +
+      (s.pot !== undefined ? t("pages.js.pot", { amount: money(s.pot) }) : "") : "";
     const winner = $("#winner");
     winner.hidden = !s.finished;
     const won = s.winners || [];
     winner.textContent = !s.finished ? ""
-      : won.length > 1 ? `Spielende – Gleichstand: ${names(won)} gewinnen gemeinsam!`
-      : `Spielende – ${won[0] || s.winner || "niemand"} gewinnt!`;
+      : won.length > 1 ? t("pages.js.tie", { names: names(won) })
+      : t("pages.js.wins", { name: won[0] || s.winner || t("pages.js.nobody") });
     const byName = Object.fromEntries(s.players.map((p) => [p.name, p]));
     if (s.mode !== "standard") {  // quick and timed games: the score table is the headline
       const table = el("table", { class: "scores" },
-        el("tr", {}, el("th", {}, "#"), el("th", {}, "Spieler"), el("th", {}, "Vermögen"), el("th", {}, "Bargeld")));
+        el("tr", {}, el("th", {}, t("pages.js.rank")), el("th", {}, t("pages.js.player")), el("th", {}, t("pages.js.worth")),
+           el("th", {}, t("pages.js.cash"))));
       s.ranking.forEach((name, i) => {
         const p = byName[name];
-        table.append(el("tr", {}, el("td", {}, String(i + 1)), el("td", {}, name + (p.bankrupt ? " (bankrott)" : "")),
+        table.append(el("tr", {}, el("td", {}, String(i + 1)), el("td", {}, p.bankrupt ? t("pages.js.bankrupt_tag", { name }) : name),
           el("td", { class: "num" }, money(p.net_worth)), el("td", { class: "num" }, money(p.cash))));
       });
-      scores.append(el("h2", {}, "Punktestand"), table);
+      scores.append(el("h2", {}, t("pages.js.score")), table);
     }
     for (const p of s.players) {  // seat order: a booking never moves a player on the page
       const name = p.name;
-      const number = s.cards[name] ? `Karte ${s.cards[name]} · ` : "";
-      const jail = p.jail_cards ? ` · Gefängnis frei: ${p.jail_cards}` : "";
+      const number = s.cards[name] ? t("pages.js.card_number", { number: s.cards[name] }) : "";
+      const jail = p.jail_cards ? t("pages.js.jail_cards", { n: p.jail_cards }) : "";
       scores.append(el("div", { class: `player${p.bankrupt ? " out" : ""}`, "data-player": name },
-        el("div", { class: "top" }, el("strong", {}, name + (p.bankrupt ? " – bankrott" : "")),
+        el("div", { class: "top" }, el("strong", {}, p.bankrupt ? t("pages.js.bankrupt", { name }) : name),
           el("span", { class: "cash" }, money(p.cash))),
-        el("div", { class: "meta" }, `${number}Vermögen ${money(p.net_worth)}${jail}`),
+        el("div", { class: "meta" }, number + t("pages.js.worth_of", { amount: money(p.net_worth) }) + jail),
         // The 10 % of a bankruptcy not yet paid (issue 19): the state leaves "debt" out when it is 0.
-        ...(p.debt ? [el("div", { class: "debt" }, `Schuld bei der Bank: ${money(p.debt)}`)] : []),
+        ...(p.debt ? [el("div", { class: "debt" }, t("pages.js.debt", { amount: money(p.debt) }))] : []),
         deedList(p)));
     }
     $("#log").replaceChildren(...s.log.slice(0, 12).map((e) => el("li", {}, e.text)));
@@ -112,7 +128,7 @@ const Bank = (() => {
     const show = () => {
       const left = Math.max(0, Math.round(s.remaining - (performance.now() - received) / 1000));
       const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, sec = left % 60;
-      clock.textContent = `Noch ${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`;
+      clock.textContent = t("pages.js.left", { time: `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}` });
     };
     clock.hidden = false;
     show();
@@ -124,6 +140,7 @@ const Bank = (() => {
     // States can overtake each other while a board loads: never draw an older one over a newer one.
     if (s.version < newest) return;
     newest = s.version;
+    followLanguage(s);
     await loadBoard(s.edition);
     if (s.version === newest) renderStatus(s);
   }
@@ -155,7 +172,7 @@ const Bank = (() => {
       res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf || "" },
                                body: JSON.stringify(data) });
     } catch (e) {  // the answer never came: the booking may have been made; the same id makes a retry safe
-      return { ok: false, lost: true, message: "Keine Antwort vom Gerät – nochmals senden (es wird nur einmal gebucht)" };
+      return { ok: false, lost: true, message: t("pages.js.offline") };
     }
     let body = {};
     try { body = await res.json(); } catch (e) { body = { ok: false, message: res.statusText }; }
@@ -165,7 +182,7 @@ const Bank = (() => {
 
   // Exactly once (issue 31). A booking's id is made when the page first shows that booking, and kept in this
   // tab (across a double tap, Back, a reload, a lost answer) while nothing else was booked: sent again, the
-  // rules answer it as a repeat ("bereits ausgeführt") instead of booking it twice. Only "Noch einmal buchen"
+  // rules answer it as a repeat instead of booking it twice. Only "Book it again" ("Noch einmal buchen")
   // makes a new id for the same booking.
   let newestSeq = null;  // the log's newest entry, as the live state last said
   const newId = () => "web-" + Array.from(crypto.getRandomValues(new Uint8Array(12)),
@@ -223,18 +240,18 @@ const Bank = (() => {
   function showAnswer(region, r, cmd, retry) {
     region.replaceChildren();
     if (r.ok && r.duplicate) {
-      region.append("Nur einmal gebucht: das war bereits gebucht. ");
-      const again = el("button", { type: "button", "data-again": "" }, "Noch einmal buchen");
+      region.append(t("pages.js.duplicate"));
+      const again = el("button", { type: "button", "data-again": "" }, t("pages.js.again"));
       again.onclick = () => held(again, () => (retry ? retry(true) : book(cmd, region, { again: true })));
       region.append(again);
       return;
     }
     if (r.ok) {
       const moved = Object.entries(r.balances || {}).map(([name, cash]) => `${name}: ${money(cash)}`).join(" · ");
-      region.append(`Gebucht: ${r.text}`, ...(moved ? [el("br"), moved] : []));
+      region.append(t("pages.js.booked", { text: r.text }), ...(moved ? [el("br"), moved] : []));
       return;
     }
-    region.append(r.lost ? r.message : `Abgelehnt: ${r.message}`);
+    region.append(r.lost ? r.message : t("pages.js.refused", { message: r.message }));
   }
 
   async function refreshDoctor() {
@@ -249,18 +266,19 @@ const Bank = (() => {
     refreshForms();
     const cards = (await (await fetch("/api/admin/cards")).json()).filter((c) => c.kind === "player");
     const players = $("#players");
-    players.replaceChildren(el("legend", {}, "Spieler (Karten)"));
+    players.replaceChildren(el("legend", {}, t("pages.js.players_legend")));
     const table = $("#cards");
-    table.replaceChildren(el("tr", {}, el("th", {}, "Karte"), el("th", {}, "Name")));
+    table.replaceChildren(el("tr", {}, el("th", {}, t("pages.js.card")), el("th", {}, t("pages.js.name"))));
     for (const card of cards) {
       players.append(el("label", { class: "check" }, el("input", { type: "checkbox", value: card.name, name: "player" }),
                         ` ${card.number}: ${card.name}`));
       // No maxlength: a name too long is refused with its limit, not cut without a word (issue 31).
-      const input = el("input", { value: card.name, "aria-label": `Name Karte ${card.number}`, autocomplete: "off" });
-      const save = el("button", { type: "button" }, "Umbenennen");
+      const input = el("input", { value: card.name, "aria-label": t("pages.js.rename_label", { number: card.number }),
+                                  autocomplete: "off" });
+      const save = el("button", { type: "button" }, t("pages.js.rename"));
       save.onclick = () => held(save, async () => {
         const r = await post(`/api/cards/${card.uid}/name`, { name: input.value });
-        $("#cards-msg").textContent = r.ok ? "Name gespeichert" : r.message;
+        $("#cards-msg").textContent = r.ok ? t("pages.js.name_saved") : r.message;
         if (r.ok) refreshAdmin();
       });
       table.append(el("tr", {}, el("td", {}, String(card.number)), el("td", { class: "rename" }, input, save)));
@@ -300,11 +318,11 @@ const Bank = (() => {
       const km = f.kind === "money" && data.km;
       const id = `f-${form.dataset.op}-${f.name.replace(".", "-")}`;
       const input = el("input", { id, name: f.name, inputmode: km ? "decimal" : "numeric", autocomplete: "off",
-                                  enterkeyhint: "done", ...(km ? { placeholder: "z. B. 2,5M" } : {}) });
+                                  enterkeyhint: "done", ...(km ? { placeholder: t("pages.js.amount_example") } : {}) });
       const row = el("span", { class: "amount" }, input);
       if (km) {  // the device's K and M keys: the phone's number pad has no letters
         for (const unit of ["K", "M"]) {
-          const b = el("button", { type: "button", class: "unit", "aria-label": `${f.label}: ${unit} anhängen` }, unit);
+          const b = el("button", { type: "button", class: "unit", "aria-label": t("pages.js.unit_label", { field: f.label, unit }) }, unit);
           b.onclick = () => { input.value = input.value.replace(/[KM]$/i, "") + unit; input.focus(); };
           row.append(b);
         }
@@ -357,7 +375,7 @@ const Bank = (() => {
       if (f.when) control.dataset.when = f.when.join(" ");
       form.append(control);
     }
-    const submit = el("button", { class: "submit" }, spec.confirm ? "Weiter" : "Buchen");
+    const submit = el("button", { class: "submit" }, spec.confirm ? t("pages.js.next") : t("pages.js.book"));
     const preview = el("div", { class: "preview" });
     const answer = el("p", { class: "answer", role: "status", "aria-live": "polite" });
     form.append(submit, preview, answer);
@@ -373,8 +391,8 @@ const Bank = (() => {
         const done = (r) => { if (!r.lost) { preview.replaceChildren(); refreshForms(spec.op, answer); } };
         if (!p.confirm) { done(await book(p.command, answer)); return; }
         // The rules' preview, and the confirmation it asks for (as the device's OK).
-        const ok = el("button", { type: "button", "data-confirm": "" }, "Buchen");
-        const no = el("button", { type: "button" }, "Abbrechen");
+        const ok = el("button", { type: "button", "data-confirm": "" }, t("pages.js.book"));
+        const no = el("button", { type: "button" }, t("pages.js.cancel"));
         no.onclick = () => preview.replaceChildren();
         ok.onclick = () => held(ok, async () => done(await book(p.command, answer)));
         preview.append(el("p", { class: "says" }, p.text, ...(p.note ? [el("br"), p.note] : [])), ok, no);
@@ -398,7 +416,7 @@ const Bank = (() => {
     const select = $("#book-player");
     select.replaceChildren(...(data.players || []).map((n) => el("option", { value: n }, n)));
     if (data.player) select.value = data.player;
-    $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : "Nichts zu buchen");
+    $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : t("pages.js.nothing_to_book"));
     const before = [...document.querySelectorAll("#forms details.booking")];
     const open = keepOpen || before.filter((d) => d.open).map((d) => d.dataset.op)[0];
     if (!answer) {  // redrawn for a booking made elsewhere: the open form's last answer stays
@@ -428,6 +446,7 @@ const Bank = (() => {
   function watch(show) {
     let epoch = null;
     const seen = async (s) => {
+      followLanguage(s);
       const seq = s.log && s.log.length ? s.log[0].seq : null;
       // Booked elsewhere (the device, another phone): the forms follow what the rules now open, unless the
       // banker is filling one in here.
@@ -441,7 +460,7 @@ const Bank = (() => {
         if (!session.banker) {
           csrf = null;
           show(false);
-          $("#login-msg").textContent = "Abgemeldet (auf einem Gerät): bitte neu anmelden";
+          $("#login-msg").textContent = t("pages.js.logged_out");
         }
       }
       epoch = s.session_epoch;
@@ -461,7 +480,7 @@ const Bank = (() => {
       const r = await post("/api/login", { pin: $("#pin").value, now: Date.now() });
       if (r.ok) {
         csrf = r.csrf; show(true); $("#login-msg").textContent = "";
-        $("#clock-msg").textContent = `Uhrzeit der Berichte: ${r.clock}`;
+        $("#clock-msg").textContent = t("pages.js.report_clock", { clock: r.clock });
       } else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
@@ -472,8 +491,8 @@ const Bank = (() => {
     // Storno asks first and names the booking it takes back; the undo names it too, so two taps undo one.
     $("#undo").onclick = () => held($("#undo"), async () => {
       const last = await (await fetch("/api/banker/undo")).json();
-      if (last.number === null) { ask.hidden = true; gameAnswer.textContent = "Nichts zu stornieren"; return; }
-      ask.querySelector("p").textContent = `Storno von: ${last.text}?`;
+      if (last.number === null) { ask.hidden = true; gameAnswer.textContent = t("pages.js.nothing_to_undo"); return; }
+      ask.querySelector("p").textContent = t("pages.js.undo_of", { text: last.text });
       ask.dataset.of = last.number;
       ask.hidden = false;
       gameAnswer.textContent = "";
@@ -493,7 +512,7 @@ const Bank = (() => {
       held(raw.querySelector("button"), async () => {
         const cmd = parseCommand($("#cmd").value);
         if (cmd === undefined || cmd === null || typeof cmd !== "object" || Array.isArray(cmd)) {
-          region.textContent = "Kein gültiges JSON-Objekt";
+          region.textContent = t("pages.js.bad_json");
           return;
         }
         await book(cmd, region);
@@ -508,7 +527,7 @@ const Bank = (() => {
       if (cmd.mode === "timed") cmd.minutes = Number($("#minutes").value);
       if (cmd.mode === "quick") {
         const deal = parseDeal($("#deal").value);
-        if (deal === null) { say("Verteilung: je Zeile »Name: Feld, Feld, …«"); return; }
+        if (deal === null) { say(t("pages.js.deal_form")); return; }
         if (Object.keys(deal).length) cmd.deal = deal;
         else cmd.seed = $("#seed").value === "" ? Math.floor(Math.random() * 2 ** 31) : Number($("#seed").value);
       }
@@ -526,11 +545,21 @@ const Bank = (() => {
         };
         let r = await send(cmd);
         if (!r.ok && r.code === "game_running" &&
-            window.confirm("Ein Spiel läuft noch. Ersetzen? (Storno holt es zurück)")) {
+            window.confirm(t("pages.js.replace_game"))) {
           r = await send({ ...cmd, replace: true });
         }
-        say(r.ok ? "Gebucht" : r.lost ? r.message : `Abgelehnt: ${r.message}`);
+        say(r.ok ? t("pages.js.done") : r.lost ? r.message : t("pages.js.refused", { message: r.message }));
         refreshForms();
+      });
+    };
+    // The appliance's language (issue 27): the OLED at once, and every open page that follows it reloads in it
+    // when the live state names it (this one too).
+    $("#language-form").onsubmit = (ev) => {
+      ev.preventDefault();
+      const region = $("#language-form .answer");
+      held($("#language-form button"), async () => {
+        const r = await post("/api/admin/language", { language: $("#language").value });
+        region.textContent = r.ok ? t("pages.js.language_saved") : r.lost ? r.message : t("pages.js.refused", { message: r.message });
       });
     };
     $("#register").onsubmit = (ev) => {
@@ -540,7 +569,7 @@ const Bank = (() => {
         const data = { uid: $("#uid").value.trim().toLowerCase(), kind };
         if (kind === "deed") data.square = Number($("#square").value);
         const r = await post("/api/cards", data);
-        $("#cards-msg").textContent = r.ok ? "Karte angelernt" : r.message;
+        $("#cards-msg").textContent = r.ok ? t("pages.js.card_learned") : r.message;
         refreshAdmin();
       });
     };
@@ -569,26 +598,27 @@ const Bank = (() => {
         .map(([uid, sq]) => button("deed", uid, `${sq} ${c.names[sq]}`, sq)));
     };
     // The buzzer's tunes in words (a refusal's low tone must be perceived), and the status LED.
-    const TONES = { refused: "tiefer Ton: abgelehnt", done: "hoher Ton: gebucht", card: "Klick: Karte",
-      new_game: "Melodie: neues Spiel", end: "Melodie: Spielende", key: "Klick: Taste" };
+    const TONES = new Set(["refused", "done", "card", "new_game", "end", "key"]);
+    const toneWords = (tone) => (TONES.has(tone) ? t(`pages.js.tone.${tone}`) : tone);
     let tones = null, faded = 0;
     const signals = (frame) => {
       if (tones !== null && frame.tones > tones) {
         const tone = $("#tone");
-        tone.textContent = `Ton: ${TONES[frame.tone] || frame.tone}`;
+        tone.textContent = t("pages.js.tone", { tone: toneWords(frame.tone) });
         tone.className = `tone fresh ${frame.tone}`;
         clearTimeout(faded);
         faded = setTimeout(() => tone.classList.remove("fresh"), 1500);
       }
       tones = frame.tones;
       $("#led").classList.toggle("on", !!frame.led);
-      $("#led").setAttribute("aria-label", frame.led ? "LED an" : "LED aus");
+      $("#led").setAttribute("aria-label", frame.led ? t("pages.js.led_on") : t("pages.js.led_off"));
     };
     // The deed buttons name the squares as the running game's edition does (a new game of another edition, a
     // family's own, relabels them without a reload): looked at half a second after the screen changes.
     let edition = null, timer = null;
     const relabel = async () => {
       const s = await (await fetch("/api/state")).json();
+      followLanguage(s);
       if (!s.edition || s.edition === edition) return;
       const board = await (await fetch(`/api/board?edition=${encodeURIComponent(s.edition)}`)).json();
       edition = s.edition;
@@ -596,6 +626,8 @@ const Bank = (() => {
         b.textContent = `${b.dataset.square} ${board.all_squares[Number(b.dataset.square)]}`;
       });
     };
+    const live = new EventSource("/api/events");  // the banker's choice of language, even with the screen unchanged
+    live.addEventListener("state", (ev) => followLanguage(JSON.parse(ev.data)));
     const frames = new EventSource("/api/sim/events");
     frames.onmessage = (ev) => {
       if (!timer) timer = setTimeout(() => { timer = null; relabel().catch(() => {}); }, 500);

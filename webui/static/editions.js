@@ -1,8 +1,11 @@
 // The edition form (/admin/ausgaben): the form's values into the edition's data, the rules' checks beside each
 // field (POST /api/admin/editions/check), saving, and uploading a file. Banker only: the session's CSRF token.
+// Every text comes from the page (#edition-words, in the page's language); the checks come said by the server.
 "use strict";
 (() => {
   const $ = (s) => document.querySelector(s);
+  const words = JSON.parse(($("#edition-words") || { textContent: "{}" }).textContent);
+  const say = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   const msg = (text) => { const m = $("#msg"); if (m) m.textContent = text; };
   let csrf = "";
   const ready = fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf || ""; });
@@ -38,7 +41,8 @@
   function show(answer, list) {
     for (const el of document.querySelectorAll("[data-check]")) el.textContent = "";
     list.replaceChildren();
-    for (const p of [...answer.problems, ...answer.warnings.map((w) => ({ ...w, text: `Hinweis: ${w.text}` }))]) {
+    const notes = (answer.warnings || []).map((w) => ({ ...w, text: say("editions.page.note", { problem: w.text }) }));
+    for (const p of [...(answer.problems || []), ...notes]) {
       let path = p.path, spot = null;
       while (path && !(spot = document.querySelector(`[data-check="${path}"]`))) path = path.split(".").slice(0, -1).join(".");
       if (spot) spot.textContent = (spot.textContent ? spot.textContent + " " : "") + p.message;
@@ -59,7 +63,7 @@
       ev.preventDefault();
       const answer = await post("/api/admin/editions", { data: formData() });
       show(answer, $("#form-problems"));
-      msg(answer.ok ? `Gespeichert: ${answer.key} – beim nächsten neuen Spiel wählbar` : "Nicht gespeichert: siehe die Prüfung");
+      msg(answer.ok ? say("editions.page.saved_next_game", { key: answer.key }) : say("editions.page.not_saved_form"));
     });
   }
 
@@ -68,10 +72,10 @@
     upload.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const file = $("#upload-file").files[0];
-      if (!file) { msg("Erst eine Datei wählen"); return; }
+      if (!file) { msg(say("editions.page.choose_file")); return; }
       const answer = await post("/api/admin/editions", { text: await file.text() });
       show(answer, $("#upload-problems"));
-      msg(answer.ok ? `Gespeichert: ${answer.key}` : `${file.name}: nicht gespeichert`);
+      msg(answer.ok ? say("editions.page.saved", { key: answer.key }) : say("editions.page.not_saved_file", { file: file.name }));
       if (answer.ok) setTimeout(() => location.reload(), 800);
     });
   }

@@ -1,0 +1,89 @@
+"""Issue 27 in a real browser: the banker's choice of language on /admin reaches every open page at once, without
+anyone reloading them; a phone whose browser asks for English reads the pages in English with one tap, and keeps
+it, while the appliance and every other phone stay German.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_browser import PHONE, browser, logged_in_admin  # noqa: F401  (the module's Chromium)
+from test_pages_language import GERMAN
+
+from bench.liveserver import LiveServer
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    s = LiveServer(tmp_path / "state").start()
+    s.login()
+    s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "quick", "players": ["Anna", "Ben"],
+                             "seed": 7})
+    yield s
+    s.stop()
+
+
+def german_words(page: Page) -> list[str]:
+    """German words in what the page shows, but the game's own names (squares, the edition, the players) and what
+    other surfaces write into it: the rules' texts (the log, the mode's title), the booking forms (``phone.*``)
+    and the self-test (the doctor's, whose parts' names are identifiers still)."""
+    text = page.evaluate("""() => {
+        const copy = document.querySelector("main").cloneNode(true);
+        copy.querySelectorAll("#log, #title, .deeds, .deed, #oled-text, #players, #deeds, select#edition, #forms, #doctor")
+            .forEach((n) => n.remove());
+        const nav = document.querySelector("nav").cloneNode(true);
+        nav.querySelectorAll("[lang]").forEach((n) => n.remove());  // the offer to read it in German, said in German
+        return nav.innerText + "\\n" + copy.innerText;
+    }""")
+    return GERMAN.findall(text.replace("Bankleser", ""))
+
+
+def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(browser: Browser,  # noqa: F811
+                                                                                server: LiveServer) -> None:
+    status = browser.new_context(**PHONE).new_page()
+    device = browser.new_context(**PHONE).new_page()
+    status.goto(server.base + "/")
+    device.goto(server.base + "/device")
+    expect(status.locator("#scores h2")).to_have_text("Punktestand")
+    expect(device.locator('[data-key="HABEN"]')).to_have_text("Haben")
+    admin = browser.new_context(**PHONE).new_page()
+    logged_in_admin(admin, server.base)
+    admin.select_option("#language", "en")
+    admin.click("#language-form button")
+    # Nobody touches the two pages: the live state names the language, and they are drawn again in it.
+    expect(status.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(status.locator("#scores h2")).to_have_text("Scores")
+    expect(status.locator("nav a").first).to_have_text("Standings")
+    expect(device.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(device.locator('[data-key="HABEN"]')).to_have_text("Credit")
+    expect(admin.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(admin.locator("#admin h2").first).to_have_text("Book")  # still logged in, in English
+    expect(status.locator('[data-player="Anna"] .meta')).to_contain_text("Net worth")
+    for page in (status, device, admin):
+        assert german_words(page) == [], page.url
+    # and back: the same way
+    admin.select_option("#language", "de")
+    admin.click("#language-form button")
+    expect(status.locator("#scores h2")).to_have_text("Punktestand", timeout=10_000)
+
+
+def test_a_phone_asking_for_english_reads_it_with_one_tap_and_keeps_it(browser: Browser,  # noqa: F811
+                                                                         server: LiveServer) -> None:
+    english = browser.new_context(**PHONE, locale="en-GB").new_page()
+    english.goto(server.base + "/")
+    expect(english.locator("html")).to_have_attribute("lang", "de")  # the appliance's language first
+    english.click("nav a.lang")
+    expect(english.locator("html")).to_have_attribute("lang", "en")
+    expect(english.locator("#scores h2")).to_have_text("Scores")
+    english.goto(server.base + "/device")  # kept for this phone
+    expect(english.locator('[data-key="SOLL"]')).to_have_text("Debit")
+    assert german_words(english) == []
+    german = browser.new_context(**PHONE, locale="de-DE").new_page()  # a German phone: the appliance's German, no offer
+    german.goto(server.base + "/")
+    expect(german.locator("#scores h2")).to_have_text("Punktestand")
+    expect(german.locator("nav a.lang")).to_have_count(0)
+    english.click("nav a.lang")  # the way back names the appliance's language in it
+    expect(english.locator("html")).to_have_attribute("lang", "de")

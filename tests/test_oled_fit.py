@@ -1,0 +1,302 @@
+"""Every text fits, with its key fact first (issue 27): every OLED message of the ``rules`` and ``scenes``
+catalogues, in every language, at its longest values, measured with the shipped font; and the evening's
+first-screen findings, each as the banker met it at the device.
+
+The machinery is in ``oled_fit.py``; the tests at the end prove that it catches what it is meant to catch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from oled_fit import (
+    FAMILY_NAMES,
+    OLED_DOMAINS,
+    PLAYERS,
+    Message,
+    catalogue_path,
+    check,
+    editions,
+    fact_problems,
+    family_edition,
+    first_rows,
+    layout_problems,
+    oled_messages,
+    open_brackets,
+    read_catalogue,
+    render,
+    screen_problems,
+    summary,
+    values,
+)
+from ui_table import Table
+
+import words
+from drivers.display import font
+from drivers.display import render as draw
+from drivers.panel import WIDTH
+from rules import EDITIONS, square_name
+from rules.commands import MAX_PLAYERS
+from rules.editions.fileformat import MAX_SQUARE_NAME, MAX_WORD
+from rules.names import MAX_NAME
+from rules.phrase import phrase
+
+
+@pytest.fixture(autouse=True)
+def german_again() -> Iterator[None]:
+    yield
+    words.use(words.DEFAULT)
+
+
+def shown_problems(table: Table, *facts: str, atoms: tuple[str, ...] = ()) -> list[str]:
+    frame = table.display.last
+    assert frame is not None
+    return screen_problems(frame.screen, facts, atoms)
+
+
+# The evening's findings: each key fact on the first screen, as drawn at the device ---------------------
+
+def test_a_mortgage_names_its_street_on_the_first_screen(table: Table) -> None:
+    """ "Anna nimmt eine / Hypothek auf:" — the street was below the first view."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 39})
+    table.tap("Anna")
+    table.press("MENU", "7", "1")
+    table.choose("39 Schlossallee")
+    assert shown_problems(table, "Anna", "Schlossallee", "200") == []
+
+
+def test_a_mortgage_lifted_names_its_street_on_the_first_screen(table: Table) -> None:
+    """ "Hypothek zurück:" — the same: which street, below."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39})
+    table.tap("Anna")
+    table.press("MENU", "7", "2")
+    table.choose("39 Schlossallee")
+    assert shown_problems(table, "Anna", "Schlossallee", "220") == []
+
+
+def test_a_building_says_which_and_what_it_costs_on_the_first_screen(table: Table) -> None:
+    """ "Ben baut auf / Chausseestraße: 1" — which building and what it costs were below."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book(*[{"op": "buy", "player": "Ben", "square": sq} for sq in (6, 8, 9)])
+    table.tap("Ben")
+    table.press("MENU", "5")
+    table.choose(" 6 Chausseestraße")
+    assert shown_problems(table, "Ben", "Chausseestraße", "Haus", "50") == []
+
+
+def test_a_rent_says_who_pays_whom_for_which_street_and_buildings(table: Table) -> None:
+    """ "Cem zahlt Ben Miete / für Poststraße (2" — the buildings that set the rent cut at the screen's edge."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book(*[{"op": "buy", "player": "Ben", "square": sq} for sq in (6, 8, 9)],
+               *[{"op": "build", "player": "Ben", "square": sq} for sq in (6, 8, 9, 9)])
+    table.tap("Cem")
+    table.press("MENU", "2")
+    table.choose(" 9 Poststraße")
+    assert shown_problems(table, "Cem", "Ben", "Poststraße", "100", atoms=("2 Häuser",)) == []
+
+
+def test_a_hotel_traded_back_says_on_which_street(table: Table) -> None:
+    """ "Ben tauscht das / Schloss auf" — the street below (what comes back is the detail)."""
+    ed = EDITIONS["skylanders"]
+    table.start("Anna", "Ben", edition="skylanders")
+    table.book({"op": "credit", "player": "Ben", "amount": 2000},
+               *[{"op": "buy", "player": "Ben", "square": sq} for sq in (37, 39)],
+               *[{"op": "build", "player": "Ben", "square": sq} for _ in range(5) for sq in (37, 39)])
+    table.tap("Ben")
+    table.press("MENU", "6")
+    table.choose(f"39 {square_name(ed, 39)}")
+    table.press("OK")  # "zurück in Hütten"
+    assert shown_problems(table, "Ben", "Schloss", square_name(ed, 39)) == []
+
+
+def test_a_bid_refused_says_what_the_bidder_has_and_bid(table: Table) -> None:
+    """ "das Gebot: Cem hat" — how much Cem has, and bid, below the first view."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book({"op": "debit", "player": "Cem", "amount": 1400})
+    table.tap("Cem")
+    table.press("MENU", "1")
+    table.choose("39 Schlossallee")
+    table.choose("Auktion: Gebot")
+    table.type("1000")
+    table.press("OK")
+    assert "ZU WENIG GELD" in table.text()
+    assert shown_problems(table, "Cem", "100", "1000") == []
+
+
+def test_storno_of_a_new_game_says_which_game(table: Table) -> None:
+    """ "Neues Spiel (MONOPOLY / Sonic," — the edition's name broken mid-phrase, its parenthesis closed below."""
+    table.start("Anna", "Ben", edition="classic")
+    table.press("hold:C")
+    table.choose("Ja: ersetzen")
+    table.choose("Sonic")
+    table.choose("Standard")
+    for name in ("Anna", "Ben", "Cem"):
+        table.tap(name)
+    table.press("OK", "C", "MENU")
+    table.choose("Storno")
+    assert shown_problems(table, "Sonic") == []
+
+
+# Every message of the catalogues -------------------------------------------------------------------
+
+def _messages() -> list[tuple[str, Message]]:
+    return [(code, m) for code in words.LANGUAGES for m in oled_messages(code)]
+
+
+MESSAGES = _messages()
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+@pytest.mark.parametrize("domain", OLED_DOMAINS)
+def test_the_oled_domains_have_their_catalogues(code: str, domain: str) -> None:
+    """The fit test below covers what is in the catalogues: each OLED domain has one, in every language."""
+    assert catalogue_path(code, domain).exists(), f"{catalogue_path(code, domain)} is not written yet"
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+def test_every_oled_message_declares_its_key_fact(code: str) -> None:
+    """(c) ``#. fact: a, b`` / ``#. fact: all`` / ``#. fact: none`` on every message, naming its placeholders."""
+    missing = [f"{m.domain}.po:{m.line} {m.key}" for m in oled_messages(code) if m.fact is None]
+    strange = [f"{m.key}: {sorted(set(m.fact) - m.names)}" for m in oled_messages(code)
+               if m.fact and m.fact not in (("all",), ("none",)) and set(m.fact) - m.names]
+    assert missing == [] and strange == []
+
+
+@pytest.mark.parametrize(("code", "message"), MESSAGES, ids=[f"{c}:{m.key}" for c, m in MESSAGES])
+def test_every_oled_message_fits_with_its_key_fact_first(code: str, message: Message) -> None:
+    """(a) every line fits the display's width, no word cut; (b) the ``fact:`` values whole on the first screen
+    (``all``: the whole text), none cut by its edge; with each edition's longest values and a family's."""
+    catalogue = {m.key: m for c, m in MESSAGES if c == code}
+    with words.speaking(code):
+        found = summary(p for edition in editions().values() for p in check(message, edition, catalogue))
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+def test_the_texts_checked_are_what_words_say_renders(code: str) -> None:
+    """The check formats the ``.po``'s own text (so it can check any text); for the catalogue's messages that is
+    exactly what ``words.say`` shows on the OLED."""
+    edition, checked = EDITIONS["banking"], 0
+    catalogue = {m.key: m for m in oled_messages(code)}
+    shown = [m for m in catalogue.values() if m.fact not in (None, ("none",))]
+    with words.speaking(code):
+        for message in shown:
+            try:
+                given = values(message, edition, catalogue)
+            except KeyError:
+                continue  # a placeholder without a kind or fillers: the fit test says which
+            checked += 1
+            plain = {k: v for k, v in given.items() if k != "n"}
+            said = [words.say(phrase(message.key, **plain, n=n), edition) for n in sorted({1, 99})] \
+                if message.plural else [words.say(phrase(message.key, **plain), edition)]
+            assert render(message, edition, given, catalogue) == said, message.key
+    assert checked or not shown
+
+
+# The values are the longest ---------------------------------------------------------------------------
+
+def test_the_values_are_at_their_limits() -> None:
+    """Names of ``MAX_NAME`` characters, as many as may play; a family's square names of ``MAX_SQUARE_NAME``; the
+    widest building words shipped (a family's are at most ``MAX_WORD``)."""
+    assert len(PLAYERS) == MAX_PLAYERS and {len(p) for p in PLAYERS} == {MAX_NAME}
+    assert {len(n) for n in FAMILY_NAMES} == {MAX_SQUARE_NAME}
+    family = family_edition()
+    widest = max(len(n) for e in EDITIONS.values() for n in e.names)
+    assert max(len(n) for n in family.names) == MAX_SQUARE_NAME > widest
+    assert family.hotel_word.plural == "Hightech-Anlagen" and len(family.hotel_word.plural) <= MAX_WORD
+
+
+def test_the_font_is_monospaced_terminus_as_the_display_draws_it() -> None:
+    """The measure is the display's own: Terminus 12 px, 6 px a character, 21 characters a body line."""
+    small = font(12)
+    assert small.getlength("W" * 21) <= WIDTH - 1 < small.getlength("W" * 22)
+    assert small.getlength("ÄÖÜß") == small.getlength("iiii")
+    assert first_rows() == 2
+
+
+# The checks catch what they are meant to --------------------------------------------------------------
+
+def test_a_line_too_wide_and_a_word_cut_are_caught() -> None:
+    assert layout_problems("Anna zahlt die Donaudampfschifffahrtsgesellschaftskapitänsmütze") != []
+    assert layout_problems("Anna zahlt Ben Miete für Poststraße") == []
+    assert layout_problems("Marie-Louise verkauft", "title") != []
+    assert layout_problems("Hypothek aufnehmen", "title") == []
+
+
+def test_a_phrase_cut_at_the_first_screens_edge_is_caught() -> None:
+    assert open_brackets("Cem zahlt Ben Miete\nfür Poststraße (2", "… (2 Häuser): 100") != []
+    assert open_brackets("Cem zahlt Ben 100\nMiete: Poststraße", "… (2 Häuser)") == []
+
+
+def test_a_fact_on_the_second_screen_is_caught() -> None:
+    street = "Schreckliche Schiffstransporte"
+    late = f"Marie-Louise nimmt eine Hypothek auf: {street} (199,99M)"
+    assert fact_problems(late, {"street": street}) != []
+    first = f"{street}: Hypothek für Marie-Louise, 199,99M"
+    assert fact_problems(first, {"street": street}) == []
+    assert fact_problems(first, {"street": street, "player": "Marie-Louise"}) != []  # two rows: 42 characters
+    assert fact_problems("Hypothek aufnehmen geht nicht, solange Häuser stehen", {}, whole=True) != []
+
+
+def test_the_catalogue_check_fails_a_message_without_fact_too_long_or_fact_late(tmp_path: Path) -> None:
+    """A catalogue with three bad messages and a good one, read and checked as the real ones are."""
+    po = tmp_path / "rules.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "rules.x.nofact"\nmsgstr "{player} kauft"\n\n'
+        '#. fact: street\nmsgid "rules.x.late"\nmsgstr "{player} nimmt eine Hypothek auf: {street}"\n\n'
+        '#. fact: all\nmsgid "rules.x.long"\nmsgstr "{player} zahlt {payee} Miete für {street}"\n\n'
+        '#. fact: street\nmsgid "rules.x.good"\nmsgstr "{street}: Hypothek für {player}"\n\n'
+        '#. fact: player\nmsgid "rules.x.title"\nmsgstr "Gebucht: {player}"\n\n'
+        '#. fact: none\nmsgid "rules.x.log"\nmsgstr "{player} {player} {player} {player} {player} {player}"\n',
+        encoding="utf-8")
+    found = {m.key: m for m in read_catalogue(po, "rules")}
+    assert found["rules.x.late"].fact == ("street",) and found["rules.x.title"].where == "title"
+    sky = EDITIONS["skylanders"]
+    problems = {key: check(m, sky) for key, m in found.items()}
+    assert "no '#. fact:'" in problems["rules.x.nofact"][0]
+    assert any("street" in p and "first screen" in p for p in problems["rules.x.late"])
+    assert any("not whole" in p for p in problems["rules.x.long"])
+    assert any("bar holds" in p for p in problems["rules.x.title"])
+    assert problems["rules.x.good"] == [] and problems["rules.x.log"] == []
+    family = check(found["rules.x.good"], family_edition())
+    assert family == [], family
+
+
+def test_the_display_draws_a_line_that_fits_whole() -> None:
+    """What ``layout_problems`` passes the display draws within its width (the last column of a full line lit
+    only when the text reaches it): the measure is the drawing's."""
+    from drivers.screen import Screen
+
+    full = "W" * 21
+    image = draw(Screen(title="T", lines=(full,)))
+    assert layout_problems(full) == [] and image.getbbox() is not None
+    assert image.crop((1, 14, WIDTH, 26)).getbbox() is not None
+
+
+def test_a_nested_booking_keeps_its_key_facts_on_the_outer_first_screen(tmp_path: Path) -> None:
+    """"Storno: {booking}": every booking that may fill it is tried, and its own key facts must be on the first
+    screen of the Storno too; a long preamble pushes them below."""
+    po = tmp_path / "rules.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#. fact: street\nmsgid "rules.y.buy"\nmsgstr "{street}: {player} kauft für {price}"\n\n'
+        '#. fact: all\nmsgid "rules.y.go"\nmsgstr "LOS: {player}"\n\n'
+        '#. fact: booking\nmsgid "rules.y.undo"\nmsgstr "Storno: {booking}"\n\n'
+        '#. fact: booking\nmsgid "rules.y.late"\nmsgstr "Storno der Buchung von vorhin: {booking}"\n',
+        encoding="utf-8")
+    found = {m.key: m for m in read_catalogue(po, "rules")}
+    sky = EDITIONS["skylanders"]
+    assert check(found["rules.y.undo"], sky, found) == []
+    late = check(found["rules.y.late"], sky, found)
+    assert any("<rules.y.buy>" in p and "booking.street='Schreckliche Schiffstransporte'" in p for p in late), late
+    assert any("<rules.y.go>" in p and "booking='LOS: " in p for p in late), late
+
+
+def test_a_text_beside_the_wifi_code_is_measured_in_the_room_the_code_leaves() -> None:
+    assert layout_problems("WLAN\nbeitreten:\nCode\nscannen", "qr") == []
+    assert layout_problems("WLAN beitreten:\nCode scannen", "qr") != []

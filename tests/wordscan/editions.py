@@ -1,0 +1,40 @@
+"""A family's edition: the file's checks, `bankleser edition`, the family's folder and /admin/ausgaben (issue 27)."""
+
+MODULES = ("rules/editions/fileformat.py", "rules/editions/shipped.py", "rules/editions/__init__.py",
+           "device/daemon/editions_cli.py", "device/store/editions.py", "webui/editions.py")
+
+ALLOWED = {
+    # the file's TOML keys and tables, its values' type names and words of TOML itself
+    "key", "title", "base", "board", "currency", "scale", "km_notation", "start_capital", "salary", "jail_fine",
+    "max_entry", "auction_min_bid", "speed_die_bonus", "groups", "stations", "utilities", "stock", "houses", "hotels",
+    "quick", "name", "deeds_each", "deal_paid", "houses_per_hotel", "ends_at_bankruptcy", "rules",
+    "double_rent_with_mortgaged_group", "bankruptcy_mortgage_fee", "hotel_sale_returns_houses",
+    "building_auction_at_house_price", "singular", "plural", "gender", "price", "rents", "house_price", "mortgage",
+    "buildings", "names", "taxes", "deeds", "house", "hotel", "int", "text", "bool", "money", "classic", "mega",
+    "ultimate-banking", "true", "false", "utf-8", "line", "deeds.", "names.", "buildings.", "groups.", "quick.",
+    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml",
+    # the JSON fields of the editions' API, the page's form and its query, the web's codes and types
+    "editions", "family", "warnings", "broken", "file", "problems", "path", "code", "message", "ok", "data",
+    "http", "von", "application/toml", "Content-Disposition", "editions.html", "sim", "overview", "form", "rows",
+    "square", "kind", "group", "colour", "group_name", "deed", "street", "tax", "station", "utility",
+    # the edition's own words and command-line words (argparse's dests and flags, the config's path)
+    "edition", "verb", "list", "show", "check", "new", "--state-dir", "--config", "--language", "--from", "--key",
+    "-o", "--output", "/etc/bankleser/config.toml", "language", "bankleser", "strerror", "bankleser edition new: ",
+    ".toml.tmp",
+    # the shipped editions' keys, the package's exported names
+    "banking", "schalke", "sonic", "skylanders", "classic-uk", "classic-us", "EDITIONS", "GENDERS", "KURZES_SPIEL",
+    "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender", "Mode", "Problem", "QuickRules", "Word", "article",
+    "check_data", "edition_data", "edition_from_data", "journal_data", "read_edition", "to_toml",
+    # the file format's patterns, a problem's repr for a programmer, the K/M suffixes, keys' tails
+    "[a-z0-9][a-z0-9-]{0,31}", "^\\s*\\[\\s*([^\\]]+?)\\s*\\]\\s*(#.*)?$", "^\\s*([A-Za-z0-9_\\-\\\"'. ]+?)\\s*=",
+    "line (\\d+)", "warning", "Problem(", ", line=", "K", "M", ".rents", ".gender", ".price", ".mortgage",
+    ".house_price", "[deeds.",
+    # the web's routes, colours and headers
+    "brown", "lightblue", "pink", "orange", "red", "yellow", "green", "darkblue", "#8b4513", "#9fd3f0", "#d6338c",
+    "#f7941d", "#e03131", "#fcd116", "#2b8a3e", "#1c4fa0", "#222222", "#868e96", "/admin/ausgaben",
+    "/admin/ausgaben/neu", "/admin/ausgaben/datei", "/api/admin/editions/check", "/api/admin/editions",
+    "attachment; filename=\"", ".toml\"", ".html", "genders",
+}
+"""TOML keys, JSON fields, flags, patterns and routes that programs read; never a sentence of ours.
+rules/editions/model.py is not listed yet: its ``article()`` still gives the rules' German texts their articles
+(einen, eine, das) until those texts are phrases with :class:`rules.phrase.Pieces` (the rules' surface)."""
