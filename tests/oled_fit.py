@@ -34,6 +34,7 @@ from babel.messages.pofile import read_po
 import words
 from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, rows, wrap
 from device.scenes.lists import OK_LINE
+from device.scenes.said import say
 from drivers.display import font
 from drivers.screen import Screen
 from rules import EDITIONS
@@ -516,14 +517,14 @@ def first_rows(where: str = "body") -> int:
     (``body``) or none (``note``); a list's line is one."""
     if where == "line":
         return 1
-    pinned = (OK_LINE,) if where == "body" else ()
+    pinned = (say(OK_LINE),) if where == "body" else ()
     screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=pinned)
     return len(screen.lines) - len(pinned)
 
 
 def confirm_screen(body: str, title: str = "T", big: str = "0") -> Screen:
     """``body`` as a confirmation shows it first: ``title``, the amount, the body wrapped, "OK bucht" pinned."""
-    return page(title, big, (body,), pinned=(OK_LINE,))
+    return page(title, big, (body,), pinned=(say(OK_LINE),))
 
 
 def lines_of(text: str) -> list[str]:
