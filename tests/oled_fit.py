@@ -244,9 +244,10 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY = (
-    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry")
-LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT)
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY = (
+    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry", "known",
+    "key")
+LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT, KNOWN)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
 KINDS: dict[str, str] = {
@@ -263,19 +264,20 @@ KINDS: dict[str, str] = {
                      "money", "worth", "refund", "back", "given", "stake", "offered", "least", "most"), MONEY),
     **dict.fromkeys(("n", "count", "number", "minutes", "dice", "of", "last", "houses_per_hotel", "deeds_each",
                      "ends_at", "turns", "place", "rank"), COUNT),
-    **dict.fromkeys(("what", "pieces"), PIECES),
-    **dict.fromkeys(("house", "hotel", "building", "one"), WORD),
+    **dict.fromkeys(("what", "pieces", "one"), PIECES),
+    **dict.fromkeys(("house", "hotel", "building"), WORD),
     **dict.fromkeys(("houses", "hotels", "buildings", "many"), WORDS),
     **dict.fromkeys(("range",), RANGE),
     **dict.fromkeys(("entry", "typed"), ENTRY),
-    **dict.fromkeys(("first", "then", "only"), ITEM),
+    **dict.fromkeys(("first", "then", "only", "second"), ITEM),
+    **dict.fromkeys(("known",), KNOWN),
+    **dict.fromkeys(("rule",), KEY),
     **dict.fromkeys(("items",), SQUARES),
     **dict.fromkeys(("gives",), DEALT),
     **dict.fromkeys(("uid",), UID),
     **dict.fromkeys(("port",), PORT),
     **dict.fromkeys(("parts",), PARTS),
     **dict.fromkeys(("edition", "title"), EDITION),
-    **dict.fromkeys(("mode",), MODE),
     **dict.fromkeys(("op",), OP),
 }
 """What a placeholder holds, by its name (or its name's last ``_`` part: ``new_owner`` is a player)."""
@@ -286,6 +288,10 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "scenes.idle.missing": {"parts": PART},
     "scenes.undo.new_game": {"edition": EDITION_SHORT},
     "rules.note.to_bank": {"each": DEALT},
+    "rules.tax.square": {"square": COUNT, "first": COUNT, "second": COUNT},
+    "rules.new_game.name": {"most": COUNT},
+    "rules.rent.dice_range": {"most": COUNT},
+    "rules.new_game.edition": {"edition": KEY},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
 money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
@@ -294,7 +300,7 @@ the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
 PHRASES: dict[str, str] = {
     "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\.note\.", "key": r"scenes\.key\.",
     "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint", "where": r"rules\.where\.",
-    "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done",
+    "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done", "mode": r"rules\.mode\.",
 }
 """A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
@@ -405,6 +411,10 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
                              for w in (e.house_word, e.hotel_word)), key=px)
         elif kind == RANGE:
             out[name] = "2-15"
+        elif kind == KNOWN:  # what a command may name: every edition's key, every house rule's
+            out[name] = ", ".join(sorted(editions()))
+        elif kind == KEY:  # a key a command named that the rules do not know, as the refusal quotes it
+            out[name] = repr("familie-mustermann-sommer-2026")
         elif kind == ENTRY:  # what the banker typed, refused: as wide as a long entry on the keypad
             out[name] = "99999999K"
         elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount

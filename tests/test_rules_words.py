@@ -79,7 +79,7 @@ def test_trading_a_hotel_back_names_the_street_before_the_building() -> None:
     for sq in (37, 39) * 5:
         apply(game, op="build", player="Ben", square=sq)
     text = told(apply(game, op="sell_building", player="Ben", square=39, to_houses=True), game)
-    assert text == "Ben tauscht auf Schlossallee ein Hotel gegen 4 Häuser (100)"
+    assert text == "Schlossallee: Ben tauscht ein Hotel gegen 4 Häuser (100)"  # the building whole beside it
 
 
 def test_a_new_game_names_its_players_first() -> None:
