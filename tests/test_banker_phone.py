@@ -291,7 +291,7 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
     book("Anna", "credit", {"amount": "200"}, says="Anna erhält 200 von der Bank")
     book("Ben", "debit", {"amount": "100"}, says="Ben zahlt 100 in den Frei-Parken-Topf")
     book("Anna", "transfer", {"to": "Ben", "amount": "50"}, says="Anna zahlt Ben 50")
-    book("Cem", "go", {"exact": True}, says="Cem landet genau auf LOS: 400")
+    book("Cem", "go", {"exact": True}, says="Cem erhält 400: genau auf LOS")
     book("Cem", "free_parking", says="Cem nimmt 100 aus dem Frei-Parken-Topf")
     book("Anna", "buy", {"square": 1}, says="Anna kauft Badstraße für 60")
     book("Anna", "buy", {"square": 3, "price": "30"}, says="Turmstraße")
