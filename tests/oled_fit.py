@@ -291,6 +291,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.tax.square": {"square": COUNT, "first": COUNT, "second": COUNT},
     "rules.new_game.name": {"most": COUNT},
     "rules.rent.dice_range": {"most": COUNT},
+    "rules.undo.nothing": {"most": COUNT},
     "rules.new_game.edition": {"edition": KEY},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
@@ -328,8 +329,9 @@ UID_HEX = "04a1b2c3d4e5f6"
 
 
 def pieces_longest(kind: Literal["house", "hotel"]) -> list[Pieces]:
-    """The building counts a message may say, in each case: one (with its article), four, a box's stock."""
-    cases: tuple[Literal["nom", "acc", "dat"], ...] = ("nom", "acc", "dat")
+    """The building counts a message may say, in the cases the rules say them: one (with its article), four, a
+    box's stock."""
+    cases: tuple[Literal["nom", "acc", "dat"], ...] = ("nom", "acc")
     return [Pieces(kind, n, case) for n in (1, 4, 32) for case in cases]
 
 
