@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from told import told
 from ui_table import Table
 
 from rules import EDITIONS, Game, square_name
@@ -203,7 +204,7 @@ def test_2_the_double_salary_house_rule_is_booked_on_the_device(table: Table) ->
     assert table.labels() == ["über LOS: 200", "genau auf LOS: 400"]
     table.choose("genau auf LOS: 400")
     assert table.cash("Anna") == 1900
-    assert table.ledger.game.history[-1].text == "Anna landet genau auf LOS: 400"
+    assert told(table.ledger.game.history[-1], table.ledger.game) == "Anna landet genau auf LOS: 400"
 
 
 def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> None:
@@ -213,7 +214,7 @@ def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> No
     table.press("LOS", "LOS")
     table.press("LOS", "LOS")
     assert table.cash("Anna") == 1900
-    assert [e.text for e in list(table.ledger.game.history)[-2:]] == ["Anna geht über LOS: 200"] * 2
+    assert [told(e, table.ledger.game) for e in list(table.ledger.game.history)[-2:]] == ["Anna geht über LOS: 200"] * 2
 
 
 def test_2_without_the_house_rule_los_books_at_once(table: Table) -> None:
@@ -254,7 +255,7 @@ def test_5_the_log_says_what_the_creditor_received(table: Table) -> None:
     """The log said "(Schuld 1600)" and never what Ben received: only the CSV told."""
     _broke(table)
     table.press("OK")
-    text = list(table.ledger.game.history)[-1].text
+    text = told(list(table.ledger.game.history)[-1], table.ledger.game)
     assert "Ben erhält 1230" in text and square_name(EDITIONS["skylanders"], 5) in text and "10 %" in text, text
 
 
