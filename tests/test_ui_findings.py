@@ -11,6 +11,7 @@ from device.scenes import SLEEP_AFTER, State
 from device.scenes.flows import PLAYER_MENU, View, _to_houses
 from device.scenes.layout import problems
 from device.scenes.lists import ListScene
+from device.scenes.said import say
 from rules import EDITIONS
 
 
@@ -39,7 +40,7 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
     table.choose("Bankrott")  # to Ben, whom the payment was owed to
     # issue 28 #5: what Ben receives (Cem's 1500), then the debt
-    assert table.text() == "Bankrott: Cem\nan Ben: 1500\nStorno hebt es auf\nSchuld 1600\nOK bucht, C zurück"
+    assert table.text() == "Bankrott\nCem an Ben: 1500\nStorno hebt es auf\nSchuld 1600\nOK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.players["Cem"].bankrupt
     assert table.ledger.submit({"op": "undo"}).ok and not table.ledger.game.state.players["Cem"].bankrupt
@@ -106,7 +107,7 @@ def test_4_a_hotel_is_offered_only_the_ways_the_rules_accept() -> None:
     game: Any = Game()
     game.edition = edition
     view = View(game, "Anna", {"square": 39}, str, accepts=lambda cmd: cmd["to_houses"] is False)
-    assert _to_houses(view) == [("ganz verkaufen", False)]
+    assert [(say(label), value) for label, value in _to_houses(view)] == [("ganz verkaufen", False)]
 
 
 def test_5_a_deed_tag_not_in_the_list_opens_that_deed(table: Table) -> None:
