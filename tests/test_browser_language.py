@@ -1,6 +1,6 @@
 """Issue 27 in a real browser: the banker's choice of language on /admin reaches every open page at once, without
-anyone reloading them; a phone whose browser asks for English reads the pages in English with one tap, and keeps
-it, while the appliance and every other phone stay German.
+anyone reloading them (the reports' pages too, on the pages' base); a phone whose browser asks for English reads
+the pages in English with one tap, and keeps it, while the appliance and every other phone stay German.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     s = LiveServer(tmp_path / "state").start()
     s.login()
     s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "quick", "players": ["Anna", "Ben"],
-                             "seed": 7})
+                             "seed": 7, "house_rules": ["double_go"]})
     yield s
     s.stop()
 
@@ -47,7 +47,11 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     device = browser.new_context(**PHONE).new_page()
     status.goto(server.base + "/")
     device.goto(server.base + "/device")
+    games = browser.new_context(**PHONE).new_page()  # a page of the reports, on the pages' base
+    games.goto(server.base + "/spiele")
+    expect(games.locator("nav a").first).to_have_text("Stand")
     expect(status.locator("#scores h2")).to_have_text("Punktestand")
+    expect(status.locator("#houserules")).to_have_text("Hausregeln: doppeltes Gehalt auf LOS")
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Haben")
     admin = browser.new_context(**PHONE).new_page()
     logged_in_admin(admin, server.base)
@@ -60,8 +64,11 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(device.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Credit")
     expect(admin.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(games.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
+    expect(games.locator("nav a").first).to_have_text("Standings")
     expect(admin.locator("#admin h2").first).to_have_text("Book")  # still logged in, in English
     expect(status.locator('[data-player="Anna"] .meta')).to_contain_text("Net worth")
+    expect(status.locator("#houserules")).to_have_text("House rules: double salary on GO")
     for page in (status, device, admin):
         assert german_words(page) == [], page.url
     # and back: the same way
@@ -72,12 +79,16 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
 
 def test_a_phone_asking_for_english_reads_it_with_one_tap_and_keeps_it(browser: Browser,  # noqa: F811
                                                                          server: LiveServer) -> None:
+    for cmd in ({"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
+        assert server.post("/api/commands", cmd)[0] == 200, cmd
     english = browser.new_context(**PHONE, locale="en-GB").new_page()
     english.goto(server.base + "/")
+    expect(english.locator("#log li").first).to_contain_text("Storno")
     expect(english.locator("html")).to_have_attribute("lang", "de")  # the appliance's language first
     english.click("nav a.lang")
     expect(english.locator("html")).to_have_attribute("lang", "en")
     expect(english.locator("#scores h2")).to_have_text("Scores")
+    expect(english.locator("#log li").first).to_contain_text("Undone")  # the bookings said in its language too
     english.goto(server.base + "/device")  # kept for this phone
     expect(english.locator('[data-key="SOLL"]')).to_have_text("Debit")
     assert german_words(english) == []

@@ -19,11 +19,11 @@ from flask.testing import FlaskClient
 import words
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
-from webui.language import COOKIE, JS_KEYS
+from webui.language import COOKIE, JS_KEYS, STATUS_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "webui" / "templates"
-OWN_TEMPLATES = ("base.html", "status.html", "admin.html", "device.html", "lesen.html")
+OWN_TEMPLATES = ("base.html", "status.html", "admin.html", "device.html", "lesen.html", "fehler.html")
 APP_JS = ROOT / "webui" / "static" / "app.js"
 
 GERMAN = re.compile(
@@ -197,9 +197,11 @@ def test_the_switch_never_leads_off_the_appliance(daemon: Daemon) -> None:
 def test_the_script_asks_only_for_words_the_page_gives_it() -> None:
     asked = set(re.findall(r"""\bt\(\s*["']([\w.#]+)["']""", APP_JS.read_text(encoding="utf-8")))
     assert asked, "the script asks for no words"
-    assert asked <= set(JS_KEYS), asked - set(JS_KEYS)
-    assert set(JS_KEYS) - {"list.separator", "list.last", "number.decimal"} <= asked | {
-        k for k in JS_KEYS if k.startswith("pages.js.tone.")}, "JS_KEYS names words the script never shows"
+    given = set(JS_KEYS) | set(STATUS_KEYS)
+    assert asked <= given, asked - given
+    by_code = ("pages.js.tone.", "pages.mode.", "pages.house_rule.")  # t(`pages.mode.${s.mode}`): one per code
+    assert given - {"list.separator", "list.last", "number.decimal"} <= asked | {
+        k for k in given if k.startswith(by_code)}, "JS_KEYS names words the script never shows"
 
 
 def test_no_german_literal_is_left_in_the_script() -> None:
@@ -256,8 +258,8 @@ def test_the_admin_offers_every_kind_of_game_and_house_rule_the_rules_take_in_ev
     assert set(MODE_WORDS) == set(Mode) and set(HOUSE_RULE_WORDS) == set(HOUSE_RULE_NAMES)
     assert list(GROUP_WORDS) == list(GROUP_NAMES)
     # German as the rules' own names said them before
-    assert [words.text(HOUSE_RULE_WORDS[k]) for k in HOUSE_RULE_NAMES] == list(HOUSE_RULE_NAMES.values())
-    assert [words.text(GROUP_WORDS[k]) for k in GROUP_NAMES] == list(GROUP_NAMES.values())
+    assert [words.text(HOUSE_RULE_WORDS[k]) for k in HOUSE_RULE_NAMES] == [words.say(n) for n in HOUSE_RULE_NAMES.values()]
+    assert [words.text(GROUP_WORDS[k]) for k in GROUP_NAMES] == [words.say(n) for n in GROUP_NAMES.values()]
 
 
 @pytest.mark.parametrize(("code", "seconds", "said"), [
@@ -274,3 +276,119 @@ def test_the_pause_after_wrong_pins_is_said_with_its_length_in_the_language(code
 
     with words.speaking(code):
         assert try_again_in(seconds) == said
+
+
+def test_the_page_that_waits_for_the_games_speaks_english_too(daemon: Daemon) -> None:
+    from flask import render_template
+
+    with words.speaking("en"), daemon.app.test_request_context("/spiele"):
+        html = render_template("lesen.html", first=1, last=9)
+    text, _ = shown(html, "Bankleser")
+    assert "entries 1 to 9" in text and not GERMAN.findall(text), GERMAN.findall(text)
+    with daemon.app.test_request_context("/spiele"):
+        html = render_template("lesen.html", first=None, last=None)
+    assert "Die früheren Spiele werden nach dem Start einmal aus dem Journal gelesen. Die Seite lädt sich" in html
+
+
+@pytest.mark.parametrize(("cookie", "asks", "offered"), [
+    ("", "de-DE,de;q=0.9", None),        # German phone, German appliance: nothing to offer
+    ("", "en-US,en;q=0.9", "en"),        # the browser asks for English: offered
+    ("", "fr-FR,fr;q=0.9", None),        # a language we have no catalogue for: nothing
+    ("", "fr-FR,en;q=0.5", "en"),        # the best we have of what it asks
+    ("en", "en-US", "de"),               # pinned English: the way back to the appliance's German
+    ("xx", "en", "en"),                  # a cookie naming no language of ours counts as none
+])
+def test_a_page_offers_one_other_language_at_most(cookie: str, asks: str, offered: str | None) -> None:
+    from webui.language import offer
+
+    assert words.appliance_language() == "de"
+    assert offer({"bank_lang": cookie} if cookie else {}, asks) == offered
+
+
+def test_the_chart_is_drawn_in_the_language_of_the_page_that_asks(daemon: Daemon) -> None:
+    """The chart is cached per version and language: an English phone never gets the chart a German phone asked
+    for first."""
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    assert "Noch keine Buchungen" in german.get("/api/chart.svg").get_data(as_text=True)
+    with words.speaking("en"):
+        said = words.text("reports.chart.empty")
+    assert said in english.get("/api/chart.svg").get_data(as_text=True)
+
+
+def test_a_body_too_large_is_refused_in_the_asking_pages_language() -> None:
+    """The front refuses it before Flask sees it, so it reads the phone's cookie itself."""
+    from webui.server import Front
+
+    german = json.loads(Front._too_large({"headers": [(b"host", b"x")]}))
+    english = json.loads(Front._too_large({"headers": [(b"cookie", f"{COOKIE}=en".encode())]}))
+    assert german == {"ok": False, "code": "too_large", "message": "Anfrage zu groß"}
+    assert english == {"ok": False, "code": "too_large", "message": "Request too large"}
+
+
+def test_the_bankers_choice_holds_across_a_restart_of_the_service(tmp_path: Path) -> None:
+    from bench.liveserver import LiveServer
+
+    server = LiveServer(tmp_path / "state").start()
+    try:
+        server.login()
+        assert server.post("/api/admin/language", {"language": "en"}) == (200, {"ok": True, "language": "en"})
+    finally:
+        assert server.stop() == 0
+    again = LiveServer(tmp_path / "state").start()
+    try:
+        assert again.get("/api/state")["language"] == "en"
+        with again.opener.open(again.base + "/", timeout=10) as r:
+            assert '<html lang="en">' in r.read().decode()
+    finally:
+        again.stop()
+
+
+def test_a_phone_reading_its_own_language_gets_the_log_in_it(daemon: Daemon) -> None:
+    """The published state is said once, in the appliance's language; a phone that pinned another asks for the
+    log in its own (the page does so only when the two differ)."""
+    banker = daemon.app.test_client()
+    csrf = login(banker)
+    for cmd in ({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
+                {"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
+        assert banker.post("/api/commands", json=cmd, headers={"X-CSRF-Token": csrf}).status_code == 200, cmd
+    phone = daemon.app.test_client()
+    phone.set_cookie(COOKIE, "en")
+    state = phone.get("/api/state").get_json()
+    own = phone.get("/api/log").get_json()
+    assert [e["seq"] for e in own] == [e["seq"] for e in state["log"]]
+    assert state["log"][0]["text"].startswith("Storno")
+    assert own[0]["text"].startswith("Undone")
+    assert daemon.app.test_client().get("/api/log").get_json() == state["log"]  # a German phone: the same words
+
+
+def test_a_journal_that_cannot_keep_the_choice_is_said_and_the_language_holds_until_the_next_start(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    from device.store.journal import JournalError
+
+    def full(key: str, value: str) -> None:
+        raise JournalError("service.journal.full", "journal.sqlite3: disk full", recoverable=True)
+
+    assert daemon.journal is not None
+    monkeypatch.setattr(daemon.journal, "set_setting", full)
+    banker = daemon.app.test_client()
+    csrf = login(banker)
+    r = banker.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 503 and r.get_json()["code"] == "storage_error"
+    assert words.appliance_language() == "en"  # in force all the same, until the next start
+    words.use(words.DEFAULT)
+
+
+def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: Daemon) -> None:
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    gone = german.get("/gibt-es-nicht")
+    assert gone.status_code == 404
+    html = gone.get_data(as_text=True)
+    assert "<h1>Fehler 404</h1>" in html and "Diese Seite gibt es hier nicht." in html and "Not Found" not in html
+    html = english.get("/gibt-es-nicht").get_data(as_text=True)
+    assert '<html lang="en" data-pinned>' in html and "There is no such page here." in html
+    text, _ = shown(html, "Bankleser", "Diese Seite auf Deutsch lesen")  # the way back, said in German
+    assert not GERMAN.findall(text)
+    wrong = german.post("/admin", data="x")  # a method the page has not: the catalogue's words, with its code
+    assert wrong.status_code == 405 and "Das geht hier nicht (HTTP 405)." in wrong.get_data(as_text=True)

@@ -274,3 +274,37 @@ def test_the_english_pages_after_the_game_are_valid_html(tmp_path: Path) -> None
     drawn = {path: client.get(path).get_data(as_text=True) for path in ("/spiele", "/spiele/1", "/bestenliste")}
     assert all('<html lang="en"' in html for html in drawn.values())
     assert html_errors(drawn) == []
+
+
+def test_an_old_game_is_told_in_todays_language(tmp_path: Path) -> None:
+    """The journal keeps commands, not texts: a London game played while the appliance spoke German, its summary
+    kept in the cache, is told in English once English is in force, and the same replayed report in German again:
+    the list, the report's frame and its bookings (the rules' phrases, said when the page is drawn) and the CSV."""
+    import device.store.history as history_module
+
+    ledger = Ledger(Journal(tmp_path / "journal.sqlite3"))
+    book(ledger, game(ENGLISH_BOARD, players=("Anna", "Ben")), {"op": "buy", "player": "Anna", "square": 39},
+         {"op": "credit", "player": "Ben", "amount": 100}, {"op": "undo"}, {"op": "bankrupt", "player": "Ben"})
+    for _ in range(history_module.OPEN_GAMES):  # the London game leaves Storno's reach: its summary is cached
+        book(ledger, game(ENGLISH_BOARD, players=("Dana", "Emil"), replace=True))
+    cache = tmp_path / "history-cache.json"
+    History(ledger.journal.path, cache=cache).games()  # told while German is in force, and kept
+    kept = cache.read_text(encoding="utf-8")
+    assert "Standardspiel" not in kept and "Uhr des" not in kept  # program words only: said when shown
+    words.use("en")
+    history = History(ledger.journal.path, cache=cache)
+    client = pages(history)
+    names = ("Anna", "Ben", "Dana", "Emil", "MONOPOLY UK (London)", "Mayfair", "Bankleser")
+    listing = page_text(client, "/spiele")
+    assert "Standard game finished" in listing and german_in(listing, *names) == []
+    first = min(g["id"] for g in history.games())
+    report = page_text(client, f"/spiele/{first}")
+    frame, bookings = report.split("All bookings")
+    assert "Final standings" in frame and "Undone: " in bookings
+    one = history.report(first)
+    assert one is not None
+    undone = next(event for _, event in one.log if event.op == "undo")
+    assert one.said(undone).startswith("Undone: ") and csv_rows(one)[0][:2] == ["Entry", "Time"]
+    words.use("de")
+    assert one.said(undone).startswith("Storno: ") and csv_rows(one)[0][:2] == ["Eintrag", "Zeit"]
+    assert "Alle Buchungen" in page_text(client, f"/spiele/{first}")

@@ -29,15 +29,15 @@ def blueprint(backend: Backend) -> Blueprint:
         return jsonify(result), status_of(result)
 
     @admin.post("/api/admin/language")
-    def api_language() -> Response:
+    def api_language() -> tuple[Response, int]:
         """The banker's choice of the appliance's language (issue 27): at once on the OLED and on every page
         that follows the appliance's language."""
         body = request.get_json(silent=True)
         code = body.get("language") if isinstance(body, dict) else None
         if not isinstance(code, str) or code not in words.LANGUAGES:
             raise BadLanguage(words.text("pages.admin.bad_language", code=code if isinstance(code, str) else ""))
-        backend.choose_language(code)
-        return jsonify({"ok": True, "language": code})
+        result = backend.choose_language(code)
+        return jsonify(result), status_of(result)
 
     @admin.post("/api/cards")
     def api_register() -> tuple[Response, int]:

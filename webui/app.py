@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 import words
@@ -26,6 +26,14 @@ from .games import register as register_games
 from .language import speaking_app
 
 __all__ = ["SESSION_HOURS", "Backend", "create_app"]
+
+
+def said(err: HTTPException) -> str:
+    """What a refused page says: our words when the refusal came with them, else the catalogue's (werkzeug's own
+    descriptions are English, whatever the page's language)."""
+    if err.description and err.description != type(err).description:
+        return err.description
+    return words.text("pages.error.not_found") if err.code == 404 else words.text("pages.error.http", code=err.code)
 
 
 def create_app(backend: Backend) -> Flask:
@@ -49,7 +57,9 @@ def create_app(backend: Backend) -> Flask:
     def http_error(err: HTTPException) -> Any:
         if request.path.startswith("/api/"):
             return answer(err.code or 500, "http", err.description or err.name)
-        return err
+        if err.response is not None or err.code is None:
+            return err  # a page of its own (the games being read), or no error at all
+        return render_template("fehler.html", code=err.code, description=said(err)), err.code
 
     @app.errorhandler(Exception)
     def crash(err: Exception) -> tuple[Response, int]:

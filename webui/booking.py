@@ -24,6 +24,7 @@ import words
 from rules import DEEDS, Game, Kind, RuleError, parse_amount, square_name
 from rules.errors import BadCommand
 from rules.legal import ALLOWED_REFUSALS, legal_ops, legal_squares
+from rules.phrase import phrase
 from words import text
 
 from .backend import Backend
@@ -294,27 +295,28 @@ OPTIONAL = frozenset({"price", "a_gives.cash", "b_gives.cash", "a_gives.jail_car
 def _amount_of(typed: str, edition: Any) -> int:
     """An amount as the edition types it: "2,5M" and "500K" in Banking, a whole number elsewhere."""
     if not edition.km_notation and not typed.strip().isdigit():
-        raise BadCommand(text("phone.amount.whole", typed=typed.strip()) if typed.strip()
-                         else text("phone.amount.none"))
+        raise BadCommand(phrase("phone.amount.whole", typed=typed.strip()) if typed.strip()
+                         else phrase("phone.amount.none"))
     return parse_amount(typed, edition)
 
 
 def command_from(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
     """The command a form describes, its typed texts read as the edition writes them; BadCommand saying which
-    field a person must correct ("Betrag muss eine ganze Zahl sein", never "Feld 'amount' hat den falschen Typ")."""
+    field a person must correct ("Betrag muss eine ganze Zahl sein", never "Feld 'amount' hat den falschen Typ"),
+    as a phrase said where it is shown (:func:`preview_of`)."""
     state = game.state
     if state is None:
-        raise RuleError("game_over", text("phone.game.start_first"))
+        raise RuleError("game_over", phrase("rules.game.none"))
     op = raw.get("op")
     if op not in BY_OP:
-        raise BadCommand(text("phone.command.unknown_op", op=repr(op)))
+        raise BadCommand(phrase("phone.command.unknown_op", op=repr(op)))
     cmd: dict[str, Any] = {"op": op}
     for key, value in raw.items():
         if key == "op" or value is None:
             continue
         if isinstance(value, list) != (key in LISTS) or not all(isinstance(v, str) for v in (
                 value if isinstance(value, list) else [value])):
-            raise BadCommand(text("phone.command.text_expected", field=repr(key)))
+            raise BadCommand(phrase("phone.command.text_expected", field=repr(key)))
         if key in LISTS:
             parsed: Any = [_number(v, "phone.what.deed") for v in value]
         elif not value.strip() and key in OPTIONAL:
@@ -327,10 +329,10 @@ def command_from(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
             parsed = value in ("1", "true", "on")
         elif key in NAMES:
             if not value:
-                raise BadCommand(text("phone.command.no_player"))
+                raise BadCommand(phrase("phone.command.no_player"))
             parsed = value
         else:
-            raise BadCommand(text("phone.command.unknown_field", field=repr(key)))
+            raise BadCommand(phrase("phone.command.unknown_field", field=repr(key)))
         target = cmd
         *path, last = key.split(".")
         for part in path:
@@ -347,11 +349,11 @@ def _number(typed: str, what: str) -> int:
     """A whole number typed into the field ``what`` (the key of its word) names: a refusal names the field."""
     typed = typed.strip()
     if not typed:
-        raise BadCommand(text("phone.number.missing", what=text(what)))
+        raise BadCommand(phrase("phone.number.missing", what=phrase(what)))
     try:
         return int(typed)
     except ValueError:
-        raise BadCommand(text("phone.number.whole", what=text(what), typed=typed)) from None
+        raise BadCommand(phrase("phone.number.whole", what=phrase(what), typed=typed)) from None
 
 
 def preview_of(game: Game, raw: dict[str, Any]) -> dict[str, Any]:

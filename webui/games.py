@@ -23,14 +23,19 @@ from .chart import COLOURS, money_label, money_unit, timeline_svg
 
 MODES = {"standard": "reports.mode.standard", "quick": "reports.mode.quick", "timed": "reports.mode.timed"}
 """Each mode (its program word, the commands' ``mode``) and its name; an edition may name its quick game itself."""
+QUICK_GAME = {"": "reports.mode.quick", SCHNELLSPIEL.name: "reports.mode.quick",
+              KURZES_SPIEL.name: "reports.mode.short"}
+"""The quick game's names the shipped books give (Skylanders' is "kurzes Spiel"), said by the catalogue; a family's
+own name for it is shown as the family wrote it."""
 STATUS = {"läuft": "reports.status.running", "beendet": "reports.status.finished", "ersetzt": "reports.status.replaced"}
 """A game's status (the history's program word) and how the pages say it."""
-CLOCKS = {"pi": "reports.clock.pi", "pi_unsynced": "reports.clock.pi_unsynced",
-          "pi_unchecked": "reports.clock.pi_unchecked", "phone": "reports.clock.phone",
-          "unknown": "reports.clock.unknown"}
-"""Which clock dated a game (``device.store.clocks``' sources), as the report says it."""
 HOUSE_RULES = {"free_parking_pot": "reports.house_rule.free_parking_pot", "double_go": "reports.house_rule.double_go",
                "no_auctions": "reports.house_rule.no_auctions"}
+CLOCKS = {"pi": "service.clock.pi", "pi_unsynced": "service.clock.pi_unsynced",
+          "pi_unchecked": "service.clock.pi_unchecked", "phone": "service.clock.phone",
+          "unknown": "service.clock.unknown"}
+"""Which clock dated a game (the history's ``clock``, one of ``device.store.clocks.SOURCES``): the same words the
+banker's login says it in (the service's messages; the web does not import the device)."""
 
 
 def when(at: float | None) -> str:
@@ -58,12 +63,6 @@ def duration(seconds: float) -> str:
     return plural("reports.duration.hours", minutes // 60, minutes=f"{minutes % 60:02d}")
 
 
-QUICK_GAME = {"": "reports.mode.quick", SCHNELLSPIEL.name: "reports.mode.quick",
-              KURZES_SPIEL.name: "reports.mode.short"}
-"""The quick game's names the shipped books give (Skylanders' is "kurzes Spiel"), said by the catalogue; a family's
-own name for it is shown as the family wrote it."""
-
-
 def mode_title(game: dict[str, Any]) -> str:
     """A game's mode as its edition's book calls it, "mit Tempo-Würfel" when it was played with it."""
     if game["mode"] == "quick":
@@ -79,6 +78,7 @@ def status(game: dict[str, Any]) -> str:
 
 
 def clock_name(game: dict[str, Any]) -> str:
+    """Which clock dated the game's times (the Pi's, set or not, or the banker's phone's), in today's words."""
     return text(CLOCKS.get(game.get("clock", "unknown"), CLOCKS["unknown"]))
 
 

@@ -48,10 +48,14 @@ JS_KEYS = (
     "pages.js.undo_of", "pages.js.bad_json", "pages.js.deal_form", "pages.js.replace_game",
     "pages.js.done", "pages.js.card_learned", "pages.js.tone", "pages.js.led_on", "pages.js.led_off",
     "pages.js.tone.refused", "pages.js.tone.done", "pages.js.tone.card", "pages.js.tone.new_game",
-    "pages.js.tone.end", "pages.js.tone.key", "pages.js.language_saved",
+    "pages.js.tone.end", "pages.js.tone.key", "pages.js.language_saved", "pages.js.speed_die",
     "list.separator", "list.last", "number.decimal",
 )
 """The messages the script shows (app.js asks for them by key; a test holds the two lists together)."""
+STATUS_KEYS = ("pages.mode.standard", "pages.mode.quick", "pages.mode.timed", "pages.house_rule.free_parking_pot",
+               "pages.house_rule.double_go", "pages.house_rule.no_auctions")
+"""What only the status page's script says, by the state's codes: given to that page alone (no other page carries
+a house rule's code in its words)."""
 
 
 def pinned(cookies: Mapping[str, str]) -> str | None:
@@ -124,7 +128,7 @@ def speaking_app(app: Flask) -> None:
             "offer": None if other is None else {
                 "code": other, "href": f"/sprache?lang={other}&zurueck={quote(here, safe='')}",
                 "label": in_language(other, "pages.language.read_in")},
-            "script_words": script_words(),
+            "script_words": lambda status=False: script_words(JS_KEYS + (STATUS_KEYS if status else ())),
         }
 
     app.register_blueprint(blueprint())

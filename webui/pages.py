@@ -37,6 +37,7 @@ def board_info(ed: Edition) -> dict[str, Any]:
     """Names and money of an edition, for the page to label what the state's numbers mean."""
     return {
         "edition": ed.key, "title": ed.title, "currency": ed.currency, "km": ed.km_notation,
+        "quick_name": ed.quick.name,  # the edition's own word for its short game (Skylanders: "kurzes Spiel")
         "house": ed.house, "houses": ed.houses, "hotel": ed.hotel, "hotels": ed.hotels,
         "squares": {sq: {"name": square_name(ed, sq), "group": DEEDS[sq].group,
                          "price": ed.deed(sq).price} for sq in DEEDS},
@@ -112,10 +113,17 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def api_state() -> Response:
         """The front answers this itself on the appliance; this twin serves the same bytes to Flask's clients."""
-        current = backend.published()
+        current = backend.published().in_language(words.language())  # the page's (a phone may choose its own)
         if request.headers.get("If-None-Match") == current.etag:
             return Response(status=304, headers={"ETag": current.etag})
         return Response(current.body, mimetype="application/json", headers={"ETag": current.etag})
+
+    @pages.get("/api/log")
+    @public
+    def api_log() -> Response:
+        """The state's log in this phone's own language (the page asks only when it reads another language
+        than the appliance's, whose words the published state carries)."""
+        return jsonify(backend.log())
 
     @pages.get("/api/board")
     @public

@@ -41,7 +41,7 @@ def blueprint(device: Simulation, stopping: Callable[[], bool]) -> Blueprint:
         try:
             seq = device.tap(uid)
         except ValueError:  # the reader twin refuses what no card could send (its words are the driver's)
-            raise BadUid(words.text("pages.sim.bad_uid", uid=uid)) from None
+            raise BadUid(words.text("phone.uid.bad", uid=repr(uid))) from None
         return jsonify({"ok": True, "seq": seq})
 
     @sim.get("/api/sim/display")

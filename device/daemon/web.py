@@ -83,7 +83,18 @@ class WebBackend:
 
     def published(self) -> Published:
         version, body = self._d.published
-        return Published(version, body)
+        return Published(version, body, self._d.published_in)
+
+    def log(self) -> list[dict[str, Any]]:
+        """The public state's log, rendered on the loop in the asking page's language (a phone's own)."""
+        from .public import LOG_SHOWN
+
+        def run() -> list[dict[str, Any]]:
+            ledger = self._d.ledger
+            return [] if ledger is None else list(ledger.snapshot()["log"][:LOG_SHOWN])
+
+        result: list[dict[str, Any]] = self._speaking(run)
+        return result
 
     def cards(self) -> list[dict[str, Any]]:
         """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
@@ -243,20 +254,30 @@ class WebBackend:
         result: dict[str, Any] = self._speaking(run)
         return result
 
-    def choose_language(self, code: str) -> None:
+    def choose_language(self, code: str) -> dict[str, Any]:
         """On the loop: the journal keeps it (device.daemon.language), the OLED draws its screen again in it, and
         the state is published again (it names the language), so every open page learns it at once."""
         from . import language
 
-        def run() -> None:
-            if self._d.journal is None:
-                words.use(code)  # no journal: for this run only
-            else:
-                language.choose(self._d.journal, code)
+        def run() -> dict[str, Any]:
+            answer: dict[str, Any] = {"ok": True, "language": code}
+            journal = self._d.journal
+            try:
+                if journal is None:
+                    words.use(code)
+                    answer = {"ok": False, "code": "storage_error",
+                              "message": self._d.fault or words.text("phone.journal.none")}
+                else:
+                    language.choose(journal, code)
+            except JournalError as err:  # in force until the next start all the same: degrade, never die
+                words.use(code)
+                answer = {"ok": False, "code": "storage_error", "message": err.message}
             if self._d.banker is not None:
                 self._d.banker.refresh()
+            return answer
 
-        self._d.call(run)
+        result: dict[str, Any] = self._speaking(run)
+        return result
 
     def wiring_svg(self) -> str:
         from ..prints.wiring import wiring_svg
@@ -287,7 +308,7 @@ def start_web(daemon: Daemon) -> tuple[Flask, WebServer]:
     from webui.server import Front, WebServer
 
     publisher = Publisher()
-    daemon.on_publish = lambda version, body: publisher.publish(Published(version, body))
+    daemon.on_publish = lambda version, body, said: publisher.publish(Published(version, body, said))
     backend: Backend = WebBackend(daemon)
     app = create_app(backend)
     return app, WebServer(Front(app, publisher, stopping=daemon.stop_event), daemon.host, daemon.port)

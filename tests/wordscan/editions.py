@@ -20,7 +20,7 @@ ALLOWED = {
     # the edition's own words and command-line words (argparse's dests and flags, the config's path)
     "edition", "verb", "list", "show", "check", "new", "--state-dir", "--config", "--language", "--from", "--key",
     "-o", "--output", "/etc/bankleser/config.toml", "language", "bankleser", "strerror", "bankleser edition new: ",
-    ".toml.tmp",
+    ".toml.tmp", "_check_help",
     # the shipped editions' keys, the package's exported names
     "banking", "schalke", "sonic", "skylanders", "classic-uk", "classic-us", "EDITIONS", "GENDERS", "KURZES_SPIEL",
     "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender", "Mode", "Problem", "QuickRules", "Word", "article",

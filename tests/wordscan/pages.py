@@ -8,7 +8,7 @@ MODULES = ("webui/pages.py", "webui/admin.py", "webui/app.py", "webui/auth.py", 
 
 ALLOWED = {
     # templates, blueprints, routes and the JSON fields the pages and the script read
-    "status.html", "admin.html", "device.html", "pages", "admin", "static", "/api/admin/language", "/api/cards",
+    "status.html", "admin.html", "device.html", "fehler.html", "pages", "admin", "static", "/api/admin/language", "/api/cards",
     "/api/cards/<uid>/name", "/api/sim/freeze", "/api/sim/key", "/api/sim/tap", "/api/admin", "/api/commands",
     "/api/events", "/api/login", "/api/logout", "/api/session", "/api/state", "/sprache?lang=", "&zurueck=",
     "edition", "title", "currency", "house", "houses", "hotel", "hotels", "squares", "group", "groups",

@@ -43,6 +43,12 @@ const Bank = (() => {
     if (s.language && s.language !== root.lang && !root.hasAttribute("data-pinned")) window.location.reload();
   }
 
+  // A page without a live stream of its own (the games, a report, the Bestenliste) listens for the language only.
+  function follow() {
+    const live = new EventSource("/api/events");
+    live.addEventListener("state", (ev) => followLanguage(JSON.parse(ev.data)));
+  }
+
   async function loadBoard(edition) {
     if (!edition || (board && board.edition === edition)) return;
     board = await (await fetch(`/api/board?edition=${edition}`)).json();
@@ -76,9 +82,13 @@ const Bank = (() => {
       scores.append(el("p", {}, t("pages.js.no_game_hint")));
       return;
     }
-    $("#title").textContent = t("pages.js.title", { edition: board.title, mode: s.mode_title });
+    // The kind of game and the house rules from their codes, said in this page's language (a phone may read
+    // another than the appliance's); a quick game by the edition's own word for it.
+    const mode = s.mode === "quick" && board.quick_name ? board.quick_name : t(`pages.mode.${s.mode}`);
+    $("#title").textContent = t("pages.js.title", { edition: board.title,
+                                                     mode: s.speed_die ? t("pages.js.speed_die", { mode }) : mode });
     const houseRules = $("#houserules");
-    const chosen = s.house_rule_titles || [];
+    const chosen = (s.house_rules || []).map((rule) => t(`pages.house_rule.${rule}`));
     houseRules.hidden = chosen.length === 0;
     houseRules.textContent = chosen.length ? t("pages.js.house_rules", { rules: chosen.join(t("list.separator")) }) +
       (s.pot !== undefined ? t("pages.js.pot", { amount: money(s.pot) }) : "") : "";
@@ -142,6 +152,10 @@ const Bank = (() => {
     newest = s.version;
     followLanguage(s);
     await loadBoard(s.edition);
+    if (s.language && s.language !== document.documentElement.lang) {
+      // This phone reads its own language: the bookings said in it, not in the appliance's of the state's bytes.
+      try { s = { ...s, log: await (await fetch(`/api/log?v=${s.version}`)).json() }; } catch (e) { /* the state's */ }
+    }
     if (s.version === newest) renderStatus(s);
   }
 
@@ -626,8 +640,7 @@ const Bank = (() => {
         b.textContent = `${b.dataset.square} ${board.all_squares[Number(b.dataset.square)]}`;
       });
     };
-    const live = new EventSource("/api/events");  // the banker's choice of language, even with the screen unchanged
-    live.addEventListener("state", (ev) => followLanguage(JSON.parse(ev.data)));
+    follow();  // the banker's choice of language, even with the screen unchanged
     const frames = new EventSource("/api/sim/events");
     frames.onmessage = (ev) => {
       if (!timer) timer = setTimeout(() => { timer = null; relabel().catch(() => {}); }, 500);
@@ -640,5 +653,5 @@ const Bank = (() => {
     };
   }
 
-  return { status, admin, device };
+  return { status, admin, device, follow };
 })();
