@@ -212,8 +212,8 @@ def test_7_a_long_preview_keeps_ok_bucht(table: Table) -> None:
     table.tap(39)
     table.choose("Miete zahlen")
     assert table.text().splitlines()[-1] == "OK bucht, C zurück"
-    table.press("DOWN")
-    assert table.text().splitlines()[-1] == "OK bucht, C zurück" and "(unbebaut): 50" in table.text()
+    table.press("DOWN", "DOWN")  # the rules say the amount first now: "… 50 Miete für Schlossallee (unbebaut)"
+    assert table.text().splitlines()[-1] == "OK bucht, C zurück" and "(unbebaut)" in table.text()
 
 
 def test_8_the_end_ranking_shows_every_player(table: Table) -> None:
