@@ -308,3 +308,26 @@ def test_an_old_game_is_told_in_todays_language(tmp_path: Path) -> None:
     words.use("de")
     assert one.said(undone).startswith("Storno: ") and csv_rows(one)[0][:2] == ["Eintrag", "Zeit"]
     assert "Alle Buchungen" in page_text(client, f"/spiele/{first}")
+
+
+def test_a_whole_report_and_its_csv_are_english_bookings_and_payments_too(tmp_path: Path) -> None:
+    """A London game replayed and shown in English: every booking of the report (the rules' phrases, said with the
+    edition's names and buildings), the biggest payments, and every cell of the CSV, without a German word but the
+    players' and squares' names; the same report in German still says "kauft"."""
+    _, history = uk_evening(tmp_path)
+    client = pages(history)
+    words.use("en")
+    names = ("Anna", "Ben", "MONOPOLY UK (London)", "Mayfair", "Park Lane", "Old Kent Road", "Income Tax",
+             "Bankleser")
+    report = page_text(client, "/spiele/1")
+    assert "Biggest payment £400: Anna buys Mayfair for 400" in report
+    assert "Ben pays Anna 200 rent for Mayfair (1 House)" in report.split("All bookings")[1]
+    assert german_in(report, *names) == []
+    one = history.report(1)
+    assert one is not None
+    rows = csv_rows(one)
+    assert [(r[5], r[6]) for r in rows if r[2] == "rent"] == [("200", "Rent Mayfair")]
+    cells = ",".join(cell for row in rows for cell in row)
+    assert german_in(cells, *names) == []
+    words.use("de")
+    assert "kauft Mayfair" in page_text(client, "/spiele/1")
