@@ -22,6 +22,10 @@ from device.store.history import History, transactions_csv
 from device.store.journal import Journal
 from device.store.ledger import Ledger
 from drivers.hardware import HardwareConfig
+from rules import EDITIONS
+from rules.editions import Mode
+from rules.phrase import to_data
+from rules.titles import mode_title as rules_mode_title
 from webui.chart import money_label, timeline_svg, worth_svg
 from webui.games import duration, mode_title, names, status
 
@@ -94,17 +98,19 @@ def test_the_csvs_header_bank_and_pot_are_the_languages_and_the_ops_stay_program
 
 def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     assert (duration(55), duration(125), duration(3 * 3600 + 5 * 60)) == ("55 s", "2 min", "3 h 05 min")
-    timed = {"mode": "timed", "status": "beendet", "speed_die": True}
+    timed = {"mode": "timed", "status": "beendet", "mode_said": to_data(
+        rules_mode_title(EDITIONS["classic"], Mode.TIMED, speed_die=True))}
     assert (mode_title(timed), status(timed)) == ("Spiel auf Zeit mit Tempo-Würfel", "beendet")
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben und Cem"
-    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"
+    quick = {"mode": "quick", "mode_said": to_data(rules_mode_title(EDITIONS["classic"], Mode.QUICK))}
+    short = {"mode": "quick", "mode_said": to_data(rules_mode_title(EDITIONS["skylanders"], Mode.QUICK))}
+    assert (mode_title(quick), mode_title(short), mode_title({"mode": "timed"})) == (
+        "Schnellspiel", "kurzes Spiel", "Spiel auf Zeit")  # a summary without the phrase: the mode's name
     words.use("en")
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
                                                                                        "3 h 05 min")
-    assert (mode_title(timed), status(timed)) == ("Timed game with the Speed Die", "finished")
-    assert mode_title({"mode": "quick", "quick_name": "Schnellspiel"}) == "Quick game"  # classic's, the generic name
-    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "short game"  # Skylanders' book
-    assert mode_title({"mode": "quick", "quick_name": "Blitzrunde"}) == "Blitzrunde"  # a family's, as it wrote it
+    assert (mode_title(timed), status(timed)) == ("Timed game with the speed die", "finished")
+    assert (mode_title(quick), mode_title(short)) == ("Quick game", "kurzes Spiel")  # Skylanders' book's own word
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
 
 
