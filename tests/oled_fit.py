@@ -287,6 +287,12 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "scenes.result.noted": {"text": "phrase:booking"},
     "scenes.idle.missing": {"parts": PART},
     "scenes.undo.new_game": {"edition": EDITION_SHORT},
+    # the rules': a trade's sides, the ways to raise money a bankruptcy refused names, what the banker typed
+    "rules.trade.done": {"a_gives": DEALT, "b_gives": DEALT},
+    "rules.bankrupt.can_raise": {"ways": DEALT},
+    "rules.bankrupt.can_raise.player": {"ways": DEALT},
+    "rules.entry.invalid": {"entry": RANGE},
+    "rules.entry.decimals": {"entry": RANGE},
     "rules.note.to_bank": {"each": DEALT},
     "rules.tax.square": {"square": COUNT, "first": COUNT, "second": COUNT},
     "rules.new_game.name": {"most": COUNT},

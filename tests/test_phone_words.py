@@ -19,13 +19,14 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
+from ui_table import Table, table  # noqa: F401  (the device's scenes on a real ledger)
 
 import words
 from bench.liveserver import LiveServer
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
 from rules import EDITIONS
-from webui.booking import BY_OP
+from webui.booking import BY_OP, forms_for
 from words.compile import po_files, po_path
 
 
@@ -251,3 +252,28 @@ def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daem
             assert event["log"][0]["text"].startswith(starts)
     finally:
         server.stop()
+
+
+def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:  # noqa: F811
+    """Issue 31's "the same choices in the same order … behind the same words", in English: the forms' flows and
+    menu entries are the OLED's own words (its catalogue's), for a position with buildings, a mortgage, a jail
+    card and a utility."""
+    from test_banker_phone_menus import POSITIONS, phone_menu
+
+    words.use("en")
+    device_only = {words.text("scenes.flow.undo"), words.text("scenes.flow.ranking")}
+    submenus = {words.text(k) for k in ("scenes.menu.mortgage", "scenes.menu.card", "scenes.menu.more")}
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book(*POSITIONS["a monopoly with houses, a mortgage, a jail card, a utility"])
+    for name in ("Anna", "Ben", "Cem"):
+        table.tap(name)
+        table.press("MENU")
+        device: dict[str, list[str]] = {}
+        for entry in table.labels():
+            table.choose(entry)
+            device[entry] = [f for f in table.labels() if f not in device_only] if entry in submenus else [entry]
+            table.press("C")
+        table.press("C")
+        forms = forms_for(table.ledger.game, name)["forms"]
+        assert phone_menu(forms) == {entry: flows for entry, flows in device.items() if flows}, name
+        assert german_in([f["flow"] + " " + f["menu"] + " " + f["label"] for f in forms]) == [], name
