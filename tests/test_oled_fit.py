@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from oled_fit import (
@@ -166,7 +167,61 @@ def test_every_oled_message_declares_its_key_fact(code: str) -> None:
     assert missing == [] and strange == []
 
 
-@pytest.mark.parametrize(("code", "message"), MESSAGES, ids=[f"{c}:{m.key}" for c, m in MESSAGES])
+UNFIT: dict[str, tuple[tuple[str, ...], str]] = {
+    "rules.bankrupt.player": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.bankrupt.player.owed": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.bankrupt.can_pay.player": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.trade.done": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.new_game.done": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.buy.owned": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.square.not_owner": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.rent.own": (('en',), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.trade.buildings": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.bankrupt.not_mortgaged": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.build.full": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.game.running": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.go.no_double": (('de',), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.buy.no_auctions": (('de',), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.build.no_auctions": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.repairs.nothing": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.sell.uneven": (('de',), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.undo.nothing": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.name.invisible": (('de',), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.bankrupt.no_debt": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.note.to_bank": (('de', 'en'), "(A) wording: the key fact stands late, or the text is longer than its first screen: to be reworded"),
+    "rules.build.house": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.build.house.won": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.build.hotel": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.build.hotel.won": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.sell.house": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.sell.hotel": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.sell.hotel.whole": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.sell.to_houses": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.rent.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.rent.done_on": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.collect_all.short": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.undo.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.undo.new_game": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.buy.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.auction.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.mortgage.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.unmortgage.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.tax.done": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.tax.done.pot": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.trade.interest": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+    "rules.trade.lifted": (('de', 'en'), "(B) the facts alone, at their longest, take more rows than a confirmation's 2-row body"),
+}
+"""The messages that do not yet fit with their key fact first, in the languages named, and why: each is an expected
+failure, strict (it fails loudly once it fits: then delete its line). The lead lists them as open in issue 27."""
+
+
+def _case(code: str, message: Message) -> Any:
+    langs, reason = UNFIT.get(message.key, ((), ""))
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if code in langs else []
+    return pytest.param(code, message, marks=marks, id=f"{code}:{message.key}")
+
+
+@pytest.mark.parametrize(("code", "message"), [_case(c, m) for c, m in MESSAGES])
 def test_every_oled_message_fits_with_its_key_fact_first(code: str, message: Message) -> None:
     """(a) every line fits the display's width, no word cut; (b) the ``fact:`` values whole on the first screen
     (``all``: the whole text), none cut by its edge; with each edition's longest values and a family's."""
