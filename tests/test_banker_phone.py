@@ -312,7 +312,7 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
     book("Anna", "pay_all", {"amount": "10"}, says="Anna zahlt 10 an jeden Mitspieler")
     book("Ben", "collect_all", {"amount": "10"}, says="Ben erhält 10 von jedem Mitspieler")
     book("Anna", "repairs", {"per_house": "25", "per_hotel": "100"}, says="Anna")
-    book("Anna", "trade", {"b": "Cem", "a_gives.cash": "100", "b_gives.squares": [5]}, says="Tausch")
+    book("Anna", "trade", {"b": "Cem", "a_gives.cash": "100", "b_gives.squares": [5]}, says="Anna tauscht mit Cem")
     shortage_of_houses(server)
     phone.page.reload()
     expect(phone.page.locator("#admin")).to_be_visible()

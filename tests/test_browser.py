@@ -107,7 +107,7 @@ def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveSer
     expect(page.locator("#msg")).to_have_text("Gebucht")
     answer["yes"] = False
     page.click("#newgame button")
-    expect(page.locator("#msg")).to_contain_text("Ein Spiel läuft noch")
+    expect(page.locator("#msg")).to_contain_text("Spiel läuft noch")
     assert questions and "Ersetzen?" in questions[-1]
     answer["yes"] = True
     page.click("#newgame button")

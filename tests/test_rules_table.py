@@ -138,7 +138,7 @@ def test_repairs_at_zero_for_houses_and_hotels_are_refused_not_booked(edition: s
     message = refused(game, "amount_out_of_range", op="repairs", player="Anna", per_house=0, per_hotel=0)
     assert len(game.history) == booked
     ed = EDITIONS[edition]
-    assert message == f"Renovierung ohne Betrag: je {ed.house} oder je {ed.hotel} mehr als 0 eingeben"
+    assert message == f"Betrag fehlt: je {ed.house}, je {ed.hotel}"
     assert apply(game, op="repairs", player="Anna", per_house=0, per_hotel=100 * ed.scale).transfers
 
 

@@ -86,7 +86,7 @@ def test_a_new_game_names_its_box_and_players_first() -> None:
     """"Neues Spiel (MONOPOLY / Sonic," broke the edition's name in its parenthesis: the box, then who plays."""
     game = start("sonic", players=("Anna", "Ben", "Cem"))
     assert told(game.history[-1], game) == (
-        f"Neues Spiel {EDITIONS['sonic'].title}: Anna, Ben und Cem (Standardspiel)")
+        f"{EDITIONS['sonic'].title}: neues Spiel, Anna, Ben und Cem (Standardspiel)")
 
 
 # --- English, one test per kind of message
@@ -111,7 +111,7 @@ def test_a_refusal_in_english() -> None:
     game = english()
     assert refused(game, "insufficient_funds", op="transfer", **{"from": "Anna"}, to="Ben", amount=1600) == (
         "Not enough money: Anna has 1500, 100 short (needs 1600)")
-    assert refused(game, "not_owner", op="mortgage", player="Anna", square=39) == "Mayfair does not belong to Anna"
+    assert refused(game, "not_owner", op="mortgage", player="Anna", square=39) == "Anna does not own Mayfair"
 
 
 def test_a_malformed_command_and_a_typed_amount_and_a_name_are_refused_in_english() -> None:
@@ -133,8 +133,8 @@ def test_a_note_a_preview_and_a_payments_reason_in_english() -> None:
     apply(game, op="mortgage", player="Anna", square=37)
     preview = game.preview({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37]},
                             "b_gives": {"cash": 100}})
-    assert told(preview, game) == ("Trade: Anna gives Park Lane; Ben gives 100; Ben pays 10 % interest on Park Lane "
-                                   "(18 to the bank)")
+    assert told(preview, game) == ("Anna trades with Ben: Anna gives Park Lane; Ben gives 100; "
+                                   "Ben pays 10 % interest on Park Lane (18 to the bank)")
     assert told(preview.note, game) == "Ben to bank: 18"
     assert [told(t, game) for t in preview.transfers] == ["Trade with Anna", "10 % interest Park Lane"]
 
@@ -157,7 +157,7 @@ def test_english_plurals_and_articles() -> None:
     assert words.say(said, classic) == "1 Get Out of Jail Free card"
     assert words.say(phrase("rules.trade.cards", n=2), classic) == "2 Get Out of Jail Free cards"
     assert words.say(phrase("rules.build.full", square=Place(39), hotel_pieces=Pieces("hotel", 1)), classic) == (
-        "Mayfair already has a Hotel")
+        "Mayfair: already a Hotel")
 
 
 # --- An old game, told in today's language
@@ -174,14 +174,14 @@ def test_a_replayed_journal_is_told_in_the_language_in_force(tmp_path: Path) -> 
     german = [e["text"] for e in ledger.snapshot()["log"]]
     assert german == ["Storno: Anna: Hypothek für Schlossallee (200)", "Anna: Hypothek für Schlossallee (200)",
                       "Ben zahlt Anna Miete für Schlossallee: 50 (unbebaut)", "Anna kauft Schlossallee für 400",
-                      "Neues Spiel MONOPOLY: Anna und Ben (Standardspiel)"]
+                      "MONOPOLY: neues Spiel, Anna und Ben (Standardspiel)"]
     ledger.journal.close()
     words.use("en")
     again = Ledger(Journal(path))  # replayed from the journal's commands
     assert [e["text"] for e in again.snapshot()["log"]] == [
         "Undone: Anna: mortgage on Schlossallee (200)", "Anna: mortgage on Schlossallee (200)",
         "Ben pays Anna rent for Schlossallee: 50 (no buildings)", "Anna buys Schlossallee for 400",
-        "New game MONOPOLY: Anna and Ben (Standard game)"]
+        "MONOPOLY: new game, Anna and Ben (Standard game)"]
     again.journal.close()
     history = History(path)
     report = history.report(history.games()[0]["id"])
