@@ -14,7 +14,8 @@ so the simulation and the benchmarks take the Pi's path.
 
 The frame is recorded in every language with a catalogue (its big line is ``start.starting``, as the start
 screen's), and the words it says beside it (systemd's STATUS): the first frame speaks the ``--language`` flag's
-language, else the config file's ``[ui] language``, else German, without loading the catalogues (:mod:`words`
+language, else the config file's ``[ui] language`` (on the Pi: the simulation does not read the file before its
+frame), else German, without loading the catalogues (:mod:`words`
 needs the rules, which cost more than the whole first frame). A language chosen on /admin only is spoken from the
 start screen on.
 
@@ -64,20 +65,15 @@ class Splash:
     def from_config(cls, config: str | Path | None, *, sim: bool, language: str | None = None) -> Splash:
         """The panel of the config file's ``[hardware.display]`` (its defaults without one); in sim mode,
         or for ``kind = "sim"``, a simulated one. Raises ValueError for a section that names no panel:
-        the config's own check says what is wrong, after. ``language``: the flag's, else the file's ``[ui]``."""
+        the config's own check says what is wrong, after. ``language``: the flag's, else the file's ``[ui]`` (not
+        read in sim mode: the simulation's first frame speaks the flag's language, else German)."""
         display: dict[str, Any] = {}
-        if config is not None:
+        if config is not None and not sim:  # in sim mode the file is not read before the frame (tomllib's cost)
             import tomllib
 
-            try:
-                with open(config, "rb") as f:
-                    data = tomllib.load(f)
-            except (OSError, ValueError):
-                if not sim:
-                    raise
-                data = {}  # sim mode greets anyway; the config's check names the file's fault after
-            if not sim:
-                display = data.get("hardware", {}).get("display", {})
+            with open(config, "rb") as f:
+                data = tomllib.load(f)
+            display = data.get("hardware", {}).get("display", {})
             ui = data.get("ui", {})
             language = language or (ui.get("language") if isinstance(ui, dict) else None)
         language = language if isinstance(language, str) else LANGUAGE

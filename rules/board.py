@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
+from .phrase import Phrase, phrase
+
 Square: TypeAlias = int
 """A square index on the classic board: 0 = LOS … 39 = Schlossallee."""
 
@@ -132,18 +134,18 @@ for _deed in DEEDS.values():
     GROUPS.setdefault(_deed.group, ())
     GROUPS[_deed.group] += (_deed.square,)
 
-GROUP_NAMES: dict[str, str] = {
-    "brown": "Braun",
-    "lightblue": "Hellblau",
-    "pink": "Pink",
-    "orange": "Orange",
-    "red": "Rot",
-    "yellow": "Gelb",
-    "green": "Grün",
-    "darkblue": "Dunkelblau",
-    "station": "Bahnhöfe",
-    "utility": "Werke",
+GROUP_NAMES: dict[str, Phrase] = {
+    "brown": phrase("rules.group.brown"),
+    "lightblue": phrase("rules.group.lightblue"),
+    "pink": phrase("rules.group.pink"),
+    "orange": phrase("rules.group.orange"),
+    "red": phrase("rules.group.red"),
+    "yellow": phrase("rules.group.yellow"),
+    "green": phrase("rules.group.green"),
+    "darkblue": phrase("rules.group.darkblue"),
+    "station": phrase("rules.group.station"),
+    "utility": phrase("rules.group.utility"),
 }
-"""German names of the groups, for screens and the status page."""
+"""The groups' names, for screens and the status page (in the catalogue: ``rules.group.brown`` …)."""
 
 TAX_SQUARES: tuple[Square, ...] = (4, 38)

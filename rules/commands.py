@@ -1,7 +1,7 @@
 """The commands of the contract as typed values: the JSON is parsed once, at the door.
 
 ``parse(obj)`` turns one JSON object of the command contract (docs/commands.md) into a frozen
-dataclass per op, or raises ``RuleError("bad_command")`` with a German message. It is the one
+dataclass per op, or raises ``RuleError("bad_command")`` saying why (a phrase). It is the one
 place that refuses a command for its shape: a field missing or of the wrong type (a JSON
 ``true`` is never a number), an unknown op, or fields that contradict each other in any game
 (a transfer to oneself, an empty trade). Whether a well-formed command is allowed *now*
@@ -30,6 +30,7 @@ from .editions import EDITIONS, Edition, EditionError, Mode, edition_from_data
 from .errors import BadCommand, RuleError
 from .money import Money
 from .names import MAX_NAME, check_distinct, clean_name
+from .phrase import phrase
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
@@ -43,7 +44,7 @@ A purchase, a building, a bid or a mortgage's repayment the player cannot afford
 def known_square(square: Square) -> Square:
     """The square, or RuleError(unknown_square) for a number off the board."""
     if not 0 <= square < len(SQUARES):
-        raise RuleError("unknown_square", f"Feld {square} gibt es nicht (0–39)")
+        raise RuleError("unknown_square", phrase("rules.square.unknown", square=square))
     return square
 
 
@@ -96,19 +97,20 @@ class NewGame(BaseCommand):
     def __post_init__(self) -> None:
         edition = self.game_edition()
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            raise BadCommand(f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(self.players)}")
+            raise BadCommand(phrase("rules.new_game.players", least=MIN_PLAYERS, most=MAX_PLAYERS,
+                                    count=len(self.players)))
         for name in self.players:
             # A journal keeps names as typed; a name the rule would change is refused, not rewritten.
             if clean_name(name) != name:
-                raise BadCommand(f"Ungültiger Spielername: {name!r} (1–{MAX_NAME} sichtbare Zeichen)")
+                raise BadCommand(phrase("rules.new_game.name", name=repr(name), most=MAX_NAME))
         check_distinct(list(self.players))
         if self.mode is Mode.TIMED and (self.minutes is None or not 1 <= self.minutes <= 24 * 60):
-            raise BadCommand("Spiel auf Zeit: Spieldauer in Minuten angeben (1–1440)")
+            raise BadCommand(phrase("rules.new_game.minutes", minutes=24 * 60))
         if self.speed_die and not edition.speed_die_bonus:
-            raise BadCommand(f"{edition.title} hat keinen Tempo-Würfel")
+            raise BadCommand(phrase("rules.new_game.speed_die", edition=edition.title))
         unknown = [r for r in self.house_rules if r not in HOUSE_RULES]
         if unknown:
-            raise BadCommand(f"Unbekannte Hausregel: {unknown[0]!r} ({', '.join(HOUSE_RULES)})")
+            raise BadCommand(phrase("rules.new_game.house_rule", rule=repr(unknown[0]), known=", ".join(HOUSE_RULES)))
         if self.mode is Mode.QUICK:
             self._check_deal(edition)
 
@@ -117,30 +119,31 @@ class NewGame(BaseCommand):
         if self.edition_data is None:
             edition = EDITIONS.get(self.edition)
             if edition is None:
-                raise BadCommand(f"Unbekannte Ausgabe: {self.edition!r} ({', '.join(EDITIONS)})")
+                raise BadCommand(phrase("rules.new_game.edition", edition=repr(self.edition),
+                                        known=", ".join(EDITIONS)))
             return edition
         edition = edition_of_json(json.dumps(_dump(self.edition_data), sort_keys=True, ensure_ascii=False))
         if edition.key != self.edition:
-            raise BadCommand(f"'edition_data' ist die Ausgabe {edition.key!r}, nicht {self.edition!r}")
+            raise BadCommand(phrase("rules.new_game.edition_data", key=repr(edition.key), edition=repr(self.edition)))
         return edition
 
     def _check_deal(self, edition: Edition) -> None:
         each = edition.quick.deeds_each
         if self.deal is None:
             if self.seed is None:
-                raise BadCommand("Schnellspiel: 'seed' oder 'deal' angeben")
+                raise BadCommand(phrase("rules.new_game.seed"))
             return
         if set(self.deal) != set(self.players):
-            raise BadCommand("Schnellspiel: 'deal' braucht für jeden Spieler eine Liste von Feldern")
+            raise BadCommand(phrase("rules.new_game.deal"))
         seen: set[Square] = set()
         for name in self.players:
             if len(self.deal[name]) != each:
-                raise BadCommand(f"Schnellspiel: jeder Spieler bekommt {each} Besitzrechtkarten")
+                raise BadCommand(phrase("rules.new_game.deal_each", count=each))
             for sq in self.deal[name]:
                 if known_square(sq) not in DEEDS:
-                    raise RuleError("not_a_property", f"{edition.names[sq]} ist kein Grundstück")
+                    raise RuleError("not_a_property", phrase("rules.square.not_a_property", square=edition.names[sq]))
                 if sq in seen:
-                    raise BadCommand(f"{edition.names[sq]} wurde zweimal ausgeteilt")
+                    raise BadCommand(phrase("rules.new_game.dealt_twice", square=edition.names[sq]))
                 seen.add(sq)
 
 
@@ -194,7 +197,7 @@ class Transfer(BaseCommand):
 
     def __post_init__(self) -> None:
         if self.from_ == self.to:
-            raise BadCommand("Überweisung an sich selbst")
+            raise BadCommand(phrase("rules.transfer.self"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +257,8 @@ class Tax(BaseCommand):
 
     def __post_init__(self) -> None:
         if self.square not in TAX_SQUARES:
-            raise BadCommand(f"Feld {self.square} ist kein Steuerfeld ({' oder '.join(map(str, TAX_SQUARES))})")
+            first, second = TAX_SQUARES
+            raise BadCommand(phrase("rules.tax.square", square=self.square, first=first, second=second))
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +279,7 @@ class JailCard(BaseCommand):
 
     def __post_init__(self) -> None:
         if self.delta not in (1, -1):
-            raise BadCommand("'delta' ist +1 (gezogen) oder -1 (eingesetzt)")
+            raise BadCommand(phrase("rules.jail_card.delta"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,12 +299,11 @@ class Bankrupt(BaseCommand):
 
     def __post_init__(self) -> None:
         if self.creditor == self.player:
-            raise BadCommand("Niemand ist bei sich selbst verschuldet")
+            raise BadCommand(phrase("rules.bankrupt.self"))
         if self.lift and self.creditor is None:
-            raise BadCommand("'lift' nur bei Schulden bei einem Mitspieler: was an die Bank geht, wird hypothekenfrei "
-                             "versteigert")
+            raise BadCommand(phrase("rules.bankrupt.lift_bank"))
         if len(set(self.lift)) != len(self.lift):
-            raise BadCommand("Ein Grundstück steht zweimal in 'lift'")
+            raise BadCommand(phrase("rules.bankrupt.lift_twice"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +342,7 @@ class Rent(BaseCommand):
 
     def __post_init__(self) -> None:
         if self.dice is None and self.square in DEEDS and DEEDS[self.square].kind is Kind.UTILITY:
-            raise BadCommand("Feld 'dice' fehlt")
+            raise BadCommand(phrase("rules.command.missing", field="dice"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,7 +404,7 @@ class TradeSide:
 
     def __post_init__(self) -> None:
         if self.cash < 0 or self.jail_cards < 0:
-            raise BadCommand("Negative Beträge gibt es beim Tausch nicht")
+            raise BadCommand(phrase("rules.trade.negative"))
 
     def __bool__(self) -> bool:
         return bool(self.squares or self.cash or self.jail_cards)
@@ -421,14 +424,14 @@ class Trade(BaseCommand):
 
     def __post_init__(self) -> None:
         if self.a == self.b:
-            raise BadCommand("Tausch mit sich selbst")
+            raise BadCommand(phrase("rules.trade.self"))
         squares = self.a_gives.squares + self.b_gives.squares
         if len(set(squares)) != len(squares):
-            raise BadCommand("Ein Grundstück steht zweimal im Tausch")
+            raise BadCommand(phrase("rules.trade.twice"))
         if not (self.a_gives or self.b_gives):
-            raise BadCommand("Der Tausch ist leer")
+            raise BadCommand(phrase("rules.trade.empty"))
         if any(sq not in squares for sq in self.lift):
-            raise BadCommand("'lift' nennt nur Grundstücke aus diesem Tausch")
+            raise BadCommand(phrase("rules.trade.lift"))
 
 
 Command: TypeAlias = (NewGame | Undo | End | Credit | Debit | Transfer | Go | PayAll | CollectAll | Repairs
@@ -449,16 +452,17 @@ def parse(obj: object, *, strict: bool = True) -> Command:
     ``strict``: a field the op does not know is refused (the appliance's own journal is read with ``False``:
     what it accepted once, before this check, replays as it was accepted)."""
     if not isinstance(obj, Mapping):
-        raise BadCommand("Befehl muss ein JSON-Objekt sein")
+        raise BadCommand(phrase("rules.command.object"))
     op = obj.get("op")
     cls = COMMANDS.get(op) if isinstance(op, str) else None
     if cls is None:
-        raise BadCommand(f"Unbekannter Befehl: {op!r}")
+        raise BadCommand(phrase("rules.command.unknown", op=repr(op)))
     if strict:
         known = {"op", *(f.metadata.get("key", f.name) for f in fields(cls))}
         unknown = sorted(str(k) for k in obj if k not in known)
         if unknown:
-            raise BadCommand(f"Feld '{unknown[0]}' gibt es bei '{op}' nicht (bekannt: {', '.join(sorted(known))})")
+            raise BadCommand(phrase("rules.command.field", field=unknown[0], op=str(op),
+                                    known=", ".join(sorted(known))))
     command: Command = _build(cls, obj, "")
     return command
 
@@ -469,7 +473,7 @@ def edition_of_json(data: str) -> Edition:
     try:
         return edition_from_data(json.loads(data))
     except EditionError as err:
-        raise BadCommand(f"'edition_data' ist keine spielbare Ausgabe: {err}") from None
+        raise BadCommand(phrase("rules.command.edition_data", error=str(err))) from None
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -489,7 +493,7 @@ def _build(cls: type[Any], obj: Mapping[str, Any], prefix: str) -> Any:
         raw = obj.get(key)
         if raw is None:
             if f.default is MISSING and f.default_factory is MISSING:
-                raise BadCommand(f"Feld '{prefix}{key}' fehlt")
+                raise BadCommand(phrase("rules.command.missing", field=prefix + key))
             continue
         values[f.name] = _read(raw, _hints(cls)[f.name], prefix + key)
     return cls(**values)
@@ -509,7 +513,8 @@ def _read(value: Any, kind: Any, key: str) -> Any:
         options = [m.value for m in kind]
         if value in options:
             return kind(value)
-        raise BadCommand(f"Feld '{key}': {value!r} gibt es nicht ({', '.join(map(str, options))})")
+        raise BadCommand(phrase("rules.command.option", field=key, value=repr(value),
+                                known=", ".join(map(str, options))))
     elif origin is tuple and isinstance(value, list):
         return tuple(_read(v, args[0], key) for v in value)
     elif origin is Mapping and isinstance(value, Mapping):
@@ -517,9 +522,9 @@ def _read(value: Any, kind: Any, key: str) -> Any:
     elif isinstance(kind, type) and is_dataclass(kind) and isinstance(value, Mapping):
         allowed = [f.name for f in fields(kind)]
         if set(value) - set(allowed):
-            raise BadCommand(f"'{key}' kennt nur {', '.join(allowed)}")
+            raise BadCommand(phrase("rules.command.only", field=key, known=", ".join(allowed)))
         return _build(kind, value, f"{key}.")
-    raise BadCommand(f"Feld '{key}' hat den falschen Typ")
+    raise BadCommand(phrase("rules.command.type", field=key))
 
 
 def _dump(value: Any) -> Any:

@@ -19,10 +19,10 @@ from typing import Any
 from . import commands as cmds
 from .commands import Command, parse
 from .errors import BadCommand, RuleError
-from .money import format_money
 from .moves import HANDLERS, Ctx, check_end, shortage
+from .moves.context import chain
 from .newgame import new_game_state
-from .phrase import Phrase, phrase, said_as
+from .phrase import Cash, Many, Phrase, Place, Value, phrase
 from .state import Change, GameState, Staged, Transfer, write
 from .titles import HOUSE_RULE_NAMES, MODE_NAMES, mode_name, mode_title, square_name
 from .valuation import level, net_worth
@@ -129,9 +129,9 @@ class Game:
         staged = Staged(state)
         staged.debt_first = not isinstance(cmd, (cmds.PayDebt, cmds.Bankrupt))
         ctx = Ctx(state, staged, replaying)
-        said = said_as(HANDLERS[type(cmd)](ctx, cmd))
+        said = HANDLERS[type(cmd)](ctx, cmd)
         check_end(state, staged)
-        return staged, said, None if ctx.note is None else said_as(ctx.note)
+        return staged, said, ctx.note
 
     def undoable(self) -> bool:
         """Would Storno do something now? (Not past a game's start, unless a replaced game waits behind it.)"""
@@ -168,8 +168,7 @@ class Game:
     def _new_game(self, cmd: cmds.NewGame, given: Mapping[str, Any], replaying: bool) -> Event:
         running = self.state is not None and not self.state.finished
         if running and not cmd.replace and not replaying:
-            raise RuleError("game_running", 'Ein Spiel läuft noch: zum Ersetzen "replace": true mitschicken '
-                                            "(Storno holt es zurück)")
+            raise RuleError("game_running", phrase("rules.game.running"))
         state, transfers = new_game_state(cmd)
         # The game it replaces (running or finished) comes back if this new_game is undone.
         self.previous.append(Replaced(self.state, self.history, self.applied_ids, self.numbered))
@@ -178,11 +177,15 @@ class Game:
         self.state = state
         self.history = deque(maxlen=UNDO_DEPTH)
         self.numbered = 1
-        names = ", ".join(state.players)
-        rules = f"; Hausregeln: {', '.join(HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules))}" \
-            if state.house_rules else ""
-        event = Event("new_game", given, said_as(f"Neues Spiel ({state.edition.title}, {mode_name(state)}): {names}"
-                      f"{rules}{_deal(state, transfers)}"), tuple(transfers), number=1)
+        # Who plays first, then the box and the mode (issue 27: "Neues Spiel (MONOPOLY / Sonic," hid the players).
+        parts: list[Value] = [phrase("rules.new_game.done", players=Many(tuple(state.players)),
+                                     edition=state.edition.title, mode=mode_name(state))]
+        if state.house_rules:
+            parts.append(phrase("rules.new_game.house_rules", rules=chain(
+                "rules.join.comma", [HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules)])))
+        if dealt := _deal(state, transfers):
+            parts.append(phrase("rules.new_game.dealt", deal=dealt))
+        event = Event("new_game", given, chain("rules.join.semicolon", parts), tuple(transfers), number=1)
         self.history.append(replace(event, command=_NO_COMMAND))
         return event
 
@@ -192,8 +195,7 @@ class Game:
 
     def _undo(self, undo: cmds.Undo, cmd: Mapping[str, Any]) -> Event:
         if self.state is None or not self.history:
-            raise RuleError("bad_command", f"Nichts mehr zu stornieren (Storno reicht bis zum Spielbeginn, "
-                                           f"höchstens {UNDO_DEPTH} Buchungen zurück)")
+            raise RuleError("bad_command", phrase("rules.undo.nothing", count=UNDO_DEPTH))
         if undo.of is not None and undo.of != self.history[-1].number:
             # Two taps, two phones: the second Storno meant a booking already taken back (issue 31).
             last = self.history[-1]
@@ -201,7 +203,7 @@ class Game:
                                                booking=last.said))
         if self.history[-1].op == "new_game":
             if not self.previous or self.previous[-1].state is None:
-                raise RuleError("bad_command", "Nichts zu stornieren: das erste Spiel")
+                raise RuleError("bad_command", phrase("rules.undo.first_game"))
             first = self.history[-1]
             back_to = self.previous.pop()
             self.state, self.history, self.applied_ids = back_to.state, back_to.history, back_to.applied_ids
@@ -252,17 +254,19 @@ __all__ = ["HOUSE_RULE_NAMES", "MODE_NAMES", "OPS", "Event", "Game", "level", "m
            "new_game_state", "shortage", "square_name"]
 
 
-def _deal(state: GameState, transfers: list[Transfer]) -> str:
+def _deal(state: GameState, transfers: list[Transfer]) -> Phrase | None:
     """A quick game's deal, in the log as in the CSV (seed 000: "Jeder Spieler erhält zwei Besitzrechtkarten … und
     bezahlt der Bank den Kaufpreis"): what explains a start below the start capital (issue 28 #11)."""
-    dealt = {name: [square_name(state.edition, sq) for sq, d in state.deeds.items() if d.owner == name]
-             for name in state.players}
+    dealt: dict[str, list[Value]] = {name: [Place(sq) for sq, d in state.deeds.items() if d.owner == name]
+                                     for name in state.players}
     if not any(dealt.values()):
-        return ""
+        return None
     paid: dict[str, int] = {}
     for t in transfers:
         if t.payer is not None and t.payee is None:
             paid[t.payer] = paid.get(t.payer, 0) + t.amount
-    said = [f"{name} zahlt {format_money(paid[name], state.edition)} für {', '.join(deeds)}" if name in paid
-            else f"{name} erhält {', '.join(deeds)}" for name, deeds in dealt.items() if deeds]
-    return "; ausgeteilt: " + "; ".join(said)
+    said: list[Value] = [
+        phrase("rules.new_game.paid", player=name, amount=Cash(paid[name]), deeds=chain("rules.join.comma", deeds))
+        if name in paid else phrase("rules.new_game.got", player=name, deeds=chain("rules.join.comma", deeds))
+        for name, deeds in dealt.items() if deeds]
+    return chain("rules.join.semicolon", said)

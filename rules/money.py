@@ -14,6 +14,7 @@ from typing import TypeAlias
 
 from .editions import Edition
 from .errors import BadCommand
+from .phrase import phrase
 
 Money: TypeAlias = int
 """An amount in the edition's currency unit (banking: euros). Never a float."""
@@ -86,21 +87,21 @@ def format_money(amount: Money, edition: Edition) -> str:
 def parse_amount(text: str, edition: Edition) -> Money:
     """What the banker typed (``2.5M``, ``500K``, ``200``) as an integer amount.
 
-    Malformed entries raise :class:`BadCommand` with a German message. Whether the amount is
+    Malformed entries raise :class:`BadCommand` saying why. Whether the amount is
     allowed (10K–20M …) is the rules' business, not the parser's.
     """
     raw = text.strip().upper().replace(",", ".")
     if not raw:
-        raise BadCommand("Kein Betrag eingegeben")
+        raise BadCommand(phrase("rules.entry.empty"))
     suffix = raw[-1] if raw[-1] in _SUFFIX else ""
     number = raw[:-1] if suffix else raw
     whole, dot, frac = number.partition(".")
     if not whole.isdigit() or (dot and not frac.isdigit()) or number.count(".") > 1:
-        raise BadCommand(f"Ungültiger Betrag: {text.strip()}")
+        raise BadCommand(phrase("rules.entry.invalid", entry=text.strip()))
     if edition.km_notation and not suffix:
-        raise BadCommand("Betrag mit K oder M eingeben")
+        raise BadCommand(phrase("rules.entry.suffix"))
     unit = _SUFFIX.get(suffix, 1)
     if dot and len(frac) > len(str(unit)) - 1:
-        raise BadCommand(f"Zu viele Nachkommastellen: {text.strip()}")
+        raise BadCommand(phrase("rules.entry.decimals", entry=text.strip()))
     frac_value = int(frac.ljust(len(str(unit)) - 1, "0")) if dot and unit > 1 else 0
     return int(whole) * unit + frac_value

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import RuleError
+from .phrase import phrase
 
 MAX_NAME = 12
 """A name must fit a line of the OLED beside an amount."""
@@ -24,15 +25,15 @@ def clean_name(raw: object) -> str:
     Spaces around a name are removed rather than refused: a phone's keyboard adds them.
     """
     if not isinstance(raw, str):
-        raise RuleError("bad_command", "Name muss ein Text sein")
+        raise RuleError("bad_command", phrase("rules.name.type"))
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
-        raise RuleError("bad_command", "Name fehlt")
+        raise RuleError("bad_command", phrase("rules.name.missing"))
     if any(unicodedata.category(ch) in _INVISIBLE or (ch.isspace() and ch != " ") for ch in name):
-        raise RuleError("bad_command", "Name enthält unsichtbare Zeichen (Zeilenumbruch, Tab …)")
+        raise RuleError("bad_command", phrase("rules.name.invisible"))
     name = " ".join(part for part in name.split(" ") if part)
     if len(name) > MAX_NAME:
-        raise RuleError("bad_command", f"Name zu lang: höchstens {MAX_NAME} Zeichen")
+        raise RuleError("bad_command", phrase("rules.name.long", count=MAX_NAME))
     return name
 
 
@@ -47,5 +48,5 @@ def check_distinct(names: list[str]) -> None:
     for name in names:
         key = name_key(name)
         if key in seen:
-            raise RuleError("bad_command", f"Den Namen {name} gibt es schon ({seen[key]})")
+            raise RuleError("bad_command", phrase("rules.name.taken", name=name, other=seen[key]))
         seen[key] = name

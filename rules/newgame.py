@@ -14,9 +14,8 @@ from .board import DEEDS, Square
 from .commands import parse
 from .editions import Edition, Mode, journal_data
 from .errors import BadCommand
-from .phrase import said_as
+from .phrase import Place, phrase
 from .state import GameState, PlayerState, Transfer
-from .titles import square_name
 
 
 def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, list[Transfer]]:
@@ -24,7 +23,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
     if not isinstance(cmd, cmds.NewGame):
         typed = parse(cmd)
         if not isinstance(typed, cmds.NewGame):
-            raise BadCommand(f"Kein neues Spiel: {typed.op!r}")
+            raise BadCommand(phrase("rules.new_game.not", op=typed.op))
         cmd = typed
     edition, names = cmd.game_edition(), list(cmd.players)
     start = edition.start_capital + (edition.speed_die_bonus if cmd.speed_die else 0)
@@ -38,7 +37,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
         bank_houses=edition.houses_in_box,
         bank_hotels=edition.hotels_in_box,
     )
-    transfers = [Transfer(None, n, start, said_as("Startkapital")) for n in names]
+    transfers = [Transfer(None, n, start, phrase("rules.reason.start")) for n in names]
     if cmd.mode is Mode.QUICK:
         deal = quick_deal(cmd, edition)
         for name in names:
@@ -47,7 +46,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
                 if edition.quick.deal_paid:
                     price = edition.deed(sq).price
                     state.players[name].cash -= price
-                    transfers.append(Transfer(name, None, price, said_as(f"Schnellspiel: {square_name(edition, sq)}")))
+                    transfers.append(Transfer(name, None, price, phrase("rules.reason.quick_deal", square=Place(sq))))
     return state, transfers
 
 

@@ -9,6 +9,7 @@ from .board import DEEDS
 from .commands import edition_of_json
 from .editions import EDITIONS, Edition, EditionError, Mode
 from .errors import BadCommand
+from .phrase import phrase
 from .state import DeedState, GameState, PlayerState
 from .valuation import net_worth, ranking
 
@@ -57,7 +58,7 @@ def edition_of(data: dict[str, Any]) -> Edition:
         return edition_of_json(json.dumps(data["edition_data"], sort_keys=True, ensure_ascii=False))
     edition = EDITIONS.get(data.get("edition", ""))
     if edition is None:
-        raise BadCommand(f"Unbekannte Ausgabe: {data.get('edition')!r}")
+        raise BadCommand(phrase("rules.state.edition", edition=repr(data.get("edition"))))
     return edition
 
 
@@ -85,10 +86,10 @@ def from_json(data: dict[str, Any]) -> GameState:
             for prop in p["properties"]:
                 sq = int(prop["square"])
                 if sq not in DEEDS:
-                    raise BadCommand(f"Feld {sq} ist kein Grundstück")
+                    raise BadCommand(phrase("rules.square.not_a_property", square=str(sq)))
                 state.deeds[sq] = DeedState(
                     p["name"], int(prop["houses"]), bool(prop["hotel"]), bool(prop["mortgaged"])
                 )
     except (KeyError, TypeError, ValueError, EditionError) as err:
-        raise BadCommand(f"Ungültiger Spielstand: {err}") from None
+        raise BadCommand(phrase("rules.state.invalid", error=str(err))) from None
     return state

@@ -13,7 +13,7 @@ from typing import Any
 from .editions import journal_data
 from .errors import BadCommand
 from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
-from .phrase import from_data, to_data
+from .phrase import from_data, phrase, to_data
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
 
@@ -68,7 +68,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
 def game_from_data(data: dict[str, Any]) -> Game:
     """The game :func:`game_to_data` described; raises BadCommand for anything else."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadCommand("Sicherungspunkt in unbekanntem Format")
+        raise BadCommand(phrase("rules.checkpoint.format"))
     try:
         return Game(
             state=_unstate(data["state"]),
@@ -79,4 +79,4 @@ def game_from_data(data: dict[str, Any]) -> Game:
             numbered=int(data["numbered"]),
         )
     except (KeyError, TypeError, ValueError) as err:
-        raise BadCommand(f"Sicherungspunkt unlesbar: {err}") from None
+        raise BadCommand(phrase("rules.checkpoint.unreadable", error=str(err))) from None

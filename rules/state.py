@@ -15,8 +15,8 @@ from typing import Literal, TypeAlias
 from .board import DEEDS, Square
 from .editions import Edition, Mode
 from .errors import RuleError
-from .money import Money, format_money
-from .phrase import Phrase, said_as
+from .money import Money
+from .phrase import Cash, Phrase, phrase
 
 HOUSES_IN_BOX = 32
 HOTELS_IN_BOX = 12
@@ -153,20 +153,15 @@ class Staged:
     def set(self, fld: Field, target: Target, value: Value) -> None:
         self._new[(fld, target)] = value
 
-    def money(self, amount: Money) -> str:
-        return format_money(amount, self.state.edition)
-
     def cash(self, name: str) -> Money:
         return int(self.get("cash", name) or 0)
 
     def may_pay(self, payer: str) -> None:
         """RuleError(debt_open) if ``payer`` owes the bank and this command does not settle it."""
         if self.debt_first and (debt := self.state.players[payer].debt):
-            raise RuleError("debt_open", f"{payer} schuldet der Bank noch {self.money(debt)} (10 % Zinsen): erst "
-                                         "„Schuld zahlen“ – Geld mit Gebäudeverkauf oder Hypothek beschaffen – "
-                                         "oder Bankrott erklären")
+            raise RuleError("debt_open", phrase("rules.debt.open", player=payer, amount=Cash(debt)))
 
-    def pay(self, payer: str | None, payee: str | None, amount: Money, reason: Phrase | str) -> None:
+    def pay(self, payer: str | None, payee: str | None, amount: Money, reason: Phrase) -> None:
         """Stage a payment; a player never goes below zero (the bank never goes bankrupt)."""
         if amount < 0:
             raise ValueError("negative payment")
@@ -176,17 +171,13 @@ class Staged:
             self.may_pay(payer)
             have = self.cash(payer)
             if have < amount:
-                money = self.money
-                raise RuleError(
-                    "insufficient_funds",
-                    f"Nicht genug Geld: {payer} hat {money(have)}, es fehlen {money(amount - have)} "
-                    f"(braucht {money(amount)})",
-                    owed=amount,
-                )
+                raise RuleError("insufficient_funds", phrase("rules.funds.short", player=payer, cash=Cash(have),
+                                                             missing=Cash(amount - have), amount=Cash(amount)),
+                                owed=amount)
             self.set("cash", payer, have - amount)
         if payee is not None:
             self.set("cash", payee, self.cash(payee) + amount)
-        self.transfers.append(Transfer(payer, payee, amount, said_as(reason)))
+        self.transfers.append(Transfer(payer, payee, amount, reason))
 
     def after(self) -> GameState:
         """The state as it will be once these changes are committed, as a copy: the state itself is untouched

@@ -1,18 +1,26 @@
 """The names the rules give to what they hold: squares as an edition prints them, modes as its book calls
-them, the house rules by their table name. Words for people; the commands keep their keys."""
+them, the house rules by their table name. Words for people, as phrases (their words are the catalogue's: issue
+27); the commands keep their keys."""
 
 from __future__ import annotations
 
 from .board import Square
-from .editions import Edition, Mode
+from .editions import EDITIONS, Edition, Mode
+from .phrase import Phrase, Value, phrase
 from .state import GameState
 
-MODE_NAMES = {Mode.STANDARD: "Standardspiel", Mode.QUICK: "Schnellspiel", Mode.TIMED: "Spiel auf Zeit"}
+MODE_NAMES: dict[Mode, Phrase] = {Mode.STANDARD: phrase("rules.mode.standard"), Mode.QUICK: phrase("rules.mode.quick"),
+                                  Mode.TIMED: phrase("rules.mode.timed")}
 """Each mode as the books call it (Skylanders' quick game has its own name: :func:`mode_title`)."""
 
-HOUSE_RULE_NAMES = {"free_parking_pot": "Frei-Parken-Topf", "double_go": "doppeltes Gehalt auf LOS",
-                    "no_auctions": "keine Versteigerungen"}
+HOUSE_RULE_NAMES: dict[str, Phrase] = {"free_parking_pot": phrase("rules.house_rule.free_parking_pot"),
+                                       "double_go": phrase("rules.house_rule.double_go"),
+                                       "no_auctions": phrase("rules.house_rule.no_auctions")}
 """The house rules a ``new_game`` may choose, as the table says them."""
+
+_QUICK_GENERIC = EDITIONS["classic"].quick.name
+"""The quick game's name in the classic book ("Schnellspiel"), which the editions inherit: said with the
+catalogue's word for it in every language; an edition's own name ("kurzes Spiel") is its own word."""
 
 
 def square_name(edition: Edition, square: Square) -> str:
@@ -20,13 +28,15 @@ def square_name(edition: Edition, square: Square) -> str:
     return edition.names[square]
 
 
-def mode_name(state: GameState) -> str:
+def mode_name(state: GameState) -> Phrase:
     """The mode of a game as the edition's book calls it: :func:`mode_title` of its state."""
     return mode_title(state.edition, state.mode, speed_die=state.speed_die)
 
 
-def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> str:
-    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel"), and
-    "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel spielen")."""
-    name = edition.quick.name if mode is Mode.QUICK else MODE_NAMES[mode]
-    return f"{name} mit Tempo-Würfel" if speed_die else name
+def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> Phrase:
+    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel", the edition's own
+    word), and "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel
+    spielen")."""
+    own = mode is Mode.QUICK and edition.quick.name != _QUICK_GENERIC
+    name: Value = edition.quick.name if own else MODE_NAMES[mode]
+    return phrase("rules.mode.speed_die", mode=name) if speed_die else phrase("rules.join.one", only=name)

@@ -6,7 +6,7 @@ import atexit
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +91,13 @@ from ui_table import table  # noqa: E402, F401
 
 from daemon_fixture import daemon  # noqa: E402, F401
 from hw import factory, pwm_factory  # noqa: E402, F401  (fixtures for the driver tests)
+
+
+@pytest.fixture(autouse=True)
+def _german_after_each_test() -> Iterator[None]:
+    """The language in force is one per process (``words.use``): a test that switches it (the OLED's Menü →
+    Sprache, the admin page) leaves German, the default, to the next."""
+    yield
+    import words
+
+    words.use(words.DEFAULT)

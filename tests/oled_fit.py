@@ -33,6 +33,8 @@ from babel.messages.pofile import read_po
 import words
 from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, rows, wrap
 from device.scenes.lists import OK_LINE
+from device.scenes.said import say
+from drivers.display import font
 from drivers.screen import Screen
 from rules import EDITIONS
 from rules.board import DEEDS, TAX_SQUARES
@@ -241,15 +243,15 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT = (
-    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short")
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY = (
+    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry")
 LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
 KINDS: dict[str, str] = {
     **dict.fromkeys(("player", "payer", "payee", "owner", "creditor", "debtor", "winner", "leader", "buyer",
                      "seller", "bidder", "taker", "giver", "a", "b", "from", "to", "other", "partner", "name",
-                     "me", "first", "loser", "holder", "collector"), PLAYER),
+                     "me", "loser", "holder", "collector"), PLAYER),
     **dict.fromkeys(("who", "players", "names", "winners", "others", "debtors", "creditors"), PLAYERS_KIND),
     **dict.fromkeys(("street", "square", "station", "utility", "deed", "field", "property"), SQUARE),
     **dict.fromkeys(("streets", "deeds", "properties", "fields", "lift", "lifted"), SQUARES),
@@ -257,13 +259,17 @@ KINDS: dict[str, str] = {
                      "missing", "sum", "interest", "salary", "fine", "bonus", "debt", "minimum", "maximum", "max",
                      "min", "lowest", "highest", "capital", "received", "mortgage", "tax", "short", "needed",
                      "has", "half", "each", "per_house", "per_hotel", "paid", "gets", "pays", "raisable", "exact",
-                     "money", "worth", "refund", "back", "given", "stake", "offered"), MONEY),
+                     "money", "worth", "refund", "back", "given", "stake", "offered", "least", "most"), MONEY),
     **dict.fromkeys(("n", "count", "number", "minutes", "dice", "of", "last", "houses_per_hotel", "deeds_each",
                      "ends_at", "turns", "place", "rank"), COUNT),
     **dict.fromkeys(("what", "pieces"), PIECES),
-    **dict.fromkeys(("house", "hotel", "building"), WORD),
-    **dict.fromkeys(("houses", "hotels", "buildings"), WORDS),
+    **dict.fromkeys(("house", "hotel", "building", "one"), WORD),
+    **dict.fromkeys(("houses", "hotels", "buildings", "many"), WORDS),
     **dict.fromkeys(("range",), RANGE),
+    **dict.fromkeys(("entry", "typed"), ENTRY),
+    **dict.fromkeys(("first", "then", "only"), ITEM),
+    **dict.fromkeys(("items",), SQUARES),
+    **dict.fromkeys(("gives",), DEALT),
     **dict.fromkeys(("uid",), UID),
     **dict.fromkeys(("port",), PORT),
     **dict.fromkeys(("parts",), PARTS),
@@ -278,14 +284,22 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "scenes.result.noted": {"text": "phrase:booking"},
     "scenes.idle.missing": {"parts": PART},
     "scenes.undo.new_game": {"edition": EDITION_SHORT},
+    # the rules': a trade's sides, the ways to raise money a bankruptcy refused names, what the banker typed
+    "rules.trade.done": {"a_gives": DEALT, "b_gives": DEALT},
+    "rules.bankrupt.can_raise": {"ways": DEALT},
+    "rules.bankrupt.can_raise.player": {"ways": DEALT},
+    "rules.entry.invalid": {"entry": RANGE},
+    "rules.entry.decimals": {"entry": RANGE},
+    "rules.note.to_bank": {"each": DEALT},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
 money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
 (device/scenes/idle.py says "2 Teile fehlen" where the names do not fit); the edition without "MONOPOLY " where
 the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
 PHRASES: dict[str, str] = {
-    "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\..*note", "key": r"scenes\.key\.",
-    "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint",
+    "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\.note\.", "key": r"scenes\.key\.",
+    "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint", "where": r"rules\.where\.",
+    "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done",
 }
 """A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
@@ -334,13 +348,13 @@ class Pool:
 
 
 def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
-    """The messages that may fill the phrase placeholder ``name``: shown on the OLED, nesting no phrase themselves
-    ("Storno: Storno: …" is never said); a booking is no refusal (``refusal_keys``) and no transfer's reason."""
+    """The messages that may fill the phrase placeholder ``name``: nesting no phrase themselves ("Storno: Storno: …"
+    is never said), every placeholder known; a booking is no refusal (``refusal_keys``) and no transfer's reason.
+    A filler never shown alone (``fact: none``) may be shown inside: it brings no facts, but is measured."""
     alias = KINDS_OF.get(message.key, {}).get(name, "").partition("phrase:")[2] or name
     refusals = refusal_keys()
     return [m for k, m in messages.items()
-            if re.match(PHRASES[alias], k) and m.fact not in (None, ("none",))
-            and not any(kind_of(n, k) == PHRASE for n in m.names)
+            if re.match(PHRASES[alias], k) and all(kind_of(n, k) not in (PHRASE, None) for n in m.names)
             and (alias != "booking" or (not k.startswith(NOT_BOOKINGS) and "" in refusals.get(k, {""})))]
 
 
@@ -370,7 +384,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
         elif kind == COUNT:
             out[name] = COUNT_MAX
         elif kind == PIECES:
-            out[name] = longest(pieces_longest("hotel" if "hotel" in name else "house"), edition)
+            out[name] = longest([*pieces_longest("house"), *pieces_longest("hotel")], edition)
         elif kind == EDITION:
             out[name] = edition.title
         elif kind == MODE:
@@ -382,6 +396,10 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
                              for w in (e.house_word, e.hotel_word)), key=px)
         elif kind == RANGE:
             out[name] = "2-15"
+        elif kind == ENTRY:  # what the banker typed, refused: as wide as a long entry on the keypad
+            out[name] = "99999999K"
+        elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount
+            out[name] = Place(next(pool.fields))
         elif kind == UID:
             out[name] = UID_HEX
         elif kind == PORT:
@@ -440,14 +458,15 @@ def facts_of(message: Message, given: Mapping[str, Value], edition: Edition,
 
 def atoms_of(message: Message, given: Mapping[str, Value], edition: Edition,
              messages: Mapping[str, Message] | None, prefix: str = "") -> dict[str, str]:
-    """Every single value said (a name, a square, an amount, buildings), nested phrases' too: none may be cut by
-    the first screen's edge (a list may)."""
+    """The counted buildings said ("2 Hütten", "ein Haus"), nested phrases' too: a count cut from its noun by the
+    first screen's edge misleads ("Chausseestraße: 1" / "Haus (50)"); a fact is checked whole anyway, and a
+    name or a list running on below is only read on."""
     out: dict[str, str] = {}
     for name, value in given.items():
         if isinstance(value, Phrase):
             if messages is not None and value.key in messages:
                 out |= atoms_of(messages[value.key], dict(value.values), edition, messages, f"{prefix}{name}.")
-        elif not isinstance(value, Many) and name != "n" and kind_of(name, message.key) not in LISTS:
+        elif isinstance(value, Pieces):
             out[prefix + name] = shown(value, edition)
     return out
 
@@ -487,14 +506,14 @@ def first_rows(where: str = "body") -> int:
     (``body``) or none (``note``); a list's line is one."""
     if where == "line":
         return 1
-    pinned = (OK_LINE,) if where == "body" else ()
+    pinned = (say(OK_LINE),) if where == "body" else ()
     screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=pinned)
     return len(screen.lines) - len(pinned)
 
 
 def confirm_screen(body: str, title: str = "T", big: str = "0") -> Screen:
     """``body`` as a confirmation shows it first: ``title``, the amount, the body wrapped, "OK bucht" pinned."""
-    return page(title, big, (body,), pinned=(OK_LINE,))
+    return page(title, big, (body,), pinned=(say(OK_LINE),))
 
 
 def lines_of(text: str) -> list[str]:
@@ -517,9 +536,32 @@ def on(value: str, text: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(' '.join(value.split()))}(?![\w])", flat) is not None
 
 
+NO_GLYPH = "\ue000"
+"""A private-use character: Terminus has no glyph for it, and draws the same box for every one it lacks."""
+
+
+@cache
+def _mask(char: str, bold: bool) -> tuple[tuple[int, int], bytes]:
+    mask = font(12, bold).getmask(char)
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(text: str, *, bold: bool = False) -> list[str]:
+    """Characters the shipped font has no glyph for: the display would draw a box where they stand."""
+    box = _mask(NO_GLYPH, bold)
+    lacking = sorted({ch for ch in text if not ch.isspace() and _mask(ch, bold) == box})
+    return [f"no glyph for {ch!r} (U+{ord(ch):04X}) in Terminus{' bold' if bold else ''}: drawn as a box"
+            for ch in lacking]
+
+
 def layout_problems(text: str, where: str = "body") -> list[str]:
-    """What does not fit: a line wider than the display, a word cut, a title wider than its bar (beside the
-    scroll mark), a big line wider than its smallest strike."""
+    """What does not fit: a character the font lacks, a line wider than the display, a word cut, a title wider
+    than its bar (beside the scroll mark), a big line wider than its smallest strike."""
+    glyphs = missing_glyphs(text, bold=where == "big")
+    return glyphs + _layout_problems(text, where)
+
+
+def _layout_problems(text: str, where: str) -> list[str]:
     if where == "title":
         room = TITLE_PX - px(MORE) - 4
         return [] if px(text) <= room else [f"title {text!r} is {px(text):.0f} px, the bar holds {room:.0f}"]
@@ -542,7 +584,7 @@ def first_screen(text: str, where: str = "body") -> str:
     if where in ("title", "big"):
         return text
     if where == "qr":
-        return "\n".join(text.split("\n")[: rows("")])
+        return "\n".join(text.split("\n")[: rows_qr()])
     return "\n".join(lines_of(text)[: first_rows(where)])
 
 
@@ -555,7 +597,16 @@ def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, w
     for name, value in facts.items():
         if not on(value, first):
             out.append(f"fact {name}={value!r} is not whole on the first screen {first.splitlines()}")
+    rows = 1 if where in ("title", "big") else first_rows(where) if where != "qr" else rows_qr()
+    need = len(wrap(" ".join(facts.values()))) if facts and where not in ("title", "big") else 0
+    if out and need > rows:
+        out.append(f"the facts alone take {need} rows, the first screen has {rows}: no wording brings them all "
+                   "first (fewer facts, or a larger first screen)")
     return out
+
+
+def rows_qr() -> int:
+    return rows("")
 
 
 BRACKETS = ("()", "[]", "„“", "\"\"")
@@ -642,6 +693,7 @@ def screen_problems(screen: Screen, facts: Iterable[str], atoms: Iterable[str] =
     value cut at its lower edge (``atoms``: its head on the screen, its rest below)."""
     out = list(problems(screen))
     said = screen_words(screen)
+    out += missing_glyphs(f"{screen.title}{screen.icons}{''.join(screen.lines)}") + missing_glyphs(screen.big, bold=True)
     out += [f"{fact!r} is not whole on the first screen: {said.splitlines()}" for fact in facts if not on(fact, said)]
     out += open_brackets("\n".join(screen.lines))
     for atom in atoms:

@@ -10,6 +10,7 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
+import words
 from drivers.display import HEIGHT, WIDTH, Display, SimDisplay, render
 from drivers.screen import Screen
 
@@ -167,7 +168,15 @@ def _shown_strings() -> set[str]:
         docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
         texts |= {node.value for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs}
-    texts |= {sq.name for sq in SQUARES} | set(GROUP_NAMES.values())
+    texts |= {sq.name for sq in SQUARES} | {words.say(name) for name in GROUP_NAMES.values()}
+    # the rules' messages live in their catalogue now (issue 27): every language's texts, as written there
+    from babel.messages.pofile import read_po
+
+    from words.compile import po_path
+    for code in words.LANGUAGES:
+        with open(po_path(code, "rules"), "rb") as f:
+            texts |= {text for m in read_po(f, locale=code) if m.id
+                      for text in (m.string if isinstance(m.string, tuple) else (m.string,))}
     for edition in EDITIONS.values():
         texts |= {edition.title, *edition.square_names.values()}
     return texts

@@ -132,12 +132,14 @@ def test_the_money_and_the_group_words_are_each_boards_own() -> None:
 
 @pytest.mark.parametrize("key", ENGLISH)
 def test_the_building_words_are_english_with_the_gender_german_sentences_need(key: str) -> None:
-    """The UI is still German (the English catalogue is a later issue): "ein House" like "ein Haus"."""
-    from rules.editions import article
-
+    """A German sentence gives them the article of their German counterparts: "ein House" like "ein Haus"; English
+    says "a" and "the" whatever the gender."""
     ed = EDITIONS[key]
     assert (ed.house, ed.houses, ed.hotel, ed.hotels) == ("House", "Houses", "Hotel", "Hotels")
-    assert article("ein", ed.house_word) == "ein House" and article("der", ed.hotel_word) == "das Hotel"
+    house, hotel = words.Noun(*ed.house_word), words.Noun(*ed.hotel_word)
+    assert words.counted(house, 1) == "ein House" and words.definite(hotel) == "das Hotel"
+    with words.speaking("en"):
+        assert words.counted(house, 1) == "a House" and words.definite(hotel) == "the Hotel"
 
 
 # -- the classic values -------------------------------------------------------------------------------------
@@ -245,7 +247,7 @@ def test_a_uk_game_books_mayfair_and_a_station_by_their_names() -> None:
     assert told(apply(game, op="buy", player="Ben", square=5), game) == "Ben kauft King's Cross Station für 200"
     assert "King's Cross Station" in told(apply(game, op="rent", player="Anna", square=5), game)
     give(game, "Anna", 37)
-    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut auf Mayfair: 1 House (200)"
+    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut ein House auf Mayfair (200)"
     assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Super Tax: 100"
     assert cash(game, "Anna") == 1500 - 400 + 50 - 25 - 200 - 100
     assert cash(game, "Ben") == 1500 - 50 - 200 + 25

@@ -25,4 +25,4 @@ def test_the_ranking_writes_net_worth_in_millions_with_the_comma(table: Table) -
     table.start("Anna", "Ben")
     assert table.ledger.submit({"op": "credit", "player": "Anna", "amount": 45_000}).ok
     assert table.ledger.game.state is not None
-    assert podium(table.bank, table.ledger.game.state)[0] == "1. Anna 15,045M"
+    assert table.bank.say(podium(table.bank, table.ledger.game.state)[0]) == "1. Anna 15,045M"

@@ -220,6 +220,12 @@ def test_the_font_is_monospaced_terminus_as_the_display_draws_it() -> None:
 
 # The checks catch what they are meant to --------------------------------------------------------------
 
+def test_a_character_the_font_lacks_is_caught() -> None:
+    """Terminus draws a box for what it lacks (an emoji, a CJK sign): the display would show a box."""
+    assert layout_problems("Anna würfelt 🎲") != [] and layout_problems("✓ Anna ≈ … „ja“", "title") == []
+    assert layout_problems("Gebucht", "big") == []
+
+
 def test_a_line_too_wide_and_a_word_cut_are_caught() -> None:
     assert layout_problems("Anna zahlt die Donaudampfschifffahrtsgesellschaftskapitänsmütze") != []
     assert layout_problems("Anna zahlt Ben Miete für Poststraße") == []

@@ -258,8 +258,8 @@ def test_the_admin_offers_every_kind_of_game_and_house_rule_the_rules_take_in_ev
     assert set(MODE_WORDS) == set(Mode) and set(HOUSE_RULE_WORDS) == set(HOUSE_RULE_NAMES)
     assert list(GROUP_WORDS) == list(GROUP_NAMES)
     # German as the rules' own names said them before
-    assert [words.text(HOUSE_RULE_WORDS[k]) for k in HOUSE_RULE_NAMES] == list(HOUSE_RULE_NAMES.values())
-    assert [words.text(GROUP_WORDS[k]) for k in GROUP_NAMES] == list(GROUP_NAMES.values())
+    assert [words.text(HOUSE_RULE_WORDS[k]) for k in HOUSE_RULE_NAMES] == [words.say(n) for n in HOUSE_RULE_NAMES.values()]
+    assert [words.text(GROUP_WORDS[k]) for k in GROUP_NAMES] == [words.say(n) for n in GROUP_NAMES.values()]
 
 
 @pytest.mark.parametrize(("code", "seconds", "said"), [

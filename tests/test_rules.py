@@ -387,15 +387,16 @@ def test_mortgage_twice_and_lift_unmortgaged_are_refused() -> None:
 
 def test_mortgage_texts_need_no_article_for_the_street() -> None:
     """Review 12: "Cem nimmt eine Hypothek auf Schlossallee auf" wants "die Schlossallee", and the names of the
-    themed editions have articles of their own: the street stands after a colon, the same in every text."""
+    themed editions have articles of their own: "für" takes the street's name as it is, the same in every text, and the
+    player and the street come first (issue 27: "Anna nimmt eine / Hypothek auf:" hid the street)."""
     game = start()
     give(game, "Anna", 37, 39)
-    assert told(apply(game, op="mortgage", player="Anna", square=39), game) == "Anna nimmt eine Hypothek auf: Schlossallee (200)"
+    assert told(apply(game, op="mortgage", player="Anna", square=39), game) == "Anna: Hypothek für Schlossallee (200)"
     assert told(apply(game, op="unmortgage", player="Anna", square=39), game) == (
-        "Anna zahlt eine Hypothek zurück: Schlossallee (220)")
+        "Anna: Hypothek für Schlossallee zurückgezahlt (220)")
     apply(game, op="mortgage", player="Anna", square=37)
     text = told(apply(game, op="trade", a="Anna", b="Ben", a_gives={"squares": [37]}, b_gives={"cash": 100}, lift=[37]), game)
-    assert text.endswith("; Ben zahlt eine Hypothek zurück: Parkstraße (193 an die Bank)")
+    assert text.endswith("; Ben: Hypothek für Parkstraße zurückgezahlt (193 an die Bank)")
 
 
 def test_lifting_costs_value_plus_ten_percent_rounded_up_in_one_unit_editions() -> None:

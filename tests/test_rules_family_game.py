@@ -60,14 +60,14 @@ def test_a_family_edition_plays_a_whole_standard_game() -> None:
     assert cash(game, "Anna") == 15_000 - 4400 - 3500
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 1100  # doubled: the whole group
     event = apply(game, op="build", player="Anna", square=39)
-    assert told(event, game) == "Anna baut auf Zwinger: 1 Speicher (2200)"
+    assert told(event, game) == "Anna baut einen Speicher auf Zwinger (2200)"
     apply(game, op="build", player="Anna", square=37)
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 2200
     event = apply(game, op="sell_building", player="Anna", square=39)
     assert "verkauft einen Speicher auf Zwinger (1100)" in told(event, game)
     apply(game, op="sell_building", player="Anna", square=37)
     event = apply(game, op="mortgage", player="Anna", square=39)
-    assert told(event, game) == "Anna nimmt eine Hypothek auf: Zwinger (2200)"
+    assert told(event, game) == "Anna: Hypothek für Zwinger (2200)"
     apply(game, op="go", player="Cem")
     assert cash(game, "Cem") == 17_000
     apply(game, op="tax", player="Cem", square=4)

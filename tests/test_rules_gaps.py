@@ -247,7 +247,7 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
              "lift": [39]}
     preview = game.preview(trade)
     assert "Ben zahlt 10 % Zinsen für Parkstraße (18 an die Bank)" in told(preview, game)
-    assert "Ben zahlt eine Hypothek zurück: Schlossallee (220 an die Bank)" in told(preview, game)
+    assert "Ben: Hypothek für Schlossallee zurückgezahlt (220 an die Bank)" in told(preview, game)
     assert told(game.apply(trade), game) == told(preview, game)
     assert told(preview.note, game) == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
 

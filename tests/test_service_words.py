@@ -73,7 +73,7 @@ def test_the_start_log_speaks_english_when_the_appliance_does(tmp_path: Path) ->
     lines = start_log(tmp_path, "--language", "en")
     said = [line.partition(": ")[2] for line in lines]
     assert any(s.startswith("Status page on 127.0.0.1:") for s in said), lines
-    assert "Banker PIN: none, the banker's page stays closed. To set one: on the device, menu without a card → 7 " \
+    assert "Banker PIN: none, the banker's page stays closed. To set one: on the device, Menu without a card → 7 " \
            "Banker PIN (in the simulation on /device), or at the start BANKLESER_BANKER_PIN=1234 ./dev run" in said
     assert said[-1] == f"Bankleser is running (simulation), journal in {tmp_path / 'state'}"
     german = [line for line in lines if GERMAN.search(line)]
@@ -220,13 +220,23 @@ class Said:
 
 
 @pytest.mark.parametrize(("code", "big"), [("de", "Startet…"), ("en", "Starting…")])
-def test_the_first_frame_speaks_the_flags_or_the_configs_language(tmp_path: Path, code: str, big: str) -> None:
+def test_the_first_frame_speaks_the_flags_or_the_configs_language(tmp_path: Path, code: str, big: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pi's path reads the config file's [ui] language (smbus2's bus here with the model of a panel behind it);
+    the flag speaks in the simulation too."""
+    import smbus2
+
+    from drivers.oled_model import Bus, Panel
+
+    panel = Panel("ssd1306")
+    monkeypatch.setattr(smbus2, "SMBus", lambda port: Bus(panel))
     config = tmp_path / "config.toml"
     config.write_text(f'[ui]\nlanguage = "{code}"\n', encoding="utf-8")
-    for greeted, said in ((cli._first_screen(config, sim=True, notifier=(by_config := Said())), by_config),
-                          (cli._first_screen(None, sim=True, notifier=(by_flag := Said()), language=code), by_flag)):
-        assert said.told == [big] and splash.screen(code).big == big
-        assert greeted.bus.panels[0x3C].visible() == render(splash.screen(code)).tobytes()
+    by_config, by_flag = Said(), Said()
+    assert not isinstance(cli._first_screen(config, sim=False, notifier=by_config), Exception)
+    greeted = cli._first_screen(None, sim=True, notifier=by_flag, language=code)
+    assert by_config.told == by_flag.told == [big] and splash.screen(code).big == big
+    assert panel.visible() == greeted.bus.panels[0x3C].visible() == render(splash.screen(code)).tobytes()
 
 
 def test_the_first_frames_default_is_the_catalogues() -> None:

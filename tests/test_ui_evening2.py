@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from told import told
 from ui_table import Table
 
 from rules import EDITIONS, Game, square_name
@@ -70,7 +71,7 @@ def test_9_after_a_transfer_the_payers_balance_with_the_name_in_either_order(tab
     table.tap("Ben")
     table.type("2KK")
     table.press("OK", "OK")
-    assert first == ["Gebucht: Anna", "13M"] and table.text().splitlines()[:2] == ["Gebucht: Anna", "11M"]
+    assert first == ["Gebucht", "Anna: 13M"] and table.text().splitlines()[:2] == ["Gebucht", "Anna: 11M"]
 
 
 def _hotels(table: Table, edition: str) -> None:
@@ -203,7 +204,7 @@ def test_2_the_double_salary_house_rule_is_booked_on_the_device(table: Table) ->
     assert table.labels() == ["über LOS: 200", "genau auf LOS: 400"]
     table.choose("genau auf LOS: 400")
     assert table.cash("Anna") == 1900
-    assert table.ledger.game.history[-1].text == "Anna landet genau auf LOS: 400"
+    assert told(table.ledger.game.history[-1], table.ledger.game) == "Anna landet genau auf LOS: 400"
 
 
 def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> None:
@@ -213,7 +214,7 @@ def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> No
     table.press("LOS", "LOS")
     table.press("LOS", "LOS")
     assert table.cash("Anna") == 1900
-    assert [e.text for e in list(table.ledger.game.history)[-2:]] == ["Anna geht über LOS: 200"] * 2
+    assert [told(e, table.ledger.game) for e in list(table.ledger.game.history)[-2:]] == ["Anna geht über LOS: 200"] * 2
 
 
 def test_2_without_the_house_rule_los_books_at_once(table: Table) -> None:
@@ -246,7 +247,7 @@ def test_5_the_bankruptcy_confirmation_says_what_the_creditor_receives(table: Ta
     seen = table.text().splitlines()
     table.press("DOWN", "DOWN")
     seen += table.text().splitlines()
-    assert seen[:2] == ["Bankrott: Cem ↓", "an Ben: 1230"]
+    assert seen[:2] == ["Bankrott ↓", "Cem an Ben: 1230"]
     assert {"Schuld 1600", "10 % an Bank: 10", "Storno hebt es auf"} <= set(seen), seen
 
 
@@ -254,7 +255,7 @@ def test_5_the_log_says_what_the_creditor_received(table: Table) -> None:
     """The log said "(Schuld 1600)" and never what Ben received: only the CSV told."""
     _broke(table)
     table.press("OK")
-    text = list(table.ledger.game.history)[-1].text
+    text = told(list(table.ledger.game.history)[-1], table.ledger.game)
     assert "Ben erhält 1230" in text and square_name(EDITIONS["skylanders"], 5) in text and "10 %" in text, text
 
 

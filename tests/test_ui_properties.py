@@ -257,7 +257,7 @@ class Reader(RuleBasedStateMachine):
         if isinstance(top, ConfirmScene) and not self.table.bank.asleep:
             error = self.table.ledger.check(top.cmd)
             assert error is None or error.code in ACCEPTED_REFUSALS, f"confirm offers {top.cmd}: {error}"
-            assert self.table.bank.screen().lines[-1] == top.ok_line
+            assert self.table.bank.screen().lines[-1] == self.table.bank.say(top.ok_line)
 
     @invariant()
     def a_bankruptcy_goes_to_the_refused_payments_creditor(self) -> None:

@@ -181,7 +181,7 @@ def test_a_refused_tax_into_the_frei_parken_pot_comes_back(table: Table) -> None
     assert "ZU WENIG GELD" in table.text()
     _mortgage(table, " 1 ")
     scene = _payment_on_screen(table, {"op": "tax", "player": "Ben", "square": 4})
-    assert "Topf" in " ".join(scene.body)
+    assert "Topf" in " ".join(table.bank.say(line) for line in scene.body)
     table.press("OK")
     assert table.cash("Ben") == 10 and table.ledger.game.state.pot == 200
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from rules import GameState, Mode, winners
 from rules.titles import HOUSE_RULE_NAMES, mode_title
-from words import appliance_language
+from words import appliance_language, say
 
 from ..store.cards import Card
 
@@ -31,8 +31,9 @@ def public_state(game: GameState | None, snap: Mapping[str, Any], *, cards: Iter
     out: dict[str, Any] = dict(state) if state is not None else {"players": [], "ranking": []}
     out["log"] = snap["log"][:LOG_SHOWN]
     if game is not None:  # the rules' own names: the page keeps no list of its own
-        out["mode_title"] = mode_title(game.edition, game.mode, speed_die=game.speed_die)
-        out["house_rule_titles"] = [HOUSE_RULE_NAMES.get(r, r) for r in sorted(game.house_rules)]
+        out["mode_title"] = say(mode_title(game.edition, game.mode, speed_die=game.speed_die), game.edition)
+        out["house_rule_titles"] = [say(HOUSE_RULE_NAMES[r]) if r in HOUSE_RULE_NAMES else r
+                                    for r in sorted(game.house_rules)]
     # A shared win names everyone as rich as the winner (the contract's ``winner`` is only the first).
     out["winners"] = winners(game) if game is not None else []
     if game is not None and game.mode is Mode.TIMED:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+import words
 from drivers.screen import Screen
 from rules import parse_amount
 from rules.errors import RuleError
@@ -19,12 +20,14 @@ from .lists import ListScene, Option, type_key
 from .manager import Context, Scene
 from .notes import ResultScene, balance
 from .runner import preview
+from .said import Said, phrase
 from .table import State
 
 
 def german(amount: str) -> str:
-    """The reader's notation ("2.5M") with the German decimal comma, as every amount on the OLED."""
-    return amount.replace(".", ",")
+    """The reader's notation ("2.5M") with the decimal sign of the language in force ("2,5M" in German), as every
+    amount on the OLED."""
+    return amount.replace(".", words.text("number.decimal"))
 
 
 def card_number(ui: Context, name: str) -> int:
@@ -73,15 +76,15 @@ class CardScene(Scene, msgspec.Struct):
         game = ui.game
         assert game is not None
         player = game.players[self.player]
-        title = f"{self.player} #{card_number(ui, self.player)}"
+        title = ui.say(phrase("scenes.card.title", player=self.player, number=card_number(ui, self.player)))
         big, approx = balance(ui, player.cash)
-        lines: list[str] = [approx] if approx else []
+        lines: list[Said] = [approx] if approx else []
         if player.jail_cards:
-            lines.append(f"Gefängnis frei: {player.jail_cards}")
+            lines.append(phrase("scenes.card.jail_cards", n=player.jail_cards))
         if self.payer:
-            lines.append(f"Betrag: {self.payer} zahlt")
-        lines.append("Haben Soll LOS Menü")
-        return page(title, big, lines, icons="≈" if approx else "")
+            lines.append(phrase("scenes.card.payer", player=self.payer))
+        lines.append(phrase("scenes.card.keys"))
+        return page(title, big, [ui.say(line) for line in lines], icons="≈" if approx else "")
 
 
 def go(ui: Context, player: str) -> None:
@@ -94,14 +97,16 @@ def go(ui: Context, player: str) -> None:
     salary = game.edition.salary
 
     def book(ui: Context, exact: bool) -> None:
-        ui.submit({"op": "go", "player": player, **({"exact": True} if exact else {})}, player, title="LOS")
+        ui.submit({"op": "go", "player": player, **({"exact": True} if exact else {})}, player,
+                  title=phrase("scenes.go.title"))
 
-    ui.scenes.push(ListScene("LOS", [Option(f"über LOS: {ui.money(salary)}", False),
-                                     Option(f"genau auf LOS: {ui.money(2 * salary)}", True)],
+    ui.scenes.push(ListScene(phrase("scenes.go.title"),
+                             [Option(lambda: ui.say(phrase("scenes.go.over", amount=ui.money(salary))), False),
+                              Option(lambda: ui.say(phrase("scenes.go.exact", amount=ui.money(2 * salary))), True)],
                              book, player=player, keys={Key.LOS.value: False}))
 
 
-VERB_TITLE = {"credit": "Haben", "debit": "Soll"}
+VERB_TITLE = {"credit": phrase("scenes.title.credit"), "debit": phrase("scenes.title.debit")}
 
 
 class AmountScene(Scene, msgspec.Struct):
@@ -139,14 +144,14 @@ class AmountScene(Scene, msgspec.Struct):
                 return self._book(ui)
             if verb == self.verb:  # the entry's own key again, nothing typed: said, never silent (issue 28 #10)
                 ui.tone("refused")
-                ui.note = "erst Betrag tippen"
+                ui.note = phrase("scenes.amount.first")
                 return True
             self.verb, self.payer = verb, None
             return True
         if key is Key.OK:
             if self.verb == "open":
                 ui.tone("refused")
-                ui.note = "HABEN oder SOLL"
+                ui.note = phrase("scenes.amount.which_key")
                 return True
             return self._book(ui)
         return False
@@ -157,7 +162,8 @@ class AmountScene(Scene, msgspec.Struct):
             return parse_amount(self.entry, ui.game.edition)
         except RuleError as err:
             ui.tone("refused")
-            ui.scenes.push(ResultScene("Abgelehnt", "BETRAG?", ui.say(err.said), refused=True))
+            ui.scenes.push(ResultScene(phrase("scenes.result.refused"), phrase("scenes.verdict.amount_out_of_range"),
+                                       err.said, refused=True))
             return None
 
     def _book(self, ui: Context) -> bool:
@@ -166,8 +172,8 @@ class AmountScene(Scene, msgspec.Struct):
             return True
         if self.verb == "transfer":
             # the payer's balance after it, as after SOLL and the payee's card: one order or the other, the same screen
-            preview(ui, {"op": "transfer", "from": self.payer, "to": self.player, "amount": amount}, "Überweisung",
-                    self.payer)
+            preview(ui, {"op": "transfer", "from": self.payer, "to": self.player, "amount": amount},
+                    phrase("scenes.title.transfer"), self.payer)
             return True
         ui.submit({"op": self.verb, "player": self.player, "amount": amount}, self.player)
         return True
@@ -177,7 +183,7 @@ class AmountScene(Scene, msgspec.Struct):
         card = ui.cards.get(uid)
         if card is not None and card.name == self.player and card.kind == "player":
             ui.tone("card")
-            ui.note = f"{self.player} liegt schon auf"
+            ui.note = phrase("scenes.amount.same_card", player=self.player)
             return True
         if self.verb not in ("debit", "open") or card is None or card.kind != "player" or not self.entry \
                 or ui.game is None or card.name not in ui.game.players:
@@ -186,16 +192,21 @@ class AmountScene(Scene, msgspec.Struct):
         amount = self._amount(ui)
         if amount is None:
             return True
-        preview(ui, {"op": "transfer", "from": self.player, "to": card.name, "amount": amount}, "Überweisung",
-                self.player)
+        preview(ui, {"op": "transfer", "from": self.player, "to": card.name, "amount": amount},
+                phrase("scenes.title.transfer"), self.player)
         return True
 
     def view(self, ui: Context) -> Screen:
         big = german(self.entry) or "0"
         if self.verb == "transfer":
-            return page("Überweisung", big, [f"{self.payer} zahlt an {self.player}"],
-                        pinned=("OK: ansehen, C zurück",))
+            return page(ui.say(phrase("scenes.title.transfer")), big,
+                        [ui.say(phrase("scenes.amount.transfer", payer=self.payer or "", payee=self.player))],
+                        pinned=(ui.say(phrase("scenes.amount.look")),))
+        or_card = phrase("scenes.amount.or_card")
         if self.verb == "open":
-            return page(f"{self.player}: Betrag", big, ["HABEN oder SOLL bucht", "oder Karte: Überweisung"])
-        hints = ["OK bucht", "oder Karte: Überweisung"] if self.verb == "debit" else ["OK bucht", "C korrigiert"]
-        return page(f"{self.player}: {VERB_TITLE[self.verb]}", big, hints)
+            title = phrase("scenes.card.title", player=self.player, number=card_number(ui, self.player))
+            return page(ui.say(title), big,
+                        [ui.say(phrase("scenes.amount.keys")), ui.say(or_card)])
+        hints = (phrase("scenes.amount.ok"), or_card if self.verb == "debit" else phrase("scenes.amount.correct"))
+        return page(ui.say(phrase("scenes.amount.verb", player=self.player, verb=VERB_TITLE[self.verb])), big,
+                    [ui.say(hint) for hint in hints])

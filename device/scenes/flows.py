@@ -24,7 +24,9 @@ from rules import DEEDS, Edition, Event, Game, GameState, Kind, square_name
 from rules.errors import RuleError
 from rules.phrase import Phrase
 
+from .inputs import Key
 from .lists import DONE
+from .said import Said, phrase, say
 from .table import graph, mermaid
 
 if TYPE_CHECKING:
@@ -58,10 +60,6 @@ class View(msgspec.Struct, frozen=True):
     def edition(self) -> Edition:
         return self.game.edition
 
-    def say(self, said: Phrase) -> str:
-        """What the rules said (a note, a booking), in the language in force with this game's edition."""
-        return words.say(said, self.edition)
-
     def others(self) -> list[str]:
         """The players still in the game, but the one on the reader."""
         return [n for n, p in self.game.players.items() if n != self.player and not p.bankrupt]
@@ -71,27 +69,27 @@ class View(msgspec.Struct, frozen=True):
         return f"{sq:2d} {square_name(self.edition, sq)}"
 
 
-Text = str | Callable[[View], str]
-"""A title or hint: fixed, or written from what is known so far."""
-Options = Callable[[View], list[tuple[str, Any]]]
+Text = str | Phrase | Callable[[View], Said]
+"""A title or hint: fixed, or written from what is known so far (a phrase, said when drawn)."""
+Options = Callable[[View], list[tuple[Said, Any]]]
 """A list's entries: (label, value)."""
 
 
-def text(t: Text, view: View) -> str:
-    return t if isinstance(t, str) else t(view)
+def text(t: Text, view: View) -> Said:
+    return t if isinstance(t, (str, Phrase)) else t(view)
 
 
 class Square(msgspec.Struct, frozen=True):
     """Choose a square from those the rules accept for ``legal`` now (``rules.legal``); a deed's tag picks it."""
 
     legal: str
-    title: str = ""
+    title: Said = ""
     """The list's title (the flow's label if empty)."""
     field: str = "square"
     when: Callable[[View], bool] | None = None
 
     def about(self) -> str:
-        return f"Feld wählen (legal: {self.legal})"
+        return words.text("scenes.about.square", legal=self.legal)
 
 
 class Pick(msgspec.Struct, frozen=True):
@@ -100,7 +98,7 @@ class Pick(msgspec.Struct, frozen=True):
     field: str
     title: Text
     options: Options
-    says: str
+    says: Said
     """How ``bankleser flows`` names the step."""
     multi: bool = False
     tap: bool = False
@@ -110,7 +108,7 @@ class Pick(msgspec.Struct, frozen=True):
     when: Callable[[View], bool] | None = None
 
     def about(self) -> str:
-        return self.says
+        return say(self.says)
 
 
 class Type(msgspec.Struct, frozen=True):
@@ -125,18 +123,19 @@ class Type(msgspec.Struct, frozen=True):
     refuse: dict[str, Text] = {}
     """Refusals of the rules (by code) that ask again at once, saying this, instead of a result."""
     when: Callable[[View], bool] | None = None
-    says: str = ""
+    says: Said = ""
 
     def about(self) -> str:
-        return self.says or f"{self.prompt if isinstance(self.prompt, str) else self.field} tippen"
+        what = say(self.prompt) if isinstance(self.prompt, (str, Phrase)) else self.field
+        return say(self.says) or words.text("scenes.about.type", what=what)
 
 
 Step = Square | Pick | Type
 
 
 class Flow(msgspec.Struct, frozen=True):
-    label: str
-    """The menu entry."""
+    said: Said
+    """The menu entry (a phrase: also the flow's name in ``FLOWS``)."""
     opens_on: frozenset[str] = frozenset()
     """Rows of ``rules.legal.OPS_TABLE``: the entry is offered when any is legal (empty: always)."""
     op: str = ""
@@ -149,17 +148,22 @@ class Flow(msgspec.Struct, frozen=True):
     """Ops booked without a confirmation (nothing to preview: a card counted)."""
     preview: bool = True
     """Ask the rules first; False: confirm ``confirm``'s lines only (bankruptcy: nothing to reckon)."""
-    confirm: Callable[[View, Event | None], tuple[str, str, tuple[str, ...]]] | None = None
+    confirm: Callable[[View, Event | None], tuple[Said, Said, tuple[Said, ...]]] | None = None
     """The confirmation's (title, big, lines) from the view and the rules' preview (None without ``preview``;
     default: its text)."""
     method: str = ""
     """Not a flow but one screen: a Banker method (Storno, Lautstärke, the new game's wizard)."""
     ranking: Callable[[Ledger], GameState | None] | None = None
     """Not a flow but the ranking of the game this picks from the ledger (None: there is none)."""
-    deed_label: str = ""
+    deed_label: Said = ""
     """The entry in a deed's menu (a tag tapped), if the flow is offered there; "" : not there."""
     shown: Callable[[Game], bool] | None = None
     """Offered only when this says so of the ledger's game (``rules.Game``: its state, its undo)."""
+
+    @property
+    def label(self) -> str:
+        """The menu entry in the language in force."""
+        return say(self.said)
 
     def build(self, view: View) -> dict[str, Any]:
         if self.command is not None:
@@ -171,25 +175,34 @@ class Flow(msgspec.Struct, frozen=True):
         if self.method:
             return f"{self.method.lstrip('_')}()"
         if self.ranking:
-            return "Rangliste zeigen"
+            return words.text("scenes.about.ranking")
         parts = [s.about() for s in self.steps]
-        parts += ["Vorschau der Regeln", "OK bucht"] if self.preview else ["OK bucht"]
-        at_once = f" ({', '.join(sorted(self.at_once))}: sofort gebucht)" if self.at_once else ""
+        parts += [words.text("scenes.about.preview")] if self.preview else []
+        parts += [words.text("scenes.about.ok")]
+        at_once = words.text("scenes.about.at_once", ops=", ".join(sorted(self.at_once))) if self.at_once else ""
         return " → ".join(parts) + at_once
 
 
-def _f(label: str, *opens: str, **kw: Any) -> Flow:
+def _f(label: Said, *opens: str, **kw: Any) -> Flow:
     return Flow(label, frozenset(opens), **kw)
 
 
 # The steps of the rules-aware flows ---------------------------------------------------------
 
-def _price(v: View) -> list[tuple[str, Any]]:
+def _price(v: View) -> list[tuple[Said, Any]]:
     """The printed price, or an auction: none under the house rule "keine Versteigerungen" (seed 001), where the
     rules take no bid but the printed price."""
     price = v.edition.deed(v["square"]).price
-    auction = [] if "no_auctions" in v.game.house_rules else [("Auktion: Gebot", True)]
-    return [(f"Preis {v.money(price)}", False), *auction]
+    auction: list[tuple[Said, Any]] = [] if "no_auctions" in v.game.house_rules else [(BID, True)]
+    return [(_money(v, "scenes.buy.price", price), False), *auction]
+
+
+def _money(v: View, key: str, amount: int) -> Said:
+    """A text with an amount, said when drawn (the decimal sign of the language then in force)."""
+    return lambda: say(phrase(key, amount=v.money(amount)))
+
+
+BID = phrase("scenes.buy.bid")
 
 
 def _dice(v: View) -> str:
@@ -200,24 +213,25 @@ def _utility(v: View) -> bool:
     return DEEDS[v["square"]].kind is Kind.UTILITY
 
 
-def _jail(v: View) -> list[tuple[str, Any]]:
+def _jail(v: View) -> list[tuple[Said, Any]]:
     """Only what the rules open now: no "Frei-Karte eingesetzt" without a card."""
-    fine = v.money(v.edition.jail_fine)
-    rows = [("jail_fine", f"Strafe zahlen {fine}", {"op": "jail_fine"}),
-            ("jail_card_drawn", "Frei-Karte gezogen", {"op": "jail_card", "delta": 1}),
-            ("jail_card_used", "Frei-Karte eingesetzt", {"op": "jail_card", "delta": -1})]
+    rows: list[tuple[str, Said, dict[str, Any]]] = [
+        ("jail_fine", _money(v, "scenes.jail.fine", v.edition.jail_fine), {"op": "jail_fine"}),
+        ("jail_card_drawn", phrase("scenes.jail.drawn"), {"op": "jail_card", "delta": 1}),
+        ("jail_card_used", phrase("scenes.jail.used"), {"op": "jail_card", "delta": -1})]
     return [(label, cmd) for op, label, cmd in rows if op in v.ops]
 
 
-def _to_houses(v: View) -> list[tuple[str, Any]]:
+def _to_houses(v: View) -> list[tuple[Said, Any]]:
     """A hotel sold whole or back into houses: each only where the rules accept it, and one entry where the rules
     book the same either way (seed 004 gives the Hütten back for a Schloss sold: "ganz verkaufen" would say what it
     does not do, issue 28 #3)."""
     def cmd(value: bool) -> dict[str, Any]:
         return {"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value}
 
-    options = [(label, value) for label, value in (("ganz verkaufen", False), (f"zurück in {v.edition.houses}", True))
-               if v.accepts(cmd(value))]
+    ways: tuple[tuple[Said, bool], ...] = ((phrase("scenes.sell.whole"), False),
+                                           (phrase("scenes.sell.to_houses", houses=v.edition.houses), True))
+    options = [(label, value) for label, value in ways if v.accepts(cmd(value))]
     if len(options) == 2 and _booked(v, cmd(False)) == _booked(v, cmd(True)) is not None:
         return options[1:]
     return options
@@ -263,39 +277,49 @@ def _estate_mortgaged(v: View) -> list[int]:
     return [sq for sq, d in v.game.deeds.items() if d.owner == v.player and d.mortgaged]
 
 
-def _bankrupt_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
-    """To whom, and what they receive as the rules' preview books it (the cash and the buildings sold, issue 28
-    #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor pays, or what
-    stays owed to the bank); and that Storno undoes it (it is no final step at the table)."""
+def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
+    """Who goes bankrupt to whom, and what they receive as the rules' preview books it (the cash and the buildings
+    sold, issue 28 #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
+    pays, or what stays owed to the bank); and that Storno undoes it (it is no final step at the table). No big
+    line: its row lets who, to whom and how much, the note and the Storno share the first screen (a 12-letter name
+    left no room for "Bankrott: …" in the title bar)."""
     received = sum(t.amount for t in event.transfers if t.payer == v.player and t.payee == v.creditor) \
         if event is not None else 0
-    to = f"an {v.creditor or 'die Bank'}: {v.money(received)}"
-    debt = (f"Schuld {v.money(v.owed)}",) if v.owed else ()
-    note = (v.say(event.note),) if event is not None and event.note else ()
-    # the note and the Storno in the first view (two rows above "OK bucht"); the debt below, for the knob
-    return f"Bankrott: {v.player}", to, (*note, "Storno hebt es auf", *debt)
+    creditor = v.creditor
+
+    def to() -> str:
+        key = "scenes.bankrupt.to_player" if creditor else "scenes.bankrupt.to_bank"
+        return say(phrase(key, player=v.player, creditor=creditor or "", amount=v.money(received)))
+
+    debt = (_money(v, "scenes.bankrupt.debt", v.owed),) if v.owed else ()
+    note: tuple[Said, ...] = (event.note,) if event is not None and event.note else ()
+    # who to whom, the note and the Storno in the first view (three rows above "OK bucht"); the debt below
+    return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt)
 
 
-def _lowest_bid(v: View) -> str:
+def _lowest_bid(v: View) -> Said:
     """The auction's lowest bid, as the rules reckon it (seed 000: the lowest printed house price)."""
     from rules.legal import building_auction_min
 
     lowest = building_auction_min(v.rules, v["square"]) if v.rules is not None else None
-    return f"ab {v.money(lowest)}, OK" if lowest else "OK"
+    return _money(v, "scenes.auction.from", lowest) if lowest else Key.OK.value
 
 
 def _holdings(owner: Callable[[View], str], partner: Callable[[View], str]) -> Options:
     """The owner's deeds the rules let change hands (no street of a group with buildings), and
     Gefängnis-frei-Karten."""
-    def options(v: View) -> list[tuple[str, Any]]:
+    def options(v: View) -> list[tuple[Said, Any]]:
         name, other = owner(v), partner(v)
 
         def tradable(sq: int) -> bool:
             return v.accepts({"op": "trade", "a": name, "b": other, "a_gives": {"squares": [sq], "cash": 0},
                               "b_gives": {"squares": [], "cash": 0}})
 
-        deeds = [(v.square(sq), sq) for sq, d in v.game.deeds.items() if d.owner == name and tradable(sq)]
-        return deeds + [("Gefängnis-frei-Karte", ("jail", i)) for i in range(v.game.players[name].jail_cards)]
+        deeds: list[tuple[Said, Any]] = [(v.square(sq), sq) for sq, d in v.game.deeds.items()
+                                         if d.owner == name and tradable(sq)]
+        cards: list[tuple[Said, Any]] = [(phrase("scenes.trade.jail_card"), ("jail", i))
+                                         for i in range(v.game.players[name].jail_cards)]
+        return [*deeds, *cards]
     return options
 
 
@@ -322,18 +346,20 @@ def _gives(v: View, side: dict[str, Any]) -> str:
     """What one side gives, by name: the deeds (the edition's names), the Gefängnis-frei-Karten, the money."""
     jail = side.get("jail_cards", 0)
     items = [square_name(v.edition, sq) for sq in side["squares"]]
-    items += [f"{jail} Gefängnis-frei-Karten" if jail > 1 else "Gefängnis-frei-Karte"] if jail else []
+    items += [words.plural("scenes.trade.jail_cards", jail)] if jail else []
     items += [v.money(side["cash"])] if side["cash"] else []
-    return ", ".join(items) or "nichts"
+    return words.text("list.separator").join(items) or words.text("scenes.trade.nothing")
 
 
-def _trade_summary(v: View, event: Event | None) -> tuple[str, str, tuple[str, ...]]:
+def _trade_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
     """Who gives which deeds and how much (issue 28 #8: "1 Karte" named none); what goes to the bank (fees,
     lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit."""
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
-    return "Tausch", f"{me}↔{other}", (f"{me}: {_gives(v, give)}", f"{other}: {_gives(v, take)}",
-                                       *([v.say(event.note)] if event is not None and event.note else []))
+    note: list[Said] = [event.note] if event is not None and event.note else []
+    return TRADE, f"{me}↔{other}", (lambda: words.text("scenes.trade.gives", player=me, what=_gives(v, give)),
+                                    lambda: words.text("scenes.trade.gives", player=other, what=_gives(v, take)),
+                                    *note)
 
 
 def _running(game: Game) -> bool:
@@ -377,106 +403,129 @@ def _game_over_before(game: Game) -> bool:
 
 # The menus ----------------------------------------------------------------------------------
 
+TRADE = phrase("scenes.flow.trade")
+BUY, RENT, SELL, MORTGAGE, UNMORTGAGE = (phrase("scenes.flow.buy"), phrase("scenes.flow.rent"),
+                                         phrase("scenes.flow.sell_building"), phrase("scenes.flow.mortgage"),
+                                         phrase("scenes.flow.unmortgage"))
+BANKRUPT, UNDO, RANKING = phrase("scenes.flow.bankrupt"), phrase("scenes.flow.undo"), phrase("scenes.flow.ranking")
+AUCTION_BUILD = phrase("scenes.flow.build_auction")
+
 PLAYER_FLOWS: tuple[Flow, ...] = (
-    _f("Kaufen", "buy", op="buy", deed_label="Kaufen", title=lambda v: "Auktion" if v["_auction"] else "Kaufen",
-       steps=(Square("buy", "Kaufen: welches?"),
-              Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, "Preis oder Auktion wählen"),
-              Type("price", "Auktion: Gebot", zero=False, when=lambda v: v["_auction"],
-                   says="Gebot tippen (Auktion)"))),
-    _f("Miete zahlen", "rent", op="rent", deed_label="Miete zahlen", title="Miete",
-       steps=(Square("rent", "Miete für?"),
-              Type("dice", "Augenzahl?", money=False, zero=False, hint=lambda v: f"{_dice(v)}, OK",
-                   refuse={"amount_out_of_range": lambda v: f"nur {_dice(v)}"}, when=_utility,
-                   says="Augenzahl tippen (Werk)"))),
-    _f("Steuer", "tax", op="tax", steps=(Square("tax", "Steuer: welche?"),)),
-    _f("Gefängnis", "jail_fine", "jail_card_drawn", "jail_card_used", at_once=frozenset({"jail_card"}),
+    _f(BUY, "buy", op="buy", deed_label=BUY,
+       title=lambda v: phrase("scenes.buy.auction") if v["_auction"] else BUY,
+       steps=(Square("buy", phrase("scenes.buy.which")),
+              Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, phrase("scenes.about.buy")),
+              Type("price", BID, zero=False, when=lambda v: v["_auction"], says=phrase("scenes.about.bid")))),
+    _f(RENT, "rent", op="rent", deed_label=RENT, title=phrase("scenes.rent.title"),
+       steps=(Square("rent", phrase("scenes.rent.which")),
+              Type("dice", phrase("scenes.rent.dice"), money=False, zero=False,
+                   hint=lambda v: phrase("scenes.rent.dice_hint", range=_dice(v)),
+                   refuse={"amount_out_of_range": lambda v: phrase("scenes.rent.dice_only", range=_dice(v))},
+                   when=_utility, says=phrase("scenes.about.dice")))),
+    _f(phrase("scenes.flow.tax"), "tax", op="tax", steps=(Square("tax", phrase("scenes.tax.which")),)),
+    _f(phrase("scenes.flow.jail"), "jail_fine", "jail_card_drawn", "jail_card_used", at_once=frozenset({"jail_card"}),
        command=lambda v: {"player": v.player, **v["_what"]},
-       steps=(Pick("_what", "Gefängnis", _jail, "Strafe oder Frei-Karte wählen"),)),
-    _f("Bauen", "build", op="build", deed_label="Bauen", steps=(Square("build"),)),
-    _f("Gebäude verkaufen", "sell_building", op="sell_building", deed_label="Verkaufen", title="Verkaufen",
-       steps=(Square("sell_building", "Verkaufen: wo?"),
-              Pick("to_houses", lambda v: f"{v.edition.hotel} verkaufen", _to_houses,
-                   "ganz oder zurück in Häuser (Hotel)", when=_hotel))),
-    _f("Hypothek aufnehmen", "mortgage", op="mortgage", deed_label="Hypothek aufnehmen", steps=(Square("mortgage"),)),
-    _f("Hypothek lösen", "unmortgage", op="unmortgage", deed_label="Hypothek lösen", steps=(Square("unmortgage"),)),
-    _f("An alle zahlen", "pay_all", op="pay_all", steps=(Type("amount", "Betrag an jeden?"),)),
-    _f("Von allen kassieren", "collect_all", op="collect_all", steps=(Type("amount", "Betrag von jedem?"),)),
-    _f("Renovierung", "repairs", op="repairs", steps=(Type("per_house", lambda v: f"Je {v.edition.house}?",
-                                                           says="Betrag je Haus tippen"),
-                                                      Type("per_hotel", lambda v: f"Je {v.edition.hotel}?",
-                                                           says="Betrag je Hotel tippen"))),
-    _f("Frei Parken", "free_parking", op="free_parking"),
-    _f("Tausch", command=_trade, confirm=_trade_summary, steps=(
-        Pick("_b", "Tausch mit? (Karte)", lambda v: [(n, n) for n in v.others()], "Partner wählen oder Karte",
+       steps=(Pick("_what", phrase("scenes.flow.jail"), _jail, phrase("scenes.about.jail")),)),
+    _f(phrase("scenes.flow.build"), "build", op="build", deed_label=phrase("scenes.flow.build"),
+       steps=(Square("build"),)),
+    _f(SELL, "sell_building", op="sell_building", deed_label=phrase("scenes.sell.title"),
+       title=phrase("scenes.sell.title"),
+       steps=(Square("sell_building", phrase("scenes.sell.which")),
+              Pick("to_houses", lambda v: phrase("scenes.sell.hotel", hotel=v.edition.hotel), _to_houses,
+                   phrase("scenes.about.sell"), when=_hotel))),
+    _f(MORTGAGE, "mortgage", op="mortgage", deed_label=MORTGAGE, steps=(Square("mortgage"),)),
+    _f(UNMORTGAGE, "unmortgage", op="unmortgage", deed_label=UNMORTGAGE, steps=(Square("unmortgage"),)),
+    _f(phrase("scenes.flow.pay_all"), "pay_all", op="pay_all",
+       steps=(Type("amount", phrase("scenes.pay_all.amount")),)),
+    _f(phrase("scenes.flow.collect_all"), "collect_all", op="collect_all",
+       steps=(Type("amount", phrase("scenes.collect_all.amount")),)),
+    _f(phrase("scenes.flow.repairs"), "repairs", op="repairs",
+       steps=(Type("per_house", lambda v: phrase("scenes.repairs.each", building=v.edition.house),
+                   says=phrase("scenes.about.per_house")),
+              Type("per_hotel", lambda v: phrase("scenes.repairs.each", building=v.edition.hotel),
+                   says=phrase("scenes.about.per_hotel")))),
+    _f(phrase("scenes.flow.free_parking"), "free_parking", op="free_parking"),
+    _f(TRADE, command=_trade, confirm=_trade_summary, steps=(
+        Pick("_b", phrase("scenes.trade.with"), lambda v: [(n, n) for n in v.others()], phrase("scenes.about.partner"),
              tap=True),
-        Pick("_a_items", lambda v: f"{v.player} gibt:", _holdings(lambda v: v.player, lambda v: v["_b"]),
-             "eigene Karten markieren", multi=True),
-        Type("_a_cash", lambda v: f"Geld von {v.player}?", says="eigenes Geld tippen"),
-        Pick("_b_items", lambda v: f"{v['_b']} gibt:", _holdings(lambda v: v["_b"], lambda v: v.player),
-             "Karten des Partners markieren", multi=True),
-        Type("_b_cash", lambda v: f"Geld von {v['_b']}?", says="Geld des Partners tippen"),
-        Pick("_lift", "Hypothek gleich lösen?", lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
-             "Hypotheken gleich lösen (wenn belastet)", multi=True, when=lambda v: bool(_mortgaged(v))))),
-    _f("Bankrott", "bankrupt", command=_bankrupt, confirm=_bankrupt_summary, steps=(
-        Pick("_lift", lambda v: f"{v.creditor} löst gleich:", lambda v: [(v.square(sq), sq) for sq in
-                                                                         _estate_mortgaged(v)],
-             "Hypotheken des Gläubigers gleich lösen (wenn belastet)", multi=True, start=lambda v: DONE,
+        Pick("_a_items", lambda v: phrase("scenes.trade.gives_title", player=v.player),
+             _holdings(lambda v: v.player, lambda v: v["_b"]), phrase("scenes.about.own_cards"), multi=True),
+        Type("_a_cash", lambda v: phrase("scenes.trade.cash", player=v.player), says=phrase("scenes.about.own_cash")),
+        Pick("_b_items", lambda v: phrase("scenes.trade.gives_title", player=v["_b"]),
+             _holdings(lambda v: v["_b"], lambda v: v.player), phrase("scenes.about.partner_cards"), multi=True),
+        Type("_b_cash", lambda v: phrase("scenes.trade.cash", player=v["_b"]),
+             says=phrase("scenes.about.partner_cash")),
+        Pick("_lift", phrase("scenes.trade.lift"), lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
+             phrase("scenes.about.lift"), multi=True, when=lambda v: bool(_mortgaged(v))))),
+    _f(BANKRUPT, "bankrupt", command=_bankrupt, confirm=_bankrupt_summary, steps=(
+        Pick("_lift", lambda v: phrase("scenes.bankrupt.lift", player=v.creditor or ""),
+             lambda v: [(v.square(sq), sq) for sq in _estate_mortgaged(v)],
+             phrase("scenes.about.creditor_lift"), multi=True, start=lambda v: DONE,
              when=lambda v: bool(_estate_mortgaged(v))),)),
-    _f("Storno", method="ask_undo", shown=_undoable),
-    _f("Rangliste", ranking=_this_game),
-    _f("Schuld zahlen", "pay_debt", op="pay_debt"),
-    _f("Bauversteigerung", "build_auction", op="build_auction", deed_label="Bauversteigerung",
-       steps=(Square("build_auction", "Versteigerung: wo?"),
-              Type("price", "Höchstes Gebot?", zero=False, hint=_lowest_bid,
-                   says="Gebot tippen (ab dem Mindestgebot)"))),
+    _f(UNDO, method="ask_undo", shown=_undoable),
+    _f(RANKING, ranking=_this_game),
+    _f(phrase("scenes.flow.pay_debt"), "pay_debt", op="pay_debt"),
+    _f(AUCTION_BUILD, "build_auction", op="build_auction", deed_label=AUCTION_BUILD,
+       steps=(Square("build_auction", phrase("scenes.build_auction.which")),
+              Type("price", phrase("scenes.build_auction.bid"), zero=False, hint=_lowest_bid,
+                   says=phrase("scenes.about.build_auction")))),
 )
 """Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place."""
 
-FLOWS = {f.label: f for f in PLAYER_FLOWS}
+FLOWS = {f.said: f for f in PLAYER_FLOWS}
 
 
 class Entry(msgspec.Struct, frozen=True):
     """A menu entry with its own digit: one flow, or a group of them (a submenu, numbered in order)."""
 
     digit: str
-    label: str
+    said: Phrase
     flows: tuple[Flow, ...]
 
+    @property
+    def label(self) -> str:
+        """The entry in the language in force."""
+        return say(self.said)
 
-def _entry(digit: str, label: str, *flows: str) -> Entry:
+
+def _entry(digit: str, label: Phrase, *flows: Phrase) -> Entry:
     return Entry(digit, label, tuple(FLOWS[f] for f in flows or (label,)))
 
 
 PLAYER_MENU: tuple[Entry, ...] = (
-    _entry("1", "Kaufen"),
-    _entry("2", "Miete zahlen"),
-    _entry("3", "Steuer"),
-    _entry("4", "Gefängnis"),
-    _entry("5", "Bauen"),
-    _entry("6", "Gebäude verkaufen"),
-    _entry("7", "Hypothek", "Hypothek aufnehmen", "Hypothek lösen"),
-    _entry("8", "Ereigniskarte", "An alle zahlen", "Von allen kassieren", "Renovierung"),
-    _entry("9", "Tausch"),
-    _entry("0", "Mehr", "Frei Parken", "Storno", "Rangliste", "Schuld zahlen", "Bauversteigerung"),
+    _entry("1", BUY),
+    _entry("2", RENT),
+    _entry("3", phrase("scenes.flow.tax")),
+    _entry("4", phrase("scenes.flow.jail")),
+    _entry("5", phrase("scenes.flow.build")),
+    _entry("6", SELL),
+    _entry("7", phrase("scenes.menu.mortgage"), MORTGAGE, UNMORTGAGE),
+    _entry("8", phrase("scenes.menu.card"), phrase("scenes.flow.pay_all"), phrase("scenes.flow.collect_all"),
+           phrase("scenes.flow.repairs")),
+    _entry("9", TRADE),
+    _entry("0", phrase("scenes.menu.more"), phrase("scenes.flow.free_parking"), UNDO, RANKING,
+           phrase("scenes.flow.pay_debt"), AUCTION_BUILD),
 )
 """The menu of a player on the reader: an entry shows only when one of its flows opens, and keeps
 its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).
 Bankruptcy is no entry: it is offered only after a payment the player cannot make."""
 
 BANKER_MENU: tuple[Flow, ...] = (
-    _f("Rangliste", ranking=_this_game, shown=_running),
-    _f("Letztes Spiel", ranking=_last_game, shown=_game_over_before),
-    _f("Spiel beenden", method="ask_end", shown=_timed),
-    _f("Storno", method="ask_undo", shown=_running_undoable),
-    _f("Lautstärke", method="volume"),
-    _f("Karte anlernen", method="learn"),
-    _f("Banker-PIN", method="ask_pin"),
-    _f("Selbsttest", method="selftest"),
-    _f("Neues Spiel", method="ask_new_game"),
+    _f(RANKING, ranking=_this_game, shown=_running),
+    _f(phrase("scenes.banker.last_game"), ranking=_last_game, shown=_game_over_before),
+    _f(phrase("scenes.banker.end"), method="ask_end", shown=_timed),
+    _f(UNDO, method="ask_undo", shown=_running_undoable),
+    _f(phrase("scenes.volume.title"), method="volume"),
+    _f(phrase("scenes.learn.title"), method="learn"),
+    _f(phrase("scenes.pin.title"), method="ask_pin"),
+    _f(phrase("scenes.selftest.title"), method="selftest"),
+    _f(phrase("scenes.banker.new_game"), method="ask_new_game"),
+    _f(phrase("scenes.language.title"), method="language"),
 )
-"""The banker's menu (no card on the reader): entry n has digit n, and shows when ``shown`` says so."""
+"""The banker's menu (no card on the reader): entry n has digit n (the tenth 0), and shows when ``shown`` says
+so."""
 
-RAISE_MONEY: tuple[str, ...] = ("Gebäude verkaufen", "Hypothek aufnehmen", "Bankrott")
+RAISE_MONEY: tuple[Phrase, ...] = (SELL, MORTGAGE, BANKRUPT)
 """After ZU WENIG GELD: the flows that raise money, or give up (``menus.raise_menu``)."""
 
 MERMAID_BLOCK = "```mermaid\n"
@@ -496,8 +545,7 @@ def describe() -> str:
     menu = "\n".join(f"{e.digit} {e.label}: " + ", ".join(f"{i} {f.label}" for i, f in enumerate(e.flows, 1))
                      if len(e.flows) > 1 else f"{e.digit} {e.label}" for e in PLAYER_MENU)
     banker = "\n".join(f"{i} {f.label}: {f.describe()}{_when(f)}" for i, f in enumerate(BANKER_MENU, 1))
-    return (f"# Scenes (scene --trigger--> scenes it may bring to the top)\n{graph()}\n\n"
-            f"# Player menu (digit: entry)\n{menu}\n\n# Banker flows\n{flows}\n\n# Banker menu (no card)\n{banker}")
+    return words.text("scenes.about.describe", graph=graph(), menu=menu, flows=flows, banker=banker)
 
 
 def _when(flow: Flow) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import words
 from drivers.screen import Screen
 from rules import Edition, Mode
 from rules.editions import KURZES_SPIEL
@@ -9,6 +10,7 @@ from rules.editions import KURZES_SPIEL
 from .inputs import Input, Key, Press, Tick
 from .layout import wrap
 from .manager import Context, Scene, WifiJoin
+from .said import Said, phrase
 from .table import State
 
 ADDRESS_CHARS = 12
@@ -60,30 +62,35 @@ class IdleScene(Scene):
         if join is not None and self.phase < 2:
             return join_screen(join, qr=self.qr and self.phase == 0)
         state = ui.game
+        big: Said
+        line: Said
         if state is None:
-            big, line = "Bereit", "C lang: neu"
+            big, line = phrase("scenes.idle.ready"), phrase("scenes.idle.hold_c")
         elif state.finished:
             from .notes import verdict
 
-            big, line = "Ende", verdict(state)
+            big, line = phrase("scenes.idle.over"), verdict(state)
         elif (remaining := ui.ledger.remaining()) is not None:
             left = int(remaining)
-            line = "Uhr läuft" if ui.ledger.clock_resumed else "Karte drauf"  # it went on from where it stood
+            # it went on from where it stood
+            line = phrase("scenes.idle.clock_runs" if ui.ledger.clock_resumed else "scenes.idle.card")
             big = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
         else:
-            quick = {"Schnellspiel": "Schnell", "Kurzes Spiel": "Kurzes"}[quick_name(state.edition)]
-            big = {Mode.STANDARD: "Standard", Mode.QUICK: quick}.get(state.mode, "")  # fits beside the QR code
-            if state.speed_die:
-                big = "Tempo"
-            line = "Karte drauf"
+            quick = phrase("scenes.idle.short" if state.edition.quick == KURZES_SPIEL else "scenes.idle.quick")
+            big = {Mode.STANDARD: phrase("scenes.mode.standard"), Mode.QUICK: quick}.get(state.mode, "")
+            if state.speed_die:  # each fits beside the QR code
+                big = phrase("scenes.idle.speed")
+            line = phrase("scenes.idle.card")
         url = ui.url() if callable(ui.url) else ui.url
-        status, address = wrap(line, 6 * ADDRESS_CHARS), address_lines(url)
+        status, address = wrap(ui.say(line), 6 * ADDRESS_CHARS), address_lines(url)
         lines = address if len(status) + len(address) > 3 else (*status, *address)
-        return Screen(title=missing_title(ui.missing()), big=big, lines=lines, qr=(url or None) if self.qr else None)
+        return Screen(title=missing_title(ui.missing()), big=ui.say(big), lines=lines,
+                      qr=(url or None) if self.qr else None)
 
 
-JOIN_CODE_LINES = ("WLAN", "beitreten:", "Code", "scannen")
-"""Beside the network's code, which takes the panel's height (62 px: 2 px per module): 10 characters a line."""
+def join_code_lines() -> tuple[str, ...]:
+    """Beside the network's code, which takes the panel's height (62 px: 2 px per module): 10 characters a line."""
+    return tuple(words.text("scenes.join_wifi.code").split("\n"))
 
 
 def join_screen(join: WifiJoin, *, qr: bool) -> Screen:
@@ -95,30 +102,31 @@ def join_screen(join: WifiJoin, *, qr: bool) -> Screen:
     character (spaces too) and breaks where a line is full: 32 bytes take two lines.
     """
     if qr:
-        return Screen(lines=JOIN_CODE_LINES, qr=join.wifi_qr)
+        return Screen(lines=join_code_lines(), qr=join.wifi_qr)
     from .layout import rows, split
 
     password = split(join.password, at_spaces=False)
     name = split(join.ssid)
     if len(name) + 1 + len(password) > rows(""):
         name = split(join.ssid, at_spaces=False)
-    return Screen(title="WLAN beitreten", lines=(*name, "Passwort:", *password))
+    return Screen(title=words.text("scenes.join_wifi.title"),
+                  lines=(*name, words.text("scenes.join_wifi.password"), *password))
 
 
 def missing_title(missing: list[str]) -> str:
     """The title bar while a part is missing (issue 20): it lasts until the retry takes the part in, and the
     page (the QR code below) says the cause and the fix. "Bankleser" when all is there."""
     if not missing:
-        return "Bankleser"
+        return words.text("scenes.idle.name")
     from .layout import TITLE_PX, px
 
-    named = "Fehlt: " + ", ".join(missing)
-    return named if px(named) <= TITLE_PX - px("!") else f"Fehlt: {len(missing)} Teile"
+    named = words.text("scenes.idle.missing", parts=words.text("list.separator").join(missing))
+    return named if px(named) <= TITLE_PX - px("!") else words.plural("scenes.idle.missing_count", len(missing))
 
 
-def quick_name(edition: Edition) -> str:
+def quick_name(edition: Edition) -> Said:
     """The short game's name in the edition's rule book: Skylanders' is "Kurzes Spiel"."""
-    return "Kurzes Spiel" if edition.quick == KURZES_SPIEL else "Schnellspiel"
+    return phrase("scenes.mode.short" if edition.quick == KURZES_SPIEL else "scenes.mode.quick")
 
 
 def address_lines(url: str) -> tuple[str, ...]:
@@ -137,5 +145,5 @@ def address_lines(url: str) -> tuple[str, ...]:
         host = host[cut + 1:]
     parts.append(host)
     if port:
-        parts.append(f"Port {port}")
+        parts.append(words.text("scenes.idle.port", port=port))
     return tuple(p for p in parts if p)

@@ -174,9 +174,10 @@ def with_icons(screen: Screen, icons: str) -> Screen:
     return replace(screen, icons=screen.icons + icons) if icons else screen
 
 
-def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
+def with_note(screen: Screen, note: str, *, title: bool = False, keep_last: bool = False) -> Screen:
     """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
-    where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking).
+    where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking);
+    ``keep_last``: the last line is a confirmation's pinned "OK bucht, C zurück", kept under the note.
     Beside a code that takes the panel's height (the Wi-Fi's, issue 21) it stays in the lines: a title would
     shrink the code to half its size."""
     tall_code = screen.qr is not None and not screen.title
@@ -184,7 +185,7 @@ def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
         return replace(screen, title=note, icons="")
     said = wrap(note, line_room(screen))
     lines = list(screen.lines[: rows(screen.big)])
-    keep = lines[-1:] if lines and lines[-1].startswith("OK ") and "C zurück" in lines[-1] else []
+    keep = lines[-1:] if keep_last else []
     body = lines[: len(lines) - len(keep)]
     body = [*body[: max(0, rows(screen.big) - len(said) - len(keep))], *said]
     return replace(screen, lines=(*body, *keep))

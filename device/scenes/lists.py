@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+import words
 from drivers.screen import Screen
 from rules import parse_amount
 from rules.errors import RuleError
@@ -19,18 +20,25 @@ from .inputs import Input, Key, Press, Tap, pressed
 from .layout import LINE_PX, MORE, fit_title, page, px, rows, scroll_rows, wrap
 from .manager import Context, Scene
 from .notes import RaiseOffer
+from .said import Said, phrase, say
 from .table import State
 
-OK_LINE = "OK bucht, C zurück"
+OK_LINE = phrase("scenes.confirm.ok")
 """A confirmation's last line, always on the screen."""
 
 
 class Option(msgspec.Struct):
-    label: str
+    said: Said
+    """The entry as it reads, said when drawn (a function for one that counts or names money)."""
     value: Any = None
     selected: bool = False
     digit: str = ""
     """The entry's own digit in a numbered menu: it never moves, whatever else is offered."""
+
+    @property
+    def label(self) -> str:
+        """The entry in the language in force."""
+        return say(self.said)
 
 
 DONE = object()
@@ -45,7 +53,8 @@ class ListScene(Scene, msgspec.Struct):
     """A list turned with the knob. ``pick`` gets the chosen value (a list of them if ``multi``)."""
 
     kind = State.CHOOSE
-    title: str
+    heading: Said
+    """The list's title, said when drawn."""
     options: list[Option]
     pick: Callable[[Context, Any], None]
     player: str | None = None
@@ -59,6 +68,11 @@ class ListScene(Scene, msgspec.Struct):
     """A new game's set-up: a card tapped keeps it (the cards come after), never throws it away."""
     keys: dict[str, Any] = {}
     """A key that picks a value at once, by its name (LOS on the LOS list: the pass over LOS)."""
+
+    @property
+    def title(self) -> str:
+        """The title in the language in force."""
+        return say(self.heading)
 
     @property
     def numbered(self) -> bool:
@@ -97,7 +111,7 @@ class ListScene(Scene, msgspec.Struct):
             values = [o.value for o in self.options]
             if number not in values:
                 ui.tone("refused")
-                ui.note = f"{number} nicht in der Liste"
+                ui.note = phrase("scenes.list.not_listed", number=number)
                 return True
             self.index = values.index(number)
         option = self.options[self.index]
@@ -135,7 +149,7 @@ class ListScene(Scene, msgspec.Struct):
                 return self._choose(ui)
             if self.multi and any(isinstance(v, int) and not isinstance(v, bool) for v in values):
                 ui.tone("refused")  # a trade's marks are kept (issue 18 #5): said, never thrown away
-                ui.note = "nicht im Tausch"
+                ui.note = phrase("scenes.list.not_in_trade")
                 return True
             return False
         if self.on_tap is not None and card.name in [o.value for o in self.options]:
@@ -147,8 +161,9 @@ class ListScene(Scene, msgspec.Struct):
     def view(self, ui: Context) -> Screen:
         lines = self._rows()
         icons = self.typed + (MORE if len(lines) > rows("") - 1 else "")
-        head = fit_title(self.title, icons)
-        over = wrap(self.title[len(head):].strip()) if len(head) < len(self.title) else []
+        title = ui.say(self.heading)
+        head = fit_title(title, icons)
+        over = wrap(title[len(head):].strip()) if len(head) < len(title) else []
         return Screen(title=head, lines=(*over, *self._window(lines, rows("") - len(over))), icons=icons)
 
     def _rows(self) -> list[tuple[int, str]]:
@@ -182,16 +197,16 @@ class NumberScene(Scene, msgspec.Struct):
     """A number to type for a step: money as the edition writes it, or a plain number."""
 
     kind = State.ENTER
-    title: str
-    done: Callable[[Context, int], str | None]
+    title: Said
+    done: Callable[[Context, int], Said | None]
     """Takes the number; answers why not (the prompt asks again, saying so) or None."""
     money: bool = True
     zero: bool = False
     """An empty OK means 0 (the hint says "OK: 0")."""
-    hint: str = "OK"
+    hint: Said = Key.OK.value
     player: str | None = None
     entry: str = ""
-    why: str = ""
+    why: Said = ""
     setup: bool = False
     """A new game's set-up (the minutes): a card tapped keeps it."""
     secret: bool = False
@@ -224,21 +239,22 @@ class NumberScene(Scene, msgspec.Struct):
             try:
                 number = parse_amount(self.entry, ui.game.edition)
             except RuleError as err:
-                return self._again(ui, ui.say(err.said))
+                return self._again(ui, err.said)
         else:
             number = int(self.entry)
         why = self.done(ui, number)
         return self._again(ui, why) if why else True
 
-    def _again(self, ui: Context, why: str) -> bool:
+    def _again(self, ui: Context, why: Said) -> bool:
         ui.tone("refused")
         self.why, self.entry = why, ""
         return True
 
     def view(self, ui: Context) -> Screen:
-        hint = f"{self.why}, C zurück" if self.why else ("OK, C löscht" if self.entry else f"{self.hint}, C zurück")
-        shown = "*" * len(self.entry) if self.secret else self.entry.replace(".", ",")
-        return page(self.title, shown or ("–" if self.secret else "0"), [hint])
+        hint = phrase("scenes.number.clear") if self.entry and not self.why else \
+            phrase("scenes.number.back", hint=ui.say(self.why or self.hint))
+        shown = "*" * len(self.entry) if self.secret else self.entry.replace(".", words.text("number.decimal"))
+        return page(ui.say(self.title), shown or ("–" if self.secret else "0"), [ui.say(hint)])
 
 
 def type_key(text: str, key: str, ui: Context, *, longest: int = 7, money: bool = True) -> str | None:
@@ -262,12 +278,12 @@ class ConfirmScene(Scene, msgspec.Struct):
     note_in_title = True
     """A key with no use here is said in the title bar, never over a line of what is to be booked (issue 28 #8)."""
     cmd: dict[str, Any]
-    title: str
-    big: str
-    body: tuple[str, ...]
+    title: Said
+    big: Said
+    body: tuple[Said, ...]
     player: str | None = None
     offset: int = 0
-    ok_line: str = OK_LINE
+    ok_line: Said = OK_LINE
     raising_for: RaiseOffer | None = None
     """This booking raises money for a refused payment (a mortgage, a building sold): after it, that payment
     comes back."""
@@ -285,7 +301,7 @@ class ConfirmScene(Scene, msgspec.Struct):
             ui.scenes.back()
             return True
         if key in (Key.UP, Key.DOWN):
-            most = scroll_rows(self.title, self.big, self.body, pinned=1)
+            most = scroll_rows(*self._said(ui), pinned=1)
             step = -1 if key is Key.UP else 1
             if not 0 <= self.offset + step <= most:
                 return False
@@ -298,11 +314,14 @@ class ConfirmScene(Scene, msgspec.Struct):
         one (the rules' check answers None for any undo: OK would undo whatever the phone booked since)."""
         if self.cmd.get("op") == "undo":
             game = ui.ledger.game
-            return game.undoable() and bool(game.history) and self.body[:1] == (ui.say(game.history[-1].said),)
+            return game.undoable() and bool(game.history) and game.history[-1].number == self.cmd.get("of")
         if self.shown_again is not None and self.shown_again.paid_since(ui):
             return False  # the rules would take it twice (a rent may be paid twice): the phone paid this one
         error = ui.ledger.check(self.cmd)
         return error is None or error.code == "insufficient_funds"
 
+    def _said(self, ui: Context) -> tuple[str, str, tuple[str, ...]]:
+        return ui.say(self.title), ui.say(self.big), tuple(ui.say(line) for line in self.body)
+
     def view(self, ui: Context) -> Screen:
-        return page(self.title, self.big, self.body, pinned=(self.ok_line,), offset=self.offset)
+        return page(*self._said(ui), pinned=(ui.say(self.ok_line),), offset=self.offset)

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+import words
 from drivers.screen import Screen
 from rules import Event, GameState, format_money, net_worth, ranking, reader_text, winners
 from rules.commands import OWED
@@ -19,37 +20,38 @@ from ..store.ledger import Outcome
 from .inputs import Input, Key, Press, Tick, pressed
 from .layout import page, scroll_rows
 from .manager import Context, Scene
+from .said import Phrase, Said, phrase
 from .table import State
 
 RESULT_SHOWN = 4.0
 """Seconds a result or a message stays before the reader goes back by itself."""
 
 VERDICTS = {
-    "insufficient_funds": "ZU WENIG GELD",
-    "amount_out_of_range": "BETRAG?",
-    "unknown_player": "UNBEKANNT",
-    "unknown_square": "FELD?",
-    "not_a_property": "GEHT NICHT",
-    "not_owner": "NICHT BESITZER",
-    "already_owned": "SCHON VERKAUFT",
-    "no_monopoly": "KEINE FARBGRUPPE",
-    "group_mortgaged": "HYPOTHEK",
-    "uneven_building": "NICHT GLEICHMÄSSIG",
-    "max_buildings": "VOLL BEBAUT",
-    "no_stock": "BANK LEER",
-    "has_buildings": "ERST VERKAUFEN",
-    "mortgaged": "HYPOTHEK",
-    "not_mortgaged": "KEINE HYPOTHEK",
-    "player_bankrupt": "BANKROTT",
-    "not_bankrupt": "NICHT BANKROTT",
-    "game_over": "SPIELENDE",
-    "bad_command": "UNGÜLTIG",
-    "game_running": "SPIEL LÄUFT",
-    "debt_open": "ERST SCHULD",
-    "no_shortage": "KEIN MANGEL",
-    "storage_error": "SPEICHERFEHLER",
+    "insufficient_funds": "scenes.verdict.insufficient_funds",
+    "amount_out_of_range": "scenes.verdict.amount_out_of_range",
+    "unknown_player": "scenes.verdict.unknown_player",
+    "unknown_square": "scenes.verdict.unknown_square",
+    "not_a_property": "scenes.verdict.not_a_property",
+    "not_owner": "scenes.verdict.not_owner",
+    "already_owned": "scenes.verdict.already_owned",
+    "no_monopoly": "scenes.verdict.no_monopoly",
+    "group_mortgaged": "scenes.verdict.group_mortgaged",
+    "uneven_building": "scenes.verdict.uneven_building",
+    "max_buildings": "scenes.verdict.max_buildings",
+    "no_stock": "scenes.verdict.no_stock",
+    "has_buildings": "scenes.verdict.has_buildings",
+    "mortgaged": "scenes.verdict.mortgaged",
+    "not_mortgaged": "scenes.verdict.not_mortgaged",
+    "player_bankrupt": "scenes.verdict.player_bankrupt",
+    "not_bankrupt": "scenes.verdict.not_bankrupt",
+    "game_over": "scenes.verdict.game_over",
+    "bad_command": "scenes.verdict.bad_command",
+    "game_running": "scenes.verdict.game_running",
+    "debt_open": "scenes.verdict.debt_open",
+    "no_shortage": "scenes.verdict.no_shortage",
+    "storage_error": "scenes.verdict.storage_error",
 }
-"""A word or two for the OLED; the full German reason goes on the small lines."""
+"""A word or two for the OLED by the rules' refusal code; the full reason goes on the small lines."""
 
 
 class RaiseOffer(msgspec.Struct, frozen=True):
@@ -64,7 +66,7 @@ class RaiseOffer(msgspec.Struct, frozen=True):
     """The refused command, as the banker confirmed (or booked) it."""
     on_card: str | None = None
     """The card it was booked on (the collector's, for "Von allen kassieren"): it comes back over that card."""
-    title: str = ""
+    title: Said = ""
     """Its confirmation's title ("Miete", "Überweisung")."""
     since: Event | None = None
     """The newest booking when it was refused (``newest``): what the phone booked after it is told by this."""
@@ -102,15 +104,17 @@ class MessageScene(Scene, msgspec.Struct):
     kind = State.MESSAGE
     note_in_title = True
     """A turn at its end is said in the title bar: the lines (the refusal, "OK: Geld beschaffen") stay."""
-    title: str
-    big: str
-    text: str
+    title: Said
+    big: Said
+    text: Said
     refused: bool = False
     offer: RaiseOffer | None = None
     code: str = ""
     """The rules' refusal code, if a command was refused."""
     balance_of: str | None = None
     """A booking's result shows this player's balance, read from the ledger whenever it is drawn."""
+    named: bool = False
+    """The balance says whose it is ("Ben: 1500"): a booking between players, or one made without a card."""
     shown_at: float = 0.0
     offset: int = 0
 
@@ -141,71 +145,90 @@ class MessageScene(Scene, msgspec.Struct):
         return ui.scenes.top.on_event(ui, inp)  # the key acts where the result came back to
 
     def _shown(self, ui: Context) -> tuple[str, tuple[str, ...], bool]:
-        """The big line and the body: a booking's balance as the ledger has it now (≈ and the exact
+        """The big line and the body, said now: a booking's balance as the ledger has it now (≈ and the exact
         amount when the reader's notation rounds it)."""
         game = ui.game
+        text = ui.say(self.text)
         if self.balance_of is not None and game is not None and self.balance_of in game.players:
             big, approx = balance(ui, game.players[self.balance_of].cash)
-            return big, ((approx, self.text) if approx else (self.text,)), bool(approx)
-        return self.big, (self.text,), False
+            if self.named:
+                big = ui.say(phrase("scenes.result.balance", player=self.balance_of, amount=big))
+            return big, ((approx, text) if approx else (text,)), bool(approx)
+        return ui.say(self.big), (text,), False
 
-    def _pinned(self) -> tuple[str, ...]:
-        return ("OK: Geld beschaffen",) if self.offer else ()
+    def _pinned(self, ui: Context) -> tuple[str, ...]:
+        return (ui.say(phrase("scenes.raise.offer")),) if self.offer else ()
 
     def _most(self, ui: Context) -> int:
         big, body, _ = self._shown(ui)
-        return scroll_rows(self.title, big, body, pinned=len(self._pinned()))
+        return scroll_rows(ui.say(self.title), big, body, pinned=len(self._pinned(ui)))
 
     def view(self, ui: Context) -> Screen:
         big, body, approx = self._shown(ui)
         icons = ("≈" if approx else "") + ("!" if self.refused else "")
-        return page(self.title, big, body, pinned=self._pinned(), offset=self.offset, icons=icons)
+        return page(ui.say(self.title), big, body, pinned=self._pinned(ui), offset=self.offset, icons=icons)
 
 
 class ResultScene(MessageScene):
     kind = State.RESULT
 
 
-def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None, title: str = "",
+def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None, title: Said = "",
                   since: Event | None = None) -> MessageScene:
     """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal; one for want
     of money offers to raise it, and keeps the payment (``title``: its confirmation's; ``since``: when it was
     first refused, if it was before) to come back to."""
     game = ui.game
     if outcome.ok:
-        text = ui.say(outcome.event.said) if outcome.event else "Gebucht"
-        if outcome.event and outcome.event.note:  # the 10 % to the bank, or what stays owed: first
-            text = f"{ui.say(outcome.event.note)}\n{text}"
+        event = outcome.event
+        booked: Phrase = event.said if event else phrase("scenes.result.booked")
+        text: Said = booked
+        if event and event.note:  # the 10 % to the bank, or what stays owed: first
+            note = event.note
+            text = lambda: f"{ui.say(note)}\n{ui.say(booked)}"  # noqa: E731
+        moved = [who for t in event.transfers for who in (t.payee, t.payer) if who] if event else []
+        carded = bool(player)
+        if not player and game is not None and game is ui.seen:  # not a game a Storno brought back
+            # a booking made without a card (the banker's Storno): the balance that changed, not "OK"
+            player = next((who for who in moved if who in game.players), None)
         if player and game is not None and player in game.players:
-            # a booking between players: whose balance this is, said (issue 28 #9)
-            others = outcome.event is not None and any(
-                {t.payer, t.payee} - {player, None} for t in outcome.event.transfers)
-            return ResultScene(f"Gebucht: {player}" if others else "Gebucht", "", text, balance_of=player)
-        return ResultScene("Gebucht", "OK", text)
-    message = outcome.message
+            # a booking between players, or one without a card: whose balance this is, said (issue 28 #9) in the
+            # big line, where a 12-letter name fits beside it (the title bar holds "Gebucht: " and 10 letters)
+            named = any(who != player for who in moved) or not carded
+            return ResultScene(phrase("scenes.result.booked"), "", text, balance_of=player, named=named)
+        return ResultScene(phrase("scenes.result.booked"), "", text)
+    said = outcome.said
+    message: Said = said if said is not None else outcome.message
     offer = None
     if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
-        message = message.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
+        def short() -> str:
+            """The rules' sentence without what the big line says, while it is theirs verbatim (issue 27)."""
+            full = ui.say(said) if said is not None else outcome.message
+            return full.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
+
+        message = short
         payer = _payer(ui, cmd)
         if payer is not None and game is not None and payer in game.players:
             # The debt as the rules reckoned it (a rent or a tax names none); a purchase is no debt.
             owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
             offer = RaiseOffer(payer, owed, _creditor(ui, cmd), dict(cmd), player,
-                               title or TITLES.get(str(cmd.get("op")), "Zahlung"),
+                               title or TITLES.get(str(cmd.get("op")), phrase("scenes.title.payment")),
                                newest(ui) if since is None else since, needs=outcome.owed or 0)
-    return ResultScene("Abgelehnt", VERDICTS.get(outcome.code or "", "ABGELEHNT"), message, refused=True,
-                       offer=offer, code=outcome.code or "")
+    verdict = phrase(VERDICTS.get(outcome.code or "", "scenes.verdict.refused"))
+    return ResultScene(phrase("scenes.result.refused"), verdict, message, refused=True, offer=offer,
+                       code=outcome.code or "")
 
 
-TITLES = {"debit": "Soll"}
+TITLES: dict[str, Said] = {"debit": phrase("scenes.title.debit")}
 """The title a payment booked without a confirmation gets when it comes back to be confirmed."""
 
 
 def balance(ui: Context, cash: int) -> tuple[str, str]:
-    """A balance as the reader shows it (the German comma), and "genau: …" when that is rounded."""
+    """A balance as the reader shows it (the language's decimal sign), and "genau: …" when that is rounded."""
     assert ui.game is not None
     shown = reader_text(cash, ui.game.edition)
-    return shown.text.replace(".", ","), "" if shown.exact else f"genau: {ui.money(cash)}"
+    exact = "" if shown.exact else ui.say(phrase("scenes.balance.exact", amount=ui.money(cash)))
+    return shown.text.replace(".", words.text("number.decimal")), exact
 
 
 def _payer(ui: Context, cmd: dict[str, Any]) -> str | None:
@@ -252,24 +275,28 @@ class PagesScene(Scene, msgspec.Struct):
 
     kind = State.PAGES
     note_in_title = True
-    pages: list[tuple[str, str, tuple[str, ...]]]
+    pages: list[tuple[Said, Said, tuple[Said, ...]]]
     index: int = 0
     offset: int = 0
+
+    def _page(self, ui: Context) -> tuple[str, str, tuple[str, ...]]:
+        """The page shown, said now."""
+        title, big, body = self.pages[self.index]
+        return ui.say(title), ui.say(big), tuple(ui.say(line) for line in body)
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tick):
             return True
         if not isinstance(inp, Press):
             return False
-        title, big, body = self.pages[self.index]
-        most = scroll_rows(title, big, body)
+        most = scroll_rows(*self._page(ui))
         last = self.index + 1 == len(self.pages)
         if inp.key in (Key.UP, Key.DOWN) and (most or last):
             offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
             if offset == self.offset and inp.key is Key.DOWN:
                 # docs/playing.md: turning past the end says so in the title bar, the last line kept (issue 28 #7)
                 ui.tone("refused")
-                ui.note = "Am Ende: hier nicht"  # the end is reached; the turn does nothing
+                ui.note = phrase("scenes.pages.end")  # the end is reached; the turn does nothing
                 return True
             if offset == self.offset:
                 return False  # at the start already: said, not silent
@@ -283,22 +310,26 @@ class PagesScene(Scene, msgspec.Struct):
         return True
 
     def view(self, ui: Context) -> Screen:
-        title, big, body = self.pages[self.index]
-        return page(title, big, body, offset=self.offset)
+        return page(*self._page(ui), offset=self.offset)
 
 
-def podium(ui: Context, game: GameState) -> tuple[str, ...]:
-    """Every player in the ranking's order, with their net worth (the knob scrolls past the third)."""
-    return tuple(f"{i}. {n} {format_money(net_worth(game, n), game.edition)}" for i, n in enumerate(ranking(game), 1))
+def podium(ui: Context, game: GameState) -> tuple[Said, ...]:
+    """Every player in the ranking's order, with their net worth (the knob scrolls past the third), in the
+    notation of that game's edition (the last game's may be another) and the decimal sign said when drawn."""
+    def line(i: int, name: str) -> Said:
+        worth = format_money(net_worth(game, name), game.edition)
+        return lambda: ui.say(phrase("scenes.podium.line", place=i, player=name,
+                                     amount=worth.replace(",", words.text("number.decimal"))))
+    return tuple(line(i, n) for i, n in enumerate(ranking(game), 1))
 
 
 def game_over_pages(ui: Context) -> PagesScene:
     game = ui.game
     assert game is not None
-    return PagesScene([("Spielende", verdict(game), podium(ui, game))])
+    return PagesScene([(phrase("scenes.end.title"), verdict(game), podium(ui, game))])
 
 
-def verdict(game: GameState) -> str:
+def verdict(game: GameState) -> Said:
     """The end's big line: who won, or "Gleichstand" when several are as rich (``rules.winners``)."""
     shared = winners(game)
-    return "Gleichstand" if len(shared) > 1 else f"{game.winner or '–'} gewinnt"
+    return phrase("scenes.end.tie") if len(shared) > 1 else phrase("scenes.end.wins", player=game.winner or "–")

@@ -17,9 +17,11 @@ from rules.legal import legal_ops, legal_squares
 
 from ..store.ledger import Outcome
 from .flows import RAISE_MONEY, Flow, Pick, Square, Step, Type, View, text
+from .inputs import Key
 from .lists import DONE, ConfirmScene, ListScene, NumberScene, Option
 from .manager import Context
 from .notes import PagesScene, RaiseOffer, outcome_scene, podium, verdict
+from .said import Said, phrase
 
 
 def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, Any] | None = None,
@@ -31,7 +33,7 @@ def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, An
         ui.run_method(flow.method, player)
         return
     if flow.ranking is not None:
-        show_ranking(ui, flow.ranking(ui.ledger), flow.label)
+        show_ranking(ui, flow.ranking(ui.ledger), flow.said)
         return
     assert player is not None
     _step(ui, flow, player, dict(values or {}), 0, offer)
@@ -54,7 +56,7 @@ def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, 
         i += 1
     if i == len(flow.steps):
         # a way to raise money comes back to the payment after its booking; a bankruptcy ends it
-        _finish(ui, flow, view, offer if flow.label in RAISE_MONEY[:2] else None)
+        _finish(ui, flow, view, offer if flow.said in RAISE_MONEY[:2] else None)
         return
     step: Step = flow.steps[i]
 
@@ -63,7 +65,7 @@ def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, 
 
     if isinstance(step, Square):
         squares = legal_squares(ui.ledger.game, player, step.legal)
-        choose_square(ui, step.title or flow.label, squares, answer, player)
+        choose_square(ui, step.title or flow.said, squares, answer, player)
     elif isinstance(step, Pick):
         _pick(ui, step, view, answer, player)
     else:
@@ -72,7 +74,7 @@ def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, 
 
 def _type(ui: Context, flow: Flow, step: Type, view: View, answer: Callable[[Context, Any], None], player: str,
           offer: RaiseOffer | None, *, later: tuple[Step, ...]) -> None:
-    def accepted(number: int) -> str | None:
+    def accepted(number: int) -> Said | None:
         """Why the rules refuse this number now (the prompt asks again), or None.
 
         Asked when the number completes the command (no later step will ask), or for the
@@ -87,18 +89,18 @@ def _type(ui: Context, flow: Flow, step: Type, view: View, answer: Callable[[Con
             return None
         if error.code in step.refuse:
             return text(step.refuse[error.code], view)
-        return ui.say(error.said) if last else None
+        return error.said if last else None
 
     zero = step.zero and accepted(0) is None
 
-    def done(ui: Context, number: int) -> str | None:
+    def done(ui: Context, number: int) -> Said | None:
         why = accepted(number)
         if why:
             return why
         answer(ui, number)
         return None
 
-    hint = text(step.hint, view) or ("OK: 0" if zero else "OK")
+    hint = text(step.hint, view) or (phrase("scenes.number.ok_zero") if zero else Key.OK.value)
     ui.scenes.push(NumberScene(text(step.prompt, view), done, money=step.money, zero=zero, hint=hint, player=player))
 
 
@@ -106,9 +108,9 @@ def _pick(ui: Context, step: Pick, view: View, answer: Callable[[Context, Any], 
     """A list of the step's options ("Fertig" closes a multiple choice), its ``start`` preselected."""
     options = [Option(label, value) for label, value in step.options(view)]
     if step.multi:
-        options.append(Option("Fertig", DONE))
+        options.append(Option(phrase("scenes.list.done"), DONE))
     if not options:
-        ui.message(text(step.title, view), "NICHTS DA", "Nichts zu wählen", refused=True)
+        ui.message(text(step.title, view), phrase("scenes.nothing.big"), phrase("scenes.list.nothing"), refused=True)
         return
     shown = [o.value for o in options]
     start = step.start(view) if step.start else None
@@ -124,7 +126,7 @@ def _finish(ui: Context, flow: Flow, view: View, then: RaiseOffer | None) -> Non
     if cmd.get("op") in flow.at_once:
         ui.submit(cmd, view.player)
         return
-    title = text(flow.title, view) or flow.label
+    title = text(flow.title, view) or flow.said
     if flow.confirm is None:
         preview(ui, cmd, title, view.player, then)
         return
@@ -139,7 +141,7 @@ def _finish(ui: Context, flow: Flow, view: View, then: RaiseOffer | None) -> Non
     ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player))
 
 
-def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None, then: RaiseOffer | None = None) -> None:
+def preview(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, then: RaiseOffer | None = None) -> None:
     """Confirm what the rules will book: their preview's text and amount, never a recomputation."""
     try:
         event = ui.ledger.game.preview(cmd)
@@ -149,16 +151,16 @@ def preview(ui: Context, cmd: dict[str, Any], title: str, player: str | None, th
     ui.scenes.push(_confirm(ui, cmd, title, player, event, raising_for=then))
 
 
-def _confirm(ui: Context, cmd: dict[str, Any], title: str, player: str | None, event: Event, *,
+def _confirm(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, event: Event, *,
              raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
-    said = ui.say(event.said)
-    lines = (ui.say(event.note), said) if event.note else (said,)  # the 10 % to the bank first
-    return ConfirmScene(cmd, title, ui.money(amount) if amount else "OK?", lines, player=player,
+    lines = (event.note, event.said) if event.note else (event.said,)  # the 10 % to the bank first
+    big: Said = (lambda: ui.money(amount)) if amount else phrase("scenes.confirm.ok_big")
+    return ConfirmScene(cmd, title, big, lines, player=player,
                         raising_for=raising_for, shown_again=shown_again)
 
 
-def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: str = "",
+def refused(ui: Context, cmd: dict[str, Any], err: RuleError, player: str | None, title: Said = "",
             since: Event | None = None) -> None:
     ui.tone("refused")
     ui.to_card(player, outcome_scene(ui, Outcome.refusal(err, ui.game.edition if ui.game else None), cmd, player,
@@ -186,23 +188,25 @@ def come_back(ui: Context, offer: RaiseOffer) -> bool:
     return True
 
 
-def choose_square(ui: Context, title: str, squares: list[int], then: Callable[[Context, int], None],
+def choose_square(ui: Context, title: Said, squares: list[int], then: Callable[[Context, int], None],
                   player: str | None = None) -> None:
     if not squares:
-        ui.message(title, "NICHTS DA", "Keine passenden Grundstücke", refused=True)
+        ui.message(title, phrase("scenes.nothing.big"), phrase("scenes.square.none"), refused=True)
         return
     edition = ui.game.edition if ui.game else EDITIONS["classic"]
     options = [Option(f"{sq:2d} {square_name(edition, sq)}", sq) for sq in squares]
     ui.scenes.push(ListScene(title, options, then, player=player))
 
 
-def show_ranking(ui: Context, game: GameState | None, title: str = "Rangliste") -> None:
+def show_ranking(ui: Context, game: GameState | None, title: Said = "") -> None:
     """One page: the first in big, every player with their net worth below (the knob scrolls)."""
+    title = title or phrase("scenes.flow.ranking")
     if game is None:
-        ui.message(title, "NICHTS", "Noch kein Spiel")
+        ui.message(title, phrase("scenes.nothing.none"), phrase("scenes.ranking.no_game"))
         return
     # over: "Dana gewinnt", as the end said it; a shared win names no one first
-    big = verdict(game) if game.finished else "Gleichstand" if len(winners(game)) > 1 else ranking(game)[0]
+    big: Said = verdict(game) if game.finished else phrase("scenes.end.tie") if len(winners(game)) > 1 \
+        else ranking(game)[0]
     ui.scenes.push(PagesScene([(title, big, podium(ui, game))]))
 
 

@@ -7,6 +7,8 @@ from rules import square_name
 from .card import CardScene
 from .manager import Context
 from .menus import deed_info, deed_menu, edition_of, unknown_card
+from .notes import verdict
+from .said import phrase
 from .table import State
 
 UNFINISHED = frozenset({State.AMOUNT, State.CHOOSE, State.ENTER, State.CONFIRM})
@@ -23,7 +25,7 @@ def tapped(ui: Context, uid: str) -> None:
     top = ui.scenes.top
     if getattr(top, "setup", False):  # a new game being set up: kept, the cards come after (issue 28 #4)
         ui.tone("refused")
-        ui.note = "Karte später auflegen"
+        ui.note = phrase("scenes.tap.later")
         return
     game = ui.game
     if card is None:
@@ -35,24 +37,27 @@ def tapped(ui: Context, uid: str) -> None:
         square = card.square
         assert square is not None
         if game is None or game.finished:
-            ui.message(f"Feld {square}", "KEIN SPIEL", square_name(edition_of(ui), square), unwind=True)
+            ui.message(phrase("scenes.tap.square", square=square), phrase("scenes.tap.no_game"),
+                       square_name(edition_of(ui), square), unwind=True)
             return
         if holder is None:
-            ui.message(f"Feld {square}", square_name(game.edition, square), deed_info(ui, square), unwind=True)
+            ui.message(phrase("scenes.tap.square", square=square), square_name(game.edition, square),
+                       deed_info(ui, square), unwind=True)
             return
         deed_menu(ui, holder, square)
         return
     if game is None or card.name not in game.players:
-        ui.message(f"Karte #{card.number}", card.name, "spielt nicht mit", unwind=True)
+        ui.message(phrase("scenes.learn.card", number=card.number), card.name, phrase("scenes.tap.not_playing"),
+                   unwind=True)
         return
     if game.finished:
-        ui.message("Spielende", f"{game.winner or '–'} gewinnt", "C lang: neues Spiel", unwind=True)
+        ui.message(phrase("scenes.end.title"), verdict(game), phrase("scenes.tap.new_game"), unwind=True)
         return
     if game.players[card.name].bankrupt:
-        ui.message(f"{card.name} #{card.number}", "BANKROTT", f"{card.name} spielt nicht mehr mit", refused=True,
-                   unwind=True)
+        ui.message(phrase("scenes.card.title", player=card.name, number=card.number), phrase("scenes.tap.bankrupt"),
+                   phrase("scenes.tap.out", player=card.name), refused=True, unwind=True)
         return
     payer = holder if isinstance(top, CardScene) and not top.booked and holder != card.name else None
     ui.scenes.unwind(CardScene(card.name, payer))
     if top.kind in UNFINISHED:
-        ui.note = "Eingabe verworfen"
+        ui.note = phrase("scenes.tap.dropped")

@@ -19,10 +19,10 @@ import msgspec
 import words
 from drivers.screen import Screen
 from rules import GameState, format_money
-from rules.phrase import Phrase
 from words import text
 
 from ..store.cards import Cards
+from ..store.journal import JournalError
 from ..store.ledger import Ledger
 from . import menus
 from .card import CardScene
@@ -32,6 +32,7 @@ from .layout import page, with_icons, with_note
 from .manager import Scene, SceneManager, WifiJoin
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
 from .runner import come_back
+from .said import Said, key_name, phrase, say
 from .table import State
 from .taps import tapped
 from .wizard import ask_new_game
@@ -77,8 +78,8 @@ class Ui(msgspec.Struct):
     """Made by ``__post_init__`` (the manager needs the reader itself); never passed."""
     asleep: bool = False
     reader_problem: str = ""
-    note: str = ""
-    """Why the last input did nothing (shown on the last line until the next input)."""
+    note: Said = ""
+    """Why the last input did nothing (shown on the last line until the next input), said when drawn."""
     last_input: float = 0.0
     last_screen: Screen | None = None
     seen: GameState | None = None
@@ -108,11 +109,14 @@ class Ui(msgspec.Struct):
         return self.ledger.game.state
 
     def money(self, amount: int) -> str:
-        return format_money(amount, self.game.edition) if self.game else str(amount)
+        """An amount as the edition writes it, with the decimal sign of the language in force."""
+        if self.game is None:
+            return str(amount)
+        return format_money(amount, self.game.edition).replace(",", words.text("number.decimal"))
 
-    def say(self, said: Phrase) -> str:
-        """What the rules said (a booking, a note, a refusal), in the language in force with the game's edition."""
-        return words.say(said, self.game.edition if self.game else None)
+    def say(self, said: Said) -> str:
+        """A scene's text in the language in force, with the running game's edition (its money, its squares)."""
+        return say(said, self.game.edition if self.game else None)
 
     @property
     def state(self) -> State:
@@ -165,8 +169,7 @@ class Ui(msgspec.Struct):
         """An input the scene on top has no use for: a tone and a note saying so, never silence."""
         self.tone("refused")
         if isinstance(inp, Press):
-            name = {Key.UP: "Drehen", Key.DOWN: "Drehen", Key.PUSH: "OK"}.get(inp.key, inp.key.value)
-            self.note = f"{name}: hier nicht"
+            self.note = phrase("scenes.unused", key=key_name(inp.key))
 
     def tick(self) -> None:
         """Called about once a second by the main loop."""
@@ -199,7 +202,7 @@ class Ui(msgspec.Struct):
 
     # Outcomes the scenes share -----------------------------------------------------------
 
-    def submit(self, cmd: dict[str, Any], player: str | None, *, title: str = "",
+    def submit(self, cmd: dict[str, Any], player: str | None, *, title: Said = "",
                then: RaiseOffer | None = None) -> None:
         """Book ``cmd``; then the result over the card of ``player`` (a fresh one: no payer left behind).
 
@@ -217,6 +220,18 @@ class Ui(msgspec.Struct):
         self.tone("done" if outcome.ok else "refused")
         self.to_card(player, outcome_scene(self, outcome, cmd, player, title))
 
+    def choose_language(self, code: str) -> bool:
+        """The banker's choice on the device (Menü → Sprache): in force at once, kept in the journal across restarts
+        as the admin page's choice is; False when the journal could not keep it (it holds until the restart)."""
+        from ..daemon.language import choose
+
+        try:
+            choose(self.ledger.journal, code)
+        except JournalError as err:
+            log.error("language %s not kept in the journal: %s", code, err)
+            return False
+        return True
+
     def to_card(self, player: str | None, scene: Scene | None = None) -> None:
         """Unwind to the card of ``player`` (a fresh card scene) or idle, and show ``scene`` over it."""
         live = player is not None and self.game is not None and player in self.game.players \
@@ -224,7 +239,7 @@ class Ui(msgspec.Struct):
         below = [CardScene(player, booked=True)] if live and player is not None else []
         self.scenes.unwind(*below, *([scene] if scene else []))
 
-    def message(self, title: str, big: str, text: str, *, refused: bool = False, unwind: bool = False) -> None:
+    def message(self, title: Said, big: Said, text: Said, *, refused: bool = False, unwind: bool = False) -> None:
         """A note over the scene on top, or (``unwind``) over the idle scene."""
         if refused:
             self.tone("refused")
@@ -300,8 +315,9 @@ class Ui(msgspec.Struct):
         self.reader_problem = "" if ok else why
         if not ok:
             self.scenes.why = "reader fault"
-            big, text = ("ZWEI KARTEN", "Eine Karte auflegen") if why == TWO_CARDS else ("LESER FEHLT", why)
-            self.scenes.unwind(MessageScene("Leser", big, text, refused=True))
+            big, text = (phrase("scenes.reader.two_cards"), phrase("scenes.reader.one_card")) if why == TWO_CARDS \
+                else (phrase("scenes.reader.missing"), why)  # the driver's cause, as the driver says it
+            self.scenes.unwind(MessageScene(phrase("scenes.reader.title"), big, text, refused=True))
         self.render()
 
     # Drawing -------------------------------------------------------------------------------
@@ -314,10 +330,11 @@ class Ui(msgspec.Struct):
         icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if muted else "")
         top = self.scenes.top
         if self.ledger.problem and top.kind in (State.IDLE, State.CARD):
-            return page("Speicherproblem", "STOPP", [self.ledger.problem], icons=icons)
+            return page(self.say(phrase("scenes.storage.title")), self.say(phrase("scenes.storage.stop")),
+                        [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            shown = with_note(shown, self.note, title=top.note_in_title)
+            shown = with_note(shown, self.say(self.note), title=top.note_in_title, keep_last=top.kind is State.CONFIRM)
         return with_icons(shown, icons)
 
     def render(self) -> None:

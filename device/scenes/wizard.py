@@ -24,6 +24,7 @@ from .layout import page
 from .lists import DONE, ListScene, NumberScene, Option
 from .manager import Context, Scene
 from .notes import PagesScene, ResultScene, outcome_scene
+from .said import Said, phrase
 from .table import State
 
 
@@ -31,7 +32,8 @@ def ask_new_game(ui: Context) -> None:
     """Hold C (or the banker's menu): a new game, the last game's edition and mode offered."""
     ui.tone("new_game")
     running = ui.game is not None and not ui.game.finished
-    title, yes = ("Spiel ersetzen?", "Ja: ersetzen") if running else ("Neues Spiel?", "Ja: alle Stände neu")
+    title, yes = (phrase("scenes.new.replace"), phrase("scenes.new.replace_yes")) if running else \
+        (phrase("scenes.new.ask"), phrase("scenes.new.ask_yes"))
 
     def answer(ui: Context, ok: bool) -> None:
         if ok:
@@ -39,14 +41,14 @@ def ask_new_game(ui: Context) -> None:
         else:
             ui.scenes.back()
 
-    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option("Nein", False)], answer, setup=True))
+    ui.scenes.unwind(ListScene(title, [Option(yes, True), Option(phrase("scenes.new.no"), False)], answer, setup=True))
 
 
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     editions = ui.ledger.editions  # the shipped ones and the family's (issue 26)
     keys = list(editions)
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
-    ui.scenes.push(ListScene("Ausgabe", [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
+    ui.scenes.push(ListScene(phrase("scenes.new.edition"), [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
                                          for k, e in editions.items()],
                              lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
                              index=keys.index(last) if last in keys else 0, setup=True))
@@ -56,16 +58,16 @@ def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
     """The mode; its last entry opens the house rules, none marked: they are agreed anew for each game (a rule
     chosen once carried into every later game and edition, shown only as "Hausregeln: 1")."""
     edition = ui.ledger.editions[cmd["edition"]]
-    options = [Option("Standard", ("standard", False)), Option(quick_name(edition), ("quick", False)),
-               Option("Auf Zeit", ("timed", False))]
+    options = [Option(phrase("scenes.mode.standard"), ("standard", False)),
+               Option(quick_name(edition), ("quick", False)), Option(phrase("scenes.mode.timed"), ("timed", False))]
     if edition.speed_die_bonus:
-        options.append(Option("Mit Tempo-Würfel", ("standard", True)))
+        options.append(Option(phrase("scenes.mode.speed_die"), ("standard", True)))
     index = 0
     if ui.game is not None:
         last = (ui.game.mode.value, ui.game.speed_die)
         index = next((i for i, o in enumerate(options) if o.value == last), 0)
     chosen: list[str] = []
-    rules = Option(_rules_label(chosen), HOUSE_RULES)
+    rules = Option(lambda: _rules_label(chosen), HOUSE_RULES)
     options.append(rules)
 
     def picked(ui: Context, mode: Any) -> None:
@@ -75,12 +77,12 @@ def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:
         with_rules = {**cmd, **({"house_rules": list(chosen)} if chosen else {})}
         full = {**with_rules, "mode": mode[0], **({"speed_die": True} if mode[1] else {})}
         if mode[0] == "timed":
-            ui.scenes.push(NumberScene("Minuten?", lambda ui, n: _minutes(ui, full, n), money=False,
-                                       hint="1–1440, OK", setup=True))
+            ui.scenes.push(NumberScene(phrase("scenes.new.minutes"), lambda ui, n: _minutes(ui, full, n), money=False,
+                                       hint=phrase("scenes.new.minutes_hint"), setup=True))
         else:
             ui.scenes.push(JoinScene(full))
 
-    ui.scenes.push(ListScene("Spielart", options, picked, index=index, setup=True))
+    ui.scenes.push(ListScene(phrase("scenes.new.mode"), options, picked, index=index, setup=True))
 
 
 HOUSE_RULES = object()
@@ -88,42 +90,57 @@ HOUSE_RULES = object()
 
 
 def _rules_label(chosen: list[str]) -> str:
-    return f"Hausregeln: {len(chosen)}" if chosen else "Hausregeln: keine"
+    """The mode list's last entry: how many house rules are marked, said when drawn."""
+    return words.text("scenes.new.rules_count", n=len(chosen)) if chosen else words.text("scenes.new.rules_none")
 
 
-def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> str | None:
+HOUSE_RULES_SAID = {"free_parking_pot": "scenes.house_rule.free_parking_pot",
+                    "double_go": "scenes.house_rule.double_go", "no_auctions": "scenes.house_rule.no_auctions"}
+"""Seed 001's house rules as the OLED names them, by the rules' code (``rules.titles.HOUSE_RULE_NAMES``): each
+whole on one row of the list, so that no word of a name stands alone and reads as an entry ("keine")."""
+
+
+def _rule_said(rule: str) -> Said:
+    return phrase(HOUSE_RULES_SAID[rule]) if rule in HOUSE_RULES_SAID else HOUSE_RULE_NAMES[rule]
+
+
+def _minutes(ui: Context, cmd: dict[str, Any], minutes: int) -> Said | None:
     try:  # asked of the rules now, not after every player has tapped
         new_game_state(with_edition_data({**cmd, "minutes": minutes, "players": ["Probe1", "Probe2"]},
                                          ui.ledger.editions))  # a family's edition too
     except RuleError as err:
-        message = words.say(err.said)
+        message = ui.say(err.said)  # the rules' refusal names its limits last: "(1–1440)"
         limits = re.search(r"\(([^)]*)\)$", message)
-        return f"nur {limits.group(1)}" if limits else message
+        return phrase("scenes.new.minutes_only", range=limits.group(1)) if limits else err.said
     ui.scenes.push(JoinScene({**cmd, "minutes": minutes}))
     return None
 
 
 def _house_rules(ui: Context, chosen: list[str], entry: Option) -> None:
     """Seed 001's house rules to mark; "Fertig" goes back to the mode list, its entry counting them."""
-    options = [Option(name, rule, selected=rule in chosen) for rule, name in HOUSE_RULE_NAMES.items()]
-    options.append(Option("Fertig", DONE))
+    options = [Option(_rule_said(rule), rule, selected=rule in chosen) for rule in HOUSE_RULE_NAMES]
+    options.append(Option(phrase("scenes.list.done"), DONE))
 
     def done(ui: Context, rules: list[str]) -> None:
-        chosen[:] = rules
-        entry.label = _rules_label(chosen)
+        chosen[:] = rules  # the mode list's entry counts them when it is drawn
         ui.scenes.back()
 
-    ui.scenes.push(ListScene("Hausregeln", options, done, multi=True, index=len(options) - 1, setup=True))
+    ui.scenes.push(ListScene(phrase("scenes.new.rules"), options, done, multi=True, index=len(options) - 1,
+                             setup=True))
 
 
-def _summary(state: GameState) -> tuple[str, ...]:
+def _summary(state: GameState) -> tuple[Said, ...]:
     """The new game's first screen: the edition's name whole (no "MONOPOLY" to break "FC Schalke | 04"), the
-    mode with a timed game's minutes, and the house rules by name (not "Hausregeln: 1")."""
+    mode with a timed game's minutes ("1 Minute", "30 Minuten"), and the house rules by name, one a line under
+    "Hausregeln:" (not "Hausregeln: 1", and no name broken so that a word of it stands alone)."""
     edition = state.edition.title.replace("MONOPOLY ", "") or state.edition.title
-    mode = {Mode.QUICK: quick_name(state.edition), Mode.TIMED: f"Auf Zeit: {state.minutes} Minuten"}.get(
-        state.mode, "Mit Tempo-Würfel" if state.speed_die else "Standard")
-    chosen = [HOUSE_RULE_NAMES[r] for r in sorted(state.house_rules) if r in HOUSE_RULE_NAMES]
-    return edition, mode, "Hausregeln: " + (", ".join(chosen) or "keine")
+    mode: Said = {Mode.QUICK: quick_name(state.edition),
+                  Mode.TIMED: phrase("scenes.mode.timed_minutes", n=state.minutes or 0)}.get(
+        state.mode, phrase("scenes.mode.speed_die") if state.speed_die else phrase("scenes.mode.standard"))
+    chosen = [_rule_said(r) for r in sorted(state.house_rules) if r in HOUSE_RULE_NAMES]
+    if not chosen:
+        return edition, mode, phrase("scenes.new.rules_none")
+    return edition, mode, phrase("scenes.new.rules_head"), *chosen
 
 
 class JoinScene(Scene, msgspec.Struct):
@@ -153,7 +170,7 @@ class JoinScene(Scene, msgspec.Struct):
         card = ui.cards.get(uid)
         if card is not None and card.kind == "deed":
             ui.tone("refused")
-            ui.note = "Keine Bankkarte"
+            ui.note = phrase("scenes.join.no_bank_card")
             return True
         if card is None:
             card = ui.cards.register_player(uid)
@@ -164,7 +181,7 @@ class JoinScene(Scene, msgspec.Struct):
             return True
         if len(self.joined) >= 8:
             ui.tone("refused")
-            ui.note = "Höchstens 8 Spieler"
+            ui.note = phrase("scenes.join.at_most", n=8)
             return True
         self.joined.append(card.name)
         ui.tone("card")
@@ -173,7 +190,7 @@ class JoinScene(Scene, msgspec.Struct):
     def _start(self, ui: Context) -> bool:
         if len(self.joined) < 2:
             ui.tone("refused")
-            ui.note = "Mindestens 2 Spieler"
+            ui.note = phrase("scenes.join.at_least", n=2)
             return True
         cmd = {**self.cmd, "players": list(self.joined)}
         if cmd["mode"] == "quick":
@@ -188,17 +205,19 @@ class JoinScene(Scene, msgspec.Struct):
         ui.tone("new_game")
         state = ui.game
         assert state is not None
-        first = ("Neues Spiel", "", (f"{len(self.joined)} Spieler", *_summary(state)))
+        title = phrase("scenes.new.title")
+        lines = (phrase("scenes.join.players", n=len(self.joined)), *_summary(state))
         if state.mode is Mode.QUICK:  # the deal, shown player by player: OK shows the next
-            deal = [("Austeilen", name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"
-                                                for sq, d in state.deeds.items() if d.owner == name))
-                    for name in state.players]
-            ui.scenes.unwind(PagesScene([(first[0], first[1], (*first[2], "OK: Karten zeigen")), *deal]))
+            deal: list[tuple[Said, Said, tuple[Said, ...]]] = [
+                (phrase("scenes.new.deal"), name, tuple(f"{sq:2d} {square_name(state.edition, sq)}"
+                                                        for sq, d in state.deeds.items() if d.owner == name))
+                for name in state.players]
+            ui.scenes.unwind(PagesScene([(title, "", (*lines, phrase("scenes.new.show_deal"))), *deal]))
             return True
-        ui.scenes.unwind(ResultScene(first[0], first[1], "\n".join(first[2])))
+        ui.scenes.unwind(ResultScene(title, "", lambda: "\n".join(ui.say(line) for line in lines)))
         return True
 
     def view(self, ui: Context) -> Screen:
-        hint = "OK: los, C: leeren" if self.joined else "OK: los, C: zurück"
-        return page("Karten auflegen", f"{len(self.joined)} Spieler", [", ".join(self.joined) or "–"],
-                    pinned=(hint,))
+        hint = phrase("scenes.join.clear" if self.joined else "scenes.join.back")
+        return page(ui.say(phrase("scenes.join.title")), ui.say(phrase("scenes.join.players", n=len(self.joined))),
+                    [words.text("list.separator").join(self.joined) or "–"], pinned=(ui.say(hint),))

@@ -16,7 +16,7 @@ from typing import Any
 import words
 from rules import BadCommand, Edition, Game, RuleError, to_json
 from rules.newgame import with_edition_data
-from words import text
+from rules.phrase import phrase
 
 from .journal import Unstorable, encode
 
@@ -27,17 +27,17 @@ def parse_line(raw: bytes | str) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadCommand(text("service.replay.utf8")) from None
+            raise BadCommand(phrase("service.replay.utf8")) from None
     try:
         cmd = json.loads(raw.lstrip("\ufeff"))  # a BOM from a Windows editor is not part of the command
     except RecursionError:
-        raise BadCommand(text("service.replay.deep")) from None
+        raise BadCommand(phrase("service.replay.deep")) from None
     except ValueError:
-        raise BadCommand(text("service.replay.json")) from None
+        raise BadCommand(phrase("service.replay.json")) from None
     try:
         encode(cmd)
     except Unstorable as err:
-        raise BadCommand(text("service.replay.unstorable", error=err)) from None
+        raise BadCommand(phrase("service.replay.unstorable", error=str(err))) from None
     return cmd
 
 

@@ -17,7 +17,7 @@ from .buildings import shortage
 from .context import Ctx
 from .end import check_end
 
-HANDLERS: dict[type[cmds.BaseCommand], Callable[[Ctx, Any], Phrase | str]] = {
+HANDLERS: dict[type[cmds.BaseCommand], Callable[[Ctx, Any], Phrase]] = {
     cmds.Credit: money.credit,
     cmds.Debit: money.debit,
     cmds.Transfer: money.transfer,

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from .. import commands as cmds
 from ..board import DEEDS, GROUPS, Kind, Square
-from ..editions.model import article
 from ..errors import BadCommand, RuleError
 from ..money import Money
+from ..phrase import Cash, Phrase, Pieces, Place, phrase
 from ..state import GameState
 from ..valuation import level, owns_group
 from .context import Ctx
 from .property import bid
 
 
-def build(c: Ctx, cmd: cmds.Build) -> str:
+def build(c: Ctx, cmd: cmds.Build) -> Phrase:
     return _build_on(c, c.player(cmd.player), cmd.square, None)
 
 
-def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> str:
+def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> Phrase:
     """Seed 000 "Wollen zwei oder mehr Spieler eine höhere Anzahl Gebäude kaufen als die Bank zur Verfügung hat,
     werden die vorhandenen Gebäude einzeln an den Meistbietenden versteigert. Als Mindestgebot gilt der
     niedrigste, gedruckte Preis der entsprechenden Besitzrechtkarten." Seeds 001, 003, 004: "Gibt es nur noch
@@ -26,15 +26,13 @@ def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> str:
     player = c.player(cmd.player)
     sq = c.street(cmd.square, player)
     if c.house_rule("no_auctions"):
-        raise RuleError("house_rule_off", "Hausregel: keine Versteigerungen – bei Mangel warten, bis die Bank "
-                                          "wieder Gebäude hat")
+        raise RuleError("house_rule_off", phrase("rules.build.no_auctions"))
     hotel = c.level(sq) == c.state.houses_per_hotel
     wanted = shortage(c.state, hotel=hotel)
     ed = c.edition
     if wanted is None:
         what = ed.hotels if hotel else ed.houses
-        raise RuleError("no_shortage", f"Kein Mangel an {what}: die Bank hat genug für alle, die bauen können "
-                                       f"(oder nur ein Spieler kann bauen) – zum aufgedruckten Preis bauen")
+        raise RuleError("no_shortage", phrase("rules.build.no_shortage", buildings=what))
     return _build_on(c, player, sq, bid(c, player, cmd.price, wanted))
 
 
@@ -68,60 +66,65 @@ def shortage(state: GameState, *, hotel: bool) -> Money | None:
     return min(prices) if state.edition.building_auction_at_house_price else state.edition.auction_min_bid
 
 
-def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> str:
+def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phrase:
     """One step up on a street: a house, or the hotel; at the printed price or an auction's ``price``."""
     sq = c.street(square, player)
     group = GROUPS[DEEDS[sq].group or ""]
     ed, hph = c.edition, c.state.houses_per_hotel
     if not owns_group(c.state, player, DEEDS[sq].group or ""):
-        raise RuleError("no_monopoly", f"{player} besitzt nicht die ganze Farbgruppe von {c.name(sq)}")
+        raise RuleError("no_monopoly", phrase("rules.build.no_monopoly", player=player, square=Place(sq)))
     if any(c.s.get("mortgaged", g) for g in group):
-        raise RuleError("group_mortgaged", "Auf einer Farbgruppe mit Hypothek darf nicht gebaut werden")
+        raise RuleError("group_mortgaged", phrase("rules.build.mortgaged"))
     here = c.level(sq)
     if here > hph:
-        raise RuleError("max_buildings", f"Auf {c.name(sq)} steht schon {article('ein', ed.hotel_word)}")
+        raise RuleError("max_buildings", phrase("rules.build.full", square=Place(sq), hotel_pieces=Pieces("hotel", 1)))
     lowest = min(c.level(g) for g in group)
     if here > lowest:
-        raise RuleError("uneven_building", "Gleichmäßig bauen: erst die anderen Straßen der Gruppe")
+        raise RuleError("uneven_building", phrase("rules.build.uneven"))
     cost = ed.deed(sq).house_price if price is None else price
-    won = "" if price is None else ", ersteigert"
+    won = "" if price is None else ".won"
     if here == hph:
         stock = int(c.s.get("bank_hotels") or 0)
         if stock < 1:
-            raise RuleError("no_stock", f"Die Bank hat keine {ed.hotels} mehr")
-        c.s.pay(player, None, cost, f"{ed.hotel} {c.name(sq)}")
+            raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=ed.hotels))
+        c.s.pay(player, None, cost, phrase("rules.reason.building", what=ed.hotel, square=Place(sq)))
         c.s.set("bank_hotels", None, stock - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
         c.s.set("houses", sq, 0)
         c.s.set("hotel", sq, True)
-        return f"{player} baut {article('ein', ed.hotel_word)} auf {c.name(sq)} ({c.money(cost)}{won})"
+        return phrase("rules.build.hotel" + won, player=player, hotel_pieces=Pieces("hotel", 1, "acc"),
+                      square=Place(sq), amount=Cash(cost))
     stock = int(c.s.get("bank_houses") or 0)
     if stock < 1:
-        raise RuleError("no_stock", f"Die Bank hat keine {ed.houses} mehr")
-    c.s.pay(player, None, cost, f"{ed.house} {c.name(sq)}")
+        raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=ed.houses))
+    c.s.pay(player, None, cost, phrase("rules.reason.building", what=ed.house, square=Place(sq)))
     c.s.set("bank_houses", None, stock - 1)
     c.s.set("houses", sq, here + 1)
-    return f"{player} baut auf {c.name(sq)}: {here + 1} {ed.house if here == 0 else ed.houses} ({c.money(cost)}{won})"
+    # What is built, where, and what that one costs (issue 27: "2 Hütten (50)" read as two for 50); how many
+    # stand there now after it.
+    return phrase("rules.build.house" + won, player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
+                  amount=Cash(cost), n=here + 1, houses=ed.houses)
 
 
-def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> str:
+def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
     player = c.player(cmd.player)
     sq = c.street(cmd.square, player)
     to_houses = cmd.to_houses
     ed, hph = c.edition, c.state.houses_per_hotel
     here = c.level(sq)
     if here == 0:
-        raise BadCommand(f"Auf {c.name(sq)} steht kein Gebäude")
+        raise BadCommand(phrase("rules.sell.nothing", square=Place(sq)))
     if here < max(c.level(g) for g in GROUPS[DEEDS[sq].group or ""]):
-        raise RuleError("uneven_building", "Gleichmäßig verkaufen: erst die höher bebauten Straßen")
+        raise RuleError("uneven_building", phrase("rules.sell.uneven"))
     half = ed.deed(sq).house_price // 2
     if not c.s.get("hotel", sq):
         if to_houses:
-            raise BadCommand(f"Auf {c.name(sq)} steht {article('kein', ed.hotel_word)}")
-        c.s.pay(None, player, half, f"Verkauf {ed.house} {c.name(sq)}")
+            raise BadCommand(phrase("rules.sell.no_hotel", square=Place(sq), houses=ed.houses))
+        c.s.pay(None, player, half, phrase("rules.reason.sale", what=ed.house, square=Place(sq)))
         c.s.set("houses", sq, here - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + 1)
-        return f"{player} verkauft {article('ein', ed.house_word)} auf {c.name(sq)} ({c.money(half)})"
+        return phrase("rules.sell.house", player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
+                      amount=Cash(half))
     c.s.set("hotel", sq, False)
     c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
     # Schalke, Sonic, Skylanders: "Für ein Stadion erhalten Sie von der Bank die ursprünglich
@@ -132,13 +135,17 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> str:
     short = ed.hotel_sale_returns_houses and not to_houses and stock < hph
     if to_houses or (ed.hotel_sale_returns_houses and not short):
         if stock < hph:
-            raise RuleError("no_stock", f"Die Bank hat keine {hph} {ed.houses} für den Tausch")
+            raise RuleError("no_stock", phrase("rules.sell.no_stock", count=hph, houses=ed.houses))
         c.s.set("bank_houses", None, stock - hph)
         c.s.set("houses", sq, hph)
-        c.s.pay(None, player, half, f"Verkauf {ed.hotel} {c.name(sq)}")
-        return (f"{player} tauscht {article('der', ed.hotel_word)} auf {c.name(sq)} gegen {hph} {ed.houses} "
-                f"({c.money(half)})")
+        c.s.pay(None, player, half, phrase("rules.reason.sale", what=ed.hotel, square=Place(sq)))
+        # Who, where and what first (issue 27: "Ben tauscht das / Schloss auf" hid the street).
+        return phrase("rules.sell.to_houses", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
+                      count=hph, houses=ed.houses, amount=Cash(half))
     whole = half * (hph + 1)
-    c.s.pay(None, player, whole, f"Verkauf {ed.hotel} {c.name(sq)}")
-    why = f"; die Bank hat nur {stock} {ed.house if stock == 1 else ed.houses}: ganz verkauft" if short else ""
-    return f"{player} verkauft {article('der', ed.hotel_word)} auf {c.name(sq)} ({c.money(whole)}{why})"
+    c.s.pay(None, player, whole, phrase("rules.reason.sale", what=ed.hotel, square=Place(sq)))
+    if short:
+        return phrase("rules.sell.hotel.whole", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
+                      amount=Cash(whole), n=stock, house=ed.house, houses=ed.houses)
+    return phrase("rules.sell.hotel", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
+                  amount=Cash(whole))

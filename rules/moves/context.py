@@ -10,10 +10,9 @@ from __future__ import annotations
 from ..board import DEEDS, GROUPS, Kind, Square
 from ..commands import known_square
 from ..errors import RuleError
-from ..money import Money, format_money
-from ..phrase import Phrase
+from ..money import Money
+from ..phrase import Cash, Phrase, Place, Value, phrase
 from ..state import GameState, Staged
-from ..titles import square_name
 
 
 class Ctx:
@@ -25,62 +24,56 @@ class Ctx:
         self.edition = state.edition
         self.replaying = replaying
         """The command comes from the journal: limits added since it was accepted are not applied again."""
-        self.note: Phrase | str | None = None
+        self.note: Phrase | None = None
         """The event's short line (:attr:`Event.note`), if the handler has one."""
-
-    def money(self, amount: Money) -> str:
-        return format_money(amount, self.edition)
-
-    def name(self, square: Square) -> str:
-        return square_name(self.edition, square)
 
     def player(self, name: str) -> str:
         """A player still in this game."""
         if name not in self.state.players:
-            raise RuleError("unknown_player", f"Unbekannter Spieler: {name}")
+            raise RuleError("unknown_player", phrase("rules.player.unknown", player=name))
         if self.s.get("bankrupt", name):
-            raise RuleError("player_bankrupt", f"{name} ist bankrott und spielt nicht mehr mit")
+            raise RuleError("player_bankrupt", phrase("rules.player.bankrupt", player=name))
         return name
 
-    def amount(self, value: Money, hint: str = "") -> Money:
-        """An amount the card reader accepts in this edition (typed in one go)."""
+    def amount(self, value: Money, rest: bool = False) -> Money:
+        """An amount the card reader accepts in this edition (typed in one go); ``rest``: the refusal adds that
+        the rest may be booked as a transfer (a trade's cash above the reader's most)."""
         ed = self.edition
         # Seed 000: "nur Beträge zwischen € 10K und € 20M eintippen" — a range, no step.
         if not ed.min_entry <= value <= ed.max_entry:
-            raise RuleError(
-                "amount_out_of_range",
-                f"Betrag {self.money(value)} geht nicht: erlaubt {self.money(ed.min_entry)}"
-                f" bis {self.money(ed.max_entry)}{hint}",
-            )
+            raise RuleError("amount_out_of_range", phrase("rules.amount.range_rest" if rest else "rules.amount.range",
+                                                          amount=Cash(value), minimum=Cash(ed.min_entry),
+                                                          maximum=Cash(ed.max_entry)))
         return value
 
     def house_rule(self, rule: str) -> bool:
         return rule in self.state.house_rules
 
-    def to_bank(self, player: str, amount: Money, reason: str) -> str:
-        """A payment to the bank, or into the Frei-Parken pot under that house rule; says where it went."""
+    def to_bank(self, player: str, amount: Money, reason: Phrase) -> str:
+        """A payment to the bank, or into the Frei-Parken pot under that house rule: the key suffix of the
+        sentence that says where it went ("" for the bank, ".pot" for the pot)."""
         self.s.pay(player, None, amount, reason)
         if self.house_rule("free_parking_pot") and amount:
             self.s.set("pot", None, int(self.s.get("pot") or 0) + amount)
-            return "in den Frei-Parken-Topf"
-        return "an die Bank"
+            return ".pot"
+        return ""
 
     def deed(self, square: Square) -> Square:
         sq = known_square(square)
         if sq not in DEEDS:
-            raise RuleError("not_a_property", f"{self.name(sq)} ist kein Grundstück")
+            raise RuleError("not_a_property", phrase("rules.square.not_a_property", square=Place(sq)))
         return sq
 
     def owned(self, square: Square, player: str) -> Square:
         sq = self.deed(square)
         if self.s.get("owner", sq) != player:
-            raise RuleError("not_owner", f"{self.name(sq)} gehört nicht {player}")
+            raise RuleError("not_owner", phrase("rules.square.not_owner", square=Place(sq), player=player))
         return sq
 
     def street(self, square: Square, player: str) -> Square:
         sq = self.owned(square, player)
         if DEEDS[sq].kind is not Kind.STREET:
-            raise RuleError("not_a_property", f"Auf {self.name(sq)} kann man nicht bauen")
+            raise RuleError("not_a_property", phrase("rules.square.no_building", square=Place(sq)))
         return sq
 
     def level(self, sq: Square) -> int:
@@ -91,9 +84,23 @@ class Ctx:
         card = DEEDS[sq]
         return card.kind is Kind.STREET and any(self.level(g) for g in GROUPS[card.group or ""])
 
-    def buildings_word(self, sq: Square) -> str:
-        ed = self.edition
+    def buildings(self, n: int, *, hotel: bool) -> Phrase:
+        """"1 Haus", "2 Hotels": a count with the edition's word, the numeral said even for one."""
+        word = self.edition.hotel_word if hotel else self.edition.house_word
+        return phrase("rules.count.buildings", n=n, house=word.singular, houses=word.plural)
+
+    def buildings_word(self, sq: Square) -> Phrase:
+        """What stands on a street, as a rent says it: "2 Häuser", "Hotel", "unbebaut"."""
         if self.s.get("hotel", sq):
-            return ed.hotel
+            return phrase("rules.count.hotel", hotel=self.edition.hotel)
         houses = int(self.s.get("houses", sq) or 0)
-        return f"{houses} {ed.house if houses == 1 else ed.houses}" if houses else "unbebaut"
+        return self.buildings(houses, hotel=False) if houses else phrase("rules.rent.unbuilt")
+
+
+def chain(key: str, items: list[Value]) -> Phrase:
+    """Items said one after the other with the join ``key`` between them: "A, B, C" (``rules.join.comma``), "A; B"
+    (``rules.join.semicolon``); a list the language joins with its "and" is a :class:`~rules.phrase.Many`."""
+    said = phrase(key, first=items[0], then=items[1]) if len(items) > 1 else phrase("rules.join.one", only=items[0])
+    for item in items[2:]:
+        said = phrase(key, first=said, then=item)
+    return said

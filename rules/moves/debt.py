@@ -6,8 +6,9 @@ from .. import commands as cmds
 from ..board import DEEDS
 from ..errors import RuleError
 from ..money import Money
+from ..phrase import Cash, Many, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost, raisable
-from .context import Ctx
+from .context import Ctx, chain
 
 
 def _check_owed(c: Ctx, debtor: str, creditor: str | None, owed: Money) -> None:
@@ -15,23 +16,23 @@ def _check_owed(c: Ctx, debtor: str, creditor: str | None, owed: Money) -> None:
     … mehr Geld schulden, als Sie bar zur Verfügung haben, können Sie Ihre Grundstücke und/oder Gebäude zu
     Geld machen … Können Sie Ihre Schulden danach immer noch nicht ausgleichen, sind Sie BANKROTT"."""
     if owed < 1:
-        raise RuleError("amount_out_of_range", "Die Schuld ist mindestens 1: wer nichts schuldet, ist nicht bankrott")
+        raise RuleError("amount_out_of_range", phrase("rules.bankrupt.no_debt"))
     cash, buildings, mortgages = raisable(c.state, debtor)
     if creditor is None:  # owed to the bank is the open debt itself (nothing else is refused for want of
         cash += c.state.players[debtor].debt  # money while it is open): counted once, not twice
-    whom = creditor or "der Bank"  # dative: "dann der Bank 360 zahlen"
+    to = "" if creditor is None else ".player"  # "an die Bank", "dann der Bank 360 zahlen": the bank's own key
     if cash >= owed:
-        raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: {c.money(owed)} an {creditor or 'die Bank'} "
-                                        f"bar zahlen (Bargeld {c.money(cash)})")
+        raise RuleError("not_bankrupt", phrase("rules.bankrupt.can_pay" + to, player=debtor, owed=Cash(owed),
+                                               creditor=creditor or "", cash=Cash(cash)))
     if cash + buildings + mortgages >= owed:
-        ways = [w for w, v in ((f"Gebäude verkaufen ({c.money(buildings)})", buildings),
-                               (f"Hypotheken aufnehmen ({c.money(mortgages)})", mortgages)) if v]
-        raise RuleError("not_bankrupt", f"{debtor} ist nicht bankrott: Bargeld {c.money(cash)}, es fehlen "
-                                        f"{c.money(owed - cash)} – erst {' und '.join(ways)}, dann {whom} "
-                                        f"{c.money(owed)} zahlen")
+        found = (("rules.bankrupt.way.sell", buildings), ("rules.bankrupt.way.mortgage", mortgages))
+        ways = Many(tuple(phrase(key, amount=Cash(v)) for key, v in found if v))
+        raise RuleError("not_bankrupt", phrase("rules.bankrupt.can_raise" + to, player=debtor, cash=Cash(cash),
+                                               missing=Cash(owed - cash), ways=ways, creditor=creditor or "",
+                                               owed=Cash(owed)))
 
 
-def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
+def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> Phrase:
     debtor = c.player(cmd.player)
     creditor = None if cmd.creditor is None else c.player(cmd.creditor)
     if cmd.owed is not None:
@@ -40,8 +41,7 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
     deeds = [sq for sq in DEEDS if c.s.get("owner", sq) == debtor]
     for sq in cmd.lift:
         if sq not in deeds or not c.s.get("mortgaged", sq):
-            raise RuleError("not_mortgaged", f"{c.name(sq)} ist keine mit einer Hypothek belastete Karte von {debtor}: "
-                                             "nichts zu lösen")
+            raise RuleError("not_mortgaged", phrase("rules.bankrupt.not_mortgaged", square=Place(sq), player=debtor))
     # Buildings go back to the bank at half price first; the proceeds are part of the estate.
     for sq in deeds:
         lvl, half = c.level(sq), ed.deed(sq).house_price // 2
@@ -52,16 +52,16 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
             c.s.set("houses", sq, 0)
             c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + lvl)
         if lvl:
-            c.s.pay(None, debtor, half * lvl, f"Verkauf Gebäude {c.name(sq)}")
+            c.s.pay(None, debtor, half * lvl, phrase("rules.reason.sale_buildings", square=Place(sq)))
     estate = c.s.cash(debtor)  # the cash and what the buildings fetched: what the creditor receives in money
-    c.s.pay(debtor, creditor, estate, "Bankrott")
+    c.s.pay(debtor, creditor, estate, phrase("rules.reason.bankrupt"))
     c.s.set("debt", debtor, 0)  # an unpaid fee dies with the player: the bank never goes bankrupt
     cards = int(c.s.get("jail_cards", debtor) or 0)
     c.s.set("jail_cards", debtor, 0)
     if creditor is not None:
         c.s.set("jail_cards", creditor, int(c.s.get("jail_cards", creditor) or 0) + cards)
-    fees: list[str] = []
-    lifted: list[str] = []
+    fees: list[Value] = []
+    lifted: list[Value] = []
     unpaid = 0
     for sq in deeds:
         c.s.set("owner", sq, creditor)
@@ -71,46 +71,47 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> str:
             # Lifted at once: the mortgage and the 10 % once, as in a trade ("entweder sofort auflösen oder …").
             assert creditor is not None
             cost = lift_cost(ed, sq)
-            c.s.pay(creditor, None, cost, f"Hypothek zurück {c.name(sq)}")
+            c.s.pay(creditor, None, cost, phrase("rules.reason.unmortgage", square=Place(sq)))
             c.s.set("mortgaged", sq, False)
-            lifted.append(f"{c.name(sq)} {c.money(cost)}")
+            lifted.append(phrase("rules.item.paid", square=Place(sq), amount=Cash(cost)))
         elif c.s.get("mortgaged", sq) and ed.bankruptcy_mortgage_fee:
             fee = interest(ed, ed.deed(sq).mortgage)
             if c.s.cash(creditor) >= fee:
-                c.s.pay(creditor, None, fee, f"10 % Zinsen {c.name(sq)}")
-                fees.append(f"{c.name(sq)} {c.money(fee)}")
+                c.s.pay(creditor, None, fee, phrase("rules.reason.interest", square=Place(sq)))
+                fees.append(phrase("rules.item.paid", square=Place(sq), amount=Cash(fee)))
             else:  # owed to the bank until raised: the bankruptcy is booked, nothing is lost
                 unpaid += fee
-                fees.append(f"{c.name(sq)} {c.money(fee)} offen")
+                fees.append(phrase("rules.item.open", square=Place(sq), amount=Cash(fee)))
     if unpaid:
         c.s.set("debt", creditor, int(c.s.get("debt", creditor) or 0) + unpaid)
     c.s.set("bankrupt", debtor, True)
     c.s.set("bankrupt_order", debtor, 1 + sum(p.bankrupt for p in c.state.players.values()))
-    text = f"{debtor} ist bankrott" + (f" gegenüber {creditor}" if creditor else " gegenüber der Bank")
-    if cmd.owed is not None:
-        text += f" (Schuld {c.money(cmd.owed)})"
     # what the creditor receives, said in the log (it was only in the CSV): the money, then the deeds
-    text += f": {creditor or 'die Bank'} erhält {c.money(estate)}" + "".join(f", {c.name(sq)}" for sq in deeds)
+    gets = chain("rules.join.comma", [Cash(estate), *(Place(sq) for sq in deeds)])
+    owed = {} if cmd.owed is None else {"owed": Cash(cmd.owed)}
+    key = "rules.bankrupt.bank" if creditor is None else "rules.bankrupt.player"
+    parts: list[Value] = [phrase(key + (".owed" if owed else ""), player=debtor, creditor=creditor or "", gets=gets,
+                                 **owed)]
     if lifted:
-        text += f"; {creditor} zahlt Hypotheken zurück: {', '.join(lifted)}"
+        parts.append(phrase("rules.bankrupt.lifted", creditor=creditor or "", lifted=chain("rules.join.comma", lifted)))
     if fees:
-        text += f"; {creditor} zahlt 10 % Zinsen an die Bank: {', '.join(fees)}"
+        parts.append(phrase("rules.bankrupt.fees", creditor=creditor or "", deeds=chain("rules.join.comma", fees)))
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
-        c.note = f"offen an Bank: {c.money(unpaid)}" if unpaid else f"10 % an Bank: {c.money(paid)}"
+        c.note = phrase("rules.note.open", amount=Cash(unpaid)) if unpaid else \
+            phrase("rules.note.interest", amount=Cash(paid))
     if lifted and not unpaid:  # the mortgages lifted and any 10 %, one sum (as a trade's note says it)
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
-        c.note = f"{creditor} an Bank: {c.money(paid)}"
+        c.note = phrase("rules.note.paid_bank", player=creditor or "", amount=Cash(paid))
     if unpaid:
-        text += (f"; {creditor} schuldet der Bank noch {c.money(unpaid)}: Geld beschaffen (Gebäude verkaufen, "
-                 f"Hypothek aufnehmen), dann „Schuld zahlen“")
-    return text
+        parts.append(phrase("rules.bankrupt.unpaid", creditor=creditor or "", amount=Cash(unpaid)))
+    return chain("rules.join.semicolon", parts)
 
 
-def pay_debt(c: Ctx, cmd: cmds.PayDebt) -> str:
+def pay_debt(c: Ctx, cmd: cmds.PayDebt) -> Phrase:
     player = c.player(cmd.player)
     debt = int(c.s.get("debt", player) or 0)
     if not debt:
-        raise RuleError("amount_out_of_range", f"{player} schuldet der Bank nichts")
-    c.s.pay(player, None, debt, "10 % Zinsen (Bankrott)")
+        raise RuleError("amount_out_of_range", phrase("rules.debt.none", player=player))
+    c.s.pay(player, None, debt, phrase("rules.reason.debt"))
     c.s.set("debt", player, 0)
-    return f"{player} zahlt der Bank die offenen 10 % Zinsen: {c.money(debt)}"
+    return phrase("rules.debt.paid", player=player, amount=Cash(debt))

@@ -5,16 +5,17 @@ from __future__ import annotations
 from .. import commands as cmds
 from ..editions import Mode
 from ..errors import BadCommand
+from ..phrase import Phrase, phrase
 from ..state import GameState, Staged
 from ..valuation import ranking
 from .context import Ctx
 
 
-def end(c: Ctx, cmd: cmds.End) -> str:
+def end(c: Ctx, cmd: cmds.End) -> Phrase:
     if c.state.mode is not Mode.TIMED:
-        raise BadCommand("Nur ein Spiel auf Zeit wird mit 'end' beendet")
+        raise BadCommand(phrase("rules.end.not_timed"))
     c.s.set("finished", None, True)
-    return "Die Zeit ist um"
+    return phrase("rules.end.done")
 
 
 def check_end(state: GameState, s: Staged) -> None:

@@ -6,131 +6,131 @@ from .. import commands as cmds
 from ..board import DEEDS
 from ..errors import RuleError
 from ..money import Money
+from ..phrase import Cash, Many, Phrase, Place, phrase
 from ..state import JAIL_CARDS_IN_GAME
 from .context import Ctx
 
 
-def credit(c: Ctx, cmd: cmds.Credit) -> str:
+def credit(c: Ctx, cmd: cmds.Credit) -> Phrase:
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
-    c.s.pay(None, player, amount, "Haben")
-    return f"{player} erhält {c.money(amount)} von der Bank"
+    c.s.pay(None, player, amount, phrase("rules.reason.credit"))
+    return phrase("rules.credit.done", player=player, amount=Cash(amount))
 
 
-def debit(c: Ctx, cmd: cmds.Debit) -> str:
+def debit(c: Ctx, cmd: cmds.Debit) -> Phrase:
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
-    where = c.to_bank(player, amount, "Soll")
-    return f"{player} zahlt {c.money(amount)} {where}"
+    where = c.to_bank(player, amount, phrase("rules.reason.debit"))
+    return phrase("rules.debit.done" + where, player=player, amount=Cash(amount))
 
 
-def transfer(c: Ctx, cmd: cmds.Transfer) -> str:
+def transfer(c: Ctx, cmd: cmds.Transfer) -> Phrase:
     payer, payee, amount = c.player(cmd.from_), c.player(cmd.to), c.amount(cmd.amount)
-    c.s.pay(payer, payee, amount, f"Überweisung an {payee}")
-    return f"{payer} zahlt {payee} {c.money(amount)}"
+    c.s.pay(payer, payee, amount, phrase("rules.reason.transfer", payee=payee))
+    return phrase("rules.transfer.done", payer=payer, payee=payee, amount=Cash(amount))
 
 
-def go(c: Ctx, cmd: cmds.Go) -> str:
+def go(c: Ctx, cmd: cmds.Go) -> Phrase:
     player, exact = c.player(cmd.player), cmd.exact
     if exact and not c.house_rule("double_go"):
-        raise RuleError("house_rule_off", "Doppeltes Gehalt auf LOS ist keine Hausregel dieses Spiels")
+        raise RuleError("house_rule_off", phrase("rules.go.no_double"))
     salary = c.edition.salary * (2 if exact else 1)
-    c.s.pay(None, player, salary, "LOS" + (" (genau auf LOS: doppelt)" if exact else ""))
-    return f"{player} {'landet genau auf' if exact else 'geht über'} LOS: {c.money(salary)}"
+    c.s.pay(None, player, salary, phrase("rules.reason.go.exact" if exact else "rules.reason.go"))
+    return phrase("rules.go.exact" if exact else "rules.go.done", player=player, amount=Cash(salary))
 
 
-def tax(c: Ctx, cmd: cmds.Tax) -> str:
+def tax(c: Ctx, cmd: cmds.Tax) -> Phrase:
     player, sq = c.player(cmd.player), cmd.square
     amount = c.edition.taxes[sq]
-    where = c.to_bank(player, amount, c.name(sq))
-    pot = f" ({where})" if c.house_rule("free_parking_pot") else ""
-    return f"{player} zahlt {c.name(sq)}: {c.money(amount)}{pot}"
+    where = c.to_bank(player, amount, phrase("rules.reason.tax", square=Place(sq)))
+    return phrase("rules.tax.done" + where, player=player, square=Place(sq), amount=Cash(amount))
 
 
 def _others(c: Ctx, player: str) -> list[str]:
     return [p for p in c.state.players if p != player and not c.s.get("bankrupt", p)]
 
 
-def pay_all(c: Ctx, cmd: cmds.PayAll) -> str:
+def pay_all(c: Ctx, cmd: cmds.PayAll) -> Phrase:
     """ "Zahle jedem Spieler …": one command, every other player still in the game."""
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
     others = _others(c, player)
     total = amount * len(others)
     if c.s.cash(player) < total:
-        raise RuleError("insufficient_funds", f"Nicht genug Geld: {player} hat {c.money(c.s.cash(player))}, "
-                                              f"braucht {c.money(total)} ({len(others)} × {c.money(amount)})",
+        raise RuleError("insufficient_funds", phrase("rules.pay_all.short", player=player, cash=Cash(c.s.cash(player)),
+                                                     total=Cash(total), count=len(others), amount=Cash(amount)),
                         owed=total)
     for other in others:
-        c.s.pay(player, other, amount, f"an alle: {other}")
-    return f"{player} zahlt jedem Mitspieler {c.money(amount)} (zusammen {c.money(total)})"
+        c.s.pay(player, other, amount, phrase("rules.reason.pay_all", player=other))
+    return phrase("rules.pay_all.done", player=player, amount=Cash(amount), total=Cash(total))
 
 
-def collect_all(c: Ctx, cmd: cmds.CollectAll) -> str:
+def collect_all(c: Ctx, cmd: cmds.CollectAll) -> Phrase:
     """ "Du hast Geburtstag: jeder Spieler zahlt dir …": refused as a whole if anyone cannot pay."""
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
     others = _others(c, player)
     short = [o for o in others if c.s.cash(o) < amount]
     if short:
-        who = ", ".join(f"{o} (hat {c.money(c.s.cash(o))})" for o in short)
-        raise RuleError("insufficient_funds", f"Nicht genug Geld: {who} kann nicht {c.money(amount)} zahlen",
-                        owed=amount)
+        who = Many(tuple(phrase("rules.funds.has", player=o, cash=Cash(c.s.cash(o))) for o in short))
+        raise RuleError("insufficient_funds", phrase("rules.collect_all.short", who=who, n=len(short),
+                                                     amount=Cash(amount)), owed=amount)
     for other in others:
-        c.s.pay(other, player, amount, f"von allen: {other}")
-    return f"Jeder Mitspieler zahlt {player} {c.money(amount)} (zusammen {c.money(amount * len(others))})"
+        c.s.pay(other, player, amount, phrase("rules.reason.collect_all", player=other))
+    return phrase("rules.collect_all.done", player=player, amount=Cash(amount), total=Cash(amount * len(others)))
 
 
 def _rate(c: Ctx, value: Money, key: str) -> Money:
     if not 0 <= value <= c.edition.max_entry:
-        raise RuleError("amount_out_of_range", f"'{key}': 0 bis {c.money(c.edition.max_entry)}")
+        raise RuleError("amount_out_of_range", phrase("rules.repairs.rate", field=key, most=Cash(c.edition.max_entry)))
     return value
 
 
-def repairs(c: Ctx, cmd: cmds.Repairs) -> str:
+def repairs(c: Ctx, cmd: cmds.Repairs) -> Phrase:
     """Renovierung / Straßenausbesserung: so much per house and per hotel the player owns."""
     player = c.player(cmd.player)
     per_house, per_hotel = _rate(c, cmd.per_house, "per_house"), _rate(c, cmd.per_hotel, "per_hotel")
     if per_house == per_hotel == 0:  # review 12: every card names its prices; a Renovierung of 0 books nothing
-        raise RuleError("amount_out_of_range", f"Renovierung ohne Betrag: je {c.edition.house} oder je "
-                                               f"{c.edition.hotel} mehr als 0 eingeben")
+        raise RuleError("amount_out_of_range", phrase("rules.repairs.nothing", house=c.edition.house,
+                                                      hotel=c.edition.hotel))
     own = [sq for sq in DEEDS if c.s.get("owner", sq) == player]
     houses = sum(int(c.s.get("houses", sq) or 0) for sq in own)
     hotels = sum(1 for sq in own if c.s.get("hotel", sq))
     if houses + hotels == 0:
-        raise RuleError("not_owner", f"{player} hat keine {c.edition.houses} und keine {c.edition.hotels}: "
-                                     "nichts zu renovieren")
+        raise RuleError("not_owner", phrase("rules.repairs.no_buildings", player=player, houses=c.edition.houses,
+                                            hotels=c.edition.hotels))
     total = houses * per_house + hotels * per_hotel
-    where = c.to_bank(player, total, "Renovierung")
-    ed = c.edition
-    return (f"{player} zahlt für {houses} {ed.house if houses == 1 else ed.houses} und {hotels} "
-            f"{ed.hotel if hotels == 1 else ed.hotels}: {c.money(total)} {where}")
+    where = c.to_bank(player, total, phrase("rules.reason.repairs"))
+    # the sum first, where it is seen at once; what it was for after it
+    return phrase("rules.repairs.done" + where, player=player, amount=Cash(total),
+                  houses=c.buildings(houses, hotel=False), hotels=c.buildings(hotels, hotel=True))
 
 
-def free_parking(c: Ctx, cmd: cmds.FreeParking) -> str:
+def free_parking(c: Ctx, cmd: cmds.FreeParking) -> Phrase:
     player = c.player(cmd.player)
     if not c.house_rule("free_parking_pot"):
-        raise RuleError("house_rule_off", "Frei Parken: ohne die Hausregel gibt es keinen Topf")
+        raise RuleError("house_rule_off", phrase("rules.free_parking.off"))
     pot = int(c.s.get("pot") or 0)
     if pot == 0:
-        raise RuleError("amount_out_of_range", "Der Frei-Parken-Topf ist leer")
-    c.s.pay(None, player, pot, "Frei Parken")
+        raise RuleError("amount_out_of_range", phrase("rules.free_parking.empty"))
+    c.s.pay(None, player, pot, phrase("rules.reason.free_parking"))
     c.s.set("pot", None, 0)
-    return f"{player} landet auf Frei Parken und nimmt den Topf: {c.money(pot)}"
+    return phrase("rules.free_parking.done", player=player, amount=Cash(pot))
 
 
-def jail_fine(c: Ctx, cmd: cmds.JailFine) -> str:
+def jail_fine(c: Ctx, cmd: cmds.JailFine) -> Phrase:
     player = c.player(cmd.player)
-    where = c.to_bank(player, c.edition.jail_fine, "Gefängnis")
-    return f"{player} zahlt {c.money(c.edition.jail_fine)} {where}, um aus dem Gefängnis zu kommen"
+    where = c.to_bank(player, c.edition.jail_fine, phrase("rules.reason.jail_fine"))
+    return phrase("rules.jail_fine.done" + where, player=player, amount=Cash(c.edition.jail_fine))
 
 
-def jail_card(c: Ctx, cmd: cmds.JailCard) -> str:
+def jail_card(c: Ctx, cmd: cmds.JailCard) -> Phrase:
     player = c.player(cmd.player)
     held = int(c.s.get("jail_cards", player) or 0)
     if cmd.delta == 1:
         out = sum(int(c.s.get("jail_cards", p) or 0) for p in c.state.players)
         if out >= JAIL_CARDS_IN_GAME:
-            raise RuleError("no_stock", "Beide Gefängnis-frei-Karten sind schon vergeben")
+            raise RuleError("no_stock", phrase("rules.jail_card.none_left"))
         c.s.set("jail_cards", player, held + 1)
-        return f"{player} erhält eine Gefängnis-frei-Karte"
+        return phrase("rules.jail_card.drawn", player=player)
     if held < 1:
-        raise RuleError("not_owner", f"{player} hat keine Gefängnis-frei-Karte")
+        raise RuleError("not_owner", phrase("rules.jail_card.none_held", player=player))
     c.s.set("jail_cards", player, held - 1)
-    return f"{player} setzt eine Gefängnis-frei-Karte ein"
+    return phrase("rules.jail_card.used", player=player)

@@ -6,27 +6,28 @@ from .. import commands as cmds
 from ..board import DEEDS, Kind
 from ..errors import RuleError
 from ..money import Money
+from ..phrase import Cash, Phrase, Place, phrase
 from ..valuation import lift_cost
 from ..valuation import rent as rent_of
 from .context import Ctx
 
 
-def buy(c: Ctx, cmd: cmds.Buy) -> str:
+def buy(c: Ctx, cmd: cmds.Buy) -> Phrase:
     player, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
     if owner is not None:
-        raise RuleError("already_owned", f"{c.name(sq)} gehört schon {owner}")
+        raise RuleError("already_owned", phrase("rules.buy.owned", square=Place(sq), owner=str(owner)))
     price = cmd.price
     if price is None:
-        price, how = c.edition.deed(sq).price, "kauft"
+        price, reason, done = c.edition.deed(sq).price, "rules.reason.buy", "rules.buy.done"
     else:
         if c.house_rule("no_auctions") and price != c.edition.deed(sq).price:
-            raise RuleError("house_rule_off", "Hausregel: keine Versteigerungen, nur der aufgedruckte Preis")
+            raise RuleError("house_rule_off", phrase("rules.buy.no_auctions"))
         bid(c, player, price, c.edition.auction_min_bid)
-        how = "ersteigert"
-    c.s.pay(player, None, price, f"{'Kauf' if how == 'kauft' else 'Auktion'} {c.name(sq)}")
+        reason, done = "rules.reason.auction", "rules.auction.done"
+    c.s.pay(player, None, price, phrase(reason, square=Place(sq)))
     c.s.set("owner", sq, player)
-    return f"{player} {how} {c.name(sq)} für {c.money(price)}"
+    return phrase(done, player=player, square=Place(sq), amount=Cash(price))
 
 
 def bid(c: Ctx, player: str, price: Money, minimum: Money) -> Money:
@@ -34,58 +35,63 @@ def bid(c: Ctx, player: str, price: Money, minimum: Money) -> Money:
     "Die Spieler müssen für ihr Gebot über entsprechend viel Bargeld verfügen"). A bid is not typed on the
     reader in one go, so the reader's 20M does not cap it."""
     if price < minimum:
-        raise RuleError("amount_out_of_range", f"Gebot {c.money(price)} geht nicht: mindestens {c.money(minimum)}")
+        raise RuleError("amount_out_of_range", phrase("rules.bid.low", bid=Cash(price), minimum=Cash(minimum)))
     c.s.may_pay(player)
     if c.s.cash(player) < price:
-        raise RuleError("insufficient_funds", f"Nicht genug Geld für das Gebot: {player} hat "
-                                              f"{c.money(c.s.cash(player))}, geboten sind {c.money(price)}",
-                        owed=price)
+        raise RuleError("insufficient_funds", phrase("rules.bid.short", player=player, cash=Cash(c.s.cash(player)),
+                                                     bid=Cash(price)), owed=price)
     return price
 
 
-def rent(c: Ctx, cmd: cmds.Rent) -> str:
+def rent(c: Ctx, cmd: cmds.Rent) -> Phrase:
     payer, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
     if owner is None:
-        raise RuleError("not_owner", f"{c.name(sq)} gehört niemandem: keine Miete")
+        raise RuleError("not_owner", phrase("rules.rent.unowned", square=Place(sq)))
     if owner == payer:
-        raise RuleError("not_owner", f"{c.name(sq)} gehört {payer} selbst: keine Miete")
+        raise RuleError("not_owner", phrase("rules.rent.own", square=Place(sq), player=payer))
     if c.s.get("mortgaged", sq):
-        raise RuleError("mortgaged", f"Keine Miete: {c.name(sq)} ist mit einer Hypothek belastet")
+        raise RuleError("mortgaged", phrase("rules.rent.mortgaged", square=Place(sq)))
     dice = None
-    note = c.buildings_word(sq) if DEEDS[sq].kind is Kind.STREET else ""
+    note = c.buildings_word(sq) if DEEDS[sq].kind is Kind.STREET else None
     if DEEDS[sq].kind is Kind.UTILITY:
         dice = cmd.dice  # never None on a utility: the command says so
         top = 15 if c.state.speed_die else 12
         if dice is None or not 2 <= dice <= top:
-            raise RuleError("amount_out_of_range", f"Augenzahl muss zwischen 2 und {top} liegen")
-        note = f"{dice} Augen"
+            raise RuleError("amount_out_of_range", phrase("rules.rent.dice_range", dice=top))
+        note = phrase("rules.rent.dice", dice=dice)
     amount = rent_of(c.state, sq, dice)
-    c.s.pay(payer, str(owner), amount, f"Miete {c.name(sq)}")
-    # A station's rent has nothing to add in parentheses (issue 31: "Miete für Westbahnhof (): 25").
-    return f"{payer} zahlt {owner} Miete für {c.name(sq)}{f' ({note})' if note else ''}: {c.money(amount)}"
+    c.s.pay(payer, str(owner), amount, phrase("rules.reason.rent", square=Place(sq)))
+    # Who pays whom for which street and how much first, what stands there after it (issue 27: "Cem zahlt Ben Miete /
+    # für Poststraße (2" cut the buildings between the street and the amount); a station's rent has nothing to add
+    # (issue 31: "Westbahnhof ()").
+    if note is None:
+        return phrase("rules.rent.done", payer=payer, owner=str(owner), amount=Cash(amount), square=Place(sq))
+    return phrase("rules.rent.done_on", payer=payer, owner=str(owner), amount=Cash(amount), square=Place(sq),
+                  buildings=note)
 
 
-def mortgage(c: Ctx, cmd: cmds.Mortgage) -> str:
+def mortgage(c: Ctx, cmd: cmds.Mortgage) -> Phrase:
     player = c.player(cmd.player)
     sq = c.owned(cmd.square, player)
     if c.s.get("mortgaged", sq):
-        raise RuleError("mortgaged", f"{c.name(sq)} ist schon mit einer Hypothek belastet")
+        raise RuleError("mortgaged", phrase("rules.mortgage.already", square=Place(sq)))
     if c.group_has_buildings(sq):
-        raise RuleError("has_buildings", "Erst alle Gebäude der Farbgruppe verkaufen")
+        raise RuleError("has_buildings", phrase("rules.mortgage.buildings"))
     value = c.edition.deed(sq).mortgage
-    c.s.pay(None, player, value, f"Hypothek {c.name(sq)}")
+    c.s.pay(None, player, value, phrase("rules.reason.mortgage", square=Place(sq)))
     c.s.set("mortgaged", sq, True)
-    # The street after a colon: its name needs no article there ("auf Schlossallee" wanted "die"; review 12).
-    return f"{player} nimmt eine Hypothek auf: {c.name(sq)} ({c.money(value)})"
+    # Who and which street first (issue 27: "Anna nimmt eine / Hypothek auf:" hid the street); "für" takes the
+    # street's name without its article ("auf Schlossallee" wanted "die"; review 12).
+    return phrase("rules.mortgage.done", player=player, square=Place(sq), amount=Cash(value))
 
 
-def unmortgage(c: Ctx, cmd: cmds.Unmortgage) -> str:
+def unmortgage(c: Ctx, cmd: cmds.Unmortgage) -> Phrase:
     player = c.player(cmd.player)
     sq = c.owned(cmd.square, player)
     if not c.s.get("mortgaged", sq):
-        raise RuleError("not_mortgaged", f"{c.name(sq)} ist nicht mit einer Hypothek belastet")
+        raise RuleError("not_mortgaged", phrase("rules.mortgage.not", square=Place(sq)))
     cost = lift_cost(c.edition, sq)
-    c.s.pay(player, None, cost, f"Hypothek zurück {c.name(sq)}")
+    c.s.pay(player, None, cost, phrase("rules.reason.unmortgage", square=Place(sq)))
     c.s.set("mortgaged", sq, False)
-    return f"{player} zahlt eine Hypothek zurück: {c.name(sq)} ({c.money(cost)})"
+    return phrase("rules.unmortgage.done", player=player, square=Place(sq), amount=Cash(cost))

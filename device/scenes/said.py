@@ -1,0 +1,43 @@
+"""What a scene shows, kept as what it means and said when it is drawn (issue 27, docs/languages.md).
+
+A scene never holds a sentence: it holds a :class:`~rules.phrase.Phrase` (a catalogue key and its values), a
+function that says it, or a name that is the same in every language (a player's, a square's). ``view`` says it
+with the language in force when it draws, so the admin page's ``words.use("en")`` turns the screen shown now
+English at its next frame, without a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeAlias
+
+import words
+from rules.editions import Edition
+from rules.phrase import Phrase as Phrase
+from rules.phrase import phrase as phrase
+
+from .inputs import Key
+
+Said: TypeAlias = str | Phrase | Callable[[], str]
+"""A text of a scene: a phrase of the catalogue, a function that says it now, or a name said as it is."""
+
+KEY_NAMES = {Key.HABEN: "scenes.key.haben", Key.SOLL: "scenes.key.soll", Key.LOS: "scenes.key.los",
+             Key.MENU: "scenes.key.menu", Key.UP: "scenes.key.turn", Key.DOWN: "scenes.key.turn"}
+"""The keys whose name is a word, as the OLED says it (the API keeps the wire names: HABEN, SOLL, LOS …)."""
+
+
+def key_name(key: Key) -> str | Phrase:
+    """A key as the OLED names it: a digit, K, M, C or OK as printed, a word key in the language in force; the
+    knob's push is OK."""
+    if key is Key.PUSH:
+        return Key.OK.value
+    return phrase(KEY_NAMES[key]) if key in KEY_NAMES else key.value
+
+
+def say(said: Said, edition: Edition | None = None) -> str:
+    """``said`` in the language in force; a phrase's money and squares with the game's ``edition``."""
+    if isinstance(said, Phrase):
+        return words.say(said, edition)
+    if isinstance(said, str):
+        return said
+    return said()
