@@ -389,3 +389,17 @@ def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: 
     assert not GERMAN.findall(text)
     wrong = german.post("/admin", data="x")  # a method the page has not: the catalogue's words, with its code
     assert wrong.status_code == 405 and "Das geht hier nicht (HTTP 405)." in wrong.get_data(as_text=True)
+
+
+def test_the_oled_speaks_the_bankers_choice_at_once(daemon: Daemon) -> None:
+    """The screen is drawn again in the chosen language at once, not in the language of the page that chose it
+    (the banker's German page drew the idle screen in German again: 'Bereit' stayed until the next key)."""
+    client = daemon.app.test_client()
+    csrf = login(client)
+    assert "Bereit" in client.get("/api/sim/display").get_json()["text"]
+    r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200
+    try:
+        assert "Ready" in client.get("/api/sim/display").get_json()["text"]
+    finally:
+        words.use(words.DEFAULT)

@@ -265,7 +265,8 @@ class WebBackend:
                 self._d.banker.refresh()
             return answer
 
-        result: dict[str, Any] = self._speaking(run)
+        # On the loop as it is, not in the asking page's language: the OLED's screen is drawn in the new one.
+        result: dict[str, Any] = self._d.call(run)
         return result
 
     def wiring_svg(self) -> str:
