@@ -54,6 +54,8 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(status.locator("#scores h2")).to_have_text("Punktestand")
     expect(status.locator("#houserules")).to_have_text("Hausregeln: doppeltes Gehalt auf LOS")
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Haben")
+    expect(device.locator("#oled-text")).not_to_be_empty()
+    oled = device.locator("#oled-text").inner_text()
     admin = browser.new_context(**PHONE).new_page()
     logged_in_admin(admin, server.base)
     admin.select_option("#language", "en")
@@ -64,6 +66,7 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(status.locator("nav a").first).to_have_text("Standings")
     expect(device.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Credit")
+    expect(device.locator("#oled-text")).not_to_have_text(oled)  # the OLED itself speaks it too
     expect(admin.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(games.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(games.locator("nav a").first).to_have_text("Standings")
