@@ -105,7 +105,7 @@ class NewGame(BaseCommand):
                 raise BadCommand(phrase("rules.new_game.name", name=repr(name), most=MAX_NAME))
         check_distinct(list(self.players))
         if self.mode is Mode.TIMED and (self.minutes is None or not 1 <= self.minutes <= 24 * 60):
-            raise BadCommand(phrase("rules.new_game.minutes", most=24 * 60))
+            raise BadCommand(phrase("rules.new_game.minutes", minutes=24 * 60))
         if self.speed_die and not edition.speed_die_bonus:
             raise BadCommand(phrase("rules.new_game.speed_die", edition=edition.title))
         unknown = [r for r in self.house_rules if r not in HOUSE_RULES]

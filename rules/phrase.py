@@ -68,8 +68,9 @@ def phrase(key: str, /, **values: Value) -> Phrase:
 
 
 def said_as(said: Phrase | str) -> Phrase:
-    """A phrase as it is; a text not yet given a key of its own as the key ``rules.verbatim`` (while the
-    rules' texts move into the catalogue, issue 27)."""
+    """A phrase as it is; a text another surface has already said in its own words (the phone's form checks raise
+    ``BadCommand(text("phone.…"))`` in the request's language) as ``rules.verbatim``, said as it is. The rules'
+    own texts are all phrases (tests/wordscan/rules.py)."""
     return said if isinstance(said, Phrase) else Phrase("rules.verbatim", (("text", said),))
 
 

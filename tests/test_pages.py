@@ -312,7 +312,8 @@ def test_a_speed_die_game_is_named_so_on_the_phone_and_in_the_log(evening: tuple
     client, _ = evening
     state = client.get("/api/state").get_json()
     assert state["mode_title"] == "Standardspiel mit Tempo-Würfel"
-    assert state["log"][-1]["text"].endswith("(MONOPOLY FC Schalke 04, Standardspiel mit Tempo-Würfel)")
+    assert state["log"][-1]["text"].startswith(
+        "Neues Spiel MONOPOLY FC Schalke 04: ") and "(Standardspiel mit Tempo-Würfel)" in state["log"][-1]["text"]
     listing = client.get("/spiele").get_data(as_text=True)
     assert "Standardspiel mit Tempo-Würfel" in listing
 

@@ -39,8 +39,8 @@ def test_a_second_tap_naming_the_same_booking_is_refused_and_changes_nothing() -
     apply(game, op="debit", player="Ben", amount=20)
     apply(game, op="undo", of=3)
     message = refused(game, "not_last", op="undo", of=3)
-    assert message == ("Storno nicht gebucht: Buchung 3 ist nicht mehr die letzte "
-                       "(die letzte ist 2: Anna erhält 100 von der Bank)")
+    assert message == ("Storno nicht gebucht: Buchung 3 ist nicht mehr die letzte; "
+                       "die letzte ist 2: Anna erhält 100 von der Bank")
     assert cash(game, "Anna") == 1600
 
 
@@ -67,7 +67,7 @@ def test_a_stations_rent_has_no_empty_parentheses() -> None:
     """Issue 31: the log read "Anna zahlt Cem Miete für Westbahnhof (): 25"."""
     game = start(players=("Anna", "Cem"))
     give(game, "Cem", 15)
-    assert told(apply(game, op="rent", player="Anna", square=15), game) == "Anna zahlt Cem 25 Miete für Westbahnhof"
+    assert told(apply(game, op="rent", player="Anna", square=15), game) == "Anna zahlt Cem Miete für Westbahnhof: 25"
 
 
 def test_a_booking_after_a_storno_gets_a_new_number_so_a_stale_storno_cannot_take_it_back() -> None:

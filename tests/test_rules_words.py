@@ -63,11 +63,11 @@ def test_a_mortgage_names_the_street_first() -> None:
     assert taken.index("Schlossallee") < 20 and repaid.index("Schlossallee") < 20
 
 
-def test_a_rent_says_who_pays_whom_how_much_before_the_street_and_its_houses() -> None:
-    """"Cem zahlt Ben Miete / für Poststraße (2" hid the amount behind the street and its buildings."""
+def test_a_rent_says_who_pays_whom_for_which_street_and_how_much_before_its_houses() -> None:
+    """"Cem zahlt Ben Miete / für Poststraße (2" cut the buildings between the street and the amount."""
     game, _ = built_twice()
     text = told(apply(game, op="rent", player="Anna", square=9), game)
-    assert text == "Anna zahlt Ben 100 Miete für Poststraße (2 Häuser)"
+    assert text == "Anna zahlt Ben Miete für Poststraße: 100 (2 Häuser)"
 
 
 def test_trading_a_hotel_back_names_the_street_before_the_building() -> None:
@@ -79,14 +79,14 @@ def test_trading_a_hotel_back_names_the_street_before_the_building() -> None:
     for sq in (37, 39) * 5:
         apply(game, op="build", player="Ben", square=sq)
     text = told(apply(game, op="sell_building", player="Ben", square=39, to_houses=True), game)
-    assert text == "Ben tauscht auf Schlossallee ein Hotel gegen 4 Häuser (100)"
+    assert text == "Ben: Schlossallee – tauscht ein Hotel gegen 4 Häuser (100)"
 
 
-def test_a_new_game_names_its_players_first() -> None:
-    """"Neues Spiel (MONOPOLY / Sonic," pushed the players off the first screen."""
+def test_a_new_game_names_its_box_and_players_first() -> None:
+    """"Neues Spiel (MONOPOLY / Sonic," broke the edition's name in its parenthesis: the box, then who plays."""
     game = start("sonic", players=("Anna", "Ben", "Cem"))
     assert told(game.history[-1], game) == (
-        f"Neues Spiel: Anna, Ben und Cem ({EDITIONS['sonic'].title}, Standardspiel)")
+        f"Neues Spiel {EDITIONS['sonic'].title}: Anna, Ben und Cem (Standardspiel)")
 
 
 # --- English, one test per kind of message
@@ -103,7 +103,7 @@ def test_a_booking_in_english() -> None:
     assert told(apply(game, op="buy", player="Ben", square=1), game) == "Ben buys Old Kent Road for 60"
     assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna builds a House on Mayfair (200)"
     assert told(apply(game, op="rent", player="Ben", square=39), game) == (
-        "Ben pays Anna 200 rent for Mayfair (1 House)")
+        "Ben pays Anna rent for Mayfair: 200 (1 House)")
     assert told(apply(game, op="go", player="Ben"), game) == "Ben passes GO: 200"
 
 
@@ -156,7 +156,7 @@ def test_english_plurals_and_articles() -> None:
     said = phrase("rules.trade.cards", n=1)
     assert words.say(said, classic) == "1 Get Out of Jail Free card"
     assert words.say(phrase("rules.trade.cards", n=2), classic) == "2 Get Out of Jail Free cards"
-    assert words.say(phrase("rules.build.full", square=Place(39), one=Pieces("hotel", 1)), classic) == (
+    assert words.say(phrase("rules.build.full", square=Place(39), hotel_pieces=Pieces("hotel", 1)), classic) == (
         "Mayfair already has a Hotel")
 
 
@@ -173,15 +173,15 @@ def test_a_replayed_journal_is_told_in_the_language_in_force(tmp_path: Path) -> 
         assert ledger.submit(cmd).ok
     german = [e["text"] for e in ledger.snapshot()["log"]]
     assert german == ["Storno: Anna: Hypothek für Schlossallee (200)", "Anna: Hypothek für Schlossallee (200)",
-                      "Ben zahlt Anna 50 Miete für Schlossallee (unbebaut)", "Anna kauft Schlossallee für 400",
-                      "Neues Spiel: Anna und Ben (MONOPOLY, Standardspiel)"]
+                      "Ben zahlt Anna Miete für Schlossallee: 50 (unbebaut)", "Anna kauft Schlossallee für 400",
+                      "Neues Spiel MONOPOLY: Anna und Ben (Standardspiel)"]
     ledger.journal.close()
     words.use("en")
     again = Ledger(Journal(path))  # replayed from the journal's commands
     assert [e["text"] for e in again.snapshot()["log"]] == [
         "Undone: Anna: mortgage on Schlossallee (200)", "Anna: mortgage on Schlossallee (200)",
-        "Ben pays Anna 50 rent for Schlossallee (no buildings)", "Anna buys Schlossallee for 400",
-        "New game: Anna and Ben (MONOPOLY, Standard game)"]
+        "Ben pays Anna rent for Schlossallee: 50 (no buildings)", "Anna buys Schlossallee for 400",
+        "New game MONOPOLY: Anna and Ben (Standard game)"]
     again.journal.close()
     history = History(path)
     report = history.report(history.games()[0]["id"])

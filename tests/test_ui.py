@@ -227,9 +227,9 @@ def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> Non
     table.tap("Ben")
     table.tap(39)  # the deed's tag: the actions for Schlossallee
     table.choose("Miete zahlen")
-    assert table.text() == "Miete ↓\n1M\nBen zahlt Anna Miete\nfür Schlossallee\nOK bucht, C zurück"
+    assert table.text() == "Miete ↓\n1M\nBen zahlt Anna Miete\nfür Schlossallee: 1M\nOK bucht, C zurück"
     table.press("DOWN")  # the knob scrolls; "OK bucht" stays
-    assert table.text() == "Miete\n1M\nfür Schlossallee\n(unbebaut): 1M\nOK bucht, C zurück"
+    assert table.text() == "Miete\n1M\nfür Schlossallee: 1M\n(unbebaut)\nOK bucht, C zurück"
     table.press("OK")
     assert table.cash("Ben") == 14_000_000
 
@@ -260,7 +260,7 @@ def test_uneven_building_is_not_offered(table: Table) -> None:
     table.press("C")
     table.tap(3)
     table.choose("Bauen")
-    assert table.text().splitlines()[:2] == ["Bauen ↓", "50"]
+    assert table.text().splitlines()[:2] == ["Bauen", "50"]  # "Anna baut ein Haus auf Turmstraße (50)": one screen
 
 
 def test_mortgage_and_lift_from_the_menu(table: Table) -> None:

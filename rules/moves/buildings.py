@@ -32,7 +32,7 @@ def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> Phrase:
     ed = c.edition
     if wanted is None:
         what = ed.hotels if hotel else ed.houses
-        raise RuleError("no_shortage", phrase("rules.build.no_shortage", what=what))
+        raise RuleError("no_shortage", phrase("rules.build.no_shortage", buildings=what))
     return _build_on(c, player, sq, bid(c, player, cmd.price, wanted))
 
 
@@ -77,7 +77,7 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phras
         raise RuleError("group_mortgaged", phrase("rules.build.mortgaged"))
     here = c.level(sq)
     if here > hph:
-        raise RuleError("max_buildings", phrase("rules.build.full", square=Place(sq), one=Pieces("hotel", 1)))
+        raise RuleError("max_buildings", phrase("rules.build.full", square=Place(sq), hotel_pieces=Pieces("hotel", 1)))
     lowest = min(c.level(g) for g in group)
     if here > lowest:
         raise RuleError("uneven_building", phrase("rules.build.uneven"))
@@ -86,23 +86,23 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phras
     if here == hph:
         stock = int(c.s.get("bank_hotels") or 0)
         if stock < 1:
-            raise RuleError("no_stock", phrase("rules.build.no_stock", what=ed.hotels))
+            raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=ed.hotels))
         c.s.pay(player, None, cost, phrase("rules.reason.building", what=ed.hotel, square=Place(sq)))
         c.s.set("bank_hotels", None, stock - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
         c.s.set("houses", sq, 0)
         c.s.set("hotel", sq, True)
-        return phrase("rules.build.hotel" + won, player=player, one=Pieces("hotel", 1, "acc"), square=Place(sq),
-                      amount=Cash(cost))
+        return phrase("rules.build.hotel" + won, player=player, hotel_pieces=Pieces("hotel", 1, "acc"),
+                      square=Place(sq), amount=Cash(cost))
     stock = int(c.s.get("bank_houses") or 0)
     if stock < 1:
-        raise RuleError("no_stock", phrase("rules.build.no_stock", what=ed.houses))
+        raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=ed.houses))
     c.s.pay(player, None, cost, phrase("rules.reason.building", what=ed.house, square=Place(sq)))
     c.s.set("bank_houses", None, stock - 1)
     c.s.set("houses", sq, here + 1)
     # What is built, where, and what that one costs (issue 27: "2 Hütten (50)" read as two for 50); how many
     # stand there now after it.
-    return phrase("rules.build.house" + won, player=player, one=Pieces("house", 1, "acc"), square=Place(sq),
+    return phrase("rules.build.house" + won, player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
                   amount=Cash(cost), n=here + 1, houses=ed.houses)
 
 
@@ -123,7 +123,7 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
         c.s.pay(None, player, half, phrase("rules.reason.sale", what=ed.house, square=Place(sq)))
         c.s.set("houses", sq, here - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + 1)
-        return phrase("rules.sell.house", player=player, one=Pieces("house", 1, "acc"), square=Place(sq),
+        return phrase("rules.sell.house", player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
                       amount=Cash(half))
     c.s.set("hotel", sq, False)
     c.s.set("bank_hotels", None, int(c.s.get("bank_hotels") or 0) + 1)
@@ -140,12 +140,12 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
         c.s.set("houses", sq, hph)
         c.s.pay(None, player, half, phrase("rules.reason.sale", what=ed.hotel, square=Place(sq)))
         # Who, where and what first (issue 27: "Ben tauscht das / Schloss auf" hid the street).
-        return phrase("rules.sell.to_houses", player=player, square=Place(sq), one=Pieces("hotel", 1, "acc"),
+        return phrase("rules.sell.to_houses", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
                       count=hph, houses=ed.houses, amount=Cash(half))
     whole = half * (hph + 1)
     c.s.pay(None, player, whole, phrase("rules.reason.sale", what=ed.hotel, square=Place(sq)))
     if short:
-        return phrase("rules.sell.hotel.whole", player=player, square=Place(sq), one=Pieces("hotel", 1, "acc"),
+        return phrase("rules.sell.hotel.whole", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
                       amount=Cash(whole), n=stock, house=ed.house, houses=ed.houses)
-    return phrase("rules.sell.hotel", player=player, square=Place(sq), one=Pieces("hotel", 1, "acc"),
+    return phrase("rules.sell.hotel", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
                   amount=Cash(whole))

@@ -42,20 +42,21 @@ class Ctx:
         # Seed 000: "nur Beträge zwischen € 10K und € 20M eintippen" — a range, no step.
         if not ed.min_entry <= value <= ed.max_entry:
             raise RuleError("amount_out_of_range", phrase("rules.amount.range_rest" if rest else "rules.amount.range",
-                                                          amount=Cash(value), least=Cash(ed.min_entry),
-                                                          most=Cash(ed.max_entry)))
+                                                          amount=Cash(value), minimum=Cash(ed.min_entry),
+                                                          maximum=Cash(ed.max_entry)))
         return value
 
     def house_rule(self, rule: str) -> bool:
         return rule in self.state.house_rules
 
-    def to_bank(self, player: str, amount: Money, reason: Phrase) -> Phrase:
-        """A payment to the bank, or into the Frei-Parken pot under that house rule; says where it went."""
+    def to_bank(self, player: str, amount: Money, reason: Phrase) -> str:
+        """A payment to the bank, or into the Frei-Parken pot under that house rule: the key suffix of the
+        sentence that says where it went ("" for the bank, ".pot" for the pot)."""
         self.s.pay(player, None, amount, reason)
         if self.house_rule("free_parking_pot") and amount:
             self.s.set("pot", None, int(self.s.get("pot") or 0) + amount)
-            return phrase("rules.where.pot")
-        return phrase("rules.where.bank")
+            return ".pot"
+        return ""
 
     def deed(self, square: Square) -> Square:
         sq = known_square(square)
@@ -86,7 +87,7 @@ class Ctx:
     def buildings(self, n: int, *, hotel: bool) -> Phrase:
         """"1 Haus", "2 Hotels": a count with the edition's word, the numeral said even for one."""
         word = self.edition.hotel_word if hotel else self.edition.house_word
-        return phrase("rules.count.buildings", n=n, one=word.singular, many=word.plural)
+        return phrase("rules.count.buildings", n=n, house=word.singular, houses=word.plural)
 
     def buildings_word(self, sq: Square) -> Phrase:
         """What stands on a street, as a rent says it: "2 Häuser", "Hotel", "unbebaut"."""

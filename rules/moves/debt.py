@@ -86,17 +86,16 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> Phrase:
         c.s.set("debt", creditor, int(c.s.get("debt", creditor) or 0) + unpaid)
     c.s.set("bankrupt", debtor, True)
     c.s.set("bankrupt_order", debtor, 1 + sum(p.bankrupt for p in c.state.players.values()))
-    to = "" if creditor is None else ".player"
-    who: Phrase = phrase("rules.bankrupt.done" + to, player=debtor, creditor=creditor or "")
-    if cmd.owed is not None:
-        who = phrase("rules.bankrupt.owed", said=who, owed=Cash(cmd.owed))
     # what the creditor receives, said in the log (it was only in the CSV): the money, then the deeds
     gets = chain("rules.join.comma", [Cash(estate), *(Place(sq) for sq in deeds)])
-    parts: list[Value] = [phrase("rules.bankrupt.receives" + to, said=who, creditor=creditor or "", gets=gets)]
+    owed = {} if cmd.owed is None else {"owed": Cash(cmd.owed)}
+    key = "rules.bankrupt.bank" if creditor is None else "rules.bankrupt.player"
+    parts: list[Value] = [phrase(key + (".owed" if owed else ""), player=debtor, creditor=creditor or "", gets=gets,
+                                 **owed)]
     if lifted:
-        parts.append(phrase("rules.bankrupt.lifted", creditor=creditor or "", items=chain("rules.join.comma", lifted)))
+        parts.append(phrase("rules.bankrupt.lifted", creditor=creditor or "", lifted=chain("rules.join.comma", lifted)))
     if fees:
-        parts.append(phrase("rules.bankrupt.fees", creditor=creditor or "", items=chain("rules.join.comma", fees)))
+        parts.append(phrase("rules.bankrupt.fees", creditor=creditor or "", deeds=chain("rules.join.comma", fees)))
         paid = sum(t.amount for t in c.s.transfers if t.payer == creditor and t.payee is None)
         c.note = phrase("rules.note.open", amount=Cash(unpaid)) if unpaid else \
             phrase("rules.note.interest", amount=Cash(paid))

@@ -20,7 +20,7 @@ def credit(c: Ctx, cmd: cmds.Credit) -> Phrase:
 def debit(c: Ctx, cmd: cmds.Debit) -> Phrase:
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
     where = c.to_bank(player, amount, phrase("rules.reason.debit"))
-    return phrase("rules.debit.done", player=player, amount=Cash(amount), where=where)
+    return phrase("rules.debit.done" + where, player=player, amount=Cash(amount))
 
 
 def transfer(c: Ctx, cmd: cmds.Transfer) -> Phrase:
@@ -42,9 +42,7 @@ def tax(c: Ctx, cmd: cmds.Tax) -> Phrase:
     player, sq = c.player(cmd.player), cmd.square
     amount = c.edition.taxes[sq]
     where = c.to_bank(player, amount, phrase("rules.reason.tax", square=Place(sq)))
-    if c.house_rule("free_parking_pot"):
-        return phrase("rules.tax.pot", player=player, square=Place(sq), amount=Cash(amount), where=where)
-    return phrase("rules.tax.done", player=player, square=Place(sq), amount=Cash(amount))
+    return phrase("rules.tax.done" + where, player=player, square=Place(sq), amount=Cash(amount))
 
 
 def _others(c: Ctx, player: str) -> list[str]:
@@ -101,7 +99,7 @@ def repairs(c: Ctx, cmd: cmds.Repairs) -> Phrase:
     total = houses * per_house + hotels * per_hotel
     where = c.to_bank(player, total, phrase("rules.reason.repairs"))
     # the sum first, where it is seen at once; what it was for after it
-    return phrase("rules.repairs.done", player=player, amount=Cash(total), where=where,
+    return phrase("rules.repairs.done" + where, player=player, amount=Cash(total),
                   houses=c.buildings(houses, hotel=False), hotels=c.buildings(hotels, hotel=True))
 
 
@@ -120,7 +118,7 @@ def free_parking(c: Ctx, cmd: cmds.FreeParking) -> Phrase:
 def jail_fine(c: Ctx, cmd: cmds.JailFine) -> Phrase:
     player = c.player(cmd.player)
     where = c.to_bank(player, c.edition.jail_fine, phrase("rules.reason.jail_fine"))
-    return phrase("rules.jail_fine.done", player=player, amount=Cash(c.edition.jail_fine), where=where)
+    return phrase("rules.jail_fine.done" + where, player=player, amount=Cash(c.edition.jail_fine))
 
 
 def jail_card(c: Ctx, cmd: cmds.JailCard) -> Phrase:

@@ -35,7 +35,7 @@ def bid(c: Ctx, player: str, price: Money, minimum: Money) -> Money:
     "Die Spieler müssen für ihr Gebot über entsprechend viel Bargeld verfügen"). A bid is not typed on the
     reader in one go, so the reader's 20M does not cap it."""
     if price < minimum:
-        raise RuleError("amount_out_of_range", phrase("rules.bid.low", bid=Cash(price), least=Cash(minimum)))
+        raise RuleError("amount_out_of_range", phrase("rules.bid.low", bid=Cash(price), minimum=Cash(minimum)))
     c.s.may_pay(player)
     if c.s.cash(player) < price:
         raise RuleError("insufficient_funds", phrase("rules.bid.short", player=player, cash=Cash(c.s.cash(player)),
@@ -58,16 +58,17 @@ def rent(c: Ctx, cmd: cmds.Rent) -> Phrase:
         dice = cmd.dice  # never None on a utility: the command says so
         top = 15 if c.state.speed_die else 12
         if dice is None or not 2 <= dice <= top:
-            raise RuleError("amount_out_of_range", phrase("rules.rent.dice_range", most=top))
+            raise RuleError("amount_out_of_range", phrase("rules.rent.dice_range", dice=top))
         note = phrase("rules.rent.dice", dice=dice)
     amount = rent_of(c.state, sq, dice)
     c.s.pay(payer, str(owner), amount, phrase("rules.reason.rent", square=Place(sq)))
-    # Who pays whom how much for which street first, what stands there after it (issue 27: "Cem zahlt Ben Miete /
-    # für Poststraße (2" hid the amount); a station's rent has nothing to add (issue 31: "Westbahnhof ()").
+    # Who pays whom for which street and how much first, what stands there after it (issue 27: "Cem zahlt Ben Miete /
+    # für Poststraße (2" cut the buildings between the street and the amount); a station's rent has nothing to add
+    # (issue 31: "Westbahnhof ()").
     if note is None:
         return phrase("rules.rent.done", payer=payer, owner=str(owner), amount=Cash(amount), square=Place(sq))
     return phrase("rules.rent.done_on", payer=payer, owner=str(owner), amount=Cash(amount), square=Place(sq),
-                  note=note)
+                  buildings=note)
 
 
 def mortgage(c: Ctx, cmd: cmds.Mortgage) -> Phrase:

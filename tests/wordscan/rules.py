@@ -19,7 +19,7 @@ ALLOWED = {
     "bank", "bank_hotels", "bank_houses", "bankrupt_order", "debt", "edition_data", "finished", "format", "history",
     "hotels", "houses", "ids", "jail_cards", "minutes", "mortgaged", "numbered", "previous", "properties", "key",
     # a phrase's parts as data (rules.phrase.to_data), its value kinds and grammatical cases, and key suffixes
-    "phrase", "place", "pieces", "many", "house", "nom", "acc", "dat", ".player", ".won", "name",
+    "phrase", "place", "pieces", "many", "house", "nom", "acc", "dat", ".player", ".won", ".pot", "name",
     "free_parking_pot", "double_go", "no_auctions",
     "str | int | Cash | Place | Pieces | Many | Phrase",
     # the reader's own notation (its 5 characters), Unicode's categories and normal form
