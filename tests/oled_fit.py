@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import itertools
 import re
 import string
 from collections.abc import Iterable, Iterator, Mapping
@@ -342,9 +343,9 @@ class Pool:
     the same name or amount and each is found by itself on the screen."""
 
     def __init__(self, edition: Edition) -> None:
-        self.players = iter(PLAYERS * 3)
-        self.money = iter(amounts(edition, 40))
-        self.fields = iter(squares(edition, 30))
+        self.players = iter(PLAYERS * 60)  # a booking's fillers draw from one pool: the rules have some hundred
+        self.money = iter(amounts(edition, 400))
+        self.fields = itertools.cycle(squares(edition, 30))  # no message names 30 squares: none twice in one
 
 
 def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
