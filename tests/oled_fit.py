@@ -20,14 +20,14 @@ known by its name (``KINDS``); a new name not listed there fails the test until 
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
-import itertools
 import re
 import string
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from babel.messages.pofile import read_po
 
@@ -244,9 +244,10 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY = (
-    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry")
-LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT)
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY = (
+    "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry", "known",
+    "key")
+LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT, KNOWN)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
 KINDS: dict[str, str] = {
@@ -263,19 +264,20 @@ KINDS: dict[str, str] = {
                      "money", "worth", "refund", "back", "given", "stake", "offered", "least", "most"), MONEY),
     **dict.fromkeys(("n", "count", "number", "minutes", "dice", "of", "last", "houses_per_hotel", "deeds_each",
                      "ends_at", "turns", "place", "rank"), COUNT),
-    **dict.fromkeys(("what", "pieces"), PIECES),
-    **dict.fromkeys(("house", "hotel", "building", "one"), WORD),
+    **dict.fromkeys(("what", "pieces", "one"), PIECES),
+    **dict.fromkeys(("house", "hotel", "building"), WORD),
     **dict.fromkeys(("houses", "hotels", "buildings", "many"), WORDS),
     **dict.fromkeys(("range",), RANGE),
     **dict.fromkeys(("entry", "typed"), ENTRY),
-    **dict.fromkeys(("first", "then", "only"), ITEM),
+    **dict.fromkeys(("first", "then", "only", "second"), ITEM),
+    **dict.fromkeys(("known",), KNOWN),
+    **dict.fromkeys(("rule",), KEY),
     **dict.fromkeys(("items",), SQUARES),
     **dict.fromkeys(("gives",), DEALT),
     **dict.fromkeys(("uid",), UID),
     **dict.fromkeys(("port",), PORT),
     **dict.fromkeys(("parts",), PARTS),
     **dict.fromkeys(("edition", "title"), EDITION),
-    **dict.fromkeys(("mode",), MODE),
     **dict.fromkeys(("op",), OP),
 }
 """What a placeholder holds, by its name (or its name's last ``_`` part: ``new_owner`` is a player)."""
@@ -292,6 +294,11 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.entry.invalid": {"entry": RANGE},
     "rules.entry.decimals": {"entry": RANGE},
     "rules.note.to_bank": {"each": DEALT},
+    "rules.tax.square": {"square": COUNT, "first": COUNT, "second": COUNT},
+    "rules.new_game.name": {"most": COUNT},
+    "rules.rent.dice_range": {"most": COUNT},
+    "rules.undo.nothing": {"most": COUNT},
+    "rules.new_game.edition": {"edition": KEY},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
 money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
@@ -300,7 +307,7 @@ the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
 PHRASES: dict[str, str] = {
     "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\.note\.", "key": r"scenes\.key\.",
     "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint", "where": r"rules\.where\.",
-    "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done",
+    "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done", "mode": r"rules\.mode\.",
 }
 """A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
@@ -328,8 +335,9 @@ UID_HEX = "04a1b2c3d4e5f6"
 
 
 def pieces_longest(kind: Literal["house", "hotel"]) -> list[Pieces]:
-    """The building counts a message may say, in each case: one (with its article), four, a box's stock."""
-    cases: tuple[Literal["nom", "acc", "dat"], ...] = ("nom", "acc", "dat")
+    """The building counts a message may say, in the cases the rules say them: one (with its article), four, a
+    box's stock."""
+    cases: tuple[Literal["nom", "acc", "dat"], ...] = ("nom", "acc")
     return [Pieces(kind, n, case) for n in (1, 4, 32) for case in cases]
 
 
@@ -340,12 +348,26 @@ def longest(options: Iterable[Value], edition: Edition) -> Value:
 
 class Pool:
     """Values handed out once each, so two placeholders (an outer phrase's and a nested one's too) never say
-    the same name or amount and each is found by itself on the screen."""
+    the same name or amount and each is found by itself on the screen. A fork tries a filler; the one chosen
+    moves the pool on (:meth:`take`)."""
 
     def __init__(self, edition: Edition) -> None:
-        self.players = iter(PLAYERS * 60)  # a booking's fillers draw from one pool: the rules have some hundred
-        self.money = iter(amounts(edition, 400))
-        self.fields = itertools.cycle(squares(edition, 30))  # no message names 30 squares: none twice in one
+        self.lists: dict[str, list[Any]] = {"players": list(PLAYERS), "money": amounts(edition, 40),
+                                            "fields": squares(edition, 30)}
+        self.at = dict.fromkeys(self.lists, 0)
+
+    def next(self, which: str) -> Any:
+        items, i = self.lists[which], self.at[which]
+        self.at[which] = i + 1
+        return items[i % len(items)]
+
+    def fork(self) -> Pool:
+        other = copy.copy(self)
+        other.at = dict(self.at)
+        return other
+
+    def take(self, fork: Pool) -> None:
+        self.at = dict(fork.at)
 
 
 def fillers(name: str, message: Message, messages: Mapping[str, Message]) -> list[Message]:
@@ -373,15 +395,15 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
     for name in names:
         kind = kinds[name]
         if kind == PLAYER:
-            out[name] = next(pool.players)
+            out[name] = pool.next("players")
         elif kind == PLAYERS_KIND:
             out[name] = Many(tuple(PLAYERS[:MAX_PLAYERS]))
         elif kind == SQUARE:
-            out[name] = Place(next(pool.fields))
+            out[name] = Place(pool.next("fields"))
         elif kind == SQUARES:
-            out[name] = Many(tuple(Place(next(pool.fields)) for _ in range(3)))
+            out[name] = Many(tuple(Place(pool.next("fields")) for _ in range(3)))
         elif kind == MONEY:
-            out[name] = Cash(next(pool.money))
+            out[name] = Cash(pool.next("money"))
         elif kind == COUNT:
             out[name] = COUNT_MAX
         elif kind == PIECES:
@@ -397,10 +419,14 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
                              for w in (e.house_word, e.hotel_word)), key=px)
         elif kind == RANGE:
             out[name] = "2-15"
+        elif kind == KNOWN:  # what a command may name: every edition's key, every house rule's
+            out[name] = ", ".join(sorted(editions()))
+        elif kind == KEY:  # a key a command named that the rules do not know, as the refusal quotes it
+            out[name] = repr("familie-mustermann-sommer-2026")
         elif kind == ENTRY:  # what the banker typed, refused: as wide as a long entry on the keypad
             out[name] = "99999999K"
         elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount
-            out[name] = Place(next(pool.fields))
+            out[name] = Place(pool.next("fields"))
         elif kind == UID:
             out[name] = UID_HEX
         elif kind == PORT:
@@ -413,7 +439,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             out[name] = edition.title.replace("MONOPOLY ", "") or edition.title
         elif kind == DEALT:
             out[name] = words.text("list.separator").join(
-                [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(next(pool.money)), edition)])
+                [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(pool.next("money")), edition)])
         elif kind == PHRASE:
             if messages is None:
                 raise KeyError(f"{message.key}: {{{name}}} is a phrase: the catalogue is needed to fill it")
@@ -421,8 +447,10 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             options = [chosen] if chosen is not None else fillers(name, message, messages)
             if not options:
                 raise KeyError(f"{message.key}: no message of the catalogue may fill {{{name}}} (oled_fit.PHRASES)")
-            out[name] = max((phrase(m.key, **values(m, edition, messages, pool=pool))
-                             for m in options), key=lambda p: px(shown(p, edition, messages)))
+            tried = [(fork, phrase(m.key, **values(m, edition, messages, pool=fork)))
+                     for m in options for fork in [pool.fork()]]
+            fork, out[name] = max(tried, key=lambda t: px(shown(t[1], edition, messages)))
+            pool.take(fork)
     return out
 
 

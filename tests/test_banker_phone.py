@@ -291,7 +291,7 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
     book("Anna", "credit", {"amount": "200"}, says="Anna erhält 200 von der Bank")
     book("Ben", "debit", {"amount": "100"}, says="Ben zahlt 100 in den Frei-Parken-Topf")
     book("Anna", "transfer", {"to": "Ben", "amount": "50"}, says="Anna zahlt Ben 50")
-    book("Cem", "go", {"exact": True}, says="Cem landet genau auf LOS: 400")
+    book("Cem", "go", {"exact": True}, says="Cem erhält 400: genau auf LOS")
     book("Cem", "free_parking", says="Cem nimmt 100 aus dem Frei-Parken-Topf")
     book("Anna", "buy", {"square": 1}, says="Anna kauft Badstraße für 60")
     book("Anna", "buy", {"square": 3, "price": "30"}, says="Turmstraße")
@@ -309,8 +309,8 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
     book("Cem", "jail_fine", says="Cem zahlt 50")
     book("Cem", "jail_card", {"delta": "1"}, says="Cem erhält eine Gefängnis-frei-Karte")
     book("Cem", "jail_card", {"delta": "-1"}, says="Cem setzt eine Gefängnis-frei-Karte ein")
-    book("Anna", "pay_all", {"amount": "10"}, says="Anna zahlt jedem Mitspieler 10")
-    book("Ben", "collect_all", {"amount": "10"}, says="Jeder Mitspieler zahlt Ben 10")
+    book("Anna", "pay_all", {"amount": "10"}, says="Anna zahlt 10 an jeden Mitspieler")
+    book("Ben", "collect_all", {"amount": "10"}, says="Ben erhält 10 von jedem Mitspieler")
     book("Anna", "repairs", {"per_house": "25", "per_hotel": "100"}, says="Anna")
     book("Anna", "trade", {"b": "Cem", "a_gives.cash": "100", "b_gives.squares": [5]}, says="Tausch")
     shortage_of_houses(server)
@@ -340,7 +340,7 @@ def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, 
     phone.book("Ben", "debit", {"amount": "500K"}, says="Ben zahlt 500K an die Bank")
     phone.book("Anna", "transfer", {"to": "Ben", "amount": "2,5M"}, says="Anna zahlt Ben 2,5M")
     phone.book("Ben", "buy", {"square": 39, "price": "1,2M"}, says="Ben")
-    phone.book("Anna", "pay_all", {"amount": "100K"}, says="Anna zahlt jedem Mitspieler 100K")
+    phone.book("Anna", "pay_all", {"amount": "100K"}, says="Anna zahlt 100K an jeden Mitspieler")
     # A person's refusals: what to type instead.
     form = phone.form("Anna", "credit")
     form.locator("[name=amount]").fill("200")
@@ -359,7 +359,7 @@ def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, 
     phone.book("Anna", "bankrupt", {"creditor": "Ben", "owed": "500"}, says="Anna")
     assert player(server, "Anna")["bankrupt"] and player(server, "Ben")["debt"] == 20
     phone.book("Ben", "credit", {"amount": "100"}, says="Ben erhält 100")
-    phone.book("Ben", "pay_debt", says="Ben zahlt der Bank die offenen 10 % Zinsen: 20")
+    phone.book("Ben", "pay_debt", says="Ben zahlt der Bank 20: die offenen 10 % Zinsen")
     assert phone.booked >= {"bankrupt", "pay_debt"}
 
 

@@ -132,12 +132,14 @@ def test_the_money_and_the_group_words_are_each_boards_own() -> None:
 
 @pytest.mark.parametrize("key", ENGLISH)
 def test_the_building_words_are_english_with_the_gender_german_sentences_need(key: str) -> None:
-    """The UI is still German (the English catalogue is a later issue): "ein House" like "ein Haus"."""
-    from rules.editions import article
-
+    """A German sentence gives them the article of their German counterparts: "ein House" like "ein Haus"; English
+    says "a" and "the" whatever the gender."""
     ed = EDITIONS[key]
     assert (ed.house, ed.houses, ed.hotel, ed.hotels) == ("House", "Houses", "Hotel", "Hotels")
-    assert article("ein", ed.house_word) == "ein House" and article("der", ed.hotel_word) == "das Hotel"
+    house, hotel = words.Noun(*ed.house_word), words.Noun(*ed.hotel_word)
+    assert words.counted(house, 1) == "ein House" and words.definite(hotel) == "das Hotel"
+    with words.speaking("en"):
+        assert words.counted(house, 1) == "a House" and words.definite(hotel) == "the Hotel"
 
 
 # -- the classic values -------------------------------------------------------------------------------------

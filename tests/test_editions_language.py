@@ -344,3 +344,21 @@ def test_the_editions_page_in_german_is_as_it_was(family: Path, daemon: Any) -> 
     assert "Hinweis: Zeile 15, deeds.19.rents: 18 weicht von classic-uk ab (dort 16): Tippfehler?" in html
     form = client.get("/admin/ausgaben/neu?von=classic").get_data(as_text=True)
     assert "Feld 1 (Braun)" in form and "Haus: Geschlecht" in form and ">das</option>" in form
+
+
+def test_the_log_names_a_broken_file_in_the_appliances_language(tmp_path: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    """The banker fixes the file from the log: its line is in the appliance's language, even when the folder is first
+    read for a phone's page in another."""
+    from device.store.editions import family_editions
+
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "york.toml").write_text(UK.replace("leeds", "york").replace(', gender = "n"', ""), encoding="utf-8")
+    with words.speaking("en"):
+        family_editions(tmp_path)
+    assert "Ausgabe york.toml spielt nicht: Zeile 11, buildings.house.gender: fehlt (m, f oder n: der, die, das)" \
+        in caplog.text
+    words.use("en")
+    family_editions(tmp_path)
+    assert "edition york.toml does not play: line 11, buildings.house.gender: missing" in caplog.text

@@ -8,24 +8,20 @@ browser is needed to read them.
 
 from __future__ import annotations
 
-import json
 import re
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
+from ui_table import Table, table  # noqa: F401  (the device's scenes on a real ledger)
 
 import words
-from bench.liveserver import LiveServer
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
 from rules import EDITIONS
-from webui.booking import BY_OP
+from webui.booking import BY_OP, forms_for
 from words.compile import po_files, po_path
 
 
@@ -212,42 +208,26 @@ def test_the_api_answers_in_the_language_of_the_page_that_asked(daemon: Daemon) 
         assert words.appliance_language() == "de"
 
 
-def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daemon: Daemon, tmp_path: Path) -> None:
-    """Issue 27: "Each phone may also read the page in the language its browser asks for": the status page's
-    state (its log) in the phone's chosen language, the appliance's for every other phone; through Flask's
-    /api/state and through the front that serves the phones (/api/state, /api/events), each with its own ETag."""
-    german, english = daemon.app.test_client(), daemon.app.test_client()
-    english.set_cookie("bank_lang", "en")
-    headers = banker(german)
-    for cmd in ({"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
-        assert german.post("/api/commands", json=cmd, headers=headers).status_code == 200
-    said = {}
-    for client, code in ((german, "de"), (english, "en")):
-        deadline = time.monotonic() + 5
-        while (r := client.get("/api/state")).get_json()["log"][0]["op"] != "undo":  # published after the loop's turn
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        said[code] = r.get_json()["log"][0]["text"]
-        assert client.get("/api/state", headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
-    assert said["de"].startswith("Storno: ") and said["en"].startswith("Undone: "), said
-    assert words.appliance_language() == "de"
+def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:  # noqa: F811
+    """Issue 31's "the same choices in the same order … behind the same words", in English: the forms' flows and
+    menu entries are the OLED's own words (its catalogue's), for a position with buildings, a mortgage, a jail
+    card and a utility."""
+    from test_banker_phone_menus import POSITIONS, phone_menu
 
-    server = LiveServer(tmp_path / "live").start()
-    try:
-        server.login()
-        for cmd in ({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
-                    {"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
-            assert server.post("/api/commands", cmd)[0] == 200
-        for cookie, starts in (("", "Storno: "), ("bank_lang=en", "Undone: ")):
-            ask = urllib.request.Request(server.base + "/api/state", headers={"Cookie": cookie} if cookie else {})
-            with urllib.request.urlopen(ask, timeout=10) as r:
-                assert json.loads(r.read())["log"][0]["text"].startswith(starts)
-            ask = urllib.request.Request(server.base + "/api/events", headers={"Cookie": cookie} if cookie else {})
-            with urllib.request.urlopen(ask, timeout=10) as r:
-                first = b""
-                while not first.endswith(b"\n\n"):
-                    first += r.read1(65536)
-            event = json.loads(first.split(b"data: ", 1)[1])
-            assert event["log"][0]["text"].startswith(starts)
-    finally:
-        server.stop()
+    words.use("en")
+    device_only = {words.text("scenes.flow.undo"), words.text("scenes.flow.ranking")}
+    submenus = {words.text(k) for k in ("scenes.menu.mortgage", "scenes.menu.card", "scenes.menu.more")}
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book(*POSITIONS["a monopoly with houses, a mortgage, a jail card, a utility"])
+    for name in ("Anna", "Ben", "Cem"):
+        table.tap(name)
+        table.press("MENU")
+        device: dict[str, list[str]] = {}
+        for entry in table.labels():
+            table.choose(entry)
+            device[entry] = [f for f in table.labels() if f not in device_only] if entry in submenus else [entry]
+            table.press("C")
+        table.press("C")
+        forms = forms_for(table.ledger.game, name)["forms"]
+        assert phone_menu(forms) == {entry: flows for entry, flows in device.items() if flows}, name
+        assert german_in([f["flow"] + " " + f["menu"] + " " + f["label"] for f in forms]) == [], name

@@ -22,6 +22,10 @@ from device.store.history import History, transactions_csv
 from device.store.journal import Journal
 from device.store.ledger import Ledger
 from drivers.hardware import HardwareConfig
+from rules import EDITIONS
+from rules.editions import Mode
+from rules.phrase import to_data
+from rules.titles import mode_title as rules_mode_title
 from webui.chart import money_label, timeline_svg, worth_svg
 from webui.games import duration, mode_title, names, status
 
@@ -94,17 +98,19 @@ def test_the_csvs_header_bank_and_pot_are_the_languages_and_the_ops_stay_program
 
 def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     assert (duration(55), duration(125), duration(3 * 3600 + 5 * 60)) == ("55 s", "2 min", "3 h 05 min")
-    timed = {"mode": "timed", "status": "beendet", "speed_die": True}
+    timed = {"mode": "timed", "status": "beendet", "mode_said": to_data(
+        rules_mode_title(EDITIONS["classic"], Mode.TIMED, speed_die=True))}
     assert (mode_title(timed), status(timed)) == ("Spiel auf Zeit mit Tempo-Würfel", "beendet")
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben und Cem"
-    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "kurzes Spiel"
+    quick = {"mode": "quick", "mode_said": to_data(rules_mode_title(EDITIONS["classic"], Mode.QUICK))}
+    short = {"mode": "quick", "mode_said": to_data(rules_mode_title(EDITIONS["skylanders"], Mode.QUICK))}
+    assert (mode_title(quick), mode_title(short), mode_title({"mode": "timed"})) == (
+        "Schnellspiel", "kurzes Spiel", "Spiel auf Zeit")  # a summary without the phrase: the mode's name
     words.use("en")
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
                                                                                        "3 h 05 min")
-    assert (mode_title(timed), status(timed)) == ("Timed game with the Speed Die", "finished")
-    assert mode_title({"mode": "quick", "quick_name": "Schnellspiel"}) == "Quick game"  # classic's, the generic name
-    assert mode_title({"mode": "quick", "quick_name": "kurzes Spiel"}) == "short game"  # Skylanders' book
-    assert mode_title({"mode": "quick", "quick_name": "Blitzrunde"}) == "Blitzrunde"  # a family's, as it wrote it
+    assert (mode_title(timed), status(timed)) == ("Timed game with the speed die", "finished")
+    assert (mode_title(quick), mode_title(short)) == ("Quick game", "kurzes Spiel")  # Skylanders' book's own word
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
 
 
@@ -308,3 +314,28 @@ def test_an_old_game_is_told_in_todays_language(tmp_path: Path) -> None:
     words.use("de")
     assert one.said(undone).startswith("Storno: ") and csv_rows(one)[0][:2] == ["Eintrag", "Zeit"]
     assert "Alle Buchungen" in page_text(client, f"/spiele/{first}")
+
+
+def test_a_whole_report_and_its_csv_are_english_bookings_and_payments_too(tmp_path: Path) -> None:
+    """A London game replayed and shown in English: every booking of the report (the rules' phrases, said with the
+    edition's names and buildings), the biggest payments, and every cell of the CSV, without a German word but the
+    players' and squares' names; the same report in German still says "kauft"."""
+    _, history = uk_evening(tmp_path)
+    client = pages(history)
+    words.use("en")
+    names = ("Anna", "Ben", "MONOPOLY UK (London)", "Mayfair", "Park Lane", "Old Kent Road", "Income Tax",
+             "Bankleser")
+    report = page_text(client, "/spiele/1")
+    assert german_in(report, *names) == []
+    one = history.report(1)
+    assert one is not None
+    bought = one.said(next(event for _, event in one.log if event.op == "buy"))
+    assert "Mayfair" in bought and f"Biggest payment £400: {bought}" in report
+    rent = one.said(next(event for _, event in one.log if event.op == "rent"))  # the rules' wording, said now
+    assert all(word in rent for word in ("Ben", "Anna", "rent", "Mayfair", "House")) and rent in report
+    rows = csv_rows(one)
+    assert [(r[5], r[6]) for r in rows if r[2] == "rent"] == [("200", "Rent Mayfair")]
+    cells = ",".join(cell for row in rows for cell in row)
+    assert german_in(cells, *names) == []
+    words.use("de")
+    assert "kauft Mayfair" in page_text(client, "/spiele/1")

@@ -39,8 +39,8 @@ def test_a_second_tap_naming_the_same_booking_is_refused_and_changes_nothing() -
     apply(game, op="debit", player="Ben", amount=20)
     apply(game, op="undo", of=3)
     message = refused(game, "not_last", op="undo", of=3)
-    assert message == ("Storno nicht gebucht: Buchung 3 ist nicht mehr die letzte "
-                       "(die letzte ist 2: Anna erhält 100 von der Bank)")
+    assert message == ("Storno nicht gebucht: Buchung 3 ist nicht mehr die letzte; "
+                       "die letzte ist 2: Anna erhält 100 von der Bank")
     assert cash(game, "Anna") == 1600
 
 

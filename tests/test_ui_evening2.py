@@ -204,7 +204,7 @@ def test_2_the_double_salary_house_rule_is_booked_on_the_device(table: Table) ->
     assert table.labels() == ["über LOS: 200", "genau auf LOS: 400"]
     table.choose("genau auf LOS: 400")
     assert table.cash("Anna") == 1900
-    assert told(table.ledger.game.history[-1], table.ledger.game) == "Anna landet genau auf LOS: 400"
+    assert told(table.ledger.game.history[-1], table.ledger.game) == "Anna erhält 400: genau auf LOS"
 
 
 def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> None:

@@ -318,11 +318,12 @@ def test_a_tap_is_never_ignored_on_the_join_screen_by_a_deed(table: Table) -> No
 
 def test_9_building_words_carry_their_gender(table: Table) -> None:
     """"ein Tribüne", "ein Hightech-Anlage", "das Hightech-Anlage", "ein Hütte"."""
-    from rules.editions import GENDERS, article
+    import words
 
     for edition in EDITIONS.values():
-        assert edition.house in GENDERS and edition.hotel in GENDERS
-    assert article("ein", "Tribüne") == "eine Tribüne" and article("der", "Hightech-Anlage") == "die Hightech-Anlage"
+        assert edition.house_word.gender in ("m", "f", "n") and edition.hotel_word.gender in ("m", "f", "n")
+    assert words.counted(words.Noun(*EDITIONS["schalke"].house_word), 1) == "eine Tribüne"
+    assert words.definite(words.Noun(*EDITIONS["sonic"].hotel_word)) == "die Hightech-Anlage"
     table.start("Anna", "Ben", edition="schalke")
     for sq in (1, 3):
         assert table.ledger.submit({"op": "buy", "player": "Anna", "square": sq}).ok

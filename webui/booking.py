@@ -41,13 +41,13 @@ class Form:
 
     op: str
     label: str
-    """The key of the form's title: the device's flow (or key) for it, in the page's language."""
+    """The key of the form's title: the device's own words for its flow or key (the ``scenes`` catalogue's),
+    where the phone's form is the same booking; the phone's where it is narrower (the jail's two forms)."""
     flow: str
-    """The device's flow (device/scenes/flows.py ``PLAYER_FLOWS``) this form books, by the name the device's
-    code knows it by (an identifier, never shown on the page); "" for its keys (HABEN, SOLL, LOS) and the
-    bankruptcy, which the device offers beside its menu."""
+    """The key of the device's flow (device/scenes/flows.py ``PLAYER_FLOWS``) this form books, said as the OLED
+    says it; "" for its keys (HABEN, SOLL, LOS) and the bankruptcy, which the device offers beside its menu."""
     menu: str
-    """The device's menu entry (``PLAYER_MENU``) or key, by its identifier as ``flow``."""
+    """The key of the device's menu entry (``PLAYER_MENU``) or key, said as ``flow``."""
     rows: tuple[str, ...]
     """Rows of ``rules.legal.OPS_TABLE`` that open it; empty: asked of the rules with a probe command."""
     fields: Callable[[Game, str], list[Field]]
@@ -203,33 +203,37 @@ def _none(game: Game, player: str) -> list[Field]:
 
 FORMS: tuple[Form, ...] = (
     # The device's keys first: HABEN, SOLL (a payee's card makes it a transfer), LOS.
-    Form("credit", "phone.form.credit", "", "Haben", (), _amount()),
-    Form("debit", "phone.form.debit", "", "Soll", (), _amount()),
-    Form("transfer", "phone.form.transfer", "", "Soll", (), _transfer, who="from"),
-    Form("go", "phone.form.go", "", "LOS", ("go",), _go),
+    Form("credit", "scenes.title.credit", "", "scenes.title.credit", (), _amount()),
+    Form("debit", "scenes.title.debit", "", "scenes.title.debit", (), _amount()),
+    Form("transfer", "scenes.title.transfer", "", "scenes.title.debit", (), _transfer, who="from"),
+    Form("go", "scenes.go.title", "", "scenes.go.title", ("go",), _go),
     # Then the player menu, entry by entry (PLAYER_MENU's digits 1–9, 0).
-    Form("buy", "phone.form.buy", "Kaufen", "Kaufen", ("buy",), _buy),
-    Form("rent", "phone.form.rent", "Miete zahlen", "Miete zahlen", ("rent",), _rent),
-    Form("tax", "phone.form.tax", "Steuer", "Steuer", ("tax",), _square("tax", "phone.field.tax")),
-    Form("jail_fine", "phone.form.jail_fine", "Gefängnis", "Gefängnis", ("jail_fine",), _none),
-    Form("jail_card", "phone.form.jail_card", "Gefängnis", "Gefängnis", ("jail_card_drawn", "jail_card_used"),
-         _jail_card, confirm=False),
-    Form("build", "phone.form.build", "Bauen", "Bauen", ("build",), _square("build", "phone.field.build_where")),
-    Form("sell_building", "phone.form.sell_building", "Gebäude verkaufen", "Gebäude verkaufen", ("sell_building",),
-         _sell),
-    Form("mortgage", "phone.form.mortgage", "Hypothek aufnehmen", "Hypothek", ("mortgage",), _square("mortgage")),
-    Form("unmortgage", "phone.form.unmortgage", "Hypothek lösen", "Hypothek", ("unmortgage",),
+    Form("buy", "scenes.flow.buy", "scenes.flow.buy", "scenes.flow.buy", ("buy",), _buy),
+    Form("rent", "scenes.flow.rent", "scenes.flow.rent", "scenes.flow.rent", ("rent",), _rent),
+    Form("tax", "scenes.flow.tax", "scenes.flow.tax", "scenes.flow.tax", ("tax",), _square("tax", "phone.field.tax")),
+    Form("jail_fine", "phone.form.jail_fine", "scenes.flow.jail", "scenes.flow.jail", ("jail_fine",), _none),
+    Form("jail_card", "phone.form.jail_card", "scenes.flow.jail", "scenes.flow.jail",
+         ("jail_card_drawn", "jail_card_used"), _jail_card, confirm=False),
+    Form("build", "scenes.flow.build", "scenes.flow.build", "scenes.flow.build", ("build",),
+         _square("build", "phone.field.build_where")),
+    Form("sell_building", "scenes.flow.sell_building", "scenes.flow.sell_building", "scenes.flow.sell_building",
+         ("sell_building",), _sell),
+    Form("mortgage", "scenes.flow.mortgage", "scenes.flow.mortgage", "scenes.menu.mortgage", ("mortgage",),
+         _square("mortgage")),
+    Form("unmortgage", "scenes.flow.unmortgage", "scenes.flow.unmortgage", "scenes.menu.mortgage", ("unmortgage",),
          _square("unmortgage")),
-    Form("pay_all", "phone.form.pay_all", "An alle zahlen", "Ereigniskarte", ("pay_all",),
+    Form("pay_all", "scenes.flow.pay_all", "scenes.flow.pay_all", "scenes.menu.card", ("pay_all",),
          _amount("phone.field.to_each")),
-    Form("collect_all", "phone.form.collect_all", "Von allen kassieren", "Ereigniskarte", ("collect_all",),
+    Form("collect_all", "scenes.flow.collect_all", "scenes.flow.collect_all", "scenes.menu.card", ("collect_all",),
          _amount("phone.field.from_each")),
-    Form("repairs", "phone.form.repairs", "Renovierung", "Ereigniskarte", ("repairs",), _repairs),
-    Form("trade", "phone.form.trade", "Tausch", "Tausch", (), _trade, who="a"),
-    Form("free_parking", "phone.form.free_parking", "Frei Parken", "Mehr", ("free_parking",), _none),
-    Form("pay_debt", "phone.form.pay_debt", "Schuld zahlen", "Mehr", ("pay_debt",), _none),
-    Form("build_auction", "phone.form.build_auction", "Bauversteigerung", "Mehr", ("build_auction",), _auction),
-    Form("bankrupt", "phone.form.bankrupt", "", "Bankrott", ("bankrupt",), _bankrupt),
+    Form("repairs", "scenes.flow.repairs", "scenes.flow.repairs", "scenes.menu.card", ("repairs",), _repairs),
+    Form("trade", "scenes.flow.trade", "scenes.flow.trade", "scenes.flow.trade", (), _trade, who="a"),
+    Form("free_parking", "scenes.flow.free_parking", "scenes.flow.free_parking", "scenes.menu.more",
+         ("free_parking",), _none),
+    Form("pay_debt", "scenes.flow.pay_debt", "scenes.flow.pay_debt", "scenes.menu.more", ("pay_debt",), _none),
+    Form("build_auction", "scenes.flow.build_auction", "scenes.flow.build_auction", "scenes.menu.more",
+         ("build_auction",), _auction),
+    Form("bankrupt", "scenes.flow.bankrupt", "", "scenes.flow.bankrupt", ("bankrupt",), _bankrupt),
 )
 """Every booking a player's form may make, in the device's order."""
 
@@ -273,7 +277,8 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     for form in FORMS:
         if (form.rows and not legal & set(form.rows)) or (not form.rows and not _probe(game, form, player)):
             continue
-        out["forms"].append({"op": form.op, "label": text(form.label), "flow": form.flow, "menu": form.menu,
+        out["forms"].append({"op": form.op, "label": text(form.label), "flow": text(form.flow) if form.flow else "",
+                             "menu": text(form.menu),
                              "who": form.who, "confirm": form.confirm, "fields": form.fields(game, player)})
     return out
 

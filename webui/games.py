@@ -14,23 +14,18 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, render_template, request
 
 from rules import DEEDS, EDITIONS, square_name
-from rules.editions import KURZES_SPIEL, SCHNELLSPIEL
-from words import plural, text
+from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
+from rules.phrase import from_data
+from words import plural, say, text
 
 from .auth import public
 from .backend import PastGames
 from .chart import COLOURS, money_label, money_unit, timeline_svg
 
-MODES = {"standard": "reports.mode.standard", "quick": "reports.mode.quick", "timed": "reports.mode.timed"}
-"""Each mode (its program word, the commands' ``mode``) and its name; an edition may name its quick game itself."""
-QUICK_GAME = {"": "reports.mode.quick", SCHNELLSPIEL.name: "reports.mode.quick",
-              KURZES_SPIEL.name: "reports.mode.short"}
-"""The quick game's names the shipped books give (Skylanders' is "kurzes Spiel"), said by the catalogue; a family's
-own name for it is shown as the family wrote it."""
+MODES = {mode.value: name for mode, name in MODE_NAMES.items()}
+"""Each mode by its program word (the commands' ``mode``) and the rules' name for it."""
 STATUS = {"läuft": "reports.status.running", "beendet": "reports.status.finished", "ersetzt": "reports.status.replaced"}
 """A game's status (the history's program word) and how the pages say it."""
-HOUSE_RULES = {"free_parking_pot": "reports.house_rule.free_parking_pot", "double_go": "reports.house_rule.double_go",
-               "no_auctions": "reports.house_rule.no_auctions"}
 CLOCKS = {"pi": "service.clock.pi", "pi_unsynced": "service.clock.pi_unsynced",
           "pi_unchecked": "service.clock.pi_unchecked", "phone": "service.clock.phone",
           "unknown": "service.clock.unknown"}
@@ -64,13 +59,12 @@ def duration(seconds: float) -> str:
 
 
 def mode_title(game: dict[str, Any]) -> str:
-    """A game's mode as its edition's book calls it, "mit Tempo-Würfel" when it was played with it."""
-    if game["mode"] == "quick":
-        own = game.get("quick_name") or ""
-        name = text(QUICK_GAME[own]) if own in QUICK_GAME else own
-    else:
-        name = text(MODES.get(game["mode"], MODES["standard"]))
-    return text("reports.mode.speed_die", mode=name) if game.get("speed_die") else name
+    """A game's mode as its edition's book calls it, "mit Tempo-Würfel" when it was played with it: the rules'
+    phrase the history kept, said now."""
+    try:
+        return say(from_data(game.get("mode_said")))
+    except ValueError:  # a summary without it: the mode's own name
+        return say(MODES.get(game["mode"], MODES["standard"]))
 
 
 def status(game: dict[str, Any]) -> str:
@@ -83,8 +77,8 @@ def clock_name(game: dict[str, Any]) -> str:
 
 
 def rule_name(rule: str) -> str:
-    """A house rule by its name; a rule this version does not know by its program word."""
-    return text(HOUSE_RULES[rule]) if rule in HOUSE_RULES else rule
+    """A house rule by the rules' name for it; a rule this version does not know by its program word."""
+    return say(HOUSE_RULE_NAMES[rule]) if rule in HOUSE_RULE_NAMES else rule
 
 
 def rule_names(rules: list[str]) -> str:
@@ -179,7 +173,7 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
             abort(404, text("reports.error.filter"))
         hist = games_or_503()
         rows, records = read(hist.best, edition, mode), read(hist.records, edition, mode)
-        modes = {key: text(name) for key, name in MODES.items()}
+        modes = {key: say(name) for key, name in MODES.items()}
         return render_template("bestenliste.html", rows=rows, records=records, editions=EDITIONS, modes=modes,
                                edition=edition, mode=mode, money=money_unit, sim=sim, **SAYING)
 

@@ -113,17 +113,10 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def api_state() -> Response:
         """The front answers this itself on the appliance; this twin serves the same bytes to Flask's clients."""
-        current = backend.published().in_language(words.language())  # the page's (a phone may choose its own)
+        current = backend.published()
         if request.headers.get("If-None-Match") == current.etag:
             return Response(status=304, headers={"ETag": current.etag})
         return Response(current.body, mimetype="application/json", headers={"ETag": current.etag})
-
-    @pages.get("/api/log")
-    @public
-    def api_log() -> Response:
-        """The state's log in this phone's own language (the page asks only when it reads another language
-        than the appliance's, whose words the published state carries)."""
-        return jsonify(backend.log())
 
     @pages.get("/api/board")
     @public

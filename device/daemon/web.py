@@ -83,18 +83,7 @@ class WebBackend:
 
     def published(self) -> Published:
         version, body = self._d.published
-        return Published(version, body, self._d.published_in)
-
-    def log(self) -> list[dict[str, Any]]:
-        """The public state's log, rendered on the loop in the asking page's language (a phone's own)."""
-        from .public import LOG_SHOWN
-
-        def run() -> list[dict[str, Any]]:
-            ledger = self._d.ledger
-            return [] if ledger is None else list(ledger.snapshot()["log"][:LOG_SHOWN])
-
-        result: list[dict[str, Any]] = self._speaking(run)
-        return result
+        return Published(version, body)
 
     def cards(self) -> list[dict[str, Any]]:
         """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
@@ -276,7 +265,8 @@ class WebBackend:
                 self._d.banker.refresh()
             return answer
 
-        result: dict[str, Any] = self._speaking(run)
+        # On the loop as it is, not in the asking page's language: the OLED's screen is drawn in the new one.
+        result: dict[str, Any] = self._d.call(run)
         return result
 
     def wiring_svg(self) -> str:
@@ -308,7 +298,7 @@ def start_web(daemon: Daemon) -> tuple[Flask, WebServer]:
     from webui.server import Front, WebServer
 
     publisher = Publisher()
-    daemon.on_publish = lambda version, body, said: publisher.publish(Published(version, body, said))
+    daemon.on_publish = lambda version, body: publisher.publish(Published(version, body))
     backend: Backend = WebBackend(daemon)
     app = create_app(backend)
     return app, WebServer(Front(app, publisher, stopping=daemon.stop_event), daemon.host, daemon.port)

@@ -190,9 +190,10 @@ def family_editions(state_dir: Path) -> dict[str, Edition]:
     """What a new game may be started with on this box; each file that does not play is logged with its problems
     (and listed on /admin), never raised: the rest plays."""
     catalogue = load(state_dir)
-    for broken in catalogue.broken:  # the banker fixes the file from this line: in the log's language
-        log.warning("%s", words.text("editions.log.broken", file=broken.path.name,
-                                     problems="; ".join(told(p, broken.base) for p in broken.problems)))
+    with words.speaking(words.appliance_language()):  # the log's language, even when a phone's page reads first
+        for broken in catalogue.broken:  # the banker fixes the file from this line
+            log.warning("%s", words.text("editions.log.broken", file=broken.path.name,
+                                         problems="; ".join(told(p, broken.base) for p in broken.problems)))
     return catalogue.editions
 
 

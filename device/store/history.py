@@ -28,7 +28,8 @@ from typing import Any
 import msgspec
 
 from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key, net_worth, ranking, winners
-from rules.editions import Mode
+from rules.game import mode_name
+from rules.phrase import to_data
 from rules.state import Transfer
 from words import say, text
 
@@ -81,10 +82,9 @@ class Told(msgspec.Struct):
     """The new_game and what it paid out (each player's start capital), for the CSV."""
     edition_title: str = ""
     """The game's own edition's title (a family's edition has no shipped one to look up)."""
-    speed_die: bool = False
-    quick_name: str = ""
-    """The edition's own name for its quick game (Skylanders: "kurzes Spiel"); the mode's other names are the
-    catalogue's, said when shown."""
+    mode_said: list[object] = []
+    """The mode as the rules name it (:func:`rules.game.mode_name`: the edition's own name for its quick game, the
+    speed die), kept as phrase data (:func:`rules.phrase.to_data`) in the summary and the cache: said when shown."""
 
     def board(self) -> Edition:
         """The game's own edition (a family's too): its square names, money and buildings say the bookings."""
@@ -105,7 +105,7 @@ class Told(msgspec.Struct):
         worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
         return {"id": self.id, "started": self.started, "ended": self.ended, "last_seq": self.last_seq,
                 "edition": self.edition, "edition_title": self.edition_title or EDITIONS[self.edition].title,
-                "mode": self.mode, "speed_die": self.speed_die, "quick_name": self.quick_name,
+                "mode": self.mode, "mode_said": self.mode_said,
                 "players": self.players, "house_rules": self.house_rules,
                 "status": self.status, "winner": state.winner if state is not None else None,
                 "winners": winners(state) if state is not None else [],
@@ -153,8 +153,7 @@ def tell(records: Iterable[Record], detail_for: int | None = None,
             told[rec.seq] = Told(rec.seq, rec.at, state.edition.key, state.mode.value,
                                  list(state.players), sorted(state.house_rules), detail=rec.seq == detail_for,
                                  clock=boot.source if boot is not None else "unknown",
-                                 edition_title=state.edition.title, speed_die=state.speed_die,
-                                 quick_name=state.edition.quick.name if state.mode is Mode.QUICK else "")
+                                 edition_title=state.edition.title, mode_said=to_data(mode_name(state)))
         elif event.op == "undo" and state is not before:
             told.pop(current.pop())  # its new_game was taken back: it never was a game
             if current:
@@ -437,7 +436,7 @@ class History:
                 key = (g["edition"], g["mode"])
                 if key not in best or worth > best[key]["worth"]:
                     best[key] = {"edition": g["edition"], "edition_title": g["edition_title"], "mode": g["mode"],
-                                 "speed_die": g.get("speed_die", False), "quick_name": g.get("quick_name", ""),
+                                 "mode_said": g.get("mode_said"),
                                  "name": name, "worth": worth, "game": g["id"]}
         return sorted(best.values(), key=lambda r: (r["edition_title"], r["mode"]))
 

@@ -5,9 +5,6 @@ read by the device and checked here (:func:`read_edition`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from .fileformat import (
     Checked,
     EditionError,
@@ -20,7 +17,6 @@ from .fileformat import (
     to_toml,
 )
 from .model import Edition, Gender, Mode, QuickRules, Word
-from .model import article as _article
 from .shipped import load_shipped
 
 EDITIONS: dict[str, Edition] = load_shipped()
@@ -31,16 +27,7 @@ SCHNELLSPIEL: QuickRules = EDITIONS["banking"].quick
 KURZES_SPIEL: QuickRules = EDITIONS["skylanders"].quick
 """Seed 004: 3 free deeds, 3 Hütten → Schloss, ends at the first bankruptcy (from skylanders.toml)."""
 
-GENDERS: Mapping[str, str] = MappingProxyType({w.singular: w.gender for e in EDITIONS.values()
-                                               for w in (e.house_word, e.hotel_word)})
-"""The shipped building words' genders, read from the files (kept for callers that pass a bare word)."""
 
-
-def article(kind: str, word: Word | str) -> str:
-    """``word`` with its article ("ein", "kein" or "der", accusative): "eine Tribüne", "das Stadion"."""
-    return _article(kind, word, GENDERS)
-
-
-__all__ = ["EDITIONS", "GENDERS", "KURZES_SPIEL", "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender",
-           "Mode", "Problem", "QuickRules", "Word", "article", "check_data", "edition_data", "edition_from_data",
-           "journal_data", "read_edition", "to_toml"]
+__all__ = ["EDITIONS", "KURZES_SPIEL", "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender", "Mode",
+           "Problem", "QuickRules", "Word", "check_data", "edition_data", "edition_from_data", "journal_data",
+           "read_edition", "to_toml"]

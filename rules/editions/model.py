@@ -29,8 +29,9 @@ class Mode(Enum):
 
 
 class Word(NamedTuple):
-    """A building word with what a German sentence needs of it: "eine Tribüne", "das Stadion", "keine Hütten"
-    (a NamedTuple: cheaper to define at import than a dataclass)."""
+    """A building word as the edition prints it, with its grammatical gender, which gives it its article in a
+    German sentence ("eine Tribüne", "das Stadion"; said by ``words``, English "a" and "the" for all three). A
+    NamedTuple: cheaper to define at import than a dataclass."""
 
     singular: str
     plural: str
@@ -141,15 +142,3 @@ class Edition:
 
     def word(self, hotel: bool) -> Word:
         return self.hotel_word if hotel else self.house_word
-
-
-_ARTICLES = {"ein": {"m": "einen", "f": "eine", "n": "ein"}, "kein": {"m": "keinen", "f": "keine", "n": "kein"},
-             "der": {"m": "den", "f": "die", "n": "das"}}
-
-
-def article(kind: str, word: Word | str, genders: Mapping[str, str] | None = None) -> str:
-    """``word`` with its article ("ein", "kein" or "der", accusative): "eine Tribüne", "das Stadion",
-    "einen Speicher". A bare string takes its gender from ``genders`` (neuter if unknown)."""
-    if isinstance(word, Word):
-        return f"{_ARTICLES[kind][word.gender]} {word.singular}"
-    return f"{_ARTICLES[kind][(genders or {}).get(word, 'n')]} {word}"

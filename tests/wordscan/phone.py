@@ -23,10 +23,5 @@ ALLOWED = {
     "mode_title", "money", "multi", "note", "number", "optional", "options", "owner", "partner", "parts", "payee",
     "payer", "pin", "players", "problem", "ranking", "remaining", "select", "seq", "session_epoch", "state", "text",
     "transfers", "uid", "utility", "value", "version", "when", "who", "winners",
-    # the device's keys, menu entries and flows, by the identifiers device/scenes/flows.py knows them by: a form's
-    # ``flow`` and ``menu`` (never shown; tests/test_banker_phone_menus.py compares them with the device's menus)
-    "Haben", "Soll", "LOS", "Kaufen", "Miete zahlen", "Steuer", "Gefängnis", "Bauen", "Gebäude verkaufen",
-    "Hypothek", "Hypothek aufnehmen", "Hypothek lösen", "Ereigniskarte", "An alle zahlen", "Von allen kassieren",
-    "Renovierung", "Tausch", "Mehr", "Frei Parken", "Schuld zahlen", "Bauversteigerung", "Bankrott",
 }
 """Constants with letters in these modules that no person reads as a sentence of ours."""

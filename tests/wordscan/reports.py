@@ -34,8 +34,8 @@ ALLOWED = {
     # the history's program words: a game's status (kept in the cache; the pages say them with reports.status.*),
     # the clock sources and the modes as the commands and device.store.clocks write them
     "läuft", "beendet", "ersetzt", "unknown", "pi", "pi_unsynced", "pi_unchecked", "phone", "standard", "quick",
-    "timed", "free_parking_pot", "double_go", "no_auctions", "classic", "status", "clock", "mode", "quick_name",
-    "speed_die", "started", "ended", "players", "worth", "edition", "edition_title", "winner", "winners", "ranking",
+    "timed", "free_parking_pot", "double_go", "no_auctions", "classic", "status", "clock", "mode", "mode_said", "quick_name",
+    "started", "ended", "players", "worth", "edition", "edition_title", "winner", "winners", "ranking",
     "name", "games", "wins", "rate", "game", "rent", "build", "mortgage", "bankrupt", "undo", "new_game", "player",
     "square", "rent_paid", "rent_received", "best_deed", "biggest", "buildings", "mortgages", "bankrupt_at", "pot",
     "stamp", "op", "at", "cash", "commands", "last_seq", "house_rules", "id", "utf-8",
