@@ -8,8 +8,12 @@ browser is needed to read them.
 
 from __future__ import annotations
 
+import json
 import re
+import time
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +22,7 @@ from flask.testing import FlaskClient
 from ui_table import Table, table  # noqa: F401  (the device's scenes on a real ledger)
 
 import words
+from bench.liveserver import LiveServer
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
 from rules import EDITIONS
@@ -206,6 +211,47 @@ def test_the_api_answers_in_the_language_of_the_page_that_asked(daemon: Daemon) 
             "de": "Keine Karten-UID: 'zz' (8, 14 oder 20 Hex-Zeichen)",
             "en": "Not a card UID: 'zz' (8, 14 or 20 hex digits)"}[code]
         assert words.appliance_language() == "de"
+
+
+def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daemon: Daemon, tmp_path: Path) -> None:
+    """Issue 27: "Each phone may also read the page in the language its browser asks for": the status page's
+    state (its log) in the phone's chosen language, the appliance's for every other phone; through Flask's
+    /api/state and through the front that serves the phones (/api/state, /api/events), each with its own ETag."""
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie("bank_lang", "en")
+    headers = banker(german)
+    for cmd in ({"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
+        assert german.post("/api/commands", json=cmd, headers=headers).status_code == 200
+    said = {}
+    for client, code in ((german, "de"), (english, "en")):
+        deadline = time.monotonic() + 5
+        while (r := client.get("/api/state")).get_json()["log"][0]["op"] != "undo":  # published after the loop's turn
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        said[code] = r.get_json()["log"][0]["text"]
+        assert client.get("/api/state", headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
+    assert said["de"].startswith("Storno: ") and said["en"].startswith("Undone: "), said
+    assert words.appliance_language() == "de"
+
+    server = LiveServer(tmp_path / "live").start()
+    try:
+        server.login()
+        for cmd in ({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
+                    {"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
+            assert server.post("/api/commands", cmd)[0] == 200
+        for cookie, starts in (("", "Storno: "), ("bank_lang=en", "Undone: ")):
+            ask = urllib.request.Request(server.base + "/api/state", headers={"Cookie": cookie} if cookie else {})
+            with urllib.request.urlopen(ask, timeout=10) as r:
+                assert json.loads(r.read())["log"][0]["text"].startswith(starts)
+            ask = urllib.request.Request(server.base + "/api/events", headers={"Cookie": cookie} if cookie else {})
+            with urllib.request.urlopen(ask, timeout=10) as r:
+                first = b""
+                while not first.endswith(b"\n\n"):
+                    first += r.read1(65536)
+            event = json.loads(first.split(b"data: ", 1)[1])
+            assert event["log"][0]["text"].startswith(starts)
+    finally:
+        server.stop()
 
 
 def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:  # noqa: F811

@@ -24,12 +24,22 @@ BOOT = os.urandom(4).hex()
 class Published(msgspec.Struct, frozen=True):
     version: int
     body: bytes
-    """The public state as UTF-8 JSON."""
+    """The public state as UTF-8 JSON, in the appliance's language."""
+    said: dict[str, bytes] = {}
+    """The same state said in each language (its log, its titles): a phone may read its pages in its own."""
+    language: str = ""
+    """The language of ``body`` when it was chosen for a page (:meth:`in_language`); "" the appliance's."""
+
+    def in_language(self, code: str) -> Published:
+        """The state as a page in ``code`` reads it (the appliance's, when it was not said in that language)."""
+        body = self.said.get(code)
+        return self if body is None else Published(self.version, body, language=code)
 
     @property
     def etag(self) -> str:
-        """Versions start again at each start: the boot id keeps a phone's cached copy from matching."""
-        return f'"{BOOT}-{self.version}"'
+        """Versions start again at each start: the boot id keeps a phone's cached copy from matching; a page in
+        another language has other bytes."""
+        return f'"{BOOT}-{self.version}{"-" + self.language if self.language else ""}"'
 
     @property
     def event(self) -> bytes:

@@ -113,7 +113,7 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def api_state() -> Response:
         """The front answers this itself on the appliance; this twin serves the same bytes to Flask's clients."""
-        current = backend.published()
+        current = backend.published().in_language(words.language())  # the page's (a phone may choose its own)
         if request.headers.get("If-None-Match") == current.etag:
             return Response(status=304, headers={"ETag": current.etag})
         return Response(current.body, mimetype="application/json", headers={"ETag": current.etag})

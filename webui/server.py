@@ -86,7 +86,7 @@ class Front:
         if method in ("GET", "HEAD") and path == "/api/state":
             await self._state(scope, send)
         elif method == "GET" and path == "/api/events":
-            await self._events(receive, send)
+            await self._events(receive, send, self._language(scope))
         elif path.startswith(BANKER_PATHS):
             await self.banker(scope, receive, send)  # type: ignore[arg-type]
         else:
@@ -95,8 +95,7 @@ class Front:
     @staticmethod
     def _too_large(scope: Scope) -> bytes:
         """The refusal of a body too large, in the asking page's language (the Flask app is never reached)."""
-        cookies = parse_cookie(dict(scope["headers"]).get(b"cookie", b"").decode("latin-1"))
-        with words.speaking(page_language(cookies)):
+        with words.speaking(Front._language(scope)):
             message = words.text("pages.error.too_large")
         return json.dumps({"ok": False, "code": "too_large", "message": message}, ensure_ascii=False).encode()
 
@@ -124,8 +123,13 @@ class Front:
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
+    @staticmethod
+    def _language(scope: Scope) -> str:
+        """The language of the asking page (a phone's own choice, else the appliance's)."""
+        return page_language(parse_cookie(dict(scope["headers"]).get(b"cookie", b"").decode("latin-1")))
+
     async def _state(self, scope: Scope, send: Send) -> None:
-        current = self.publisher.current
+        current = self.publisher.current.in_language(self._language(scope))
         headers = [(b"content-type", b"application/json; charset=utf-8"), (b"etag", current.etag.encode()),
                    (b"cache-control", b"no-cache")]
         if dict(scope["headers"]).get(b"if-none-match", b"").decode("latin-1") == current.etag:
@@ -133,8 +137,9 @@ class Front:
         else:
             await _respond(send, 200, current.body if scope["method"] == "GET" else b"", headers)
 
-    async def _events(self, receive: Receive, send: Send) -> None:
-        """One coroutine per open page: the published bytes on every change, a comment when idle."""
+    async def _events(self, receive: Receive, send: Send, language: str) -> None:
+        """One coroutine per open page: the published bytes on every change (in the page's ``language``), a
+        comment when idle."""
         await send({"type": "http.response.start", "status": 200, "headers": [
             (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
             (b"x-accel-buffering", b"no")]})
@@ -148,14 +153,14 @@ class Front:
         watcher = asyncio.create_task(watch())
         self.streams += 1
         try:
-            current = self.publisher.current
+            current = self.publisher.current.in_language(language)
             await send({"type": "http.response.body", "body": current.event, "more_body": True})
             version = current.version
             while not gone.is_set() and not self.stopping.is_set():
                 newer = await self.publisher.wait(version, KEEPALIVE)
                 if gone.is_set() or self.stopping.is_set():
                     break
-                chunk = b": ping\n\n" if newer.version == version else newer.event
+                chunk = b": ping\n\n" if newer.version == version else newer.in_language(language).event
                 version = newer.version
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})

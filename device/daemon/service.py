@@ -24,7 +24,7 @@ import msgspec
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
-from words import appliance_language, text
+from words import LANGUAGES, appliance_language, speaking, text
 from words import use as use_language
 
 from ..scenes import Ui
@@ -105,9 +105,13 @@ class Daemon(msgspec.Struct):
     frozen: threading.Event = msgspec.field(default_factory=threading.Event)
     retry_journal_at: float | None = None
     published: tuple[int, bytes] = (0, b"{}")
-    """The newest public state, its version and its bytes, as every phone gets them."""
-    on_publish: Callable[[int, bytes], None] | None = None
-    """Where each new public state goes: the web server's publisher, once the web runs (device/daemon/web.py)."""
+    """The newest public state, its version and its bytes, as every phone reading the appliance's language gets
+    them."""
+    published_in: dict[str, bytes] = {}
+    """The same state said in each language: a phone may read its pages in its own (issue 27)."""
+    on_publish: Callable[[int, bytes, dict[str, bytes]], None] | None = None
+    """Where each new public state goes (its version, its bytes, and in every language): the web server's
+    publisher, once the web runs (device/daemon/web.py)."""
     _published_key: tuple[int, str | None, str, int, str] | None = None
     hotspot: Hotspot | None = None
     """The appliance's own Wi-Fi, opened when no known network comes up (not in sim mode)."""
@@ -294,6 +298,17 @@ class Daemon(msgspec.Struct):
         if key == self._published_key and not force:
             return
         self._published_key = key
+        version = self.published[0] + 1
+        said = {}
+        for code in LANGUAGES:  # a phone may read its pages in a language of its own (issue 27)
+            with speaking(code):
+                said[code] = self._public_body(version)
+        self.published, self.published_in = (version, said[appliance_language()]), said
+        self.on_publish(version, self.published[1], said)
+
+    def _public_body(self, version: int) -> bytes:
+        """The public state in the language in force (its log, titles and problem said in it)."""
+        ledger = self.ledger
         snap = ledger.snapshot() if ledger is not None else {
             "version": 0, "state": None, "log": [], "remaining": None, "problem": self.fault}
         parts = self.hardware.parts() if self.hardware is not None else []
@@ -302,12 +317,9 @@ class Daemon(msgspec.Struct):
             problem = self.fault or self.history_fault
         if not problem:
             problem = parts_problem(parts)
-        version = self.published[0] + 1
-        body = public_body(ledger.game.state if ledger is not None else None, snap,
+        return public_body(ledger.game.state if ledger is not None else None, snap,
                            cards=self.cards.all() if self.cards is not None else [], parts=parts, version=version,
                            problem=problem, session_epoch=self.session_epoch)
-        self.published = (version, body)
-        self.on_publish(version, body)
 
     def _parts_key(self) -> str:
         return "" if self.hardware is None else "|".join(sorted(self.hardware.faults.values()))

@@ -83,7 +83,7 @@ class WebBackend:
 
     def published(self) -> Published:
         version, body = self._d.published
-        return Published(version, body)
+        return Published(version, body, self._d.published_in)
 
     def cards(self) -> list[dict[str, Any]]:
         """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
@@ -298,7 +298,7 @@ def start_web(daemon: Daemon) -> tuple[Flask, WebServer]:
     from webui.server import Front, WebServer
 
     publisher = Publisher()
-    daemon.on_publish = lambda version, body: publisher.publish(Published(version, body))
+    daemon.on_publish = lambda version, body, said: publisher.publish(Published(version, body, said))
     backend: Backend = WebBackend(daemon)
     app = create_app(backend)
     return app, WebServer(Front(app, publisher, stopping=daemon.stop_event), daemon.host, daemon.port)
