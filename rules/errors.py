@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from .phrase import Phrase, said_as
+from .phrase import Phrase
 
 Code: TypeAlias = Literal[
     "insufficient_funds",
@@ -40,8 +40,8 @@ CODES: frozenset[str] = frozenset(Code.__args__)  # type: ignore[attr-defined]
 class RuleError(Exception):
     """A command the rules refuse. Raised before anything changed, so the state is untouched."""
 
-    def __init__(self, code: Code, said: Phrase | str, *, owed: int | None = None) -> None:
-        self.said = said_as(said)
+    def __init__(self, code: Code, said: Phrase, *, owed: int | None = None) -> None:
+        self.said = said
         """What the refusal says, as a key and its values: rendered where it is shown (``words.say``)."""
         super().__init__(self.said)
         self.code: Code = code
@@ -53,5 +53,5 @@ class RuleError(Exception):
 class BadCommand(RuleError):
     """The command is malformed (unknown op, missing or mistyped field), as opposed to forbidden now."""
 
-    def __init__(self, said: Phrase | str) -> None:
+    def __init__(self, said: Phrase) -> None:
         super().__init__("bad_command", said)

@@ -67,13 +67,6 @@ def phrase(key: str, /, **values: Value) -> Phrase:
     return Phrase(key, tuple(values.items()))
 
 
-def said_as(said: Phrase | str) -> Phrase:
-    """A phrase as it is; a text another surface has already said in its own words (the phone's form checks raise
-    ``BadCommand(text("phone.…"))`` in the request's language) as ``rules.verbatim``, said as it is. The rules'
-    own texts are all phrases (tests/wordscan/rules.py)."""
-    return said if isinstance(said, Phrase) else Phrase("rules.verbatim", (("text", said),))
-
-
 def to_data(said: Phrase) -> list[object]:
     """A phrase as JSON-able data (a checkpoint keeps the events' phrases): ``[key, {name: value}]``."""
     return [said.key, {name: _dump(value) for name, value in said.values}]

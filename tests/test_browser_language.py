@@ -5,6 +5,7 @@ the pages in English with one tap, and keeps it, while the appliance and every o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,6 +54,8 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(status.locator("#scores h2")).to_have_text("Punktestand")
     expect(status.locator("#houserules")).to_have_text("Hausregeln: doppeltes Gehalt auf LOS")
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Haben")
+    expect(device.locator("#oled-text")).not_to_be_empty()
+    oled = device.locator("#oled-text").inner_text()
     admin = browser.new_context(**PHONE).new_page()
     logged_in_admin(admin, server.base)
     admin.select_option("#language", "en")
@@ -63,6 +66,7 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(status.locator("nav a").first).to_have_text("Standings")
     expect(device.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(device.locator('[data-key="HABEN"]')).to_have_text("Credit")
+    expect(device.locator("#oled-text")).not_to_have_text(oled)  # the OLED itself speaks it too
     expect(admin.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(games.locator("html")).to_have_attribute("lang", "en", timeout=10_000)
     expect(games.locator("nav a").first).to_have_text("Standings")
@@ -85,10 +89,15 @@ def test_a_phone_asking_for_english_reads_it_with_one_tap_and_keeps_it(browser: 
     english.goto(server.base + "/")
     expect(english.locator("#log li").first).to_contain_text("Storno")
     expect(english.locator("html")).to_have_attribute("lang", "de")  # the appliance's language first
+    expect(english.locator("#chart")).to_have_attribute("src", re.compile(r"v=\d+"))
+    german_chart = english.locator("#chart").get_attribute("src")
     english.click("nav a.lang")
     expect(english.locator("html")).to_have_attribute("lang", "en")
     expect(english.locator("#scores h2")).to_have_text("Scores")
     expect(english.locator("#log li").first).to_contain_text("Undone")  # the bookings said in its language too
+    # The chart is cached an hour per URL: the same version in another language is another URL (the lead's find).
+    expect(english.locator("#chart")).to_have_attribute("src", re.compile(r"lang=en"))
+    assert english.locator("#chart").get_attribute("src") != german_chart
     english.goto(server.base + "/device")  # kept for this phone
     expect(english.locator('[data-key="SOLL"]')).to_have_text("Debit")
     assert german_words(english) == []

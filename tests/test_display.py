@@ -169,12 +169,12 @@ def _shown_strings() -> set[str]:
         texts |= {node.value for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs}
     texts |= {sq.name for sq in SQUARES} | {words.say(name) for name in GROUP_NAMES.values()}
-    # the rules' messages live in their catalogue now (issue 27): every language's texts, as written there
+    # the texts live in the catalogues now (issue 27): every language's texts, of every surface, as written there
     from babel.messages.pofile import read_po
 
-    from words.compile import po_path
-    for code in words.LANGUAGES:
-        with open(po_path(code, "rules"), "rb") as f:
+    from words.compile import po_files, po_path
+    for code, domain in po_files():
+        with open(po_path(code, domain), "rb") as f:
             texts |= {text for m in read_po(f, locale=code) if m.id
                       for text in (m.string if isinstance(m.string, tuple) else (m.string,))}
     for edition in EDITIONS.values():

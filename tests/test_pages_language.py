@@ -345,8 +345,7 @@ def test_the_bankers_choice_holds_across_a_restart_of_the_service(tmp_path: Path
 
 
 def test_a_phone_reading_its_own_language_gets_the_log_in_it(daemon: Daemon) -> None:
-    """The published state is said once, in the appliance's language; a phone that pinned another asks for the
-    log in its own (the page does so only when the two differ)."""
+    """The state is said in each language; a phone that pinned another than the appliance's reads its own."""
     banker = daemon.app.test_client()
     csrf = login(banker)
     for cmd in ({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
@@ -354,12 +353,10 @@ def test_a_phone_reading_its_own_language_gets_the_log_in_it(daemon: Daemon) -> 
         assert banker.post("/api/commands", json=cmd, headers={"X-CSRF-Token": csrf}).status_code == 200, cmd
     phone = daemon.app.test_client()
     phone.set_cookie(COOKIE, "en")
-    state = phone.get("/api/state").get_json()
-    own = phone.get("/api/log").get_json()
-    assert [e["seq"] for e in own] == [e["seq"] for e in state["log"]]
-    assert state["log"][0]["text"].startswith("Storno")
-    assert own[0]["text"].startswith("Undone")
-    assert daemon.app.test_client().get("/api/log").get_json() == state["log"]  # a German phone: the same words
+    german, own = banker.get("/api/state").get_json(), phone.get("/api/state").get_json()
+    assert [e["seq"] for e in own["log"]] == [e["seq"] for e in german["log"]]
+    assert german["log"][0]["text"].startswith("Storno") and own["log"][0]["text"].startswith("Undone")
+    assert own["language"] == german["language"] == "de"  # the appliance's: what a following page reloads in
 
 
 def test_a_journal_that_cannot_keep_the_choice_is_said_and_the_language_holds_until_the_next_start(
@@ -392,3 +389,17 @@ def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: 
     assert not GERMAN.findall(text)
     wrong = german.post("/admin", data="x")  # a method the page has not: the catalogue's words, with its code
     assert wrong.status_code == 405 and "Das geht hier nicht (HTTP 405)." in wrong.get_data(as_text=True)
+
+
+def test_the_oled_speaks_the_bankers_choice_at_once(daemon: Daemon) -> None:
+    """The screen is drawn again in the chosen language at once, not in the language of the page that chose it
+    (the banker's German page drew the idle screen in German again: 'Bereit' stayed until the next key)."""
+    client = daemon.app.test_client()
+    csrf = login(client)
+    assert "Bereit" in client.get("/api/sim/display").get_json()["text"]
+    r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200
+    try:
+        assert "Ready" in client.get("/api/sim/display").get_json()["text"]
+    finally:
+        words.use(words.DEFAULT)

@@ -214,13 +214,6 @@ def german_words() -> re.Pattern[str]:
     return re.compile(r"\b(" + "|".join(map(re.escape, only)) + r")\b|[äöüßÄÖÜ]", re.IGNORECASE)
 
 
-def rules_say(table: Table) -> bool:
-    """The screen shows a sentence of the rules (a Storno's booking): theirs until the rules speak in phrases (the
-    rules' branch of issue 27), then this goes."""
-    scene = table.bank.scene
-    return isinstance(scene, ConfirmScene) and scene.cmd.get("op") == "undo"
-
-
 def walk(table: Table, seen: list[str]) -> None:
     """Every entry of the list on the OLED, and every list one level below it; back to where it started."""
     scene = table.choice
@@ -229,8 +222,7 @@ def walk(table: Table, seen: list[str]) -> None:
         table.bank.render()
         seen.append(shown(table))
         table.press("OK")
-        if not rules_say(table):
-            seen.append(shown(table))
+        seen.append(shown(table))
         if isinstance(table.bank.scene, ListScene) and table.bank.scene is not scene:
             for inner in range(len(table.bank.scene.options)):
                 table.bank.scene.index = inner

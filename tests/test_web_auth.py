@@ -26,7 +26,6 @@ PUBLIC = {
     "banker.api_login", "banker.api_session",
     "sim.sim_key", "sim.sim_tap", "sim.sim_display", "sim.sim_display_png", "sim.sim_events", "sim.sim_freeze",
     "language.choose_own",  # a phone pins its own language: its cookie only, nothing of the appliance (issue 27)
-    "pages.api_log",  # the state's log in a phone's own language: a read (issue 27)
 }
 """What a phone without the banker's session may open: reading, logging in, the simulation's virtual device."""
 ARGUMENTS = {"uid": "0a000001", "game_id": 1, "filename": "app.js", "key": "classic"}

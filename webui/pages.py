@@ -118,13 +118,6 @@ def blueprint(backend: Backend) -> Blueprint:
             return Response(status=304, headers={"ETag": current.etag})
         return Response(current.body, mimetype="application/json", headers={"ETag": current.etag})
 
-    @pages.get("/api/log")
-    @public
-    def api_log() -> Response:
-        """The state's log in this phone's own language (the page asks only when it reads another language
-        than the appliance's, whose words the published state carries)."""
-        return jsonify(backend.log())
-
     @pages.get("/api/board")
     @public
     def api_board() -> Response:

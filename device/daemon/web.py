@@ -85,17 +85,6 @@ class WebBackend:
         version, body = self._d.published
         return Published(version, body, self._d.published_in)
 
-    def log(self) -> list[dict[str, Any]]:
-        """The public state's log, rendered on the loop in the asking page's language (a phone's own)."""
-        from .public import LOG_SHOWN
-
-        def run() -> list[dict[str, Any]]:
-            ledger = self._d.ledger
-            return [] if ledger is None else list(ledger.snapshot()["log"][:LOG_SHOWN])
-
-        result: list[dict[str, Any]] = self._speaking(run)
-        return result
-
     def cards(self) -> list[dict[str, Any]]:
         """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
 
@@ -276,7 +265,8 @@ class WebBackend:
                 self._d.banker.refresh()
             return answer
 
-        result: dict[str, Any] = self._speaking(run)
+        # On the loop as it is, not in the asking page's language: the OLED's screen is drawn in the new one.
+        result: dict[str, Any] = self._d.call(run)
         return result
 
     def wiring_svg(self) -> str:

@@ -123,7 +123,9 @@ const Bank = (() => {
         deedList(p)));
     }
     $("#log").replaceChildren(...s.log.slice(0, 12).map((e) => el("li", {}, e.text)));
-    $("#chart").src = `/api/chart.svg?v=${s.version}`;
+    // Cached an hour per URL: the page's language is part of it, as the chart's words are (a phone switched to
+    // another language at the same version must not keep the old chart).
+    $("#chart").src = `/api/chart.svg?v=${s.version}&lang=${document.documentElement.lang}`;
     tick(s);
   }
 
@@ -152,10 +154,6 @@ const Bank = (() => {
     newest = s.version;
     followLanguage(s);
     await loadBoard(s.edition);
-    if (s.language && s.language !== document.documentElement.lang) {
-      // This phone reads its own language: the bookings said in it, not in the appliance's of the state's bytes.
-      try { s = { ...s, log: await (await fetch(`/api/log?v=${s.version}`)).json() }; } catch (e) { /* the state's */ }
-    }
     if (s.version === newest) renderStatus(s);
   }
 
