@@ -38,6 +38,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from ui_table import UID, Table, menu_offers, rules_accept
 
+import words
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
 from device.scenes.card import CardScene
 from device.scenes.inputs import Key
@@ -247,9 +248,11 @@ class Reader(RuleBasedStateMachine):
         cash = game.players[shows].cash
         screen = bank.screen()
         shown = reader_text(cash, game.edition)
-        assert screen.big == shown.text.replace(".", ",")  # the German decimal comma
+        amount = shown.text.replace(".", words.text("number.decimal"))  # the language's decimal sign
+        # a card shows its balance; a result names whose it is ("Anna: 996", the banker's Storno, a transfer)
+        assert screen.big in (amount, words.text("scenes.result.balance", player=shows, amount=amount))
         if not shown.exact:
-            assert "≈" in screen.icons and f"genau: {bank.money(cash)}" in screen.lines
+            assert "≈" in screen.icons and words.text("scenes.balance.exact", amount=bank.money(cash)) in screen.lines
 
     @invariant()
     def confirmations_are_what_the_rules_accept(self) -> None:

@@ -114,8 +114,9 @@ PLACES: dict[tuple[str, ...], str] = {
 aufnehmen, 2 lösen), 8 Ereigniskarte (1 An alle zahlen, 2 Von allen kassieren, 3 Renovierung), 9 Tausch, 0 Mehr (1 Frei
 Parken, 2 Storno, 3 Rangliste, 4 Schuld zahlen, 5 Bauversteigerung)": each op's place in a player's menu."""
 
-JAIL = {"Strafe zahlen": "jail_fine", "Frei-Karte gezogen": "jail_card_drawn", "Frei-Karte eingesetzt": "jail_card_used"}
-"""The Gefängnis list (MENU 4): an entry for each of the three ways."""
+JAIL = {("jail_fine", 0): "jail_fine", ("jail_card", 1): "jail_card_drawn", ("jail_card", -1): "jail_card_used"}
+"""The Gefängnis list (MENU 4): an entry for each of the three ways, known by the command it books (its label is
+said in the language in force, which the device's own menu may change in the middle of a session)."""
 
 WHOLE = frozenset({"pay_all", "collect_all", "repairs", "trade", "free_parking", "undo", "pay_debt"})
 """Kinds without a square: their entry is the whole offer."""
@@ -239,8 +240,8 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
             pass  # Rangliste: no booking
         elif kind == "jail":
             assert isinstance(scene, ListScene), f"MENU 4: {scene}"
-            for label in (o.label for o in scene.options):
-                found.setdefault(next(op for start, op in JAIL.items() if label.startswith(start)), set()).add(None)
+            for cmd in (o.value for o in scene.options):
+                found.setdefault(JAIL[(cmd["op"], cmd.get("delta", 0))], set()).add(None)
         elif isinstance(scene, ListScene) and scene.options and all(
                 isinstance(o.value, int) and not isinstance(o.value, bool) for o in scene.options):
             found[kind] = {o.value for o in scene.options}  # the squares to choose from
