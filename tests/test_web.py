@@ -234,7 +234,7 @@ def test_odd_json_on_the_sim_keypad_and_login_is_refused_not_a_500(client: Flask
 
 
 @pytest.mark.parametrize(("name", "why"), [
-    ("A" * 5034, "zu lang"), ("An\nna", "unsichtbare"), ("An\u200bna", "unsichtbare"), ("   ", "fehlt"),
+    ("A" * 5034, "zu lang"), ("An\nna", "Unsichtbares Zeichen"), ("An\u200bna", "Unsichtbares Zeichen"), ("   ", "fehlt"),
 ])
 def test_a_name_must_be_short_visible_and_present(client: FlaskClient, name: str, why: str) -> None:
     """Issue 11: one rule for names (rules.clean_name), used by the API as by the device and new_game."""
