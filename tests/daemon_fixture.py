@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,10 @@ from device.daemon.service import Daemon
 PIN = "4711"
 
 
-@pytest.fixture
-def daemon(tmp_path: Path) -> Iterator[Daemon]:
-    config = Config(banker_pin=PIN)
-    d = Daemon(config, tmp_path / "state", sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+@contextmanager
+def running(config: Config, state: Path) -> Iterator[Daemon]:
+    """A daemon of ``config`` on ``state``, its loop in a thread, stopped and closed after."""
+    d = Daemon(config, state, sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
     d.start()
     loop = threading.Thread(target=d.run, daemon=True)
     loop.start()
@@ -26,3 +27,9 @@ def daemon(tmp_path: Path) -> Iterator[Daemon]:
     d.stop()
     loop.join(5)
     d.close()
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Iterator[Daemon]:
+    with running(Config(banker_pin=PIN), tmp_path / "state") as d:
+        yield d

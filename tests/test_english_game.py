@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,14 +20,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-import words
+from daemon_fixture import PIN, running
 from device.daemon.config import Config, UiConfig
-from device.daemon.notify import Notifier
 from device.daemon.service import Daemon
 from rules import EDITIONS
 
 ROOT = Path(__file__).resolve().parent.parent
-PIN = "4711"
 
 GERMAN = re.compile(
     r"[äöüÄÖÜß]|\b(und|oder|nicht|kein|keine|keinen|ist|hat|haben|wird|zahlt|erhält|bekommt|nimmt|baut|kauft|"
@@ -102,16 +99,8 @@ def german_in(where: str, texts: list[str]) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def appliance(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Daemon]:
-    d = Daemon(Config(banker_pin=PIN, ui=UiConfig(language=request.param)), tmp_path / "state", sim=True,
-               host="127.0.0.1", port=0, notifier=Notifier(""))
-    d.start()
-    loop = threading.Thread(target=d.run, daemon=True)
-    loop.start()
-    yield d
-    d.stop()
-    loop.join(5)
-    d.close()
-    words.use(words.DEFAULT)
+    with running(Config(banker_pin=PIN, ui=UiConfig(language=request.param)), tmp_path / "state") as d:
+        yield d
 
 
 class Table:

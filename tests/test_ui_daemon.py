@@ -2,29 +2,22 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from test_sim_games import Device
 
+from daemon_fixture import running
 from device.daemon.config import Config
-from device.daemon.notify import Notifier
 from device.daemon.service import Daemon
 
 
 @pytest.fixture
 def fresh(tmp_path: Path) -> Iterator[Daemon]:
     """A daemon whose banker has not set a PIN yet (no PIN in the config)."""
-    d = Daemon(Config(), tmp_path / "state", sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
-    d.start()
-    loop = threading.Thread(target=d.run, daemon=True)
-    loop.start()
-    yield d
-    d.stop()
-    loop.join(5)
-    d.close()
+    with running(Config(), tmp_path / "state") as d:
+        yield d
 
 
 @pytest.mark.parametrize("pin", ["1234", "12345", "123456", "1234567", "12345678"])
