@@ -7,9 +7,9 @@ and what does not fit the rows under the big line scrolls with the knob. Every c
 with those very functions (``page``, ``wrap``, ``problems``), never by counting characters.
 
 A message's **first screen** is what the reader shows before the knob is turned. For the body of a
-confirmation (title, the amount in big, the body, the pinned "OK bucht, C zurück") and of a refusal that
-offers to raise money (the pinned "OK: Geld beschaffen") that is two rows: the tightest screen a rules text
-or a scene's sentence is shown on, so a message that carries its fact there carries it everywhere.
+confirmation (its keys "OK bucht, C zurück" in the title bar, the amount in big, the body) that is three rows;
+for a refusal that offers to raise money (the verdict in big, the pinned "OK: Geld beschaffen") two rows: a
+rules text the rules also raise for want of money is measured there, the tightest screen it is shown on.
 
 The values are the longest each placeholder may take (:func:`values`): a name of ``MAX_NAME`` characters, the
 longest square name of the edition (and a family's edition's, ``MAX_SQUARE_NAME`` characters), the amount
@@ -34,6 +34,7 @@ from babel.messages.pofile import read_po
 import words
 from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, rows, wrap
 from device.scenes.lists import OK_LINE
+from device.scenes.notes import RAISE_LINE
 from device.scenes.said import say
 from drivers.display import font
 from drivers.screen import Screen
@@ -45,13 +46,15 @@ from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value, phrase
 
 OLED_DOMAINS = ("rules", "scenes")
 """The surfaces whose messages the OLED shows (a message of another domain put on the OLED: add its domain)."""
-ROWS = {"body": 2, "note": 3, "line": 1}
-"""Where a message is shown and the rows of its first screen. ``body``: a confirmation's or a booking's text
-under the title and the big line, beside a pinned line ("OK bucht, C zurück", "OK: Geld beschaffen", or the
-exact balance's "genau: …" above it): two rows, the default. ``note``: a refusal's text under its verdict with
-nothing pinned (a refusal for want of money pins "OK: Geld beschaffen" and stays ``body``): three rows.
-``line``: one line of a list. Besides these, ``title`` (the title bar beside the scroll mark) and ``big``."""
-WHERE = (*ROWS, "title", "big", "qr")
+ROWS = {"body": 3, "raise": 2, "note": 3, "line": 1}
+"""Where a message is shown and the rows of its first screen (:func:`first_rows` lays each out with ``page``).
+``body``: a confirmation's or a booking's text under the big line, its keys in the title bar, nothing pinned: three
+rows, the default. ``raise``: a refusal's text for want of money, under its verdict, beside the pinned "OK: Geld
+beschaffen": two rows. ``note``: any other refusal's text under its verdict, nothing pinned: three rows. ``line``:
+one line of a list. Besides these, ``title`` (the title bar beside the scroll mark), ``keys`` (a confirmation's
+keys, the title bar alone: beside marks that leave too little room it gives way to its short form, a ``title``;
+tests/test_ui_confirm.py) and ``big``."""
+WHERE = (*ROWS, "title", "keys", "big", "qr")
 WIFI = "WIFI:S:Bankleser;T:WPA;P:" + "p" * 12 + ";;"
 """The own Wi-Fi's code at its widest (device/daemon/hotspot.py: the default name and a 12-character password take
 a version-3 code at 2 px a module, 62 px; a longer name takes a larger code at 1 px, narrower): ``qr`` texts
@@ -102,16 +105,19 @@ goes into the title bar)."""
 
 def where_shown(key: str, comments: Iterable[str], refusals: Mapping[str, set[str]] | None = None) -> str:
     """Where the OLED shows ``key``: ``#. oled: title`` (any of ``WHERE``) in the catalogue says so; else a key
-    with a part ``title`` or ``big`` after its domain's is shown there; a key the rules raise only in refusals
-    that pin nothing (``refusals``: key → codes) is a ``note``; everything else is ``body`` text."""
+    with a part ``title`` or ``big`` after its domain's is shown there; a key the rules raise for want of money
+    (``refusals``: key → codes) is shown beside "OK: Geld beschaffen" (``raise``), one they raise only in other
+    refusals is a ``note``; everything else is ``body`` text."""
     for comment in comments:
         if (m := OLED.match(comment.strip())) and m.group(1) in WHERE:
             return m.group(1)
     for pattern, where in SHOWN:
         if re.fullmatch(pattern, key):
             return where
-    codes = (refusals or {}).get(key)
-    if codes and "insufficient_funds" not in codes and "" not in codes:
+    codes = (refusals or {}).get(key) or set()
+    if "insufficient_funds" in codes:
+        return "raise"
+    if codes and "" not in codes:
         return "note"
     return "body"
 
@@ -531,18 +537,19 @@ def counted(message: Message, edition: Edition, given: Mapping[str, Value],
 # The layout and the checks -------------------------------------------------------------------------
 
 def first_rows(where: str = "body") -> int:
-    """Rows on the first screen, as ``page`` lays it out: under a title and a big line, with one line pinned
-    (``body``) or none (``note``); a list's line is one."""
+    """Rows on the first screen, as ``page`` lays it out: under a title and a big line, with "OK: Geld beschaffen"
+    pinned (``raise``) or nothing (``body``, ``note``); a list's line is one."""
     if where == "line":
         return 1
-    pinned = (say(OK_LINE),) if where == "body" else ()
+    pinned = (say(RAISE_LINE),) if where == "raise" else ()
     screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=pinned)
     return len(screen.lines) - len(pinned)
 
 
-def confirm_screen(body: str, title: str = "T", big: str = "0") -> Screen:
-    """``body`` as a confirmation shows it first: ``title``, the amount, the body wrapped, "OK bucht" pinned."""
-    return page(title, big, (body,), pinned=(say(OK_LINE),))
+def confirm_screen(body: str, big: str = "0") -> Screen:
+    """``body`` as a confirmation shows it first: its keys ("OK bucht, C zurück") in the title bar, the amount, the
+    body wrapped, nothing pinned (device/scenes/lists.py, ``ConfirmScene``)."""
+    return page(say(OK_LINE), big, (body,))
 
 
 def lines_of(text: str) -> list[str]:
@@ -591,8 +598,8 @@ def layout_problems(text: str, where: str = "body") -> list[str]:
 
 
 def _layout_problems(text: str, where: str) -> list[str]:
-    if where == "title":
-        room = TITLE_PX - px(MORE) - 4
+    if where in ("title", "keys"):
+        room = TITLE_PX - (px(MORE) + 4 if where == "title" else 0)
         return [] if px(text) <= room else [f"title {text!r} is {px(text):.0f} px, the bar holds {room:.0f}"]
     if where == "big":
         return [] if big_fits(text) else [f"big {text!r} is wider than the line even at 12 px bold"]
@@ -610,7 +617,7 @@ def _layout_problems(text: str, where: str) -> list[str]:
 
 def first_screen(text: str, where: str = "body") -> str:
     """What the first screen shows of ``text``: the title bar, the big line, or the first rows."""
-    if where in ("title", "big"):
+    if where in ("title", "keys", "big"):
         return text
     if where == "qr":
         return "\n".join(text.split("\n")[: rows_qr()])
@@ -626,8 +633,8 @@ def fact_problems(text: str, facts: Mapping[str, str], where: str = "body", *, w
     for name, value in facts.items():
         if not on(value, first):
             out.append(f"fact {name}={value!r} is not whole on the first screen {first.splitlines()}")
-    rows = 1 if where in ("title", "big") else first_rows(where) if where != "qr" else rows_qr()
-    need = len(wrap(" ".join(facts.values()))) if facts and where not in ("title", "big") else 0
+    rows = 1 if where in ("title", "keys", "big") else first_rows(where) if where != "qr" else rows_qr()
+    need = len(wrap(" ".join(facts.values()))) if facts and where not in ("title", "keys", "big") else 0
     if out and need > rows:
         out.append(f"the facts alone take {need} rows, the first screen has {rows}: no wording brings them all "
                    "first (fewer facts, or a larger first screen)")

@@ -31,6 +31,7 @@ from oled_fit import (
     screen_problems,
     summary,
     values,
+    where_shown,
 )
 from ui_table import Table
 
@@ -260,7 +261,18 @@ def test_the_font_is_monospaced_terminus_as_the_display_draws_it() -> None:
     small = font(12)
     assert small.getlength("W" * 21) <= WIDTH - 1 < small.getlength("W" * 22)
     assert small.getlength("ÄÖÜß") == small.getlength("iiii")
-    assert first_rows() == 2
+
+
+def test_the_first_screens_are_laid_out_as_the_reader_shows_them() -> None:
+    """A confirmation says its keys in the title bar and pins nothing: three rows under the amount; a refusal for
+    want of money pins "OK: Geld beschaffen": two; any other refusal pins nothing: three; a list's line is one."""
+    assert (first_rows(), first_rows("raise"), first_rows("note"), first_rows("line")) == (3, 2, 3, 1)
+    refusals = {"rules.x.short": {"insufficient_funds"}, "rules.x.both": {"insufficient_funds", ""},
+                "rules.x.owner": {"not_owner"}, "rules.x.done": {""}}
+    assert {key: where_shown(key, (), refusals) for key in refusals} == {
+        "rules.x.short": "raise", "rules.x.both": "raise", "rules.x.owner": "note", "rules.x.done": "body"}
+    assert where_shown("scenes.confirm.ok", ["oled: keys"]) == "keys"
+    assert layout_problems("OK beendet, C zurück", "keys") == [] != layout_problems("OK beendet, C zurück", "title")
 
 
 # The checks catch what they are meant to --------------------------------------------------------------
@@ -289,8 +301,10 @@ def test_a_fact_on_the_second_screen_is_caught() -> None:
     assert fact_problems(late, {"street": street}) != []
     first = f"{street}: Hypothek für Marie-Louise, 199,99M"
     assert fact_problems(first, {"street": street}) == []
-    assert fact_problems(first, {"street": street, "player": "Marie-Louise"}) != []  # two rows: 42 characters
-    assert fact_problems("Hypothek aufnehmen geht nicht, solange Häuser stehen", {}, whole=True) != []
+    assert fact_problems(first, {"street": street, "player": "Marie-Louise"}) != []  # Marie-Louise on the 4th row
+    assert fact_problems("Hypothek aufnehmen geht nicht, solange Häuser stehen", {}, whole=True) == []  # 3 rows
+    assert fact_problems("Hypothek aufnehmen geht nicht, solange auf der Straße Häuser stehen", {}, whole=True) != []
+    assert fact_problems("Hypothek aufnehmen geht nicht, solange Häuser stehen", {}, "raise", whole=True) != []
 
 
 def test_the_catalogue_check_fails_a_message_without_fact_too_long_or_fact_late(tmp_path: Path) -> None:
@@ -338,7 +352,7 @@ def test_a_nested_booking_keeps_its_key_facts_on_the_outer_first_screen(tmp_path
         '#. fact: street\nmsgid "rules.y.buy"\nmsgstr "{street}: {player} kauft für {price}"\n\n'
         '#. fact: all\nmsgid "rules.y.go"\nmsgstr "LOS: {player}"\n\n'
         '#. fact: booking\nmsgid "rules.y.undo"\nmsgstr "Storno: {booking}"\n\n'
-        '#. fact: booking\nmsgid "rules.y.late"\nmsgstr "Storno der Buchung von vorhin: {booking}"\n',
+        '#. fact: booking\nmsgid "rules.y.late"\nmsgstr "Storno der Buchung, die eben vorhin gemacht wurde: {booking}"\n',
         encoding="utf-8")
     found = {m.key: m for m in read_catalogue(po, "rules")}
     sky = EDITIONS["skylanders"]

@@ -56,7 +56,7 @@ def test_transfer_tap_payer_soll_amount_tap_payee_ok(table: Table) -> None:
     table.press("SOLL")
     table.type("2M")
     table.tap("Ben")
-    assert table.text() == "Überweisung\n2M\nAnna zahlt Ben 2M\nOK bucht, C zurück"
+    assert table.text() == "OK bucht, C zurück\n2M\nAnna zahlt Ben 2M"
     assert table.cash("Ben") == 15_000_000  # nothing booked before OK
     table.press("OK")
     assert (table.cash("Anna"), table.cash("Ben")) == (13_000_000, 17_000_000)
@@ -202,7 +202,7 @@ def test_buy_from_the_menu_by_square_number(table: Table) -> None:
     table.type("39")
     table.press("OK")  # Schlossallee
     table.choose("Preis 4M")
-    assert table.text() == "Kaufen\n4M\nAnna kauft\nSchlossallee für 4M\nOK bucht, C zurück"
+    assert table.text() == "OK bucht, C zurück\n4M\nAnna kauft\nSchlossallee für 4M"
     table.press("OK")
     assert table.ledger.game.state.deeds[39].owner == "Anna"
 
@@ -227,9 +227,9 @@ def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> Non
     table.tap("Ben")
     table.tap(39)  # the deed's tag: the actions for Schlossallee
     table.choose("Miete zahlen")
-    assert table.text() == "Miete ↓\n1M\nBen zahlt Anna Miete\nfür Schlossallee: 1M\nOK bucht, C zurück"
-    table.press("DOWN")  # the knob scrolls; "OK bucht" stays
-    assert table.text() == "Miete\n1M\nfür Schlossallee: 1M\n(unbebaut)\nOK bucht, C zurück"
+    assert table.text() == "OK bucht, C zurück\n1M\nBen zahlt Anna Miete\nfür Schlossallee: 1M\n(unbebaut)"
+    table.press("DOWN")  # all of it on the first screen: the knob has nothing to scroll, and says so
+    assert table.text() == "Drehen: hier nicht\n1M\nBen zahlt Anna Miete\nfür Schlossallee: 1M\n(unbebaut)"
     table.press("OK")
     assert table.cash("Ben") == 14_000_000
 
@@ -260,7 +260,7 @@ def test_uneven_building_is_not_offered(table: Table) -> None:
     table.press("C")
     table.tap(3)
     table.choose("Bauen")
-    assert table.text().splitlines()[:2] == ["Bauen", "50"]  # "Anna baut ein Haus auf Turmstraße (50)": one screen
+    assert table.text().splitlines() == ["OK bucht, C zurück", "50", "Anna baut ein Haus", "auf Turmstraße (50)"]
 
 
 def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
@@ -277,7 +277,8 @@ def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
     table.choose("Hypothek")
     table.choose("Hypothek lösen")
     table.choose("37 Parkstraße")
-    assert table.text().splitlines()[:2] == ["Hypothek lösen ↓", "193"]
+    assert table.text().splitlines() == ["OK bucht, C zurück", "193", "Anna: Hypothek für", "Parkstraße",
+                                         "zurückgezahlt (193)"]
     table.press("OK")
     assert table.cash("Anna") == 1500 - 350 + 175 - 193
 
@@ -304,7 +305,7 @@ def test_storno_undoes_the_last_transaction_as_a_journaled_command(table: Table)
     table.press("OK", "C", "C")  # booked; back to the card; card off
     table.press("MENU")  # the banker's menu: no card on the reader
     table.choose("Storno")
-    assert table.text().startswith("Storno?")
+    assert table.text().startswith("OK bucht, C zurück\nSTORNO\nAnna erhält 1M")
     table.press("OK")
     assert table.cash("Anna") == 15_000_000
     assert [r.cmd["op"] for r in table.journal.records()] == ["new_game", "credit", "undo"]
@@ -323,7 +324,7 @@ def test_trade_from_the_menu(table: Table) -> None:
     table.choose("Fertig")  # Ben has no deeds
     table.type("500")
     table.press("OK")
-    assert table.text().splitlines()[0] == "Tausch"
+    assert table.text().splitlines()[:2] == ["OK bucht, C zurück", "Tausch"]
     table.press("OK")
     state = table.ledger.game.state
     assert state.deeds[39].owner == "Ben" and table.cash("Anna") == 1500 - 400 + 500

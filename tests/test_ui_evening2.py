@@ -174,7 +174,9 @@ def test_8_the_trade_confirmation_names_the_deeds_and_a_turn_scrolls_it(table: T
         seen += table.text().splitlines()
     said = " ".join(seen)
     assert "Anna: Badstraße, 50" in said and "Ben: Schlossallee" in said, seen
-    assert table.text().splitlines()[0] == "Drehen: hier nicht" and table.text().splitlines()[-1] == "OK bucht, C zurück"
+    # all of it on the first screen now: a turn is said in the title bar, over the keys, never over a row of it
+    assert seen[:4] == ["OK bucht, C zurück", "Tausch", "Anna: Badstraße, 50", "Ben: Schlossallee"]
+    assert table.text().splitlines() == ["Drehen: hier nicht", "Tausch", "Anna: Badstraße, 50", "Ben: Schlossallee"]
 
 
 def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) -> None:
@@ -247,7 +249,7 @@ def test_5_the_bankruptcy_confirmation_says_what_the_creditor_receives(table: Ta
     seen = table.text().splitlines()
     table.press("DOWN", "DOWN")
     seen += table.text().splitlines()
-    assert seen[:2] == ["Bankrott ↓", "Cem an Ben: 1230"]
+    assert seen[:3] == ["OK bucht, C zurück ↓", "Bankrott", "Cem an Ben: 1230"]
     assert {"Schuld 1600", "10 % an Bank: 10", "Storno hebt es auf"} <= set(seen), seen
 
 

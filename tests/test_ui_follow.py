@@ -38,7 +38,8 @@ def test_the_bankruptcys_confirm_shows_the_10_percent_the_creditor_pays(table: T
     _bankrupt_to_ben(table)
     assert isinstance(table.bank.scene, ConfirmScene)
     lines = table.text().splitlines()
-    assert "10 % an Bank: 20" in lines and "Storno hebt es auf" in lines and lines[-1] == "OK bucht, C zurück"
+    assert lines[:2] == ["OK bucht, C zurück ↓", "Bankrott"] and "10 % an Bank: 20" in lines
+    assert "Storno hebt es auf" in lines
 
 
 def test_the_bankruptcys_confirm_shows_what_stays_owed_to_the_bank(table: Table) -> None:

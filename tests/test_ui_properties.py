@@ -260,7 +260,19 @@ class Reader(RuleBasedStateMachine):
         if isinstance(top, ConfirmScene) and not self.table.bank.asleep:
             error = self.table.ledger.check(top.cmd)
             assert error is None or error.code in ACCEPTED_REFUSALS, f"confirm offers {top.cmd}: {error}"
-            assert self.table.bank.screen().lines[-1] == self.table.bank.say(top.ok_line)
+
+    @invariant()
+    def a_confirmations_title_bar_says_what_ok_does(self) -> None:
+        """The keys' line ("OK bucht, C zurück", or its short form beside marks that leave no room) in the title bar,
+        or the note of an unused input for its moment; what is confirmed in the big line; and every part fits."""
+        bank = self.table.bank
+        top = bank.scene
+        if not isinstance(top, ConfirmScene) or bank.asleep:
+            return
+        screen = bank.screen()
+        keys = (bank.say(top.ok_line), bank.say(top.ok_short))
+        assert screen.title in keys or (bank.note and screen.title == bank.say(bank.note)), screen
+        assert screen.big and problems(screen) == [], screen
 
     @invariant()
     def a_bankruptcy_goes_to_the_refused_payments_creditor(self) -> None:

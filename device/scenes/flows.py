@@ -281,8 +281,8 @@ def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[S
     """Who goes bankrupt to whom, and what they receive as the rules' preview books it (the cash and the buildings
     sold, issue 28 #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
     pays, or what stays owed to the bank); and that Storno undoes it (it is no final step at the table). No big
-    line: its row lets who, to whom and how much, the note and the Storno share the first screen (a 12-letter name
-    left no room for "Bankrott: …" in the title bar)."""
+    line of its own: the title "Bankrott" takes it (ConfirmScene), and "Bankrott: …" with a 12-letter name would not
+    fit there; who, to whom and how much, the note and the Storno share the three rows below."""
     received = sum(t.amount for t in event.transfers if t.payer == v.player and t.payee == v.creditor) \
         if event is not None else 0
     creditor = v.creditor
@@ -293,7 +293,7 @@ def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[S
 
     debt = (_money(v, "scenes.bankrupt.debt", v.owed),) if v.owed else ()
     note: tuple[Said, ...] = (event.note,) if event is not None and event.note else ()
-    # who to whom, the note and the Storno in the first view (three rows above "OK bucht"); the debt below
+    # who to whom, the note and the Storno in the first view (three rows under "Bankrott"); the debt below
     return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt)
 
 
@@ -353,11 +353,12 @@ def _gives(v: View, side: dict[str, Any]) -> str:
 
 def _trade_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
     """Who gives which deeds and how much (issue 28 #8: "1 Karte" named none); what goes to the bank (fees,
-    lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit."""
+    lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit. No big line of its
+    own: the title "Tausch" takes it (ConfirmScene; "Anna↔Ben" repeated the names each side's row begins with)."""
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
     note: list[Said] = [event.note] if event is not None and event.note else []
-    return TRADE, f"{me}↔{other}", (lambda: words.text("scenes.trade.gives", player=me, what=_gives(v, give)),
+    return TRADE, "", (lambda: words.text("scenes.trade.gives", player=me, what=_gives(v, give)),
                                     lambda: words.text("scenes.trade.gives", player=other, what=_gives(v, take)),
                                     *note)
 

@@ -3,8 +3,8 @@
 The OLED (drivers/display.py) draws a title bar and small lines in Terminus 12 and the big line
 in the largest bold strike that fits. Nothing here counts characters: text is measured in
 pixels, wrapped at spaces (a word wider than a line is broken, never cut), and a body longer
-than the rows left scrolls with the knob. A confirmation pins its last line ("OK bucht, C
-zurück") so it is always seen.
+than the rows left scrolls with the knob. A refusal that offers to raise money pins its last line
+("OK: Geld beschaffen") so it is always seen; a confirmation says its keys in the title bar.
 """
 
 from __future__ import annotations
@@ -174,18 +174,14 @@ def with_icons(screen: Screen, icons: str) -> Screen:
     return replace(screen, icons=screen.icons + icons) if icons else screen
 
 
-def with_note(screen: Screen, note: str, *, title: bool = False, keep_last: bool = False) -> Screen:
-    """The note of an unused input on the last line (before a pinned "OK bucht"), or in the title bar
-    where the line has no room for it (beside the QR code) or the last line must stay (``title``: a ranking);
-    ``keep_last``: the last line is a confirmation's pinned "OK bucht, C zurück", kept under the note.
-    Beside a code that takes the panel's height (the Wi-Fi's, issue 21) it stays in the lines: a title would
-    shrink the code to half its size."""
+def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
+    """The note of an unused input on the last line, or in the title bar where the line has no room for it (beside
+    the QR code) or the lines must stay (``title``: a ranking, a confirmation's rows, a refusal's offer). Beside a
+    code that takes the panel's height (the Wi-Fi's, issue 21) it stays in the lines: a title would shrink the code
+    to half its size."""
     tall_code = screen.qr is not None and not screen.title
     if (title or px(note) > line_room(screen)) and px(note) <= TITLE_PX and not tall_code:
         return replace(screen, title=note, icons="")
     said = wrap(note, line_room(screen))
     lines = list(screen.lines[: rows(screen.big)])
-    keep = lines[-1:] if keep_last else []
-    body = lines[: len(lines) - len(keep)]
-    body = [*body[: max(0, rows(screen.big) - len(said) - len(keep))], *said]
-    return replace(screen, lines=(*body, *keep))
+    return replace(screen, lines=(*lines[: max(0, rows(screen.big) - len(said))], *said))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 import words
 from drivers.screen import Screen
@@ -24,7 +25,10 @@ from .said import Said, phrase, say
 from .table import State
 
 OK_LINE = phrase("scenes.confirm.ok")
-"""A confirmation's last line, always on the screen."""
+"""A confirmation's title bar: what OK and C do ("OK bucht, C zurück")."""
+OK_SHORT = phrase("scenes.confirm.ok_short")
+"""Its short form ("OK bucht"), where the bar holds the scroll mark and the reader's own marks beside it: what OK
+does stays; C goes back on every screen of the reader."""
 
 
 class Option(msgspec.Struct):
@@ -272,18 +276,25 @@ def type_key(text: str, key: str, ui: Context, *, longest: int = 7, money: bool 
 
 
 class ConfirmScene(Scene, msgspec.Struct):
-    """What the rules will book, waiting for OK; its last line always says so."""
+    """What the rules will book, waiting for OK. The title bar says what OK and C do, so every row under the big line
+    is the body's (three at the smallest big strike): the key facts of a booking at the longest names need three."""
 
     kind = State.CONFIRM
     note_in_title = True
-    """A key with no use here is said in the title bar, never over a line of what is to be booked (issue 28 #8)."""
+    """A key with no use here is said in the title bar for its moment, never over a row of what is to be booked
+    (issue 28 #8); the keys' line comes back with the next input."""
     cmd: dict[str, Any]
     title: Said
+    """What is confirmed ("Miete", "Storno?", "Bankrott"): the result's title, and the big line where the big line
+    is empty (no amount to book, a bankruptcy, a trade)."""
     big: Said
     body: tuple[Said, ...]
     player: str | None = None
     offset: int = 0
     ok_line: Said = OK_LINE
+    """The title bar: what OK and C do."""
+    ok_short: Said = OK_SHORT
+    """The title bar where ``ok_line`` does not fit beside the marks (the scroll mark, a fault, the sound off)."""
     raising_for: RaiseOffer | None = None
     """This booking raises money for a refused payment (a mortgage, a building sold): after it, that payment
     comes back."""
@@ -301,7 +312,7 @@ class ConfirmScene(Scene, msgspec.Struct):
             ui.scenes.back()
             return True
         if key in (Key.UP, Key.DOWN):
-            most = scroll_rows(*self._said(ui), pinned=1)
+            most = scroll_rows("", *self._said(ui))
             step = -1 if key is Key.UP else 1
             if not 0 <= self.offset + step <= most:
                 return False
@@ -320,8 +331,13 @@ class ConfirmScene(Scene, msgspec.Struct):
         error = ui.ledger.check(self.cmd)
         return error is None or error.code == "insufficient_funds"
 
-    def _said(self, ui: Context) -> tuple[str, str, tuple[str, ...]]:
-        return ui.say(self.title), ui.say(self.big), tuple(ui.say(line) for line in self.body)
+    def _said(self, ui: Context) -> tuple[str, tuple[str, ...]]:
+        """The big line (the title where it is empty) and the body, said now."""
+        return ui.say(self.big) or ui.say(self.title), tuple(ui.say(line) for line in self.body)
 
     def view(self, ui: Context) -> Screen:
-        return page(*self._said(ui), pinned=(ui.say(self.ok_line),), offset=self.offset)
+        shown = page("", *self._said(ui), offset=self.offset)
+        keys = ui.say(self.ok_line)
+        if fit_title(keys, shown.icons + ui.marks) != keys:
+            keys = ui.say(self.ok_short)
+        return replace(shown, title=keys)

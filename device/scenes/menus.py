@@ -142,19 +142,22 @@ def ask_undo(ui: Context, player: str | None) -> None:
 
 
 def undone(ui: Context, last: Event) -> tuple[Said, tuple[Said, ...]]:
-    """What Storno takes back, its key fact first: a new game says so in the big line, then its edition's name
-    whole and its players (the rules' whole sentence broke "Neues Spiel (MONOPOLY / Sonic," on the first screen);
-    any other booking as the rules say it."""
+    """What Storno takes back, under STORNO in the big line (the title bar says what OK does): a new game says so
+    first, then its edition's name whole and its players (the rules' whole sentence broke "Neues Spiel (MONOPOLY /
+    Sonic," on the first screen); any other booking as the rules say it."""
     game = ui.game
     if last.op != "new_game" or game is None:
         return phrase("scenes.undo.big"), (last.said,)
     edition = game.edition.title.replace("MONOPOLY ", "") or game.edition.title
-    return phrase("scenes.undo.new_game"), (edition, phrase("scenes.undo.players", n=len(game.players)))
+    return phrase("scenes.undo.big"), (phrase("scenes.undo.new_game"), edition,
+                                       phrase("scenes.undo.players", n=len(game.players)))
 
 
 def ask_end(ui: Context, player: str | None) -> None:
+    """ENDE in the big line, and "OK beendet, C zurück" in the title bar (its own keys: OK ends, books nothing)."""
     ui.scenes.push(ConfirmScene({"op": "end"}, phrase("scenes.end.ask"), phrase("scenes.end.big"),
-                                (phrase("scenes.end.now"),), ok_line=phrase("scenes.end.ok")))
+                                (phrase("scenes.end.now"),), ok_line=phrase("scenes.end.ok"),
+                                ok_short=phrase("scenes.end.ok_short")))
 
 
 def volume(ui: Context, player: str | None = None) -> None:

@@ -23,6 +23,9 @@ from .manager import Context, Scene
 from .said import Phrase, Said, phrase
 from .table import State
 
+RAISE_LINE = phrase("scenes.raise.offer")
+"""The last line of a refusal for want of money ("OK: Geld beschaffen"), pinned: the knob scrolls the text above it."""
+
 RESULT_SHOWN = 4.0
 """Seconds a result or a message stays before the reader goes back by itself."""
 
@@ -157,7 +160,7 @@ class MessageScene(Scene, msgspec.Struct):
         return ui.say(self.big), (text,), False
 
     def _pinned(self, ui: Context) -> tuple[str, ...]:
-        return (ui.say(phrase("scenes.raise.offer")),) if self.offer else ()
+        return (ui.say(RAISE_LINE),) if self.offer else ()
 
     def _most(self, ui: Context) -> int:
         big, body, _ = self._shown(ui)

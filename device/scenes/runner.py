@@ -155,7 +155,7 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, 
              raising_for: RaiseOffer | None = None, shown_again: RaiseOffer | None = None) -> ConfirmScene:
     amount = max((t.amount for t in event.transfers), default=0)
     lines = (event.note, event.said) if event.note else (event.said,)  # the 10 % to the bank first
-    big: Said = (lambda: ui.money(amount)) if amount else phrase("scenes.confirm.ok_big")
+    big: Said = (lambda: ui.money(amount)) if amount else ""  # nothing to pay: the title takes the big line
     return ConfirmScene(cmd, title, big, lines, player=player,
                         raising_for=raising_for, shown_again=shown_again)
 

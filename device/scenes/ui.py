@@ -119,6 +119,13 @@ class Ui(msgspec.Struct):
         return say(said, self.game.edition if self.game else None)
 
     @property
+    def marks(self) -> str:
+        """The reader's own marks, drawn in the title bar after the scene's: a reader or storage fault ("!"), the
+        sound off ("x"). A scene whose title must fit beside them (a confirmation's keys) reads them here."""
+        muted = self.volume() == text("service.volume.off")
+        return ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if muted else "")
+
+    @property
     def state(self) -> State:
         """The kind of scene on top (SLEEP while the display is dark)."""
         return State.SLEEP if self.asleep else self.scenes.top.kind
@@ -326,15 +333,14 @@ class Ui(msgspec.Struct):
         """What the OLED shows now: the top scene's view, a storage fault, the note of an unused input."""
         if self.asleep:
             return Screen()
-        muted = self.volume() == text("service.volume.off")
-        icons = ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if muted else "")
+        icons = self.marks
         top = self.scenes.top
         if self.ledger.problem and top.kind in (State.IDLE, State.CARD):
             return page(self.say(phrase("scenes.storage.title")), self.say(phrase("scenes.storage.stop")),
                         [self.ledger.problem], icons=icons)
         shown = top.view(self)
         if self.note:
-            shown = with_note(shown, self.say(self.note), title=top.note_in_title, keep_last=top.kind is State.CONFIRM)
+            shown = with_note(shown, self.say(self.note), title=top.note_in_title)
         return with_icons(shown, icons)
 
     def render(self) -> None:

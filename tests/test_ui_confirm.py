@@ -1,0 +1,286 @@
+"""A booking's confirmation (issue 27): the title bar says what the keys do ("OK bucht, C zurück"), so the body
+has three rows under the amount for what is booked, nothing pinned; every confirmation the reader makes still says
+what it is (the flow's title, which only repeated the verb of the rules' sentence, is said in the big line where
+nothing else stands there)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from oled_fit import screen_problems
+from ui_table import Table
+
+import words
+from device.scenes.layout import MORE, problems
+from device.scenes.lists import ConfirmScene
+from drivers.screen import Screen
+from rules import EDITIONS, square_name
+
+SKY = EDITIONS["skylanders"]
+STATION = square_name(SKY, 35)
+"""Schreckliche Schiffstransporte: the longest square name a confirmation names in a shipped edition."""
+
+
+def screen(table: Table) -> Screen:
+    frame = table.display.last
+    assert frame is not None
+    return frame.screen
+
+
+def confirming(table: Table) -> ConfirmScene:
+    scene = table.bank.scene
+    assert isinstance(scene, ConfirmScene), table.text()
+    return scene
+
+
+# The confirmations the reader makes (runner._finish/_confirm, menus.ask_undo/ask_end, flows' summaries) ----------
+
+def rent_on_the_long_station(table: Table) -> None:
+    """Cem pays Ben rent for Schreckliche Schiffstransporte: payer, owner and station take three rows."""
+    table.start("Anna", "Ben", "Cem", edition="skylanders")
+    table.book({"op": "buy", "player": "Ben", "square": 35})
+    table.tap("Cem")
+    table.press("MENU", "2")
+    table.choose(f"35 {STATION}")
+    confirming(table)
+
+
+def repairs_of_nothing(table: Table) -> None:
+    """Renovierung with 0 a house and 100 a hotel, and Anna has one house: the rules preview 0 to pay."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book(*[{"op": "buy", "player": "Anna", "square": sq} for sq in (37, 39)],
+               {"op": "build", "player": "Anna", "square": 39})
+    table.tap("Anna")
+    table.press("MENU", "8", "3", "OK")
+    table.type("100")
+    table.press("OK")
+    confirming(table)
+
+
+def storno(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 39})
+    table.press("MENU")
+    table.choose("Storno")
+    confirming(table)
+
+
+def storno_of_a_new_game(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.start("Cem", "Dana", edition="sonic", replace=True)
+    table.press("MENU")
+    table.choose("Storno")
+    confirming(table)
+
+
+def end(table: Table) -> None:
+    table.start("Anna", "Ben", "Cem", mode="timed", minutes=30)
+    table.press("MENU")
+    table.choose("Spiel beenden")
+    confirming(table)
+
+
+def bankrupt(table: Table) -> None:
+    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_findings.py, finding 1)."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Cem")
+    table.press("SOLL")
+    table.type("1600")
+    table.tap("Ben")
+    table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
+    table.choose("Bankrott")
+    confirming(table)
+
+
+def trade(table: Table) -> None:
+    """Anna gives Schlossallee, Ben 500."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 39})
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Tausch")
+    table.tap("Ben")
+    table.choose("39 Schlossallee")
+    table.choose("Fertig")
+    table.press("OK")  # Anna gives no money
+    table.choose("Fertig")  # Ben has no deeds
+    table.type("500")
+    table.press("OK")
+    confirming(table)
+
+
+def trade_with_a_lift(table: Table) -> None:
+    """Defect 12's trade (tests/test_ui_defects.py): Anna gives Schlossallee, mortgaged, lifted now, and a
+    Gefängnis-frei-Karte; Ben nothing. Four rows: what each side gives and the fee."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
+               {"op": "jail_card", "player": "Anna", "delta": 1})
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Tausch")
+    table.tap("Ben")
+    table.choose("39 Schlossallee")
+    table.choose("Gefängnis-frei-Karte")
+    table.choose("Fertig")
+    table.press("OK")
+    table.choose("Fertig")
+    table.press("OK")
+    table.choose("39 Schlossallee")  # lift the mortgage now
+    table.choose("Fertig")
+    confirming(table)
+
+
+CONFIRMATIONS: dict[str, Callable[[Table], None]] = {
+    "rent": rent_on_the_long_station, "repairs": repairs_of_nothing, "storno": storno,
+    "storno_new_game": storno_of_a_new_game, "end": end, "bankrupt": bankrupt, "trade": trade,
+    "trade_with_a_lift": trade_with_a_lift}
+
+
+def test_a_confirmation_whose_facts_take_three_rows_shows_them_all_on_the_first_screen(table: Table) -> None:
+    """It showed "Miete ↓ / 25 / Cem zahlt Ben Miete / für Schreckliche / OK bucht, C zurück": the station cut."""
+    rent_on_the_long_station(table)
+    assert table.text().splitlines() == ["OK bucht, C zurück", "25", "Cem zahlt Ben Miete", "für Schreckliche",
+                                         "Schiffstransporte: 25"]
+    assert screen_problems(screen(table), ("Cem", "Ben", STATION, "25")) == []
+    assert screen(table).icons == ""  # all of it on one screen: the knob has nothing to scroll
+
+
+def test_in_english_the_title_bar_says_ok_books_and_the_facts_are_first(table: Table) -> None:
+    rent_on_the_long_station(table)
+    words.use("en")
+    table.bank.render()
+    shown = screen(table)
+    assert shown.title == "OK books, C back" and shown.big == "25"
+    assert screen_problems(shown, ("Cem", "Ben", STATION)) == []
+
+
+def test_a_confirmation_of_nothing_to_pay_says_its_flow_in_the_big_line(table: Table) -> None:
+    """The big line said "OK?" where there is no amount, under the title "Renovierung": with "OK bucht, C zurück"
+    in the title bar that "OK?" says nothing, and the flow's name would be gone; it takes the big line."""
+    repairs_of_nothing(table)
+    shown = screen(table)
+    assert (shown.title, shown.big) == ("OK bucht, C zurück", "Renovierung")
+    assert shown.lines[0].startswith("Anna zahlt 0")
+
+
+def test_a_storno_says_storno_in_the_big_line_and_the_booking_below(table: Table) -> None:
+    storno(table)
+    shown = screen(table)
+    assert (shown.title, shown.big) == ("OK bucht, C zurück", "STORNO")
+    assert shown.lines == ("Anna kauft", "Schlossallee für 400")
+
+
+def test_the_end_says_what_ok_does_in_the_title_bar(table: Table) -> None:
+    """Its title "Zeit um?" gave way to its own keys' line; ENDE and "Spiel jetzt beenden" say the rest."""
+    end(table)
+    assert table.text().splitlines() == ["OK beendet, C zurück", "ENDE", "Spiel jetzt beenden"]
+
+
+def test_a_bankruptcy_says_bankrott_in_the_big_line_over_three_rows(table: Table) -> None:
+    """Its summary has no big line of its own: the title takes it; who to whom, how much, that Storno undoes it and
+    the debt in the three rows (four rows without a big line, one of them pinned "OK bucht", held the same)."""
+    bankrupt(table)
+    assert table.text().splitlines() == ["OK bucht, C zurück", "Bankrott", "Cem an Ben: 1500", "Storno hebt es auf",
+                                         "Schuld 1600"]
+
+
+def test_a_trade_says_tausch_in_the_big_line_and_each_side_below(table: Table) -> None:
+    """Its title "Tausch" gave way to the keys; the big line "Anna↔Ben" only repeated the names that each side's
+    line begins with (and became two body rows at 12-letter names): it says Tausch instead."""
+    trade(table)
+    assert table.text().splitlines() == ["OK bucht, C zurück", "Tausch", "Anna: Schlossallee", "Ben: 500"]
+    table.press("OK")
+    assert table.ledger.game.state.deeds[39].owner == "Ben"
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+@pytest.mark.parametrize("which", CONFIRMATIONS)
+def test_every_confirmation_says_what_ok_does_and_what_it_is(table: Table, which: str, code: str) -> None:
+    """Each confirmation the reader makes: the title bar is its keys' line, the big line is never empty, and every
+    part fits (measured with the display's font)."""
+    CONFIRMATIONS[which](table)
+    words.use(code)
+    table.bank.render()
+    scene, shown = confirming(table), screen(table)
+    assert shown.title == table.bank.say(scene.ok_line)
+    assert shown.big and problems(shown) == []
+
+
+# The title bar: the scroll mark, the reader's own marks, a note ----------------------------------------------------
+
+def widest_marks(table: Table) -> None:
+    """A storage fault ("!") and the sound off ("x"), the reader's own marks, beside the scene's."""
+    table.ledger.problem = "Speicher voll"
+    table.bank.volume = lambda: words.text("service.volume.off")
+    table.bank.render()
+
+
+def test_the_hint_gives_way_to_its_short_form_beside_the_widest_marks(table: Table) -> None:
+    """"OK bucht, C zurück" (108 px) and the scroll mark, a fault and the sound off (18 px and a gap) need 130 px
+    of the bar's 124: the keys' line keeps what OK does ("OK bucht"); C goes back everywhere on the reader."""
+    trade_with_a_lift(table)  # four rows: the scroll mark is on
+    widest_marks(table)
+    shown = screen(table)
+    assert (shown.title, shown.icons) == ("OK bucht", f"{MORE}!x") and problems(shown) == []
+    table.ledger.problem = None
+    table.bank.render()
+    assert (screen(table).title, screen(table).icons) == ("OK bucht, C zurück", f"{MORE}x")
+
+
+def test_the_end_gives_way_beside_any_mark(table: Table) -> None:
+    """"OK beendet, C zurück" fills the bar alone (120 of 124 px): beside a mark it is "OK beendet"."""
+    end(table)
+    table.bank.volume = lambda: words.text("service.volume.off")
+    table.bank.render()
+    assert (screen(table).title, screen(table).icons) == ("OK beendet", "x") and problems(screen(table)) == []
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+@pytest.mark.parametrize("which", CONFIRMATIONS)
+def test_every_confirmation_fits_beside_the_widest_marks(table: Table, which: str, code: str) -> None:
+    CONFIRMATIONS[which](table)
+    words.use(code)
+    widest_marks(table)
+    scene, shown = confirming(table), screen(table)
+    assert shown.icons.endswith("!x") and problems(shown) == []
+    assert shown.title in (table.bank.say(scene.ok_line), table.bank.say(scene.ok_short))
+
+
+def test_the_long_form_stays_where_it_fits_beside_the_marks(table: Table) -> None:
+    """English "OK books, C back" (96 px) fits beside the scroll mark, a fault and the sound off."""
+    trade_with_a_lift(table)
+    words.use("en")
+    widest_marks(table)
+    assert (screen(table).title, screen(table).icons) == ("OK books, C back", f"{MORE}!x")
+
+
+def test_an_unused_key_is_said_in_the_title_bar_for_its_moment(table: Table) -> None:
+    """Issue 28 #8: the note goes into the title bar, never over a row of what is to be booked; the keys' line
+    comes back with the next input."""
+    trade_with_a_lift(table)
+    lines = screen(table).lines
+    table.press("5")
+    assert screen(table).title == "5: hier nicht" and screen(table).lines == lines
+    table.press("DOWN")  # the knob scrolls: the note's moment is over
+    assert screen(table).title == "OK bucht, C zurück" and screen(table).lines[0] == lines[1]
+
+
+def test_the_knob_scrolls_the_whole_body_and_says_so_at_its_end(table: Table) -> None:
+    """Nothing is pinned: every row of the body moves; at the end the knob is said to do nothing more."""
+    trade_with_a_lift(table)
+    shown = screen(table)
+    assert (shown.title, shown.icons, shown.big) == ("OK bucht, C zurück", MORE, "Tausch")
+    assert shown.lines == ("Anna: Schlossallee,", "Gefängnis-frei-Karte", "Ben: nichts")
+    table.press("DOWN")
+    assert screen(table).lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
+    assert (screen(table).title, screen(table).icons) == ("OK bucht, C zurück", "")
+    table.tones()
+    table.press("DOWN")  # the end: said, nothing moves
+    assert screen(table).lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
+    assert table.tones() and screen(table).title != "OK bucht, C zurück"
+    table.press("UP")
+    assert screen(table).lines[0] == "Anna: Schlossallee," and screen(table).icons == MORE
+    assert screen(table).title == "OK bucht, C zurück"
+    table.press("OK")
+    assert table.ledger.game.state.deeds[39].owner == "Ben"
