@@ -143,7 +143,8 @@ class Flow(msgspec.Struct, frozen=True):
     steps: tuple[Step, ...] = ()
     command: Callable[[View], dict[str, Any]] | None = None
     title: Text = ""
-    """The confirmation's title (the label if empty)."""
+    """What the confirmation confirms (the label if empty): its big line where there is no amount, and the title a
+    refused payment comes back under."""
     at_once: frozenset[str] = frozenset()
     """Ops booked without a confirmation (nothing to preview: a card counted)."""
     preview: bool = True

@@ -285,8 +285,8 @@ class ConfirmScene(Scene, msgspec.Struct):
     (issue 28 #8); the keys' line comes back with the next input."""
     cmd: dict[str, Any]
     title: Said
-    """What is confirmed ("Miete", "Storno?", "Bankrott"): the result's title, and the big line where the big line
-    is empty (no amount to book, a bankruptcy, a trade)."""
+    """What is confirmed ("Miete", "Storno?", "Bankrott"): kept with a payment refused for want of money (it comes
+    back under it), and said in the big line where the big line is empty (nothing to pay, a bankruptcy, a trade)."""
     big: Said
     body: tuple[Said, ...]
     player: str | None = None
