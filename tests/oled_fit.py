@@ -73,6 +73,8 @@ class Message:
     """The placeholders that must be whole on the first screen; ("all",), ("none",), or None: undeclared."""
     where: str = "body"
     line: int = 0
+    declared: int = 1
+    """How many ``#. fact:`` lines it has: exactly one, or which one counts is unclear."""
 
     @property
     def plural(self) -> bool:
@@ -164,10 +166,13 @@ def read_catalogue(path: Path, domain: str, refusals: Mapping[str, set[str]] | N
         key = m.id[0] if isinstance(m.id, tuple) else m.id
         forms = tuple(m.string) if isinstance(m.string, tuple) else (m.string,)
         fact: tuple[str, ...] | None = None
+        declared = 0
         for comment in m.auto_comments:
             if found := FACT.match(comment.strip()):
                 fact = tuple(p.strip() for p in found.group(1).split(",") if p.strip())
-        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments, refusals), m.lineno))
+                declared += 1
+        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments, refusals), m.lineno,
+                           declared))
     return out
 
 

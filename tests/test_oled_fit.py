@@ -195,11 +195,13 @@ def test_the_oled_domains_have_their_catalogues(code: str, domain: str) -> None:
 
 @pytest.mark.parametrize("code", words.LANGUAGES)
 def test_every_oled_message_declares_its_key_fact(code: str) -> None:
-    """(c) ``#. fact: a, b`` / ``#. fact: all`` / ``#. fact: none`` on every message, naming its placeholders."""
+    """(c) ``#. fact: a, b`` / ``#. fact: all`` / ``#. fact: none`` once on every message of the OLED's domains
+    (rules, scenes), naming its own placeholders."""
     missing = [f"{m.domain}.po:{m.line} {m.key}" for m in oled_messages(code) if m.fact is None]
+    twice = [f"{m.domain}.po:{m.line} {m.key}" for m in oled_messages(code) if m.declared > 1]
     strange = [f"{m.key}: {sorted(set(m.fact) - m.names)}" for m in oled_messages(code)
                if m.fact and m.fact not in (("all",), ("none",)) and set(m.fact) - m.names]
-    assert missing == [] and strange == []
+    assert missing == [] and twice == [] and strange == []
 
 
 _BUILDING = ("player, the building ('eine Hightech-Anlage', 20 characters) and the square take 3-4 rows in every"

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from told import told
 
 import words
@@ -24,7 +23,6 @@ from rules.game import HOUSE_RULE_NAMES
 from rules.names import clean_name
 from rules.phrase import Cash, Many, Pieces, Place, from_data, phrase, to_data
 from rules.titles import mode_title
-from words.compile import po_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -211,18 +209,3 @@ def test_rules_imports_no_words() -> None:
                 assert (node.module or "").split(".")[0] != "words", path
 
 
-@pytest.mark.parametrize("code", words.LANGUAGES)
-def test_every_rules_message_declares_its_key_fact(code: str) -> None:
-    """GUIDE: every message the OLED can show says which of its values must be on its first screen."""
-    with open(po_path(code, "rules"), "rb") as f:
-        catalog = read_po(f, locale=code)
-    for message in catalog:
-        if not message.id:
-            continue
-        facts = [c for c in message.auto_comments if c.startswith("fact:")]
-        assert len(facts) == 1, message.id
-        declared = facts[0].removeprefix("fact:").strip()
-        texts = message.string if isinstance(message.string, tuple) else (message.string,)
-        present = set().union(*(set(re.findall(r"\{(\w+)\}", t)) for t in texts))
-        if declared not in ("all", "none"):
-            assert set(declared.split(", ")) <= present, (message.id, declared, present)
