@@ -136,7 +136,7 @@ def test_the_building_words_are_english_with_the_gender_german_sentences_need(ke
     says "a" and "the" whatever the gender."""
     ed = EDITIONS[key]
     assert (ed.house, ed.houses, ed.hotel, ed.hotels) == ("House", "Houses", "Hotel", "Hotels")
-    house, hotel = words.Noun(*ed.house_word), words.Noun(*ed.hotel_word)
+    house, hotel = ed.house_word, ed.hotel_word
     assert words.counted(house, 1) == "ein House" and words.definite(hotel) == "das Hotel"
     with words.speaking("en"):
         assert words.counted(house, 1) == "a House" and words.definite(hotel) == "the Hotel"

@@ -105,13 +105,10 @@ def test_building_words_carry_singular_plural_and_gender() -> None:
     """Issue 26: "so every sentence with them is correct ("eine Hütte", "das Schloss", "keine Tribüne")": the
     article said by the catalogue from the word's gender (the rules no longer write one; no text says "kein"
     with a building word now, so the feminine Tribüne is checked with "eine")."""
-    def noun(word: Word) -> words.Noun:
-        return words.Noun(*word)
-
-    assert words.counted(noun(EDITIONS["skylanders"].house_word), 1) == "eine Hütte"
-    assert words.definite(noun(EDITIONS["skylanders"].hotel_word)) == "das Schloss"
-    assert words.counted(noun(EDITIONS["schalke"].house_word), 1) == "eine Tribüne"
-    assert words.counted(noun(hamburg().house_word), 1, case="acc") == "einen Speicher"
+    assert words.counted(EDITIONS["skylanders"].house_word, 1) == "eine Hütte"
+    assert words.definite(EDITIONS["skylanders"].hotel_word) == "das Schloss"
+    assert words.counted(EDITIONS["schalke"].house_word, 1) == "eine Tribüne"
+    assert words.counted(hamburg().house_word, 1, case="acc") == "einen Speicher"
     assert hamburg().hotel_word == Word("Kontorhaus", "Kontorhäuser", "n")
 
 

@@ -322,8 +322,8 @@ def test_9_building_words_carry_their_gender(table: Table) -> None:
 
     for edition in EDITIONS.values():
         assert edition.house_word.gender in ("m", "f", "n") and edition.hotel_word.gender in ("m", "f", "n")
-    assert words.counted(words.Noun(*EDITIONS["schalke"].house_word), 1) == "eine Tribüne"
-    assert words.definite(words.Noun(*EDITIONS["sonic"].hotel_word)) == "die Hightech-Anlage"
+    assert words.counted(EDITIONS["schalke"].house_word, 1) == "eine Tribüne"
+    assert words.definite(EDITIONS["sonic"].hotel_word) == "die Hightech-Anlage"
     table.start("Anna", "Ben", edition="schalke")
     for sq in (1, 3):
         assert table.ledger.submit({"op": "buy", "player": "Anna", "square": sq}).ok

@@ -23,6 +23,7 @@ from device.daemon.doctor import Check, report
 from device.daemon.language import KEY, choose, in_force
 from device.store.journal import Journal
 from drivers.tables import ConfigError
+from rules.editions import Word
 from words.compile import compiled, po_files, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,11 +176,11 @@ def test_plurals_follow_the_languages_rule(code: str, one: str, two: str) -> Non
     assert words.plural("count.minutes", 1) == one and words.plural("count.minutes", 2) == two
 
 
-HUETTE = words.Noun("Hütte", "Hütten", "f")
-SCHLOSS = words.Noun("Schloss", "Schlösser", "n")
-SPEICHER = words.Noun("Speicher", "Speicher", "m")
-HOUSE = words.Noun("house", "houses", "n")
-HOTEL = words.Noun("hotel", "hotels", "n")
+HUETTE = Word("Hütte", "Hütten", "f")
+SCHLOSS = Word("Schloss", "Schlösser", "n")
+SPEICHER = Word("Speicher", "Speicher", "m")
+HOUSE = Word("house", "houses", "n")
+HOTEL = Word("hotel", "hotels", "n")
 
 
 def test_german_articles_follow_the_nouns_gender() -> None:
