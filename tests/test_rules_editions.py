@@ -21,6 +21,7 @@ from device.store.editions import file_comments
 from rules import DEEDS, EDITIONS, SQUARES, Game, Kind, square_name
 from rules.editions import Edition, Word, edition_data, read_edition, to_toml
 from rules.editions.fileformat import MAX_SQUARE_NAME, Problem, check_data
+from rules.phrase import Phrase
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -221,6 +222,36 @@ def test_a_board_of_another_shape_is_not_supported_yet() -> None:
 def test_an_unknown_base_and_a_broken_file_are_named() -> None:
     assert "base: unbekannte Ausgabe 'hamburg-alt'" in only(HAMBURG.replace('"classic"', '"hamburg-alt"'))
     assert only('key = "x\n').startswith("Zeile 1: kein gültiges TOML")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('key = "x\n', "Zeile 1: kein gültiges TOML: ein Text ohne schließendes Anführungszeichen (Spalte 9)"),
+    ('key = "x', "kein gültiges TOML: ein Text ohne schließendes Anführungszeichen"),
+    ('key = "x"\ntitle\n', "Zeile 2: kein gültiges TOML: nach dem Namen fehlt „=“ (Spalte 6)"),
+    ('key = "x"\n[names\n', "Zeile 2: kein gültiges TOML: nach dem Tabellennamen fehlt „]“ (Spalte 7)"),
+    ('key = "x"\nkey = "y"\n', "Zeile 2: kein gültiges TOML: ein Wert ist zweimal angegeben (Spalte 10)"),
+    ('key = "x" y\n', "Zeile 1: kein gültiges TOML: nach dem Wert steht noch etwas in der Zeile (Spalte 11)"),
+    ('a = [1, 2\n', "kein gültiges TOML: eine Liste ohne schließendes „]“"),
+    ('key = x\n', "Zeile 1: kein gültiges TOML: ein ungültiger Wert (Spalte 7)"),
+])
+def test_a_broken_file_is_said_in_the_familys_language(text: str, said: str) -> None:
+    """tomllib says what is wrong in English ("Unterminated string (at end of document)"): a German family reads
+    it in German, where it is, and what to look for."""
+    assert only(text) == said
+
+
+def test_a_broken_file_is_said_in_english_when_asked() -> None:
+    with words.speaking("en"):
+        assert only('key = "x\n') == "line 1: not valid TOML: a text without its closing quote (column 9)"
+
+
+def test_a_toml_error_we_have_no_words_for_keeps_tomllibs_own() -> None:
+    from rules.editions.fileformat import toml_problem
+
+    said = toml_problem("Something new in a later Python (at line 3, column 2)")
+    what = said.get("what")
+    assert said.key == "editions.toml.at" and said.get("column") == 2 and isinstance(what, Phrase)
+    assert what.key == "editions.toml.other" and what.get("text") == "Something new in a later Python"
 
 
 def test_a_missing_key_and_a_bad_key_are_named() -> None:

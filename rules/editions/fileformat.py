@@ -188,10 +188,46 @@ def read_edition(text: str, bases: Mapping[str, Edition]) -> Checked:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        m = re.search(r"line (\d+)", str(err))
-        return Checked(None, [Problem("", phrase("editions.problem.toml", error=str(err)),
+        m = re.search(pattern=r"\(at line (\d+), column \d+\)$", string=str(err))
+        return Checked(None, [Problem("", phrase("editions.problem.toml", error=toml_problem(str(err))),
                                       int(m.group(1)) if m else None)])
     return check_data(raw, bases, lines)
+
+
+TOML_ERRORS: tuple[tuple[str, str], ...] = (
+    ("Unterminated string", "editions.toml.string"),
+    ("Illegal character '\\n'", "editions.toml.string"),  # a line ends inside a text
+    ("Expected '=' after a key in a key/value pair", "editions.toml.equals"),
+    ("Expected ']' at the end of a table declaration", "editions.toml.table"),
+    ("Expected ']]' at the end of an array declaration", "editions.toml.table"),
+    ("Expected newline or end of document after a statement", "editions.toml.newline"),
+    ("Cannot overwrite a value", "editions.toml.twice"),
+    ("Cannot declare ", "editions.toml.twice"),
+    ("Cannot redefine namespace ", "editions.toml.twice"),
+    ("Duplicate inline table key ", "editions.toml.twice"),
+    ("Invalid value", "editions.toml.value"),
+    ("Invalid date or datetime", "editions.toml.value"),
+    ("Invalid initial character for a key part", "editions.toml.key"),
+    ("Invalid statement", "editions.toml.key"),
+    ("Unclosed array", "editions.toml.array"),
+    ("Unclosed inline table", "editions.toml.inline"),
+    ("Found invalid character ", "editions.toml.character"),
+    ("Illegal character ", "editions.toml.character"),
+)
+"""tomllib's own messages (the standard library's, in English; a message's head, where it names a key or a
+character after it) and the key of ours that says each in the family's language."""
+
+
+def toml_problem(error: str) -> Phrase:
+    """What tomllib found, said in the family's words with its column; a message of a later Python that we have
+    no words for keeps tomllib's own (``editions.toml.other``)."""
+    m = re.fullmatch(pattern=r"(.*?)\s*\((?:at line \d+, column (\d+)|at end of document)\)", string=error,
+                     flags=re.S)
+    head, column = (m.group(1), int(m.group(2)) if m.group(2) else 0) if m else (error, 0)
+    key = next((key for start, key in TOML_ERRORS if head == start or (start.endswith(" ") and head.startswith(start))),
+               "editions.toml.other")
+    said = phrase(key, text=head) if key == "editions.toml.other" else phrase(key)
+    return phrase("editions.toml.at", what=said, column=column) if column else said
 
 
 def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapping[str, int] | None = None, *,

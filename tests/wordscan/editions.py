@@ -5,6 +5,13 @@ MODULES = ("rules/editions/fileformat.py", "rules/editions/model.py", "rules/edi
            "webui/editions.py")
 
 ALLOWED = {
+    # tomllib's own messages, which fileformat.TOML_ERRORS compares with to say them in the family's words
+    "Unterminated string", "Expected '=' after a key in a key/value pair", "Expected ']' at the end of a table declaration",
+    "Expected ']]' at the end of an array declaration", "Expected newline or end of document after a statement",
+    "Cannot overwrite a value", "Cannot declare ", "Cannot redefine namespace ", "Duplicate inline table key ",
+    "Invalid value", "Invalid date or datetime", "Invalid initial character for a key part", "Invalid statement",
+    "Unclosed array", "Unclosed inline table", "Found invalid character ", "Illegal character ",
+    "Illegal character '\\n'",
     # the file's TOML keys and tables, its values' type names and words of TOML itself
     "key", "title", "base", "board", "currency", "scale", "km_notation", "start_capital", "salary", "jail_fine",
     "max_entry", "auction_min_bid", "speed_die_bonus", "groups", "stations", "utilities", "stock", "houses", "hotels",
