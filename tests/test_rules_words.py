@@ -5,6 +5,7 @@ told in today's language."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -144,8 +145,12 @@ def test_modes_and_house_rules_are_named_in_english() -> None:
     assert words.say(mode_title(EDITIONS["classic"], Mode.QUICK)) == "Quick game"
     assert [words.say(name) for name in HOUSE_RULE_NAMES.values()] == ["Free Parking pot", "double salary on GO",
                                                                        "no auctions"]
-    # an edition's own name for its quick game is its own word, in every language
-    assert words.say(mode_title(EDITIONS["skylanders"], Mode.QUICK)) == EDITIONS["skylanders"].quick.name
+    # Skylanders' book's name for it is said in the language in force, as the OLED says it; a family's edition's
+    # own name for its quick game is its own word, in every language
+    assert words.say(mode_title(EDITIONS["skylanders"], Mode.QUICK)) == "Short game"
+    family = dataclasses.replace(EDITIONS["classic"], quick=dataclasses.replace(EDITIONS["classic"].quick,
+                                                                                 name="Blitzrunde"))
+    assert words.say(mode_title(family, Mode.QUICK)) == "Blitzrunde"
 
 
 def test_english_plurals_and_articles() -> None:
