@@ -324,3 +324,12 @@ def test_the_files_keys_and_the_written_file_explain_short(tmp_path: Path) -> No
     assert data["short"] == {"4": "Reisebüro-Gebühr", "35": "Schiffstransporte", "38": "Persephones Laden"}
     comment = text.split("[short]")[0].rstrip().splitlines()[-1]
     assert comment.startswith("# ") and "21" in comment, comment
+
+
+def test_the_docs_example_file_reads_with_its_short_name() -> None:
+    """docs/editions.md's family file shows ``[short]``: it must be a file the checks accept."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "editions.md").read_text(encoding="utf-8")
+    example = re.search(r"```toml\n(.*?)```", text, re.S)
+    assert example is not None and "[short]" in example.group(1)
+    ed = edition(example.group(1))
+    assert ed.names[39] == "Jungfernstieg an der Alster" and ed.short_names[39] == "Jungfernstieg"
