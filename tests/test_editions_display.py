@@ -333,3 +333,28 @@ def test_the_docs_example_file_reads_with_its_short_name() -> None:
     assert example is not None and "[short]" in example.group(1)
     ed = edition(example.group(1))
     assert ed.names[39] == "Jungfernstieg an der Alster" and ed.short_names[39] == "Jungfernstieg"
+
+
+# -- /admin/ausgaben: the form has a short name beside each name a booking says -------------------------------------
+
+
+def test_the_edition_form_offers_a_short_name_beside_each_booked_squares_name(daemon: Daemon) -> None:
+    client = daemon.app.test_client()
+    csrf = client.post("/api/login", json={"pin": PIN}).get_json()["csrf"]
+    page = client.get("/admin/ausgaben/neu?von=skylanders").get_data(as_text=True)
+    assert re.search(r'<input data-path="short\.35" data-optional value="Schiffstransporte"', page)
+    assert re.search(r'<input data-path="short\.39" data-optional value=""', page)
+    assert 'data-path="short.30"' not in page  # "Gehen Sie in das Gefängnis": no booking names it
+    assert "Name auf der Anzeige, wenn der Name länger als 21 Zeichen ist" in page
+
+    data = edition_data(EDITIONS["skylanders"])
+    data = {**data, "key": "skylanders-mia", "base": "skylanders", "names": {**data["names"], 39: "Kaos' Turm am Ende"},
+            "short": {}}
+    data["names"][38] = "Persephones Edelsteinladen"
+    answer = client.post("/api/admin/editions/check", json={"data": json.loads(json.dumps(data))},
+                         headers={"X-CSRF-Token": csrf}).get_json()
+    assert [p["path"] for p in answer["problems"]] == ["names.38"], answer  # 4 and 35 keep the base's names
+    data["short"] = {38: "Edelsteinladen"}
+    answer = client.post("/api/admin/editions/check", json={"data": json.loads(json.dumps(data))},
+                         headers={"X-CSRF-Token": csrf}).get_json()
+    assert answer["problems"] == [], answer

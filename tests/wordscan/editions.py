@@ -18,6 +18,7 @@ ALLOWED = {
     "editions", "family", "warnings", "broken", "file", "problems", "path", "code", "message", "ok", "data",
     "http", "von", "application/toml", "Content-Disposition", "editions.html", "sim", "overview", "form", "rows",
     "square", "kind", "group", "colour", "group_name", "deed", "street", "tax", "station", "utility",
+    "displayed",
     # the edition's own words and command-line words (argparse's dests and flags, the config's path)
     "edition", "verb", "list", "show", "check", "new", "--state-dir", "--config", "--language", "--from", "--key",
     "-o", "--output", "/etc/bankleser/config.toml", "language", "bankleser", "strerror", "bankleser edition new: ",
