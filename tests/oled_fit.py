@@ -253,9 +253,9 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY = (
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY, PAID = (
     "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry", "known",
-    "key")
+    "key", "paid")
 LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT, KNOWN)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
@@ -302,7 +302,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.bankrupt.can_raise.player": {"ways": DEALT},
     "rules.entry.invalid": {"entry": RANGE},
     "rules.entry.decimals": {"entry": RANGE},
-    "rules.note.to_bank": {"each": DEALT},
+    "rules.note.to_bank": {"each": PAID},
     "rules.tax.square": {"square": COUNT, "first": COUNT, "second": COUNT},
     "rules.new_game.name": {"most": COUNT},
     "rules.rent.dice_range": {"most": COUNT},
@@ -310,7 +310,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.new_game.edition": {"edition": KEY},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
-money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
+money), what each side of a trade pays the bank ("Ben 18, Anna 20": two sides), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
 (device/scenes/idle.py says "2 Teile fehlen" where the names do not fit); the edition without "MONOPOLY " where
 the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
 PHRASES: dict[str, str] = {
@@ -449,6 +449,10 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
         elif kind == DEALT:
             out[name] = words.text("list.separator").join(
                 [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(pool.next("money")), edition)])
+        elif kind == PAID:  # rules/moves/trade.py _to_bank_note: a trade has two sides
+            each = [phrase("rules.note.each", player=pool.next("players"), amount=Cash(pool.next("money")))
+                    for _ in range(2)]
+            out[name] = shown(phrase("rules.join.comma", first=each[0], then=each[1]), edition)
         elif kind == PHRASE:
             if messages is None:
                 raise KeyError(f"{message.key}: {{{name}}} is a phrase: the catalogue is needed to fill it")

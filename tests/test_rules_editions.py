@@ -135,7 +135,7 @@ def test_a_family_edition_plays_with_its_own_names_words_and_deeds() -> None:
     assert told(event, game) == "Anna kauft Jungfernstieg für 440" and cash(game, "Anna") == 1060
     give(game, "Anna", 37)
     event = apply(game, op="build", player="Anna", square=39)
-    assert told(event, game) == "Anna baut einen Speicher auf Jungfernstieg (220)"
+    assert told(event, game) == "Anna baut auf Jungfernstieg einen Speicher (220)"
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 220
 
 

@@ -89,8 +89,8 @@ def test_a_refusal_says_why_plays_the_refused_tone_and_changes_nothing(table: Ta
     table.press("SOLL")
     table.type("16M")
     table.press("OK")
-    assert table.text().splitlines()[:2] == ["Abgelehnt !↓", "ZU WENIG GELD"]  # ↓: the knob shows the rest
-    assert "Anna hat 15M" in table.text()
+    assert table.text().splitlines() == ["Abgelehnt !", "ZU WENIG GELD", "Es fehlen 1M – Anna", "hat 15M, braucht 16M",
+                                         "OK: Geld beschaffen"]  # what is missing first, all on one screen
     assert table.tones() == ["card", "refused"]
     assert table.cash("Anna") == 15_000_000
 
@@ -227,9 +227,9 @@ def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> Non
     table.tap("Ben")
     table.tap(39)  # the deed's tag: the actions for Schlossallee
     table.choose("Miete zahlen")
-    assert table.text() == "Miete ↓\n1M\nBen zahlt Anna Miete\nfür Schlossallee: 1M\nOK bucht, C zurück"
+    assert table.text() == "Miete ↓\n1M\nSchlossallee – Ben\nzahlt Anna 1M Miete\nOK bucht, C zurück"
     table.press("DOWN")  # the knob scrolls; "OK bucht" stays
-    assert table.text() == "Miete\n1M\nfür Schlossallee: 1M\n(unbebaut)\nOK bucht, C zurück"
+    assert table.text() == "Miete\n1M\nzahlt Anna 1M Miete\n(unbebaut)\nOK bucht, C zurück"
     table.press("OK")
     assert table.cash("Ben") == 14_000_000
 

@@ -331,7 +331,7 @@ def test_9_building_words_carry_their_gender(table: Table) -> None:
         for sq in (1, 3):
             assert table.ledger.submit({"op": "build", "player": "Anna", "square": sq}).ok
     outcome = table.ledger.submit({"op": "sell_building", "player": "Anna", "square": 3})
-    assert outcome.ok and outcome.event is not None and "verkauft eine Tribüne" in told(outcome.event, table.ledger.game)
+    assert outcome.ok and outcome.event is not None and "Anna: eine Tribüne von Turmstraße verkauft" in told(outcome.event, table.ledger.game)
 
 
 def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:
