@@ -125,6 +125,20 @@ def test_two_deeds_the_display_names_alike_are_refused() -> None:
         "eigenen Namen"]
 
 
+def test_the_short_names_checks_speak_english_too() -> None:
+    assert problems(HAMBURG + '\n[short]\n39 = ""\n', "en") == [
+        "line 10, short.39: the short name is empty or begins or ends with a space"]
+    assert problems(HAMBURG + '\n[short]\n39 = "Reeperbahn"\n', "en") == [
+        "line 10, short.39: the display already shows “Reeperbahn” for square 1: every property needs a name of its "
+        "own there"]
+    from device.store.editions import as_file
+
+    with words.speaking("en"):
+        text = as_file(EDITIONS["skylanders"])
+    assert "# square number = a short name for the display where the name on your board is longer than one line (at " \
+           "most 21 characters)\n[short]\n" in text
+
+
 def test_a_name_only_the_pages_show_needs_no_short_name() -> None:
     """Square 10 ("Gefängnis / nur zu Besuch", 25) is never named by a booking: it keeps its name everywhere."""
     ed = edition(HAMBURG.replace("[names]", '[names]\n10 = "Gefängnis oder nur zu Besuch"') +

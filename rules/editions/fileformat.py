@@ -652,6 +652,7 @@ def _build(full: dict[str, Any]) -> Edition:
 
 def edition_data(ed: Edition) -> dict[str, Any]:
     """The whole edition as plain data (JSON and TOML alike, square numbers as ints): what a journal keeps."""
+    short = {sq: s for sq, (s, name) in enumerate(zip(ed.short_names, ed.names, strict=True)) if s != name}
     out: dict[str, Any] = {
         "key": ed.key, "title": ed.title, **({"base": ed.base} if ed.base else {}), "board": "classic",
         "currency": ed.currency, "scale": ed.scale, "km_notation": ed.km_notation,
@@ -668,9 +669,7 @@ def edition_data(ed: Edition) -> dict[str, Any]:
         "buildings": {name: {"singular": w.singular, "plural": w.plural, "gender": w.gender}
                       for name, w in (("house", ed.house_word), ("hotel", ed.hotel_word))},
         "names": dict(enumerate(ed.names)),
-        **({"short": short} if (short := {sq: s for sq, (s, name) in enumerate(zip(ed.short_names, ed.names,
-                                                                                   strict=True)) if s != name})
-           else {}),
+        **({"short": short} if short else {}),  # none given: the data as before [short] existed
         "taxes": dict(ed.taxes),
         "deeds": {sq: {"price": d.price, "rents": list(d.rents), "house_price": d.house_price, "mortgage": d.mortgage}
                   for sq, d in sorted(ed.deeds.items())},
