@@ -325,8 +325,11 @@ def test_the_oled_shows_the_short_name_and_the_pages_the_boards(daemon: Daemon) 
     board = client.get("/api/board?edition=skylanders").get_json()  # the status page's board: the names printed
     assert board["all_squares"][38] == "Persephones Juwelen-Laden" and board["squares"]["35"]["name"] == \
         "Schreckliche Schiffstransporte"
-    report = client.get(f"/spiele/{_wait_for_reports(client)}").get_data(as_text=True)
+    game = _wait_for_reports(client)
+    report = client.get(f"/spiele/{game}").get_data(as_text=True)
     assert "Persephones Juwelen-Laden" in report and "Persephones Laden" not in report
+    csv = client.get(f"/spiele/{game}.csv").get_data(as_text=True)
+    assert "Persephones Juwelen-Laden" in csv and "Persephones Laden" not in csv
 
 
 def test_the_files_keys_and_the_written_file_explain_short(tmp_path: Path) -> None:
