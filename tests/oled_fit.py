@@ -12,7 +12,8 @@ offers to raise money (the pinned "OK: Geld beschaffen") that is two rows: the t
 or a scene's sentence is shown on, so a message that carries its fact there carries it everywhere.
 
 The values are the longest each placeholder may take (:func:`values`): a name of ``MAX_NAME`` characters, the
-longest square name of the edition (and a family's edition's, ``MAX_SQUARE_NAME`` characters), the amount
+longest square name the OLED shows of the edition (its display names, :func:`editions`: a square's short name where
+the edition gives one; a family's edition's are ``MAX_DISPLAY_NAME`` characters), the amount
 with the widest rendering the edition may book, its building words in every count and case. A placeholder is
 known by its name (``KINDS``); a new name not listed there fails the test until it is given a kind.
 """
@@ -195,9 +196,14 @@ def oled_messages(code: str) -> list[Message]:
 PLAYERS = ("Marie-Louise", "Hans-Joachim", "Karl-Theodor", "Anna-Theresa", "Lisa-Marleen", "Jan-Henrikje",
            "Eva-Kristina", "Paul-Antonio")
 """``MAX_PLAYERS`` names of ``MAX_NAME`` characters each, one word each (a line breaks only between words)."""
-FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in ("Alte", "Neue", "Hohe", "Rote", "Gute"))
+FIRSTS = ("Alte", "Neue", "Hohe", "Rote", "Gute")
+FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in FIRSTS)
 """Names of ``MAX_SQUARE_NAME`` characters a family's edition may give its squares (rules/editions/fileformat.py),
-in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands)."""
+in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands): what
+the pages, reports and printables show."""
+FAMILY_SHORT = tuple(f"{first} Schlossallee Ost" for first in FIRSTS)
+"""The short names of ``MAX_DISPLAY_NAME`` characters (one OLED line) such a family gives them: what the OLED
+shows, in words of at most 12 letters, so a line breaks only between words."""
 
 
 FAMILY_TITLE = "MONOPOLY Sommerferien Familie Mustermann"
@@ -205,18 +211,21 @@ FAMILY_TITLE = "MONOPOLY Sommerferien Familie Mustermann"
 
 
 def family_edition(base: Edition = EDITIONS["banking"]) -> Edition:
-    """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters, on
-    Banking's money (its amounts render widest), with the widest building words of the shipped editions."""
+    """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters and a
+    short name of ``MAX_DISPLAY_NAME``, on Banking's money (its amounts render widest), with the widest building
+    words of the shipped editions."""
     house = max((e.house_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     hotel = max((e.hotel_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     names = tuple(FAMILY_NAMES[sq % len(FAMILY_NAMES)] for sq in range(40))
-    return dataclasses.replace(base, key="family", title=FAMILY_TITLE, names=names, house_word=house,
-                               hotel_word=hotel)
+    short = tuple(FAMILY_SHORT[sq % len(FAMILY_SHORT)] for sq in range(40))
+    return dataclasses.replace(base, key="family", title=FAMILY_TITLE, names=names, short_names=short,
+                               house_word=house, hotel_word=hotel)
 
 
 def editions() -> dict[str, Edition]:
-    """Every shipped edition and a family's at the limits of its file."""
-    return {**EDITIONS, "family": family_edition()}
+    """Every shipped edition and a family's at the limits of its file, as the OLED says them: each square by the
+    name the display shows (``Edition.displayed``: its short name where the edition gives one)."""
+    return {key: edition.displayed() for key, edition in {**EDITIONS, "family": family_edition()}.items()}
 
 
 def amount_bound(edition: Edition) -> int:

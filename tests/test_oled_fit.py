@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from oled_fit import (
     FAMILY_NAMES,
+    FAMILY_SHORT,
+    NAMED,
     OLED_DOMAINS,
     PLAYERS,
     Message,
@@ -40,7 +42,7 @@ from drivers.display import render as draw
 from drivers.panel import WIDTH
 from rules import EDITIONS, square_name
 from rules.commands import MAX_PLAYERS
-from rules.editions.fileformat import MAX_SQUARE_NAME, MAX_WORD
+from rules.editions.fileformat import MAX_DISPLAY_NAME, MAX_SQUARE_NAME, MAX_WORD
 from rules.names import MAX_NAME
 from rules.phrase import phrase
 
@@ -274,13 +276,22 @@ def test_the_texts_checked_are_what_words_say_renders(code: str) -> None:
 # The values are the longest ---------------------------------------------------------------------------
 
 def test_the_values_are_at_their_limits() -> None:
-    """Names of ``MAX_NAME`` characters, as many as may play; a family's square names of ``MAX_SQUARE_NAME``; the
-    widest building words shipped (a family's are at most ``MAX_WORD``)."""
+    """Names of ``MAX_NAME`` characters, as many as may play; a family's square names of ``MAX_SQUARE_NAME`` with
+    short names of ``MAX_DISPLAY_NAME``, and the checks measure what the OLED shows (the display names, Skylanders'
+    short ones too); the widest building words shipped (a family's are at most ``MAX_WORD``)."""
     assert len(PLAYERS) == MAX_PLAYERS and {len(p) for p in PLAYERS} == {MAX_NAME}
     assert {len(n) for n in FAMILY_NAMES} == {MAX_SQUARE_NAME}
+    assert {len(n) for n in FAMILY_SHORT} == {MAX_DISPLAY_NAME}
+    assert max(len(w) for n in FAMILY_SHORT for w in n.split()) <= 12  # a line breaks only between words
     family = family_edition()
     widest = max(len(n) for e in EDITIONS.values() for n in e.names)
     assert max(len(n) for n in family.names) == MAX_SQUARE_NAME > widest
+    shown = editions()
+    assert {key: e.names for key, e in shown.items()} == \
+        {**{key: e.short_names for key, e in EDITIONS.items()}, "family": family.short_names}
+    assert shown["skylanders"].names[35] == "Schiffstransporte" != EDITIONS["skylanders"].names[35]
+    widest_shown = max(len(e.names[sq]) for key, e in shown.items() if key != "family" for sq in NAMED)
+    assert max(len(shown["family"].names[sq]) for sq in NAMED) == MAX_DISPLAY_NAME >= widest_shown
     assert family.hotel_word.plural == "Hightech-Anlagen" and len(family.hotel_word.plural) <= MAX_WORD
 
 

@@ -20,7 +20,7 @@ from conftest import apply, cash, give, start
 from device.store.editions import file_comments
 from rules import DEEDS, EDITIONS, SQUARES, Game, Kind, square_name
 from rules.editions import Edition, Word, edition_data, read_edition, to_toml
-from rules.editions.fileformat import MAX_SQUARE_NAME, Problem, check_data
+from rules.editions.fileformat import MAX_DISPLAY_NAME, MAX_SQUARE_NAME, Problem, check_data
 from rules.phrase import Phrase
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,7 +178,7 @@ def test_a_name_too_long_for_the_oled_is_named() -> None:
     long = "Jungfernstieg an der Binnenalster"
     assert len(long) > MAX_SQUARE_NAME
     assert only(HAMBURG.replace('"Jungfernstieg"', f'"{long}"')) == \
-        "Zeile 8, names.39: zu lang für die Anzeige (33 Zeichen, höchstens 32)"
+        "Zeile 8, names.39: zu lang (33 Zeichen, höchstens 32)"  # the display's one line: tests/test_editions_display
 
 
 def test_rents_that_do_not_rise_are_named() -> None:
@@ -301,8 +301,12 @@ def valid_editions(draw: st.DrawFn) -> Edition:
     letters = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzäöüß ÄÖÜ-'\"\\"), min_size=1, max_size=20)
     name = letters.map(str.strip).filter(bool)
     names = list(ed.names)
+    short = dict(edition_data(ed).get("short", {}))
     for sq in draw(st.lists(st.integers(0, 39), max_size=6, unique=True)):
         names[sq] = f"{draw(name)} {sq}"
+        short.pop(sq, None)
+        if len(names[sq]) > MAX_DISPLAY_NAME or draw(st.booleans()):  # a name longer than a line needs a short one
+            short[sq] = f"{draw(name)[:16].strip() or 'k'} {sq}"
     factor = 1 if ed.km_notation else draw(st.sampled_from([1, 1, 10, 100]))
     data = edition_data(ed)
     for key in ("start_capital", "salary", "jail_fine", "max_entry", "auction_min_bid", "speed_die_bonus"):
@@ -314,6 +318,7 @@ def valid_editions(draw: st.DrawFn) -> Edition:
                           "rents": d["rents"] if DEEDS[sq].kind is Kind.UTILITY else [r * factor for r in d["rents"]]}
                      for sq, d in data["deeds"].items()}
     data["names"] = dict(enumerate(names))
+    data["short"] = short
     data["key"] = draw(st.from_regex(r"[a-z0-9][a-z0-9-]{0,12}", fullmatch=True))
     data["currency"] = draw(st.sampled_from(["", "€", "Taler", "Ringe"]))
     data["buildings"]["house"] = {"singular": draw(name), "plural": draw(name), "gender": draw(st.sampled_from("mfn"))}

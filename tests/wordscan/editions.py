@@ -20,11 +20,12 @@ ALLOWED = {
     "building_auction_at_house_price", "singular", "plural", "gender", "price", "rents", "house_price", "mortgage",
     "buildings", "names", "taxes", "deeds", "house", "hotel", "int", "text", "bool", "money", "classic", "mega",
     "ultimate-banking", "true", "false", "utf-8", "line", "deeds.", "names.", "buildings.", "groups.", "quick.",
-    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml",
+    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml", "short", "short.",
     # the JSON fields of the editions' API, the page's form and its query, the web's codes and types
     "editions", "family", "warnings", "broken", "file", "problems", "path", "code", "message", "ok", "data",
     "http", "von", "application/toml", "Content-Disposition", "editions.html", "sim", "overview", "form", "rows",
     "square", "kind", "group", "colour", "group_name", "deed", "street", "tax", "station", "utility",
+    "displayed",
     # the edition's own words and command-line words (argparse's dests and flags, the config's path)
     "edition", "verb", "list", "show", "check", "new", "--state-dir", "--config", "--language", "--from", "--key",
     "-o", "--output", "/etc/bankleser/config.toml", "language", "bankleser", "strerror", "bankleser edition new: ",
