@@ -517,8 +517,8 @@ def lgpio_workdir(environ: MutableMapping[str, str] = os.environ) -> Path:
 
     lgpio puts them in ``$LG_WD``, else in the working directory, and ``chdir()``s the whole process
     there (``lguGetWorkDir`` in lg's ``lgUtil.c``). The service sets ``LG_WD`` to its runtime
-    directory; by hand, a private folder under ``$XDG_RUNTIME_DIR`` (or /tmp) keeps them out of the
-    journal's folder and of the checkout.
+    directory; by hand, a private folder under ``$XDG_RUNTIME_DIR`` (or one of its own in /tmp, removed
+    when the process ends) keeps them out of the journal's folder and of the checkout.
     """
     if environ.get("LG_WD"):
         return Path(environ["LG_WD"])
@@ -527,9 +527,12 @@ def lgpio_workdir(environ: MutableMapping[str, str] = os.environ) -> Path:
         path = Path(base) / "bankleser-lgpio"
         path.mkdir(mode=0o700, exist_ok=True)
     else:
+        import atexit
+        import shutil
         import tempfile  # shutil, random, bz2, lzma: not before the first frame
 
         path = Path(tempfile.mkdtemp(prefix="bankleser-lgpio-"))
+        atexit.register(shutil.rmtree, path, ignore_errors=True)  # this process's alone: one more per start else
     environ["LG_WD"] = str(path)
     return path
 

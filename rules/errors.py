@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from .phrase import Phrase
+from .phrase import Phrase, phrase
 
 Code: TypeAlias = Literal[
     "insufficient_funds",
@@ -48,6 +48,13 @@ class RuleError(Exception):
         self.owed = owed
         """With ``insufficient_funds``: the whole sum the refused payment asked of the one who could not pay
         it (a rent or a tax names no amount: the rules reckon it), what a bankruptcy is checked against."""
+
+
+def short_of_money(detail: Phrase, *, owed: int) -> RuleError:
+    """Refused for want of money: "Nicht genug Geld: <detail>". The verdict and the detail are two phrases so that
+    a surface whose big line already says the verdict (the OLED's ZU WENIG GELD) shows the detail alone, in any
+    language (``said.get("detail")``), never by cutting a German prefix off a sentence."""
+    return RuleError("insufficient_funds", phrase("rules.funds.not_enough", detail=detail), owed=owed)
 
 
 class BadCommand(RuleError):

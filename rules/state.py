@@ -14,7 +14,7 @@ from typing import Literal, TypeAlias
 
 from .board import DEEDS, Square
 from .editions import Edition, Mode
-from .errors import RuleError
+from .errors import RuleError, short_of_money
 from .money import Money
 from .phrase import Cash, Phrase, phrase
 
@@ -171,9 +171,8 @@ class Staged:
             self.may_pay(payer)
             have = self.cash(payer)
             if have < amount:
-                raise RuleError("insufficient_funds", phrase("rules.funds.short", player=payer, cash=Cash(have),
-                                                             missing=Cash(amount - have), amount=Cash(amount)),
-                                owed=amount)
+                raise short_of_money(phrase("rules.funds.short", player=payer, cash=Cash(have),
+                                            missing=Cash(amount - have), amount=Cash(amount)), owed=amount)
             self.set("cash", payer, have - amount)
         if payee is not None:
             self.set("cash", payee, self.cash(payee) + amount)

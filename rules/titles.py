@@ -18,9 +18,11 @@ HOUSE_RULE_NAMES: dict[str, Phrase] = {"free_parking_pot": phrase("rules.house_r
                                        "no_auctions": phrase("rules.house_rule.no_auctions")}
 """The house rules a ``new_game`` may choose, as the table says them."""
 
-_QUICK_GENERIC = EDITIONS["classic"].quick.name
-"""The quick game's name in the classic book ("Schnellspiel"), which the editions inherit: said with the
-catalogue's word for it in every language; an edition's own name ("kurzes Spiel") is its own word."""
+_QUICK_BOOKS: dict[str, Phrase] = {EDITIONS["classic"].quick.name: MODE_NAMES[Mode.QUICK],
+                                   EDITIONS["skylanders"].quick.name: phrase("rules.mode.short")}
+"""The shipped books' names for the short game (classic's "Schnellspiel", which the editions inherit, and
+Skylanders' "kurzes Spiel"): said with the catalogue's word for each in every language, as the OLED says them; a
+family's edition's own name ("Blitzrunde") is its own word."""
 
 
 def square_name(edition: Edition, square: Square) -> str:
@@ -34,9 +36,8 @@ def mode_name(state: GameState) -> Phrase:
 
 
 def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> Phrase:
-    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel", the edition's own
-    word), and "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel
+    """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel", a family's may have a
+    name of its own), and "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel
     spielen")."""
-    own = mode is Mode.QUICK and edition.quick.name != _QUICK_GENERIC
-    name: Value = edition.quick.name if own else MODE_NAMES[mode]
+    name: Value = _QUICK_BOOKS.get(edition.quick.name, edition.quick.name) if mode is Mode.QUICK else MODE_NAMES[mode]
     return phrase("rules.mode.speed_die", mode=name) if speed_die else phrase("rules.join.one", only=name)

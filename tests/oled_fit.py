@@ -12,7 +12,8 @@ for a refusal that offers to raise money (the verdict in big, the pinned "OK: Ge
 rules text the rules also raise for want of money is measured there, the tightest screen it is shown on.
 
 The values are the longest each placeholder may take (:func:`values`): a name of ``MAX_NAME`` characters, the
-longest square name of the edition (and a family's edition's, ``MAX_SQUARE_NAME`` characters), the amount
+longest square name the OLED shows of the edition (its display names, :func:`editions`: a square's short name where
+the edition gives one; a family's edition's are ``MAX_DISPLAY_NAME`` characters), the amount
 with the widest rendering the edition may book, its building words in every count and case. A placeholder is
 known by its name (``KINDS``); a new name not listed there fails the test until it is given a kind.
 """
@@ -76,6 +77,8 @@ class Message:
     """The placeholders that must be whole on the first screen; ("all",), ("none",), or None: undeclared."""
     where: str = "body"
     line: int = 0
+    declared: int = 1
+    """How many ``#. fact:`` lines it has: exactly one, or which one counts is unclear."""
 
     @property
     def plural(self) -> bool:
@@ -170,10 +173,13 @@ def read_catalogue(path: Path, domain: str, refusals: Mapping[str, set[str]] | N
         key = m.id[0] if isinstance(m.id, tuple) else m.id
         forms = tuple(m.string) if isinstance(m.string, tuple) else (m.string,)
         fact: tuple[str, ...] | None = None
+        declared = 0
         for comment in m.auto_comments:
             if found := FACT.match(comment.strip()):
                 fact = tuple(p.strip() for p in found.group(1).split(",") if p.strip())
-        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments, refusals), m.lineno))
+                declared += 1
+        out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments, refusals), m.lineno,
+                           declared))
     return out
 
 
@@ -196,9 +202,14 @@ def oled_messages(code: str) -> list[Message]:
 PLAYERS = ("Marie-Louise", "Hans-Joachim", "Karl-Theodor", "Anna-Theresa", "Lisa-Marleen", "Jan-Henrikje",
            "Eva-Kristina", "Paul-Antonio")
 """``MAX_PLAYERS`` names of ``MAX_NAME`` characters each, one word each (a line breaks only between words)."""
-FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in ("Alte", "Neue", "Hohe", "Rote", "Gute"))
+FIRSTS = ("Alte", "Neue", "Hohe", "Rote", "Gute")
+FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in FIRSTS)
 """Names of ``MAX_SQUARE_NAME`` characters a family's edition may give its squares (rules/editions/fileformat.py),
-in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands)."""
+in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands): what
+the pages, reports and printables show."""
+FAMILY_SHORT = tuple(f"{first} Schlossallee Ost" for first in FIRSTS)
+"""The short names of ``MAX_DISPLAY_NAME`` characters (one OLED line) such a family gives them: what the OLED
+shows, in words of at most 12 letters, so a line breaks only between words."""
 
 
 FAMILY_TITLE = "MONOPOLY Sommerferien Familie Mustermann"
@@ -206,18 +217,21 @@ FAMILY_TITLE = "MONOPOLY Sommerferien Familie Mustermann"
 
 
 def family_edition(base: Edition = EDITIONS["banking"]) -> Edition:
-    """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters, on
-    Banking's money (its amounts render widest), with the widest building words of the shipped editions."""
+    """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters and a
+    short name of ``MAX_DISPLAY_NAME``, on Banking's money (its amounts render widest), with the widest building
+    words of the shipped editions."""
     house = max((e.house_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     hotel = max((e.hotel_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     names = tuple(FAMILY_NAMES[sq % len(FAMILY_NAMES)] for sq in range(40))
-    return dataclasses.replace(base, key="family", title=FAMILY_TITLE, names=names, house_word=house,
-                               hotel_word=hotel)
+    short = tuple(FAMILY_SHORT[sq % len(FAMILY_SHORT)] for sq in range(40))
+    return dataclasses.replace(base, key="family", title=FAMILY_TITLE, names=names, short_names=short,
+                               house_word=house, hotel_word=hotel)
 
 
 def editions() -> dict[str, Edition]:
-    """Every shipped edition and a family's at the limits of its file."""
-    return {**EDITIONS, "family": family_edition()}
+    """Every shipped edition and a family's at the limits of its file, as the OLED says them: each square by the
+    name the display shows (``Edition.displayed``: its short name where the edition gives one)."""
+    return {key: edition.displayed() for key, edition in {**EDITIONS, "family": family_edition()}.items()}
 
 
 def amount_bound(edition: Edition) -> int:
@@ -250,9 +264,9 @@ def squares(edition: Edition, count: int) -> list[int]:
 
 PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, PHRASE = (
     "player", "players", "square", "squares", "money", "count", "pieces", "edition", "mode", "op", "phrase")
-WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY = (
+WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY, PAID = (
     "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry", "known",
-    "key")
+    "key", "paid")
 LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT, KNOWN)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
@@ -299,7 +313,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.bankrupt.can_raise.player": {"ways": DEALT},
     "rules.entry.invalid": {"entry": RANGE},
     "rules.entry.decimals": {"entry": RANGE},
-    "rules.note.to_bank": {"each": DEALT},
+    "rules.note.to_bank": {"each": PAID},
     "rules.tax.square": {"square": COUNT, "first": COUNT, "second": COUNT},
     "rules.new_game.name": {"most": COUNT},
     "rules.rent.dice_range": {"most": COUNT},
@@ -307,7 +321,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.new_game.edition": {"edition": KEY},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
-money), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
+money), what each side of a trade pays the bank ("Ben 18, Anna 20": two sides), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
 (device/scenes/idle.py says "2 Teile fehlen" where the names do not fit); the edition without "MONOPOLY " where
 the scenes say it so; ``phrase:<name>``: filled as ``PHRASES[name]``."""
 PHRASES: dict[str, str] = {
@@ -446,6 +460,10 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
         elif kind == DEALT:
             out[name] = words.text("list.separator").join(
                 [*(edition.names[sq] for sq in squares(edition, 3)), shown(Cash(pool.next("money")), edition)])
+        elif kind == PAID:  # rules/moves/trade.py _to_bank_note: a trade has two sides
+            each = [phrase("rules.note.each", player=pool.next("players"), amount=Cash(pool.next("money")))
+                    for _ in range(2)]
+            out[name] = shown(phrase("rules.join.comma", first=each[0], then=each[1]), edition)
         elif kind == PHRASE:
             if messages is None:
                 raise KeyError(f"{message.key}: {{{name}}} is a phrase: the catalogue is needed to fill it")

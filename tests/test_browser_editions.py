@@ -69,6 +69,27 @@ def test_the_check_appears_beside_the_field_and_the_corrected_form_is_saved(brow
     assert status == 200
 
 
+def test_a_name_longer_than_the_display_asks_for_a_short_name_beside_it(browser: Browser, server: LiveServer) -> None:
+    """The OLED shows 21 characters a line: a longer name needs a short name, typed beside it; an empty short name is
+    not given (the name is shown), and the edition saved shows the short name on the OLED."""
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben/neu?von=classic")
+    page.fill('[data-path="key"]', "hamburg")
+    page.fill('[data-path="names.39"]', "Jungfernstieg an der Alster")
+    expect(page.locator('[data-check="names.39"]')).to_contain_text(
+        "die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 27 – unter [short] einen kurzen Namen")
+    page.fill('[data-path="short.39"]', "Jungfernstieg")
+    expect(page.locator('[data-check="names.39"]')).to_have_text("")
+    expect(page.locator("#form-problems")).to_have_text("")
+    page.click("#edition-form > button")
+    expect(page.locator("#msg")).to_contain_text("Gespeichert: hamburg")
+    status, _ = server.post("/api/commands", {"op": "new_game", "edition": "hamburg", "players": ["Anna", "Ben"]})
+    assert status == 200
+    saved = (server.state_dir / "editions" / "hamburg.toml").read_text(encoding="utf-8")
+    assert '39 = "Jungfernstieg"' in saved and '1 = ""' not in saved
+
+
 def test_the_virtual_devices_deed_buttons_follow_a_new_games_edition_without_a_reload(
         browser: Browser, server: LiveServer) -> None:
     """Issue 26: "the virtual device's deed buttons (today they keep the edition loaded with the page until a

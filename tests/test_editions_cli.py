@@ -65,13 +65,16 @@ def test_check_of_a_file_that_is_not_there_or_not_text_is_one_line_and_1(tmp_pat
 
 
 def test_the_oled_measures_a_name_in_pixels(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Within the rules' 32 characters, but wider than two lines of the OLED's font."""
+    """Within the rules' 32 characters, but wider than the one line of the OLED's font a square's name may take:
+    the check asks for a short name; the short name the OLED shows is measured in its font too, and fits."""
     wide = "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
     path = tmp_path / "breit.toml"
     path.write_text(HAMBURG.replace('"Reeperbahn"', f'"{wide}"'), encoding="utf-8")
-    assert read_edition(path.read_text(encoding="utf-8"), EDITIONS).edition is not None
+    assert read_edition(path.read_text(encoding="utf-8"), EDITIONS).edition is None
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path)]) == 1
-    assert "names.1: „WWWW" in capsys.readouterr().out
+    assert "names.1: die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 31" in capsys.readouterr().out
+    path.write_text(HAMBURG.replace('"Reeperbahn"', f'"{wide}"') + f'\n[short]\n1 = "{wide[:21]}"\n', encoding="utf-8")
+    assert main(["edition", "check", str(path), "--state-dir", str(tmp_path)]) == 0
 
 
 def test_list_shows_the_family_editions_and_a_broken_file_with_its_problems(

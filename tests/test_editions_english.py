@@ -136,7 +136,7 @@ def test_the_building_words_are_english_with_the_gender_german_sentences_need(ke
     says "a" and "the" whatever the gender."""
     ed = EDITIONS[key]
     assert (ed.house, ed.houses, ed.hotel, ed.hotels) == ("House", "Houses", "Hotel", "Hotels")
-    house, hotel = words.Noun(*ed.house_word), words.Noun(*ed.hotel_word)
+    house, hotel = ed.house_word, ed.hotel_word
     assert words.counted(house, 1) == "ein House" and words.definite(hotel) == "das Hotel"
     with words.speaking("en"):
         assert words.counted(house, 1) == "a House" and words.definite(hotel) == "the Hotel"
@@ -247,7 +247,7 @@ def test_a_uk_game_books_mayfair_and_a_station_by_their_names() -> None:
     assert told(apply(game, op="buy", player="Ben", square=5), game) == "Ben kauft King's Cross Station für 200"
     assert "King's Cross Station" in told(apply(game, op="rent", player="Anna", square=5), game)
     give(game, "Anna", 37)
-    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut ein House auf Mayfair (200)"
+    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut auf Mayfair ein House (200)"
     assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Super Tax: 100"
     assert cash(game, "Anna") == 1500 - 400 + 50 - 25 - 200 - 100
     assert cash(game, "Ben") == 1500 - 50 - 200 + 25

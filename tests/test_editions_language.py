@@ -274,6 +274,7 @@ def test_the_template_and_the_script_say_nothing_themselves() -> None:
     literals = re.findall(r'"([^"\n]*)"|`([^`\n]*)`', code)
     said = [a or b for a, b in literals if re.search(r"[A-Za-zÄÖÜäöüß]{3,}", a or b)]
     program = {"use strict", "/api/session", "Content-Type", "application/json", "X-CSRF-Token", "POST", "data-list",
+               "data-optional",
                "number", "#edition-words", "#edition-data", "[data-path]", "[data-check]", "#msg", "#edition-form",
                "#form-problems", "input", "submit", "/api/admin/editions/check", "/api/admin/editions", "#upload",
                "#upload-file", "#upload-problems", '[data-check="${path}"]'}

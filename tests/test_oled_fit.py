@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from oled_fit import (
     FAMILY_NAMES,
+    FAMILY_SHORT,
+    NAMED,
     OLED_DOMAINS,
     PLAYERS,
     Message,
@@ -41,7 +43,7 @@ from drivers.display import render as draw
 from drivers.panel import WIDTH
 from rules import EDITIONS, square_name
 from rules.commands import MAX_PLAYERS
-from rules.editions.fileformat import MAX_SQUARE_NAME, MAX_WORD
+from rules.editions.fileformat import MAX_DISPLAY_NAME, MAX_SQUARE_NAME, MAX_WORD
 from rules.names import MAX_NAME
 from rules.phrase import phrase
 
@@ -56,6 +58,12 @@ def shown_problems(table: Table, *facts: str, atoms: tuple[str, ...] = ()) -> li
     frame = table.display.last
     assert frame is not None
     return screen_problems(frame.screen, facts, atoms)
+
+
+def title(table: Table) -> str:
+    frame = table.display.last
+    assert frame is not None
+    return frame.screen.title
 
 
 # The evening's findings: each key fact on the first screen, as drawn at the device ---------------------
@@ -143,6 +151,35 @@ def test_storno_of_a_new_game_says_which_game(table: Table) -> None:
     assert shown_problems(table, "Sonic") == []
 
 
+def test_a_stornos_result_names_what_it_took_back_on_the_first_screen(table: Table) -> None:
+    """The rules' "Storno: {booking}" put the word before the booking's own facts: a rent of 12-letter names had its
+    owner below the first view. The result says "Storno" in its title bar, the booking below it whole."""
+    table.start("Hans-Joachim", "Marie-Louise", edition="classic")
+    table.book({"op": "buy", "player": "Marie-Louise", "square": 12},
+               {"op": "rent", "player": "Hans-Joachim", "square": 12, "dice": 7})
+    table.press("MENU")
+    table.choose("Storno")
+    table.press("OK")
+    assert title(table) == "Storno"
+    assert shown_problems(table, "Hans-Joachim", "Marie-Louise", "Elektrizitätswerk") == []
+
+
+def test_a_storno_of_a_new_game_says_which_game_goes_on(table: Table) -> None:
+    """Its result: the previous game, by its edition's whole name, goes on."""
+    table.start("Anna", "Ben", edition="classic")
+    table.press("hold:C")
+    table.choose("Ja: ersetzen")
+    table.choose("Sonic")
+    table.choose("Standard")
+    for name in ("Anna", "Ben", "Cem"):
+        table.tap(name)
+    table.press("OK", "C", "MENU")
+    table.choose("Storno")
+    table.press("OK")
+    assert title(table) == "Storno"
+    assert shown_problems(table, EDITIONS["classic"].title) == []
+
+
 # Every message of the catalogues -------------------------------------------------------------------
 
 def _messages() -> list[tuple[str, Message]]:
@@ -161,25 +198,22 @@ def test_the_oled_domains_have_their_catalogues(code: str, domain: str) -> None:
 
 @pytest.mark.parametrize("code", words.LANGUAGES)
 def test_every_oled_message_declares_its_key_fact(code: str) -> None:
-    """(c) ``#. fact: a, b`` / ``#. fact: all`` / ``#. fact: none`` on every message, naming its placeholders."""
+    """(c) ``#. fact: a, b`` / ``#. fact: all`` / ``#. fact: none`` once on every message of the OLED's domains
+    (rules, scenes), naming its own placeholders."""
     missing = [f"{m.domain}.po:{m.line} {m.key}" for m in oled_messages(code) if m.fact is None]
+    twice = [f"{m.domain}.po:{m.line} {m.key}" for m in oled_messages(code) if m.declared > 1]
     strange = [f"{m.key}: {sorted(set(m.fact) - m.names)}" for m in oled_messages(code)
                if m.fact and m.fact not in (("all",), ("none",)) and set(m.fact) - m.names]
-    assert missing == [] and strange == []
+    assert missing == [] and twice == [] and strange == []
 
 
-_LIST = "'an Bank: {each}' (fact all): the list of what went to the bank takes up to 6 rows at the longest names"
 _BUILDING = ("player, the building ('eine Hightech-Anlage', 20 characters) and the square take 3-4 rows in every"
              " edition: the confirmation's body has 2 rows of 21")
 _RENT = "payer and owner (12 characters each) and the square take 3-4 rows in every edition"
-_ALL = "'who' lists up to 7 names of 12 characters: 8 rows"
-_STORNO = ("'Storno: {booking}' must keep the booking's key facts first: every booking listed here fails it too (the"
-           " confirmation shows the booking alone under STORNO, device/scenes/menus.undone; this is the result's text)")
 _LONG_SQUARE = "player and a square of 30 (Skylanders) or 32 (a family's) characters take 3 rows"
 _PLAYER_FIRST = ("player and square take 3 rows at the longest names; square first ('{square}: ...') would fit every"
                  " edition but Skylanders' 30 and a family's 32 characters")
 UNFIT: dict[str, tuple[tuple[str, ...], str]] = {
-    "rules.note.to_bank": (("de", "en"), _LIST),
     "rules.build.house": (("de", "en"), _BUILDING),
     "rules.build.house.won": (("de", "en"), _BUILDING),
     "rules.build.hotel": (("de", "en"), _BUILDING),
@@ -190,9 +224,6 @@ UNFIT: dict[str, tuple[tuple[str, ...], str]] = {
     "rules.sell.to_houses": (("de", "en"), _BUILDING),
     "rules.rent.done": (("de", "en"), _RENT),
     "rules.rent.done_on": (("de", "en"), _RENT),
-    "rules.collect_all.short": (("de", "en"), _ALL),
-    "rules.undo.done": (("de", "en"), _STORNO),
-    "rules.undo.new_game": (("de", "en"), _STORNO),
     "rules.buy.done": (("de", "en"), _LONG_SQUARE),
     "rules.tax.done": (("de", "en"), _LONG_SQUARE),
     "rules.tax.done.pot": (("de", "en"), _LONG_SQUARE),
@@ -246,13 +277,22 @@ def test_the_texts_checked_are_what_words_say_renders(code: str) -> None:
 # The values are the longest ---------------------------------------------------------------------------
 
 def test_the_values_are_at_their_limits() -> None:
-    """Names of ``MAX_NAME`` characters, as many as may play; a family's square names of ``MAX_SQUARE_NAME``; the
-    widest building words shipped (a family's are at most ``MAX_WORD``)."""
+    """Names of ``MAX_NAME`` characters, as many as may play; a family's square names of ``MAX_SQUARE_NAME`` with
+    short names of ``MAX_DISPLAY_NAME``, and the checks measure what the OLED shows (the display names, Skylanders'
+    short ones too); the widest building words shipped (a family's are at most ``MAX_WORD``)."""
     assert len(PLAYERS) == MAX_PLAYERS and {len(p) for p in PLAYERS} == {MAX_NAME}
     assert {len(n) for n in FAMILY_NAMES} == {MAX_SQUARE_NAME}
+    assert {len(n) for n in FAMILY_SHORT} == {MAX_DISPLAY_NAME}
+    assert max(len(w) for n in FAMILY_SHORT for w in n.split()) <= 12  # a line breaks only between words
     family = family_edition()
     widest = max(len(n) for e in EDITIONS.values() for n in e.names)
     assert max(len(n) for n in family.names) == MAX_SQUARE_NAME > widest
+    shown = editions()
+    assert {key: e.names for key, e in shown.items()} == \
+        {**{key: e.short_names for key, e in EDITIONS.items()}, "family": family.short_names}
+    assert shown["skylanders"].names[35] == "Schiffstransporte" != EDITIONS["skylanders"].names[35]
+    widest_shown = max(len(e.names[sq]) for key, e in shown.items() if key != "family" for sq in NAMED)
+    assert max(len(shown["family"].names[sq]) for sq in NAMED) == MAX_DISPLAY_NAME >= widest_shown
     assert family.hotel_word.plural == "Hightech-Anlagen" and len(family.hotel_word.plural) <= MAX_WORD
 
 

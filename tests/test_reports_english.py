@@ -110,7 +110,7 @@ def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
                                                                                        "3 h 05 min")
     assert (mode_title(timed), status(timed)) == ("Timed game with the speed die", "finished")
-    assert (mode_title(quick), mode_title(short)) == ("Quick game", "kurzes Spiel")  # Skylanders' book's own word
+    assert (mode_title(quick), mode_title(short)) == ("Quick game", "Short game")  # as the OLED says it
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
 
 

@@ -93,7 +93,7 @@ def test_a_player_never_pays_more_than_they_have() -> None:
     game = start("banking")
     apply(game, op="debit", player="Anna", amount=14_000_000)
     message = refused(game, "insufficient_funds", op="debit", player="Anna", amount=2_000_000)
-    assert message == "Nicht genug Geld: Anna hat 1M, es fehlen 1M (braucht 2M)"
+    assert message == "Nicht genug Geld. Es fehlen 1M – Anna hat 1M, braucht 2M"
 
 
 def test_unknown_player_is_refused() -> None:
@@ -396,7 +396,7 @@ def test_mortgage_texts_need_no_article_for_the_street() -> None:
         "Anna: Hypothek für Schlossallee zurückgezahlt (220)")
     apply(game, op="mortgage", player="Anna", square=37)
     text = told(apply(game, op="trade", a="Anna", b="Ben", a_gives={"squares": [37]}, b_gives={"cash": 100}, lift=[37]), game)
-    assert text.endswith("; Ben: Hypothek für Parkstraße zurückgezahlt (193 an die Bank)")
+    assert text.endswith("; Ben: Parkstraße – Hypothek zurückgezahlt, 193 an die Bank")
 
 
 def test_lifting_costs_value_plus_ten_percent_rounded_up_in_one_unit_editions() -> None:

@@ -20,7 +20,8 @@ from conftest import apply, cash, give, start
 from device.store.editions import file_comments
 from rules import DEEDS, EDITIONS, SQUARES, Game, Kind, square_name
 from rules.editions import Edition, Word, edition_data, read_edition, to_toml
-from rules.editions.fileformat import MAX_SQUARE_NAME, Problem, check_data
+from rules.editions.fileformat import MAX_DISPLAY_NAME, MAX_SQUARE_NAME, Problem, check_data
+from rules.phrase import Phrase
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,13 +106,10 @@ def test_building_words_carry_singular_plural_and_gender() -> None:
     """Issue 26: "so every sentence with them is correct ("eine Hütte", "das Schloss", "keine Tribüne")": the
     article said by the catalogue from the word's gender (the rules no longer write one; no text says "kein"
     with a building word now, so the feminine Tribüne is checked with "eine")."""
-    def noun(word: Word) -> words.Noun:
-        return words.Noun(*word)
-
-    assert words.counted(noun(EDITIONS["skylanders"].house_word), 1) == "eine Hütte"
-    assert words.definite(noun(EDITIONS["skylanders"].hotel_word)) == "das Schloss"
-    assert words.counted(noun(EDITIONS["schalke"].house_word), 1) == "eine Tribüne"
-    assert words.counted(noun(hamburg().house_word), 1, case="acc") == "einen Speicher"
+    assert words.counted(EDITIONS["skylanders"].house_word, 1) == "eine Hütte"
+    assert words.definite(EDITIONS["skylanders"].hotel_word) == "das Schloss"
+    assert words.counted(EDITIONS["schalke"].house_word, 1) == "eine Tribüne"
+    assert words.counted(hamburg().house_word, 1, case="acc") == "einen Speicher"
     assert hamburg().hotel_word == Word("Kontorhaus", "Kontorhäuser", "n")
 
 
@@ -135,7 +133,7 @@ def test_a_family_edition_plays_with_its_own_names_words_and_deeds() -> None:
     assert told(event, game) == "Anna kauft Jungfernstieg für 440" and cash(game, "Anna") == 1060
     give(game, "Anna", 37)
     event = apply(game, op="build", player="Anna", square=39)
-    assert told(event, game) == "Anna baut einen Speicher auf Jungfernstieg (220)"
+    assert told(event, game) == "Anna baut auf Jungfernstieg einen Speicher (220)"
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 220
 
 
@@ -180,7 +178,7 @@ def test_a_name_too_long_for_the_oled_is_named() -> None:
     long = "Jungfernstieg an der Binnenalster"
     assert len(long) > MAX_SQUARE_NAME
     assert only(HAMBURG.replace('"Jungfernstieg"', f'"{long}"')) == \
-        "Zeile 8, names.39: zu lang für die Anzeige (33 Zeichen, höchstens 32)"
+        "Zeile 8, names.39: zu lang (33 Zeichen, höchstens 32)"  # the display's one line: tests/test_editions_display
 
 
 def test_rents_that_do_not_rise_are_named() -> None:
@@ -224,6 +222,36 @@ def test_a_board_of_another_shape_is_not_supported_yet() -> None:
 def test_an_unknown_base_and_a_broken_file_are_named() -> None:
     assert "base: unbekannte Ausgabe 'hamburg-alt'" in only(HAMBURG.replace('"classic"', '"hamburg-alt"'))
     assert only('key = "x\n').startswith("Zeile 1: kein gültiges TOML")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('key = "x\n', "Zeile 1: kein gültiges TOML: ein Text ohne schließendes Anführungszeichen (Spalte 9)"),
+    ('key = "x', "kein gültiges TOML: ein Text ohne schließendes Anführungszeichen"),
+    ('key = "x"\ntitle\n', "Zeile 2: kein gültiges TOML: nach dem Namen fehlt „=“ (Spalte 6)"),
+    ('key = "x"\n[names\n', "Zeile 2: kein gültiges TOML: nach dem Tabellennamen fehlt „]“ (Spalte 7)"),
+    ('key = "x"\nkey = "y"\n', "Zeile 2: kein gültiges TOML: ein Wert ist zweimal angegeben (Spalte 10)"),
+    ('key = "x" y\n', "Zeile 1: kein gültiges TOML: nach dem Wert steht noch etwas in der Zeile (Spalte 11)"),
+    ('a = [1, 2\n', "kein gültiges TOML: eine Liste ohne schließendes „]“"),
+    ('key = x\n', "Zeile 1: kein gültiges TOML: ein ungültiger Wert (Spalte 7)"),
+])
+def test_a_broken_file_is_said_in_the_familys_language(text: str, said: str) -> None:
+    """tomllib says what is wrong in English ("Unterminated string (at end of document)"): a German family reads
+    it in German, where it is, and what to look for."""
+    assert only(text) == said
+
+
+def test_a_broken_file_is_said_in_english_when_asked() -> None:
+    with words.speaking("en"):
+        assert only('key = "x\n') == "line 1: not valid TOML: a text without its closing quote (column 9)"
+
+
+def test_a_toml_error_we_have_no_words_for_keeps_tomllibs_own() -> None:
+    from rules.editions.fileformat import toml_problem
+
+    said = toml_problem("Something new in a later Python (at line 3, column 2)")
+    what = said.get("what")
+    assert said.key == "editions.toml.at" and said.get("column") == 2 and isinstance(what, Phrase)
+    assert what.key == "editions.toml.other" and what.get("text") == "Something new in a later Python"
 
 
 def test_a_missing_key_and_a_bad_key_are_named() -> None:
@@ -273,8 +301,12 @@ def valid_editions(draw: st.DrawFn) -> Edition:
     letters = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzäöüß ÄÖÜ-'\"\\"), min_size=1, max_size=20)
     name = letters.map(str.strip).filter(bool)
     names = list(ed.names)
+    short = dict(edition_data(ed).get("short", {}))
     for sq in draw(st.lists(st.integers(0, 39), max_size=6, unique=True)):
         names[sq] = f"{draw(name)} {sq}"
+        short.pop(sq, None)
+        if len(names[sq]) > MAX_DISPLAY_NAME or draw(st.booleans()):  # a name longer than a line needs a short one
+            short[sq] = f"{draw(name)[:16].strip() or 'k'} {sq}"
     factor = 1 if ed.km_notation else draw(st.sampled_from([1, 1, 10, 100]))
     data = edition_data(ed)
     for key in ("start_capital", "salary", "jail_fine", "max_entry", "auction_min_bid", "speed_die_bonus"):
@@ -286,6 +318,7 @@ def valid_editions(draw: st.DrawFn) -> Edition:
                           "rents": d["rents"] if DEEDS[sq].kind is Kind.UTILITY else [r * factor for r in d["rents"]]}
                      for sq, d in data["deeds"].items()}
     data["names"] = dict(enumerate(names))
+    data["short"] = short
     data["key"] = draw(st.from_regex(r"[a-z0-9][a-z0-9-]{0,12}", fullmatch=True))
     data["currency"] = draw(st.sampled_from(["", "€", "Taler", "Ringe"]))
     data["buildings"]["house"] = {"singular": draw(name), "plural": draw(name), "gender": draw(st.sampled_from("mfn"))}

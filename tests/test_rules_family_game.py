@@ -60,11 +60,11 @@ def test_a_family_edition_plays_a_whole_standard_game() -> None:
     assert cash(game, "Anna") == 15_000 - 4400 - 3500
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 1100  # doubled: the whole group
     event = apply(game, op="build", player="Anna", square=39)
-    assert told(event, game) == "Anna baut einen Speicher auf Zwinger (2200)"
+    assert told(event, game) == "Anna baut auf Zwinger einen Speicher (2200)"
     apply(game, op="build", player="Anna", square=37)
     assert apply(game, op="rent", player="Ben", square=39).transfers[0].amount == 2200
     event = apply(game, op="sell_building", player="Anna", square=39)
-    assert "verkauft einen Speicher auf Zwinger (1100)" in told(event, game)
+    assert "einen Speicher von Zwinger verkauft (1100)" in told(event, game)
     apply(game, op="sell_building", player="Anna", square=37)
     event = apply(game, op="mortgage", player="Anna", square=39)
     assert told(event, game) == "Anna: Hypothek für Zwinger (2200)"
@@ -95,7 +95,7 @@ def test_a_family_edition_quick_game_deals_free_deeds_and_scores_in_its_money() 
         for sq in (37, 39):
             apply(game, op="build", player="Anna", square=sq)
     event = apply(game, op="build", player="Anna", square=39)
-    assert "Kontorhaus auf Zwinger" in told(event, game) and game.state.deeds[39].hotel
+    assert "auf Zwinger ein Kontorhaus" in told(event, game) and game.state.deeds[39].hotel
     # net worth: cash + price + buildings at purchase price, in the family's money
     assert net_worth(game.state, "Anna") == cash(game, "Anna") + 4400 + 4 * 2200 + 3500 + 3 * 2000 + 600
     apply(game, op="bankrupt", player="Cem")

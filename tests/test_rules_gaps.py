@@ -246,8 +246,8 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
     trade = {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37, 39]}, "b_gives": {"cash": 100},
              "lift": [39]}
     preview = game.preview(trade)
-    assert "Ben zahlt 10 % Zinsen für Parkstraße (18 an die Bank)" in told(preview, game)
-    assert "Ben: Hypothek für Schlossallee zurückgezahlt (220 an die Bank)" in told(preview, game)
+    assert "Ben: Parkstraße – 10 % Zinsen, 18 an die Bank" in told(preview, game)
+    assert "Ben: Schlossallee – Hypothek zurückgezahlt, 220 an die Bank" in told(preview, game)
     assert told(game.apply(trade), game) == told(preview, game)
     assert told(preview.note, game) == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
 

@@ -95,7 +95,7 @@ def test_pay_everyone_is_refused_as_a_whole_when_the_money_is_short() -> None:
     game = start(players=("Anna", "Ben", "Cem"))
     apply(game, op="debit", player="Anna", amount=1450)
     message = refused(game, "insufficient_funds", op="pay_all", player="Anna", amount=30)
-    assert "braucht 60" in message
+    assert "braucht 2 × 30 = 60" in message
     assert game.state is not None and game.state.players["Ben"].cash == 1500
 
 

@@ -67,7 +67,7 @@ def test_a_stations_rent_has_no_empty_parentheses() -> None:
     """Issue 31: the log read "Anna zahlt Cem Miete für Westbahnhof (): 25"."""
     game = start(players=("Anna", "Cem"))
     give(game, "Cem", 15)
-    assert told(apply(game, op="rent", player="Anna", square=15), game) == "Anna zahlt Cem Miete für Westbahnhof: 25"
+    assert told(apply(game, op="rent", player="Anna", square=15), game) == "Westbahnhof – Anna zahlt Cem 25 Miete"
 
 
 def test_a_booking_after_a_storno_gets_a_new_number_so_a_stale_storno_cannot_take_it_back() -> None:

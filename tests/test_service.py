@@ -347,6 +347,19 @@ def test_lgpio_works_outside_the_journals_folder(tmp_path: Path) -> None:
     assert lgpio_workdir({"LG_WD": "/run/bankleser"}) == Path("/run/bankleser")  # the unit's, kept
 
 
+def test_lgpios_own_scratch_folder_goes_when_the_process_ends(tmp_path: Path) -> None:
+    """By hand without a runtime directory, each start made a ``bankleser-lgpio-*`` folder in /tmp and left it there:
+    one more after every start. The folder made for this process is removed when it ends (a given ``LG_WD`` and
+    the runtime directory's fixed folder are kept: they are not this process's alone)."""
+    script = ("import os; from drivers.hardware import lgpio_workdir; env = {}; path = lgpio_workdir(env); "
+              "open(path / '.lgd-nfy0', 'w').close(); print(path)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT,
+                          env={**os.environ, "TMPDIR": str(tmp_path)})
+    made = Path(done.stdout.strip())
+    assert made.parent == tmp_path and made.name.startswith("bankleser-lgpio-")
+    assert not made.exists() and list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.skipif(not os.environ.get("BANKLESER_ARM64_ROOT"), reason="by hand: BANKLESER_ARM64_ROOT=/path/to/rootfs")
 def test_install_in_an_arm64_chroot_by_hand() -> None:
     """Run by hand (docs/building.md): a Debian/Raspberry Pi OS arm64 root file system, qemu-user-static and

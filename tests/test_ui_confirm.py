@@ -15,11 +15,6 @@ import words
 from device.scenes.layout import MORE, problems
 from device.scenes.lists import ConfirmScene
 from drivers.screen import Screen
-from rules import EDITIONS, square_name
-
-SKY = EDITIONS["skylanders"]
-STATION = square_name(SKY, 35)
-"""Schreckliche Schiffstransporte: the longest square name a confirmation names in a shipped edition."""
 
 
 def screen(table: Table) -> Screen:
@@ -36,13 +31,29 @@ def confirming(table: Table) -> ConfirmScene:
 
 # The confirmations the reader makes (runner._finish/_confirm, menus.ask_undo/ask_end, flows' summaries) ----------
 
+def choose_square(table: Table, square: int) -> None:
+    """The square on the list by its number (the OLED says the edition's short name where it has one)."""
+    table.choose(next(label for label in table.labels() if label.startswith(f"{square:2d} ")))
+
+
 def rent_on_the_long_station(table: Table) -> None:
-    """Cem pays Ben rent for Schreckliche Schiffstransporte: payer, owner and station take three rows."""
+    """Cem pays Ben rent for Schreckliche Schiffstransporte (Skylanders)."""
     table.start("Anna", "Ben", "Cem", edition="skylanders")
     table.book({"op": "buy", "player": "Ben", "square": 35})
     table.tap("Cem")
     table.press("MENU", "2")
-    table.choose(f"35 {STATION}")
+    choose_square(table, 35)
+    confirming(table)
+
+
+def a_hut_on_schlossallee(table: Table) -> None:
+    """Ben builds a Hütte on Skylanders' 39: who, which building and which square take three rows."""
+    table.start("Anna", "Ben", "Cem", edition="skylanders")
+    table.book({"op": "credit", "player": "Ben", "amount": 2000},
+               *[{"op": "buy", "player": "Ben", "square": sq} for sq in (37, 39)])
+    table.tap("Ben")
+    table.press("MENU", "5")
+    choose_square(table, 39)
     confirming(table)
 
 
@@ -132,27 +143,28 @@ def trade_with_a_lift(table: Table) -> None:
 
 
 CONFIRMATIONS: dict[str, Callable[[Table], None]] = {
-    "rent": rent_on_the_long_station, "repairs": repairs_of_nothing, "storno": storno,
+    "rent": rent_on_the_long_station, "build": a_hut_on_schlossallee, "repairs": repairs_of_nothing, "storno": storno,
     "storno_new_game": storno_of_a_new_game, "end": end, "bankrupt": bankrupt, "trade": trade,
     "trade_with_a_lift": trade_with_a_lift}
 
 
 def test_a_confirmation_whose_facts_take_three_rows_shows_them_all_on_the_first_screen(table: Table) -> None:
-    """It showed "Miete ↓ / 25 / Cem zahlt Ben Miete / für Schreckliche / OK bucht, C zurück": the station cut."""
-    rent_on_the_long_station(table)
-    assert table.text().splitlines() == ["OK bucht, C zurück", "25", "Cem zahlt Ben Miete", "für Schreckliche",
-                                         "Schiffstransporte: 25"]
-    assert screen_problems(screen(table), ("Cem", "Ben", STATION, "25")) == []
+    """Two rows under "Bauen" and the amount, above a pinned "OK bucht, C zurück", ended at "Schlossallee eine": which
+    building was below."""
+    a_hut_on_schlossallee(table)
+    assert table.text().splitlines() == ["OK bucht, C zurück", "200", "Ben baut auf", "Schlossallee eine",
+                                         "Hütte (200)"]
+    assert screen_problems(screen(table), ("Ben", "Schlossallee", "eine Hütte", "200")) == []
     assert screen(table).icons == ""  # all of it on one screen: the knob has nothing to scroll
 
 
 def test_in_english_the_title_bar_says_ok_books_and_the_facts_are_first(table: Table) -> None:
-    rent_on_the_long_station(table)
+    a_hut_on_schlossallee(table)
     words.use("en")
     table.bank.render()
     shown = screen(table)
-    assert shown.title == "OK books, C back" and shown.big == "25"
-    assert screen_problems(shown, ("Cem", "Ben", STATION)) == []
+    assert shown.title == "OK books, C back" and shown.big == "200"
+    assert screen_problems(shown, ("Ben", "a Hütte", "Schlossallee", "200")) == []  # Skylanders' own word
 
 
 def test_a_confirmation_of_nothing_to_pay_says_its_flow_in_the_big_line(table: Table) -> None:

@@ -125,7 +125,7 @@ def test_zu_wenig_geld_says_how_much_is_missing(table: Table) -> None:
     table.press("SOLL")
     table.type("2000")
     table.press("OK")
-    assert table.text().splitlines()[1:4] == ["ZU WENIG GELD", "Anna hat 1500,", "es fehlen 500"]
+    assert table.text().splitlines()[1:4] == ["ZU WENIG GELD", "Es fehlen 500 – Anna", "hat 1500, braucht"]
 
 
 def test_a_timed_game_of_zero_minutes_is_refused_when_typed(table: Table) -> None:

@@ -91,7 +91,7 @@ def test_3_a_hotel_sale_that_gives_the_houses_back_is_one_entry_saying_so(table:
     table.choose(f"39 {square_name(ed, 39)}")
     assert table.labels() == [f"zurück in {ed.houses}"]
     table.press("OK")
-    assert "tauscht" in table.text()
+    assert "ein Schloss auf" in table.text() and "gegen 4" in table.text()
 
 
 def test_3_the_classic_hotel_sale_keeps_both_ways(table: Table) -> None:
@@ -130,7 +130,7 @@ def test_7_a_knob_turn_on_a_refusal_keeps_it_and_its_offer(table: Table) -> None
     table.tap("Anna")
     table.press("MENU", "8", "2", "2", "0", "OK")  # Von allen kassieren 20: Ben has 10
     before = table.text()
-    assert before == "Abgelehnt !\nZU WENIG GELD\nBen (hat 10) kann\nnicht 20 zahlen\nOK: Geld beschaffen"
+    assert before == "Abgelehnt !\nZU WENIG GELD\nKann nicht 20 zahlen:\nBen (hat 10)\nOK: Geld beschaffen"
     table.tones()
     table.press("DOWN")
     assert table.tones() == ["refused"] and table.text().splitlines()[1:] == before.splitlines()[1:]

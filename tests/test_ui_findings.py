@@ -212,7 +212,7 @@ def test_7_a_long_preview_keeps_ok_bucht(table: Table) -> None:
     table.tap(39)
     table.choose("Miete zahlen")
     # the keys in the title bar, the whole preview under the amount: nothing to lose below
-    assert table.text().splitlines() == ["OK bucht, C zurück", "50", "Ben zahlt Anna Miete", "für Schlossallee: 50",
+    assert table.text().splitlines() == ["OK bucht, C zurück", "50", "Schlossallee – Ben", "zahlt Anna 50 Miete",
                                          "(unbebaut)"]
 
 
@@ -322,8 +322,8 @@ def test_9_building_words_carry_their_gender(table: Table) -> None:
 
     for edition in EDITIONS.values():
         assert edition.house_word.gender in ("m", "f", "n") and edition.hotel_word.gender in ("m", "f", "n")
-    assert words.counted(words.Noun(*EDITIONS["schalke"].house_word), 1) == "eine Tribüne"
-    assert words.definite(words.Noun(*EDITIONS["sonic"].hotel_word)) == "die Hightech-Anlage"
+    assert words.counted(EDITIONS["schalke"].house_word, 1) == "eine Tribüne"
+    assert words.definite(EDITIONS["sonic"].hotel_word) == "die Hightech-Anlage"
     table.start("Anna", "Ben", edition="schalke")
     for sq in (1, 3):
         assert table.ledger.submit({"op": "buy", "player": "Anna", "square": sq}).ok
@@ -331,7 +331,7 @@ def test_9_building_words_carry_their_gender(table: Table) -> None:
         for sq in (1, 3):
             assert table.ledger.submit({"op": "build", "player": "Anna", "square": sq}).ok
     outcome = table.ledger.submit({"op": "sell_building", "player": "Anna", "square": 3})
-    assert outcome.ok and outcome.event is not None and "verkauft eine Tribüne" in told(outcome.event, table.ledger.game)
+    assert outcome.ok and outcome.event is not None and "Anna: eine Tribüne von Turmstraße verkauft" in told(outcome.event, table.ledger.game)
 
 
 def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:

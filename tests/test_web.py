@@ -83,7 +83,7 @@ def test_a_refused_command_is_422_with_code_and_german_message(client: FlaskClie
     r = command(client, {"op": "debit", "player": "Anna", "amount": 16_000_000}, csrf)
     assert r.status_code == 422
     assert r.get_json() == {"ok": False, "code": "insufficient_funds",
-                            "message": "Nicht genug Geld: Anna hat 15M, es fehlen 1M (braucht 16M)"}
+                            "message": "Nicht genug Geld. Es fehlen 1M – Anna hat 15M, braucht 16M"}
 
 
 @pytest.mark.parametrize(("body", "status"), [

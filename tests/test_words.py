@@ -23,6 +23,7 @@ from device.daemon.doctor import Check, report
 from device.daemon.language import KEY, choose, in_force
 from device.store.journal import Journal
 from drivers.tables import ConfigError
+from rules.editions import Word
 from words.compile import compiled, po_files, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,8 +130,7 @@ def human_literals(path: Path) -> Iterator[tuple[int, str]]:
             func = node.func
             name = getattr(func, "attr", getattr(func, "id", ""))
             if name in ("debug", "info", "warning", "error", "exception", "getLogger", "text", "plural", "phrase", "use",
-                        "get", "setting", "set_setting", "getattr", "startswith", "glob", "split", "partition",
-                        "removeprefix"):
+                        "setting", "set_setting", "getattr", "glob"):
                 for arg in node.args[:1] if name in ("text", "plural", "phrase") else node.args:
                     for sub in ast.walk(arg):
                         skip.add(id(sub))
@@ -159,6 +159,14 @@ def test_the_scan_finds_a_german_sentence(tmp_path: Path) -> None:
     assert [v for _, v in human_literals(module)] == ["kein Zugriff auf /dev/x"]
 
 
+def test_the_scan_finds_a_sentence_cut_off_another(tmp_path: Path) -> None:
+    """The scenes cut "Nicht genug Geld: " off the rules' German refusal: a sentence a method is given is read too
+    (English stayed "Not enough money: …" under the big NOT ENOUGH MONEY)."""
+    module = tmp_path / "m.py"
+    module.write_text('def f(full: str) -> str:\n    return full.removeprefix("Nicht genug Geld: ")\n')
+    assert [v for _, v in human_literals(module)] == ["Nicht genug Geld: "]
+
+
 # --- Grammar
 
 
@@ -168,11 +176,11 @@ def test_plurals_follow_the_languages_rule(code: str, one: str, two: str) -> Non
     assert words.plural("count.minutes", 1) == one and words.plural("count.minutes", 2) == two
 
 
-HUETTE = words.Noun("Hütte", "Hütten", "f")
-SCHLOSS = words.Noun("Schloss", "Schlösser", "n")
-SPEICHER = words.Noun("Speicher", "Speicher", "m")
-HOUSE = words.Noun("house", "houses", "n")
-HOTEL = words.Noun("hotel", "hotels", "n")
+HUETTE = Word("Hütte", "Hütten", "f")
+SCHLOSS = Word("Schloss", "Schlösser", "n")
+SPEICHER = Word("Speicher", "Speicher", "m")
+HOUSE = Word("house", "houses", "n")
+HOTEL = Word("hotel", "hotels", "n")
 
 
 def test_german_articles_follow_the_nouns_gender() -> None:

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 import words
 from rules import DEEDS, SQUARES, Kind
+from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 
 from .backend import Backend
 from .errors import answer
@@ -52,11 +53,14 @@ def _group_name(group: str, data: dict[str, Any]) -> str:
 
 
 def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The 40 squares in board order, each with its name and, where it has one, its deed's values."""
+    """The 40 squares in board order, each with its name, its short name for the display where a booking names it
+    (empty: the name is shown), and, where it has one, its deed's values."""
     rows = []
+    short = data.get("short", {})
     for square in SQUARES:
         sq, deed = square.square, DEEDS.get(square.square)
         rows.append({"square": sq, "name": data["names"][sq], "kind": square.kind.value,
+                     "displayed": sq in DISPLAYED, "short": short.get(sq, ""),
                      "group": deed.group if deed else None,
                      "colour": GROUP_COLOURS.get(deed.group or "") if deed else None,
                      "group_name": _group_name(deed.group, data) if deed and deed.group else "",
@@ -99,7 +103,8 @@ def blueprint(backend: Backend) -> Blueprint:
                 "key": source if family else words.text("editions.new.key", key=source),
                 "title": data["title"] if family else words.text("editions.new.title", title=data["title"])}
         return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=None, form=form,
-                               rows=board_rows(data), edition_words=script_words(JS_KEYS), **labels())
+                               rows=board_rows(data), short_most=MAX_DISPLAY_NAME, edition_words=script_words(JS_KEYS),
+                               **labels())
 
     @editions.get("/admin/ausgaben/datei")
     def edition_download() -> Response:

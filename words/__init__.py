@@ -20,9 +20,8 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import NamedTuple
 
-from rules.editions import Edition
+from rules.editions import Edition, Word
 from rules.money import format_money
 from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value
 
@@ -115,20 +114,11 @@ def plural(key: str, n: int, /, **values: object) -> str:
     return catalogue(language()).ngettext(key, key + PLURAL, n).format(n=n, **values)
 
 
-class Noun(NamedTuple):
-    """A word as an edition brings it in its language: "Hütte"/"Hütten"/"f", "hotel"/"hotels"/"n".
-
-    ``gender`` is the catalogue context that picks the article: "m", "f" or "n" in German; English has one
-    article for all three ("a", "the")."""
-
-    singular: str
-    plural: str
-    gender: str
-
-
-def counted(noun: Noun, n: int, /, case: str = "nom") -> str:
+def counted(noun: Word, n: int, /, case: str = "nom") -> str:
     """"eine Hütte", "einen Speicher", "2 Hütten"; "a house", "a hotel", "2 hotels".
 
+    ``noun`` is a word as an edition brings it ("Hütte"/"Hütten"/"f"); its ``gender`` is the catalogue context
+    that picks the article: "m", "f" or "n" in German, where English has one article for all three ("a", "the").
     ``case`` is the grammatical case the sentence needs ("nom", "acc"); languages without cases say the
     same for both."""
     if n == 1:
@@ -137,7 +127,7 @@ def counted(noun: Noun, n: int, /, case: str = "nom") -> str:
     return plural("noun.counted", n, nouns=noun.plural, noun=noun.singular)
 
 
-def definite(noun: Noun, /, case: str = "nom") -> str:
+def definite(noun: Word, /, case: str = "nom") -> str:
     """"das Schloss", "die Hütte", "den Speicher"; "the hotel"."""
     return catalogue(language()).pgettext(f"gender:{noun.gender}", f"article.definite.{case}").format(
         noun=noun.singular)
@@ -151,8 +141,9 @@ def say(said: Phrase, edition: Edition | None = None, /) -> str:
     values = {name: _value(value, edition) for name, value in said.values}
     count = said.get("n")
     if isinstance(count, int) and not isinstance(count, bool):
-        return catalogue(language()).ngettext(said.key, said.key + PLURAL, count).format(**values)
-    return catalogue(language()).gettext(said.key).format(**values)
+        del values["n"]  # plural() says the count itself
+        return plural(said.key, count, **values)
+    return text(said.key, **values)
 
 
 def _value(value: Value, edition: Edition | None) -> object:
@@ -173,5 +164,5 @@ def _value(value: Value, edition: Edition | None) -> object:
         return edition.names[value.square]
     if isinstance(value, Pieces):
         word = edition.house_word if value.kind == "house" else edition.hotel_word
-        return counted(Noun(*word), value.n, case=value.case)
+        return counted(word, value.n, case=value.case)
     return value

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 import words
-from rules import DEEDS, Edition, Event, Game, GameState, Kind, square_name
+from rules import DEEDS, Edition, Event, Game, GameState, Kind
 from rules.errors import RuleError
 from rules.phrase import Phrase
 
 from .inputs import Key
 from .lists import DONE
-from .said import Said, phrase, say
+from .said import Said, phrase, say, square_name
 from .table import graph, mermaid
 
 if TYPE_CHECKING:

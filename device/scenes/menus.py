@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import words
-from rules import DEEDS, EDITIONS, Edition, Event, square_name
+from rules import DEEDS, EDITIONS, Edition, Event
 from rules.legal import legal_ops, legal_squares, means, square_ops
 
 from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
@@ -18,7 +18,7 @@ from .lists import ConfirmScene, ListScene, NumberScene, Option
 from .manager import Context
 from .notes import MessageScene, RaiseOffer, ResultScene
 from .runner import choose_square, start_flow
-from .said import Said, phrase
+from .said import Said, phrase, square_name
 from .selftest import SelftestScene
 from .wizard import ask_new_game
 

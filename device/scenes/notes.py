@@ -176,6 +176,15 @@ class ResultScene(MessageScene):
     kind = State.RESULT
 
 
+def _taken_back(said: Phrase) -> Phrase:
+    """What a Storno took back, under the title "Storno" (the rules' "Storno: …" put that word before the booking's
+    own key facts, issue 27): the booking as the rules said it; after a new game's Storno, the game that goes on."""
+    if said.key == "rules.undo.new_game":
+        return phrase("scenes.result.game_goes_on", edition=said.get("edition") or "")
+    booking = said.get("booking")
+    return booking if isinstance(booking, Phrase) else said
+
+
 def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: str | None, title: Said = "",
                   since: Event | None = None) -> MessageScene:
     """"Gebucht" with the player's new balance (≈ and the exact amount when rounded), or the refusal; one for want
@@ -185,6 +194,9 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
     if outcome.ok:
         event = outcome.event
         booked: Phrase = event.said if event else phrase("scenes.result.booked")
+        title = phrase("scenes.result.booked")
+        if event is not None and event.op == "undo":
+            title, booked = phrase("scenes.result.undone"), _taken_back(event.said)
         text: Said = booked
         if event and event.note:  # the 10 % to the bank, or what stays owed: first
             note = event.note
@@ -198,16 +210,19 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
             # a booking between players, or one without a card: whose balance this is, said (issue 28 #9) in the
             # big line, where a 12-letter name fits beside it (the title bar holds "Gebucht: " and 10 letters)
             named = any(who != player for who in moved) or not carded
-            return ResultScene(phrase("scenes.result.booked"), "", text, balance_of=player, named=named)
-        return ResultScene(phrase("scenes.result.booked"), "", text)
+            return ResultScene(title, "", text, balance_of=player, named=named)
+        return ResultScene(title, "", text)
     said = outcome.said
     message: Said = said if said is not None else outcome.message
     offer = None
     if outcome.code == "insufficient_funds":  # the big line says it: the lines say how much
+        detail = said.get("detail") if said is not None else None
+
         def short() -> str:
-            """The rules' sentence without what the big line says, while it is theirs verbatim (issue 27)."""
-            full = ui.say(said) if said is not None else outcome.message
-            return full.removeprefix("Nicht genug Geld: ").replace(", es fehlen", ",\nes fehlen", 1)
+            """The rules' detail without the verdict the big line says ("Nicht genug Geld. …", issue 27)."""
+            if isinstance(detail, Phrase):
+                return ui.say(detail)
+            return ui.say(said) if said is not None else outcome.message
 
         message = short
         payer = _payer(ui, cmd)

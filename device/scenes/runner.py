@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import EDITIONS, Event, GameState, ranking, square_name, winners
+from rules import EDITIONS, Event, GameState, ranking, winners
 from rules.errors import RuleError
 from rules.legal import legal_ops, legal_squares
 
@@ -21,7 +21,7 @@ from .inputs import Key
 from .lists import DONE, ConfirmScene, ListScene, NumberScene, Option
 from .manager import Context
 from .notes import PagesScene, RaiseOffer, outcome_scene, podium, verdict
-from .said import Said, phrase
+from .said import Said, phrase, square_name
 
 
 def start_flow(ui: Context, flow: Flow, player: str | None, values: dict[str, Any] | None = None,

@@ -4,6 +4,10 @@ A scene never holds a sentence: it holds a :class:`~rules.phrase.Phrase` (a cata
 function that says it, or a name that is the same in every language (a player's, a square's). ``view`` says it
 with the language in force when it draws, so the admin page's ``words.use("en")`` turns the screen shown now
 English at its next frame, without a key.
+
+The one place where the OLED names a square: :func:`say` says a phrase's squares, and :func:`square_name` names one,
+by the edition's names as the display shows them (its ``[short]`` names, each one line: ``Edition.displayed``), so a
+booking's who, what and where fit its first screen; the pages, reports and printables keep the board's names.
 """
 
 from __future__ import annotations
@@ -35,9 +39,15 @@ def key_name(key: Key) -> str | Phrase:
 
 
 def say(said: Said, edition: Edition | None = None) -> str:
-    """``said`` in the language in force; a phrase's money and squares with the game's ``edition``."""
+    """``said`` in the language in force; a phrase's money and squares with the game's ``edition``, its squares by
+    the names the display shows."""
     if isinstance(said, Phrase):
-        return words.say(said, edition)
+        return words.say(said, edition.displayed() if edition is not None else None)
     if isinstance(said, str):
         return said
     return said()
+
+
+def square_name(edition: Edition, square: int) -> str:
+    """A square as the OLED names it: its short name where the edition gives one, else its name."""
+    return edition.short_names[square]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from rules import square_name
-
 from .card import CardScene
 from .manager import Context
 from .menus import deed_info, deed_menu, edition_of, unknown_card
 from .notes import verdict
-from .said import phrase
+from .said import phrase, square_name
 from .table import State
 
 UNFINISHED = frozenset({State.AMOUNT, State.CHOOSE, State.ENTER, State.CONFIRM})

@@ -13,7 +13,7 @@ import msgspec
 
 import words
 from drivers.screen import Screen
-from rules import GameState, Mode, square_name
+from rules import GameState, Mode
 from rules.errors import RuleError
 from rules.game import HOUSE_RULE_NAMES, new_game_state
 from rules.newgame import with_edition_data
@@ -24,7 +24,7 @@ from .layout import page
 from .lists import DONE, ListScene, NumberScene, Option
 from .manager import Context, Scene
 from .notes import PagesScene, ResultScene, outcome_scene
-from .said import Said, phrase
+from .said import Said, phrase, square_name
 from .table import State
 
 

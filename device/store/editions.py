@@ -21,7 +21,7 @@ import msgspec
 import words
 from rules import EDITIONS, Edition
 from rules.editions import Checked, Problem, edition_data, read_edition, to_toml
-from rules.editions.fileformat import COMMENTED
+from rules.editions.fileformat import COMMENTED, DISPLAYED, MAX_DISPLAY_NAME
 from rules.phrase import Place, phrase
 
 FOLDER = "editions"
@@ -29,8 +29,6 @@ log = logging.getLogger(__name__)
 
 MAX_BYTES = 256 * 1024
 """A hand-written edition is a few kilobytes; anything much larger is not one."""
-OLED_LINES = 2
-"""A square's name may take two lines of the OLED's small text, never more."""
 
 
 class Broken(msgspec.Struct):
@@ -60,7 +58,8 @@ COMMENTS = {"key": "editions.comment.key", "title": "editions.comment.title", "b
             "start_capital": "editions.comment.start_capital", "max_entry": "editions.comment.max_entry",
             "auction_min_bid": "editions.comment.auction_min_bid",
             "speed_die_bonus": "editions.comment.speed_die_bonus", "names": "editions.comment.names",
-            "buildings": "editions.comment.buildings", "groups": "editions.comment.groups",
+            "short": "editions.comment.short", "buildings": "editions.comment.buildings",
+            "groups": "editions.comment.groups",
             "stock": "editions.comment.stock", "quick": "editions.comment.quick", "rules": "editions.comment.rules",
             "taxes": "editions.comment.taxes", "deeds": "editions.comment.deeds"}
 """The key of the comment that explains each key and table of a written file (:data:`COMMENTED`)."""
@@ -68,7 +67,7 @@ COMMENTS = {"key": "editions.comment.key", "title": "editions.comment.title", "b
 
 def file_comments(edition: Edition) -> dict[str, str]:
     """What each key of a written file is, in the language in force (:func:`rules.editions.to_toml`)."""
-    return {key: words.say(phrase(COMMENTS[key], go=Place(0)), edition) for key in COMMENTED}
+    return {key: words.say(phrase(COMMENTS[key], go=Place(0), most=MAX_DISPLAY_NAME), edition) for key in COMMENTED}
 
 
 def as_file(edition: Edition, data: Mapping[str, Any] | None = None) -> str:
@@ -91,13 +90,15 @@ class Catalogue(msgspec.Struct):
 
 
 def oled_problems(edition: Edition) -> list[Problem]:
-    """Names the OLED cannot show in two lines (measured with its font, as the screens are laid out)."""
-    from device.scenes.layout import LINE_PX, px, wrap
+    """The squares the OLED names (a booking's) whose name as it shows them (the short name, else the name) does
+    not fit one line, measured with its font as the screens are laid out."""
+    from device.scenes.layout import LINE_PX, px
 
     out = []
-    for sq, name in enumerate(edition.names):
-        if any(px(word) > LINE_PX for word in name.split()) or len(wrap(name)) > OLED_LINES:
-            out.append(Problem(f"names.{sq}", phrase("editions.problem.oled_lines", name=name, lines=OLED_LINES)))
+    for sq in sorted(DISPLAYED):
+        if px(name := edition.short_names[sq]) > LINE_PX:
+            where = "short" if name != edition.names[sq] else "names"
+            out.append(Problem(f"{where}.{sq}", phrase("editions.problem.oled_line", name=name)))
     return out
 
 

@@ -24,7 +24,12 @@ from .model import Edition, QuickRules, Word
 
 BOARD_SQUARES = len(SQUARES)
 MAX_SQUARE_NAME = 32
-"""Characters of a square's name: two lines of the OLED at most (the device measures it in pixels too)."""
+"""Characters of a square's name as the board prints it: the pages, the reports, the CSV and the printables show it
+whole; the OLED shows it only where it fits :data:`MAX_DISPLAY_NAME`, else the square's short name."""
+MAX_DISPLAY_NAME = 21
+"""Characters of a square's name as the OLED shows it (its ``[short]`` name, else its name): one line of the display
+at 6 px a character (Terminus 12 px, 127 px a line), so that a booking's confirmation carries who, what and where
+("Marie-Louise baut auf / Northumberland Avenue / eine Hightech-Anlage") on its first screen."""
 MAX_TITLE = 40
 MAX_WORD = 20
 KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
@@ -53,6 +58,9 @@ BUILDINGS = ("house", "hotel")
 GENDERS = ("m", "f", "n")
 """A building word's grammatical gender: the article a German sentence gives it (der, die, das)."""
 RENT_COUNT = {Kind.STREET: 6, Kind.STATION: 4, Kind.UTILITY: 2}
+DISPLAYED = frozenset((*DEEDS, *TAX_SQUARES))
+"""The squares the OLED names: those a booking names, the deeds and the tax squares (never "Gehen Sie in das
+Gefängnis", which only the pages show): each must have a name the display shows in one line."""
 
 
 class Problem:
@@ -188,10 +196,46 @@ def read_edition(text: str, bases: Mapping[str, Edition]) -> Checked:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        m = re.search(r"line (\d+)", str(err))
-        return Checked(None, [Problem("", phrase("editions.problem.toml", error=str(err)),
+        m = re.search(pattern=r"\(at line (\d+), column \d+\)$", string=str(err))
+        return Checked(None, [Problem("", phrase("editions.problem.toml", error=toml_problem(str(err))),
                                       int(m.group(1)) if m else None)])
     return check_data(raw, bases, lines)
+
+
+TOML_ERRORS: tuple[tuple[str, str], ...] = (
+    ("Unterminated string", "editions.toml.string"),
+    ("Illegal character '\\n'", "editions.toml.string"),  # a line ends inside a text
+    ("Expected '=' after a key in a key/value pair", "editions.toml.equals"),
+    ("Expected ']' at the end of a table declaration", "editions.toml.table"),
+    ("Expected ']]' at the end of an array declaration", "editions.toml.table"),
+    ("Expected newline or end of document after a statement", "editions.toml.newline"),
+    ("Cannot overwrite a value", "editions.toml.twice"),
+    ("Cannot declare ", "editions.toml.twice"),
+    ("Cannot redefine namespace ", "editions.toml.twice"),
+    ("Duplicate inline table key ", "editions.toml.twice"),
+    ("Invalid value", "editions.toml.value"),
+    ("Invalid date or datetime", "editions.toml.value"),
+    ("Invalid initial character for a key part", "editions.toml.key"),
+    ("Invalid statement", "editions.toml.key"),
+    ("Unclosed array", "editions.toml.array"),
+    ("Unclosed inline table", "editions.toml.inline"),
+    ("Found invalid character ", "editions.toml.character"),
+    ("Illegal character ", "editions.toml.character"),
+)
+"""tomllib's own messages (the standard library's, in English; a message's head, where it names a key or a
+character after it) and the key of ours that says each in the family's language."""
+
+
+def toml_problem(error: str) -> Phrase:
+    """What tomllib found, said in the family's words with its column; a message of a later Python that we have
+    no words for keeps tomllib's own (``editions.toml.other``)."""
+    m = re.fullmatch(pattern=r"(.*?)\s*\((?:at line \d+, column (\d+)|at end of document)\)", string=error,
+                     flags=re.S)
+    head, column = (m.group(1), int(m.group(2)) if m.group(2) else 0) if m else (error, 0)
+    key = next((key for start, key in TOML_ERRORS if head == start or (start.endswith(" ") and head.startswith(start))),
+               "editions.toml.other")
+    said = phrase(key, text=head) if key == "editions.toml.other" else phrase(key)
+    return phrase("editions.toml.at", what=said, column=column) if column else said
 
 
 def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapping[str, int] | None = None, *,
@@ -211,7 +255,7 @@ def check_data(raw: Mapping[str, Any], bases: Mapping[str, Edition], lines: Mapp
     full, factor = _resolve(clean, base, problems)
     if whole and "base" in clean:
         full["base"] = clean["base"]  # what it was written against, for the record: nothing is taken from it
-    problems += _semantics(full)
+    problems += _semantics(full, whole=whole)
     problems = _with_lines(problems, lines)
     if problems:
         return Checked(None, problems, base=base)
@@ -316,7 +360,7 @@ def _square(raw: Any, path: str, problems: list[Problem]) -> int | None:
 def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
     """The file's keys with the right types; each unknown key and wrong type is a problem, and left out."""
     out: dict[str, Any] = {}
-    known = [*TOP, *TABLES, "buildings", "names", "taxes", "deeds"]
+    known = [*TOP, *TABLES, "buildings", "names", "short", "taxes", "deeds"]
     for key, value in raw.items():
         if key in TOP:
             if (typed := _typed(value, TOP[key], key, problems)) is not None:
@@ -331,7 +375,7 @@ def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any
                     problems.append(_unknown(name, list(BUILDINGS), f"buildings.{name}"))
                 else:
                     out[key][name] = _fields(word, WORD, f"buildings.{name}", problems)
-        elif key in ("names", "taxes"):
+        elif key in ("names", "short", "taxes"):
             out[key] = {}
             for k, v in (_table(value, key, problems) or {}).items():
                 sq = _square(k, f"{key}.{k}", problems)
@@ -340,7 +384,7 @@ def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any
                 if key == "taxes" and sq not in TAX_SQUARES:
                     problems.append(Problem(f"taxes.{k}", phrase("editions.problem.not_a_tax", square=Place(sq),
                                                                  first=TAX_SQUARES[0], last=TAX_SQUARES[-1])))
-                elif (typed := _typed(v, TEXT if key == "names" else MONEY, f"{key}.{k}", problems)) is not None:
+                elif (typed := _typed(v, MONEY if key == "taxes" else TEXT, f"{key}.{k}", problems)) is not None:
                     out[key][sq] = typed
         elif key == "deeds":
             out[key] = {}
@@ -379,8 +423,11 @@ def _resolve(clean: dict[str, Any], base: Edition | None, problems: list[Problem
         else:
             factor = scale // base.scale
         full = _scaled(full, factor)
+    if base is not None:  # a base's short name belongs to its name: a square the file renames drops it
+        renamed = {sq for sq, name in clean.get("names", {}).items() if name != base.names[sq]}
+        full["short"] = {sq: v for sq, v in full.get("short", {}).items() if sq not in renamed}
     for key, value in clean.items():
-        if key in ("names", "taxes", "deeds"):
+        if key in ("names", "short", "taxes", "deeds"):
             merged = dict(full.get(key, {}))
             for sq, v in value.items():
                 merged[sq] = {**merged.get(sq, {}), **v} if key == "deeds" else v
@@ -412,7 +459,7 @@ def _scaled(data: dict[str, Any], factor: int) -> dict[str, Any]:
 # -- what the values must be ------------------------------------------------------------------------------
 
 
-def _semantics(full: dict[str, Any]) -> list[Problem]:
+def _semantics(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
     out: list[Problem] = []
     for key, kind in TOP.items():
         if key not in full and key != "base":
@@ -441,6 +488,8 @@ def _semantics(full: dict[str, Any]) -> list[Problem]:
     for part, check in (("names", _names), ("buildings", _words), ("deeds", _deeds)):
         if not [p for p in missing if p.path.startswith(part)]:
             out += check(full)
+    if not [p for p in missing if p.path.startswith("names")]:
+        out += _short(full, whole=whole)
     quick = full["quick"]
     for key, low, high in (("deeds_each", 1, 3), ("houses_per_hotel", 1, 4), ("ends_at_bankruptcy", 1, 7)):
         if not low <= quick[key] <= high:
@@ -531,6 +580,36 @@ def _names(full: dict[str, Any]) -> list[Problem]:
     return out
 
 
+def _short(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
+    """The names as the OLED shows them: a short name like a name, but in one line of the display; a name the OLED
+    shows (:data:`DISPLAYED`) and longer than that line needs one. Not for a journal's data (``whole``): a game
+    started before ``[short]`` existed replays with its names as they were (each its own short name)."""
+    out = []
+    names, short = full["names"], full.get("short", {})
+    for sq, name in sorted(short.items()):
+        if not name.strip() or name != name.strip():
+            out.append(Problem(f"short.{sq}", phrase("editions.problem.short_blank")))
+        elif len(name) > MAX_DISPLAY_NAME:
+            out.append(Problem(f"short.{sq}", phrase("editions.problem.short_long", length=len(name),
+                                                     most=MAX_DISPLAY_NAME)))
+    if whole:
+        return out
+    seen: dict[str, int] = {}
+    for sq in sorted(DISPLAYED):
+        name = names[sq]
+        if sq not in short and MAX_DISPLAY_NAME < len(name) <= MAX_SQUARE_NAME and name == name.strip():
+            out.append(Problem(f"names.{sq}", phrase("editions.problem.name_needs_short", length=len(name),
+                                                     most=MAX_DISPLAY_NAME, number=sq)))
+        if sq in DEEDS:  # on the OLED a deed is known by the name it shows alone (a trade's list, a confirmation)
+            shown = short.get(sq, name)
+            other = seen.setdefault(shown.casefold(), sq)
+            if other != sq and (sq in short or other in short):  # the same two names: "name_twice" says it
+                here, there = (sq, other) if sq in short else (other, sq)
+                out.append(Problem(f"short.{here}", phrase("editions.problem.short_twice", name=shown,
+                                                           number=there)))
+    return out
+
+
 def _words(full: dict[str, Any]) -> list[Problem]:
     out = []
     for name in BUILDINGS:
@@ -583,6 +662,7 @@ def _deeds(full: dict[str, Any]) -> list[Problem]:
 def _build(full: dict[str, Any]) -> Edition:
     words = {name: Word(w["singular"], w["plural"], w["gender"]) for name, w in full["buildings"].items()}
     names = tuple(full["names"][sq] for sq in range(BOARD_SQUARES))
+    short = full.get("short", {})
     printed = full["deeds"]
     deeds = {sq: Deed(sq, names[sq], card.kind, card.group, printed[sq]["price"], tuple(printed[sq]["rents"]),
                       printed[sq]["house_price"], printed[sq]["mortgage"])
@@ -592,6 +672,7 @@ def _build(full: dict[str, Any]) -> Edition:
         key=full["key"], title=full["title"], scale=full["scale"], km_notation=full["km_notation"],
         currency=full["currency"], house_word=words["house"], hotel_word=words["hotel"],
         stations=full["groups"]["stations"], utilities=full["groups"]["utilities"], names=names,
+        short_names=tuple(short.get(sq, name) for sq, name in enumerate(names)),
         deeds=MappingProxyType(deeds), taxes=MappingProxyType({sq: full["taxes"][sq] for sq in TAX_SQUARES}),
         start_capital=full["start_capital"], salary=full["salary"], jail_fine=full["jail_fine"],
         max_entry=full["max_entry"], auction_min_bid=full["auction_min_bid"], speed_die_bonus=full["speed_die_bonus"],
@@ -607,6 +688,7 @@ def _build(full: dict[str, Any]) -> Edition:
 
 def edition_data(ed: Edition) -> dict[str, Any]:
     """The whole edition as plain data (JSON and TOML alike, square numbers as ints): what a journal keeps."""
+    short = {sq: s for sq, (s, name) in enumerate(zip(ed.short_names, ed.names, strict=True)) if s != name}
     out: dict[str, Any] = {
         "key": ed.key, "title": ed.title, **({"base": ed.base} if ed.base else {}), "board": "classic",
         "currency": ed.currency, "scale": ed.scale, "km_notation": ed.km_notation,
@@ -623,6 +705,7 @@ def edition_data(ed: Edition) -> dict[str, Any]:
         "buildings": {name: {"singular": w.singular, "plural": w.plural, "gender": w.gender}
                       for name, w in (("house", ed.house_word), ("hotel", ed.hotel_word))},
         "names": dict(enumerate(ed.names)),
+        **({"short": short} if short else {}),  # none given: the data as before [short] existed
         "taxes": dict(ed.taxes),
         "deeds": {sq: {"price": d.price, "rents": list(d.rents), "house_price": d.house_price, "mortgage": d.mortgage}
                   for sq, d in sorted(ed.deeds.items())},
@@ -633,8 +716,9 @@ def edition_data(ed: Edition) -> dict[str, Any]:
 def journal_data(ed: Edition) -> dict[str, Any]:
     """:func:`edition_data` with string keys, as JSON keeps it (``names`` "0" …)."""
     data = edition_data(ed)
-    for key in ("names", "taxes", "deeds"):
-        data[key] = {str(k): v for k, v in data[key].items()}
+    for key in ("names", "short", "taxes", "deeds"):
+        if key in data:
+            data[key] = {str(k): v for k, v in data[key].items()}
     return data
 
 
@@ -692,8 +776,8 @@ def _toml_value(value: Any) -> str:
 
 
 COMMENTED = ("key", "title", "base", "board", "currency", "scale", "km_notation", "start_capital", "max_entry",
-             "auction_min_bid", "speed_die_bonus", "names", "buildings", "groups", "stock", "quick", "rules", "taxes",
-             "deeds")
+             "auction_min_bid", "speed_die_bonus", "names", "short", "buildings", "groups", "stock", "quick", "rules",
+             "taxes", "deeds")
 """The keys and tables a written file explains in a comment; the comments' words are the caller's (``words``:
 ``editions.comment.<key>``), in the family's language, so a file says them in the language it was made in."""
 
@@ -710,7 +794,7 @@ def to_toml(data: Mapping[str, Any], *, comments: Mapping[str, str] | None = Non
     for key in TOP:
         if key in data:
             lines.append(f"{key} = {_toml_value(data[key])}{note(key)}")
-    for table in (*TABLES, "buildings", "names", "taxes"):
+    for table in (*TABLES, "buildings", "names", "short", "taxes"):
         if table in data:
             if table in notes:
                 lines += ["", f"# {notes[table]}"]

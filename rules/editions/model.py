@@ -7,7 +7,7 @@ edition is written in code. Amounts are in the edition's own money (banking: eur
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Literal, NamedTuple
@@ -73,7 +73,10 @@ class Edition:
     """The stations as a group ("Bahnhöfe", "Verkehrszentren")."""
     utilities: str
     names: tuple[str, ...]
-    """The 40 squares' names on this edition's board, LOS first."""
+    """The 40 squares' names on this edition's board, LOS first: what the pages, reports and printables say."""
+    short_names: tuple[str, ...]
+    """The 40 squares as the OLED names them: the file's ``[short]`` name where it gives one, else the name (one
+    line of the display for every square a booking names: ``fileformat.MAX_DISPLAY_NAME``)."""
     deeds: Mapping[Square, Deed]
     """The printed deeds in this edition's money (a utility's rents are its dice factors, times ``scale``)."""
     taxes: Mapping[Square, int]
@@ -125,6 +128,11 @@ class Edition:
     def square_names(self) -> Mapping[Square, str]:
         """The names that differ from the classic German board's."""
         return MappingProxyType({sq: n for sq, n in enumerate(self.names) if n != SQUARES[sq].name})
+
+    def displayed(self) -> Edition:
+        """This edition as the OLED says it: the same, with each square named by its short name. The device says
+        its phrases and names its squares with it (``device/scenes/said.py``); everything else keeps ``names``."""
+        return self if self.short_names == self.names else replace(self, names=self.short_names)
 
     @property
     def min_entry(self) -> int:

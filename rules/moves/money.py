@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import commands as cmds
 from ..board import DEEDS
-from ..errors import RuleError
+from ..errors import RuleError, short_of_money
 from ..money import Money
 from ..phrase import Cash, Many, Phrase, Place, phrase
 from ..state import JAIL_CARDS_IN_GAME
@@ -55,9 +55,8 @@ def pay_all(c: Ctx, cmd: cmds.PayAll) -> Phrase:
     others = _others(c, player)
     total = amount * len(others)
     if c.s.cash(player) < total:
-        raise RuleError("insufficient_funds", phrase("rules.pay_all.short", player=player, cash=Cash(c.s.cash(player)),
-                                                     total=Cash(total), count=len(others), amount=Cash(amount)),
-                        owed=total)
+        raise short_of_money(phrase("rules.pay_all.short", player=player, cash=Cash(c.s.cash(player)),
+                                    total=Cash(total), count=len(others), amount=Cash(amount)), owed=total)
     for other in others:
         c.s.pay(player, other, amount, phrase("rules.reason.pay_all", player=other))
     return phrase("rules.pay_all.done", player=player, amount=Cash(amount), total=Cash(total))
@@ -70,8 +69,8 @@ def collect_all(c: Ctx, cmd: cmds.CollectAll) -> Phrase:
     short = [o for o in others if c.s.cash(o) < amount]
     if short:
         who = Many(tuple(phrase("rules.funds.has", player=o, cash=Cash(c.s.cash(o))) for o in short))
-        raise RuleError("insufficient_funds", phrase("rules.collect_all.short", who=who, n=len(short),
-                                                     amount=Cash(amount)), owed=amount)
+        raise short_of_money(phrase("rules.collect_all.short", who=who, n=len(short), amount=Cash(amount)),
+                             owed=amount)
     for other in others:
         c.s.pay(other, player, amount, phrase("rules.reason.collect_all", player=other))
     return phrase("rules.collect_all.done", player=player, amount=Cash(amount), total=Cash(amount * len(others)))

@@ -5,6 +5,13 @@ MODULES = ("rules/editions/fileformat.py", "rules/editions/model.py", "rules/edi
            "webui/editions.py")
 
 ALLOWED = {
+    # tomllib's own messages, which fileformat.TOML_ERRORS compares with to say them in the family's words
+    "Unterminated string", "Expected '=' after a key in a key/value pair", "Expected ']' at the end of a table declaration",
+    "Expected ']]' at the end of an array declaration", "Expected newline or end of document after a statement",
+    "Cannot overwrite a value", "Cannot declare ", "Cannot redefine namespace ", "Duplicate inline table key ",
+    "Invalid value", "Invalid date or datetime", "Invalid initial character for a key part", "Invalid statement",
+    "Unclosed array", "Unclosed inline table", "Found invalid character ", "Illegal character ",
+    "Illegal character '\\n'",
     # the file's TOML keys and tables, its values' type names and words of TOML itself
     "key", "title", "base", "board", "currency", "scale", "km_notation", "start_capital", "salary", "jail_fine",
     "max_entry", "auction_min_bid", "speed_die_bonus", "groups", "stations", "utilities", "stock", "houses", "hotels",
@@ -13,11 +20,12 @@ ALLOWED = {
     "building_auction_at_house_price", "singular", "plural", "gender", "price", "rents", "house_price", "mortgage",
     "buildings", "names", "taxes", "deeds", "house", "hotel", "int", "text", "bool", "money", "classic", "mega",
     "ultimate-banking", "true", "false", "utf-8", "line", "deeds.", "names.", "buildings.", "groups.", "quick.",
-    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml",
+    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml", "short", "short.",
     # the JSON fields of the editions' API, the page's form and its query, the web's codes and types
     "editions", "family", "warnings", "broken", "file", "problems", "path", "code", "message", "ok", "data",
     "http", "von", "application/toml", "Content-Disposition", "editions.html", "sim", "overview", "form", "rows",
     "square", "kind", "group", "colour", "group_name", "deed", "street", "tax", "station", "utility",
+    "displayed",
     # the edition's own words and command-line words (argparse's dests and flags, the config's path)
     "edition", "verb", "list", "show", "check", "new", "--state-dir", "--config", "--language", "--from", "--key",
     "-o", "--output", "/etc/bankleser/config.toml", "language", "bankleser", "strerror", "bankleser edition new: ",

@@ -28,6 +28,10 @@ ALLOWED = {
     "warning", "latin-1", "surrogateescape", "body", "headers", "method", "more_body", "path", "status", "type",
     "lifespan", "lifespan.startup", "lifespan.startup.complete", "lifespan.shutdown", "lifespan.shutdown.complete",
     "http.disconnect", "http.response.body", "http.response.start", "jinja2.ext.i18n",
+    # paths, headers and environment variables the pages read or compare (startswith, get)
+    "/api/admin/doctor", "/api/admin/cards", "/api/", "X-CSRF-Token", "/sprache", "zurueck", "Accept-Language",
+    "/admin", "/admin/verdrahtung.svg", "/qr.svg", "/api/chart.svg", "/api/board", "If-None-Match",
+    "/api/sim/display", "/api/sim/display.png", "/api/sim/events", "BANKLESER_ALLOW_FREEZE",
     # Python names (``__all__``, a TypeVar) and the cookie and mark names
     "Backend", "SESSION_HOURS", "create_app", "View", "bankleser_public", "bank_lang",
 }

@@ -19,7 +19,8 @@ ALLOWED = {
     "player", "price", "square", "squares", "to_houses", "game_over", "storage_error", "unknown",
     # the JSON the API answers and the page reads
     "balances", "cards", "check", "clock", "code", "command", "confirm", "csrf", "data", "duplicate", "edition",
-    "fields", "flags", "flow", "forms", "hotel", "house_rule_titles", "kind", "label", "log", "menu", "message",
+    "/api/banker/legal", "/api/banker/undo", "now",
+        "fields", "flags", "flow", "forms", "hotel", "house_rule_titles", "kind", "label", "log", "menu", "message",
     "mode_title", "money", "multi", "note", "number", "optional", "options", "owner", "partner", "parts", "payee",
     "payer", "pin", "players", "problem", "ranking", "remaining", "select", "seq", "session_epoch", "state", "text",
     "transfers", "uid", "utility", "value", "version", "when", "who", "winners",

@@ -39,7 +39,5 @@ ALLOWED = {
     "already_owned", "no_monopoly", "group_mortgaged", "uneven_building", "max_buildings", "no_stock",
     "has_buildings", "mortgaged", "not_mortgaged", "player_bankrupt", "not_bankrupt", "game_over", "bad_command",
     "game_running", "debt_open", "no_shortage", "storage_error",
-    # read out of the rules' German refusal until the rules say it as a phrase (issue 27, the rules' branch)
-    ", es fehlen", ",\nes fehlen",
 }
 """Constants with letters in the scenes that no person reads as a sentence of ours."""

@@ -87,6 +87,8 @@ ALLOWED = {
     "# screen: ", "wrote ", "luma's ", "[hardware.display] names no panel this frame was recorded for: ",
     " set-up no longer ends with clear() and show(), or its contrast is no longer one command and the level: the "
     "splash needs a new look",
+    # the environment systemd hands the service (sd_notify)
+    "WATCHDOG_USEC", "NOTIFY_SOCKET",
     # the log lines' own formats (the words come from the catalogue)
     "%s: %s", "formatter_class",
     # the simulated bank cards' first names: names, the same in every language

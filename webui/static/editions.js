@@ -31,6 +31,11 @@
     const data = JSON.parse($("#edition-data").textContent);
     for (const input of document.querySelectorAll("[data-path]")) {
       const path = input.dataset.path.split(".");
+      if (input.hasAttribute("data-optional") && !input.value.trim()) {  // left empty: not given (a short name)
+        const table = path.slice(0, -1).reduce((t, part) => (t ? t[part] : t), data);
+        if (table) delete table[path[path.length - 1]];
+        continue;
+      }
       let table = data;
       for (const part of path.slice(0, -1)) table = table[part] = table[part] || {};
       table[path[path.length - 1]] = value(input);
