@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from oled_fit import (
@@ -207,43 +206,7 @@ def test_every_oled_message_declares_its_key_fact(code: str) -> None:
     assert missing == [] and twice == [] and strange == []
 
 
-_BUILDING = ("player, the building ('eine Hightech-Anlage', 20 characters) and the square take 3-4 rows in every"
-             " edition: the confirmation's body has 2 rows of 21")
-_RENT = "payer and owner (12 characters each) and the square take 3-4 rows in every edition"
-_LONG_SQUARE = "player and a square of 30 (Skylanders) or 32 (a family's) characters take 3 rows"
-_PLAYER_FIRST = ("player and square take 3 rows at the longest names; square first ('{square}: ...') would fit every"
-                 " edition but Skylanders' 30 and a family's 32 characters")
-UNFIT: dict[str, tuple[tuple[str, ...], str]] = {
-    "rules.build.house": (("de", "en"), _BUILDING),
-    "rules.build.house.won": (("de", "en"), _BUILDING),
-    "rules.build.hotel": (("de", "en"), _BUILDING),
-    "rules.build.hotel.won": (("de", "en"), _BUILDING),
-    "rules.sell.house": (("de", "en"), _BUILDING),
-    "rules.sell.hotel": (("de", "en"), _BUILDING),
-    "rules.sell.hotel.whole": (("de", "en"), _BUILDING),
-    "rules.sell.to_houses": (("de", "en"), _BUILDING),
-    "rules.rent.done": (("de", "en"), _RENT),
-    "rules.rent.done_on": (("de", "en"), _RENT),
-    "rules.buy.done": (("de", "en"), _LONG_SQUARE),
-    "rules.tax.done": (("de", "en"), _LONG_SQUARE),
-    "rules.tax.done.pot": (("de", "en"), _LONG_SQUARE),
-    "rules.auction.done": (("de", "en"), _PLAYER_FIRST),
-    "rules.mortgage.done": (("de", "en"), _PLAYER_FIRST),
-    "rules.unmortgage.done": (("de", "en"), _PLAYER_FIRST),
-    "rules.trade.interest": (("de", "en"), _PLAYER_FIRST),
-    "rules.trade.lifted": (("de", "en"), _PLAYER_FIRST),
-}
-"""The messages that do not yet fit with their key fact first, in the languages named, and why: each is an expected
-failure, strict (it fails loudly once it fits: then delete its line). The lead lists them as open in issue 27."""
-
-
-def _case(code: str, message: Message) -> Any:
-    langs, reason = UNFIT.get(message.key, ((), ""))
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if code in langs else []
-    return pytest.param(code, message, marks=marks, id=f"{code}:{message.key}")
-
-
-@pytest.mark.parametrize(("code", "message"), [_case(c, m) for c, m in MESSAGES])
+@pytest.mark.parametrize(("code", "message"), [pytest.param(c, m, id=f"{c}:{m.key}") for c, m in MESSAGES])
 def test_every_oled_message_fits_with_its_key_fact_first(code: str, message: Message) -> None:
     """(a) every line fits the display's width, no word cut; (b) the ``fact:`` values whole on the first screen
     (``all``: the whole text), none cut by its edge; with each edition's longest values and a family's."""
