@@ -19,12 +19,13 @@ import logging
 import os
 import threading
 from collections.abc import Callable, MutableMapping
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from words import text
+from words import DEFAULT, LANGUAGES, appliance_language, language, speaking, text
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
@@ -250,7 +251,7 @@ class Hardware:
 
     def __init__(self, display: Display, keypad: MatrixKeypad | SimKeypad | Absent,
                  encoder: Encoder | SimEncoder | Absent | None, buzzer: Buzzer, led: StatusLed,
-                 reader: RfidReader | SimReader | Absent, *, faults: dict[str, str] | None = None,
+                 reader: RfidReader | SimReader | Absent, *, worded: dict[str, dict[str, str]] | None = None,
                  opener: _Opener | None = None, retry_every: float = RETRY_EVERY) -> None:
         self.display = display
         self.keypad = keypad
@@ -258,15 +259,23 @@ class Hardware:
         self.buzzer = buzzer
         self.led = led
         self.reader = reader
-        self.faults: dict[str, str] = {} if faults is None else faults
-        """Part identifier -> its causes with their fixes, one line each, for each part that is missing now (GPIO's
-        cause is every GPIO part's: :mod:`device.daemon.parts` says it once). Replaced whole by the retry thread."""
+        self.worded: dict[str, dict[str, str]] = {} if worded is None else worded
+        """Part identifier -> its causes with their fixes in each language, one line each, for each part that is
+        missing now (GPIO's cause is every GPIO part's: :mod:`device.daemon.parts` says it once). Replaced whole by
+        the retry thread."""
         self.opener = opener
         self.retry_every = retry_every
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._started = False
         self._retrier: threading.Thread | None = None
+
+    @property
+    def faults(self) -> dict[str, str]:
+        """Part identifier -> its causes with their fixes in the language in force (the appliance's, or the one a
+        phone's page asked for)."""
+        code = language()
+        return {part: said.get(code) or said[DEFAULT] for part, said in self.worded.items()}
 
     @property
     def simulated(self) -> bool:
@@ -293,19 +302,19 @@ class Hardware:
             if self.encoder is not None:
                 self.encoder.start()
             self.reader.start()
-        if self.faults and self.opener is not None:
+        if self.worded and self.opener is not None:
             self._retrier = threading.Thread(target=self._retry_loop, name="teile-oeffnen", daemon=True)
             self._retrier.start()
 
     def _retry_loop(self) -> None:
-        while self.faults and not self._stop.wait(self.retry_every):
+        while self.worded and not self._stop.wait(self.retry_every):
             self.retry()
 
     def retry(self) -> list[str]:
         """Try once more to open every missing part; returns the identifiers of those that came up now."""
         assert self.opener is not None
         came: list[str] = []
-        for name in list(self.faults):
+        for name in list(self.worded):
             with self._lock:
                 if self._stop.is_set():
                     break
@@ -356,7 +365,7 @@ class _Opener:
         try:
             return open_panel(driver=d.kind, port=d.i2c_port, address=d.address, rotate=d.rotate, contrast=d.contrast)
         except Exception as err:
-            raise Missing(display_hint(err, port=d.i2c_port, address=d.address)) from err
+            raise Missing(partial(display_hint, err, port=d.i2c_port, address=d.address)) from err
 
     def keypad(self) -> MatrixKeypad | SimKeypad:
         from .keypad import MatrixKeypad, SimKeypad
@@ -387,14 +396,18 @@ class _Opener:
         try:
             factory = self._factory()
         except Missing as gpio:  # the reader is not even tried: its SPI device is named now, not after GPIO's repair
-            spi = spi_hint(r.spi_port, r.spi_device, dev=self.dev)
-            raise Missing(*gpio.hints, *([spi] if spi else [])) from gpio
+            dev = self.dev
+
+            def spi() -> str:
+                return spi_hint(r.spi_port, r.spi_device, dev=dev) or ""
+
+            raise Missing(*gpio.words, *([spi] if spi() else [])) from gpio
         try:
             return RfidReader(pin_factory=factory, spi_port=r.spi_port, spi_device=r.spi_device,
                               reset_pin=r.reset_pin, poll_interval=r.poll_interval, rx_gain_db=r.rx_gain_db,
                               on_tap=cb.on_tap, on_status=cb.on_reader_status)
         except Exception as err:
-            raise Missing(reader_hint(err, port=r.spi_port, device=r.spi_device)) from err
+            raise Missing(partial(reader_hint, err, port=r.spi_port, device=r.spi_device)) from err
 
     def _pins(self, part: str, make: Callable[[], T]) -> T:
         try:
@@ -402,19 +415,23 @@ class _Opener:
         except Missing:
             raise
         except Exception as err:
-            raise Missing(pin_hint(part_name(part), err)) from err
+            raise Missing(partial(_pin_hint, part, err)) from err
 
-    def failed(self, part: str, err: BaseException) -> str:
-        """The part's causes, one line each; each cause logged once (GPIO's is every GPIO part's), not every retry.
-
-        Worded anew at each retry, so a change of language reaches the pages within :data:`RETRY_EVERY`."""
-        hints = err.hints if isinstance(err, Missing) else (f"{part_name(part)}: {err}",)
-        said = {h for logged in self.logged.values() for h in logged}
+    def failed(self, part: str, err: BaseException) -> dict[str, str]:
+        """The part's causes, one line each, in every language (a phone may read its page in another than the
+        appliance's); each cause logged once, in the appliance's language (GPIO's is every GPIO part's), not every
+        retry. Worded anew at each retry, so a change of language reaches the pages within :data:`RETRY_EVERY`."""
+        said: dict[str, str] = {}
+        for code in LANGUAGES:
+            with speaking(code):
+                said[code] = "\n".join(err.hints if isinstance(err, Missing) else (f"{part_name(part)}: {err}",))
+        hints = tuple(said[appliance_language()].splitlines())
+        logged = {h for earlier in self.logged.values() for h in earlier}
         for hint in hints:
-            if hint not in said:
+            if hint not in logged:
                 log.error("%s", hint, exc_info=not isinstance(err, Missing))
         self.logged[part] = hints
-        return "\n".join(hints)
+        return said
 
     def attach(self, hw: Hardware, name: str, *, started: bool) -> bool:
         """Open a missing part again and put it in place of its stand-in; False while it stays missing."""
@@ -431,9 +448,9 @@ class _Opener:
                 if started:
                     part.start()
         except Exception as err:
-            hw.faults = {**hw.faults, name: self.failed(name, err)}  # replaced, never changed: the loop reads it
+            hw.worded = {**hw.worded, name: self.failed(name, err)}  # replaced, never changed: the loop reads it
             return False
-        hw.faults = {n: hint for n, hint in hw.faults.items() if n != name}
+        hw.worded = {n: said for n, said in hw.worded.items() if n != name}
         self.logged.pop(name, None)
         log.warning("%s", text("service.part.back", part=part_name(name)))
         if name == "reader":
@@ -442,12 +459,24 @@ class _Opener:
         return True
 
 
-class Missing(Exception):
-    """A part that did not open, with each cause and its fix worded (one line each: "GPIO: cause – fix")."""
+def _pin_hint(part: str, err: BaseException) -> str:
+    return pin_hint(part_name(part), err)
 
-    def __init__(self, *hints: str) -> None:
-        super().__init__("\n".join(hints))
-        self.hints = hints
+
+class Missing(Exception):
+    """A part that did not open, with each cause and its fix (one line each: "GPIO: cause – fix"), worded when read:
+    in the language in force (the appliance's, or a phone's that reads its page in its own)."""
+
+    def __init__(self, *words: Callable[[], str]) -> None:
+        super().__init__()
+        self.words = words
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        return tuple(say() for say in self.words)
+
+    def __str__(self) -> str:
+        return "\n".join(self.hints)
 
 
 def open_pin_factory(make: Callable[[], Any] | None = None, *, dev: Path = Path("/dev"),
@@ -460,7 +489,7 @@ def open_pin_factory(make: Callable[[], Any] | None = None, *, dev: Path = Path(
     try:
         return (make or _default_pin_factory)()
     except Exception as err:
-        raise Missing(gpio_hint(err, dev=dev, access=access)) from err
+        raise Missing(partial(gpio_hint, err, dev=dev, access=access)) from err
 
 
 def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None,
@@ -479,13 +508,13 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     except ValueError as err:  # a config error is no loose wire: said at once, as before
         raise HardwareError(str(err)) from err
     opener = _Opener(cfg, cb, pin_factory, make_pin_factory or _default_pin_factory, dev)
-    faults: dict[str, str] = {}
+    worded: dict[str, dict[str, str]] = {}
 
     def part(name: str, make: Callable[[], Any], stand: Callable[[], Any]) -> Any:
         try:
             return make()
         except Exception as err:
-            faults[name] = opener.failed(name, err)
+            worded[name] = opener.failed(name, err)
             return stand()
 
     def silent_buzzer() -> Buzzer:
@@ -505,11 +534,12 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     d = cfg.display
     display = SimDisplay() if d.kind == "sim" else part(
         "display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
-    faults = {name: faults[name] for name in PARTS if name in faults}  # the parts' order, the display first
-    if "reader" in faults:  # the OLED's reader message: the (first) cause; the fix is on the page and in the log
+    worded = {name: worded[name] for name in PARTS if name in worded}  # the parts' order, the display first
+    hw = Hardware(display, keypad, encoder, buzzer, led, reader, worded=worded, opener=opener)
+    if "reader" in worded:  # the OLED's reader message: the (first) cause; the fix is on the page and in the log
         label = part_name("reader") + ": "
-        cb.on_reader_status(False, faults["reader"].splitlines()[0].removeprefix(label).split(" – ")[0])
-    return Hardware(display, keypad, encoder, buzzer, led, reader, faults=faults, opener=opener)
+        cb.on_reader_status(False, hw.faults["reader"].splitlines()[0].removeprefix(label).split(" – ")[0])
+    return hw
 
 
 def lgpio_workdir(environ: MutableMapping[str, str] = os.environ) -> Path:

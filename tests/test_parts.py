@@ -278,6 +278,39 @@ def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tm
         daemon.close()
 
 
+def test_a_phone_reading_english_reads_what_is_missing_in_english(tmp_path: Path) -> None:
+    """Issue 27: "each phone may also read the page in the language its browser asks for": the hints were worded
+    once, in the appliance's language, so an English phone read "Display: /dev/i2c-77 fehlt" on a German box."""
+    import json
+    import threading
+    import urllib.request
+
+    from device.daemon.config import Config
+    from device.daemon.notify import Notifier
+    from device.daemon.service import Daemon
+
+    config = Config(hardware=HardwareConfig.from_dict({"display": {"i2c_port": 77}}), banker_pin="4711")
+    daemon = Daemon(config, tmp_path / "state", sim=False, host="127.0.0.1", port=0, notifier=Notifier(""))
+    daemon.start()
+    loop = threading.Thread(target=daemon.run, daemon=True)
+    loop.start()
+    try:
+        said = {}
+        for cookie in ("", "bank_lang=en"):
+            ask = urllib.request.Request(f"http://127.0.0.1:{daemon.port}/api/state", headers={"Cookie": cookie})
+            with urllib.request.urlopen(ask, timeout=10) as answer:
+                said[cookie] = json.loads(answer.read())
+        german, english = said[""], said["bank_lang=en"]
+        assert "Display: /dev/i2c-77 fehlt" in german["problem"] and "GPIO (Tastatur" in german["problem"]
+        assert "Display: /dev/i2c-77 is missing" in english["problem"] and "GPIO (Keypad" in english["problem"]
+        keypad = next(p for p in english["parts"] if p["id"] == "keypad")
+        assert keypad["name"] == "Keypad" and "fehlt" not in keypad["hint"]
+    finally:
+        daemon.stop()
+        loop.join(5)
+        daemon.close()
+
+
 def no_pi() -> Any:
     """What gpiozero's lgpio factory raises on a board it does not know (issue 30: Debian arm64 in a VM):
     gpiozero's ``get_pi_revision`` finds no revision code, before lgpio is even asked."""
