@@ -105,6 +105,8 @@ def test_a_full_card_is_said_in_english(tmp_path: Path) -> None:
                               for i in range(400)) if not o.ok)
     assert failed.code == "storage_error" and failed.message == "Storage full: not booked"
     assert ledger.problem == "Storage full"
+    with words.speaking("de"):  # a phone reading its page in German on an English box
+        assert ledger.problem == "Speicher voll"
 
 
 def test_a_journal_error_is_said_in_the_language_in_force_when_read(tmp_path: Path) -> None:

@@ -223,7 +223,7 @@ def test_every_confirmation_says_what_ok_does_and_what_it_is(table: Table, which
 
 def widest_marks(table: Table) -> None:
     """A storage fault ("!") and the sound off ("x"), the reader's own marks, beside the scene's."""
-    table.ledger.problem = "Speicher voll"
+    table.ledger.problem_key = "service.journal.full"
     table.bank.volume = lambda: words.text("service.volume.off")
     table.bank.render()
 
@@ -235,7 +235,7 @@ def test_the_hint_gives_way_to_its_short_form_beside_the_widest_marks(table: Tab
     widest_marks(table)
     shown = screen(table)
     assert (shown.title, shown.icons) == ("OK bucht", f"{MORE}!x") and problems(shown) == []
-    table.ledger.problem = None
+    table.ledger.problem_key = None
     table.bank.render()
     assert (screen(table).title, screen(table).icons) == ("OK bucht, C zurück", f"{MORE}x")
 

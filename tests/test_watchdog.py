@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import words
 from device.daemon.service import WEB_STALL, Daemon
 
 
@@ -36,6 +37,8 @@ def test_a_journal_that_could_not_open_is_tried_again_and_booking_resumes(tmp_pa
     d.start()
     try:
         assert d.journal is None and d.fault is not None and "Speicher" in d.fault
+        with words.speaking("en"):  # a phone reading its page in English reads it in English (issue 27)
+            assert d.fault is not None and "Speicher" not in d.fault and "storage" in d.fault.lower()
         assert d.retry_journal_at is not None
         blocker.unlink()
         blocker.mkdir()  # the card is back

@@ -93,9 +93,10 @@ class Daemon(msgspec.Struct):
     ledger: Ledger | None = None
     journal: Journal | None = None
     cards: Cards | None = None
-    fault: str | None = None
-    history_fault: str | None = None
-    """Damage in past games' rows, found after start-up: shown, booking goes on."""
+    journal_error: JournalError | None = None
+    """The journal could not be opened: said where it is shown (:attr:`fault`)."""
+    history_error: JournalError | None = None
+    """Damage in past games' rows, found after start-up: shown, booking goes on (:attr:`history_fault`)."""
     history_check: Journal | None = None
     """A journal whose past games' rows are still to be checked."""
     history: History | None = None
@@ -118,6 +119,17 @@ class Daemon(msgspec.Struct):
     _joined: JoinInfo | None = None
     session_epoch: int = 0
     """Bumped at logout and at a PIN change: every banker session signed before it ends."""
+
+    @property
+    def fault(self) -> str | None:
+        """The journal's fault in the language in force (the OLED's, or a phone's that reads its page in another)."""
+        err = self.journal_error
+        return f"{err.message}: {err.detail}" if err is not None else None
+
+    @property
+    def history_fault(self) -> str | None:
+        err = self.history_error
+        return text("service.fault.history", message=err.message, detail=err.detail) if err is not None else None
 
     # Start-up ----------------------------------------------------------------------------
 
@@ -154,13 +166,13 @@ class Daemon(msgspec.Struct):
                 journal.close()
             # No crash loop: stay up, say what is wrong on the OLED, in the log and on the page.
             log.error("%s", text("service.log.journal", error=err))
-            self.fault = f"{err.message}: {err.detail}"
+            self.journal_error = err
             self.retry_journal_at = time.monotonic() + JOURNAL_RETRY if err.recoverable else None
             lines = (err.message, text("start.see_page"), text("service.fault.readme"))
             self.hardware.display.show(Screen(title=text("service.fault.title"), big=text("service.fault.big"),
                                               lines=lines))
             return
-        self.fault = None
+        self.journal_error = None
         self.retry_journal_at = None
         # Start-up checked the rows it replays; the rest of the history is checked beside the loop, once
         # it turns (not before READY: start-up waits for nothing it does not need).
@@ -208,7 +220,7 @@ class Daemon(msgspec.Struct):
         err = journal.verify_history()
         if err is not None:  # the running game came from verified rows: booking goes on, the page says it
             log.error("%s", text("service.log.history", error=err))
-            self.history_fault = text("service.fault.history", message=err.message, detail=err.detail)
+            self.history_error = err
             self.events.put(("wake",))
             if self.history is not None:
                 self.history.warming.clear()  # the pages tell what they can, and name the damage

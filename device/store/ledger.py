@@ -105,8 +105,9 @@ class Ledger(msgspec.Struct):
     """Seconds of play before ``_since`` (persisted every few seconds; the clock stands still while off)."""
     clock_resumed: bool = False
     """The game's clock went on from where it stood at the last shutdown: the OLED says so once."""
-    problem: str | None = None
-    """A storage problem to show on screen and page; None when all is well."""
+    problem_key: str | None = None
+    """A storage problem to show on screen and page, as its catalogue key (said where it is shown, in the language
+    in force: :attr:`problem`); None when all is well."""
     skipped: int = 0
     """Journaled commands the rules refused on replay (a journal from an older rules version)."""
     version: int = 0
@@ -123,6 +124,11 @@ class Ledger(msgspec.Struct):
     _skipped: int = 0
     _checkpointed: int = 0
     _undo_refused: bool = False
+
+    @property
+    def problem(self) -> str | None:
+        """The storage problem in the language in force (a phone's page may read another than the OLED's)."""
+        return text(self.problem_key) if self.problem_key else None
 
     def __post_init__(self) -> None:
         self._since = self.mono()
@@ -328,9 +334,9 @@ class Ledger(msgspec.Struct):
                 seq = self.journal.append(cmd, at=now, text=stored)
             except Exception as err:
                 # Whatever went wrong, the change is not durable: the journal is the truth.
-                message = err.message if isinstance(err, JournalError) else text("service.journal.failed.store")
+                self.problem_key = err.what if isinstance(err, JournalError) else "service.journal.failed.store"
+                message = text(self.problem_key)
                 log.error("journal write failed: %s", err)
-                self.problem = message
                 game_seq, elapsed = self.game_seq, self.elapsed()
                 try:
                     self._replay()
@@ -339,7 +345,7 @@ class Ledger(msgspec.Struct):
                 except JournalError as again:
                     log.error("journal unreadable after a failed write: %s", again)
                 return Outcome(False, "storage_error", text("service.ledger.not_booked", message=message))
-            self.problem = None
+            self.problem_key = None
             self._record(event, seq, now, before)
             self.version += 1
             self._lock.notify_all()
