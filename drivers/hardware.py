@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from words import DEFAULT, LANGUAGES, appliance_language, language, speaking, text
+from words import language, text
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
@@ -251,7 +251,7 @@ class Hardware:
 
     def __init__(self, display: Display, keypad: MatrixKeypad | SimKeypad | Absent,
                  encoder: Encoder | SimEncoder | Absent | None, buzzer: Buzzer, led: StatusLed,
-                 reader: RfidReader | SimReader | Absent, *, worded: dict[str, dict[str, str]] | None = None,
+                 reader: RfidReader | SimReader | Absent, *, worded: dict[str, Worded] | None = None,
                  opener: _Opener | None = None, retry_every: float = RETRY_EVERY) -> None:
         self.display = display
         self.keypad = keypad
@@ -259,7 +259,7 @@ class Hardware:
         self.buzzer = buzzer
         self.led = led
         self.reader = reader
-        self.worded: dict[str, dict[str, str]] = {} if worded is None else worded
+        self.worded: dict[str, Worded] = {} if worded is None else worded
         """Part identifier -> its causes with their fixes in each language, one line each, for each part that is
         missing now (GPIO's cause is every GPIO part's: :mod:`device.daemon.parts` says it once). Replaced whole by
         the retry thread."""
@@ -274,8 +274,7 @@ class Hardware:
     def faults(self) -> dict[str, str]:
         """Part identifier -> its causes with their fixes in the language in force (the appliance's, or the one a
         phone's page asked for)."""
-        code = language()
-        return {part: said.get(code) or said[DEFAULT] for part, said in self.worded.items()}
+        return {part: said() for part, said in self.worded.items()}
 
     @property
     def simulated(self) -> bool:
@@ -417,15 +416,13 @@ class _Opener:
         except Exception as err:
             raise Missing(partial(_pin_hint, part, err)) from err
 
-    def failed(self, part: str, err: BaseException) -> dict[str, str]:
-        """The part's causes, one line each, in every language (a phone may read its page in another than the
-        appliance's); each cause logged once, in the appliance's language (GPIO's is every GPIO part's), not every
-        retry. Worded anew at each retry, so a change of language reaches the pages within :data:`RETRY_EVERY`."""
-        said: dict[str, str] = {}
-        for code in LANGUAGES:
-            with speaking(code):
-                said[code] = "\n".join(err.hints if isinstance(err, Missing) else (f"{part_name(part)}: {err}",))
-        hints = tuple(said[appliance_language()].splitlines())
+    def failed(self, part: str, err: BaseException) -> Worded:
+        """The part's causes, one line each, said in each language when first read (a phone may read its page in
+        another than the appliance's); each cause logged once, in the appliance's language (GPIO's is every GPIO
+        part's), not every retry. Worded anew at each retry, so a change of language reaches the pages within
+        :data:`RETRY_EVERY`."""
+        said = Worded(partial(_causes, part, err))
+        hints = tuple(said().splitlines())
         logged = {h for earlier in self.logged.values() for h in earlier}
         for hint in hints:
             if hint not in logged:
@@ -457,6 +454,29 @@ class _Opener:
             self.cb.on_reader_status(True, "")
         self.cb.on_parts()
         return True
+
+
+def _causes(part: str, err: BaseException) -> str:
+    return "\n".join(err.hints if isinstance(err, Missing) else (f"{part_name(part)}: {err}",))
+
+
+class Worded:
+    """A missing part's causes, said in a language the first time they are read in it and kept until the next
+    retry replaces them: the appliance's at once (the log), another only when a phone asks for it (no second
+    catalogue read before READY; a hint probes /dev once per language, not at every publish)."""
+
+    __slots__ = ("_said", "_say")
+
+    def __init__(self, say: Callable[[], str]) -> None:
+        self._say = say
+        self._said: dict[str, str] = {}
+
+    def __call__(self) -> str:
+        """In the language in force."""
+        code = language()
+        if code not in self._said:
+            self._said[code] = self._say()
+        return self._said[code]
 
 
 def _pin_hint(part: str, err: BaseException) -> str:
@@ -508,7 +528,7 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     except ValueError as err:  # a config error is no loose wire: said at once, as before
         raise HardwareError(str(err)) from err
     opener = _Opener(cfg, cb, pin_factory, make_pin_factory or _default_pin_factory, dev)
-    worded: dict[str, dict[str, str]] = {}
+    worded: dict[str, Worded] = {}
 
     def part(name: str, make: Callable[[], Any], stand: Callable[[], Any]) -> Any:
         try:
