@@ -17,16 +17,19 @@ PIN = "4711"
 
 
 @contextmanager
-def running(config: Config, state: Path) -> Iterator[Daemon]:
-    """A daemon of ``config`` on ``state``, its loop in a thread, stopped and closed after."""
-    d = Daemon(config, state, sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+def running(config: Config, state: Path, *, sim: bool = True) -> Iterator[Daemon]:
+    """A daemon of ``config`` on ``state``, its loop in a thread, stopped and closed after (a failed test's too);
+    ``sim=False``: the parts as the config says, as on a Pi."""
+    d = Daemon(config, state, sim=sim, host="127.0.0.1", port=0, notifier=Notifier(""))
     d.start()
     loop = threading.Thread(target=d.run, daemon=True)
     loop.start()
-    yield d
-    d.stop()
-    loop.join(5)
-    d.close()
+    try:
+        yield d
+    finally:
+        d.stop()
+        loop.join(5)
+        d.close()
 
 
 @pytest.fixture

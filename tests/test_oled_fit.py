@@ -136,8 +136,8 @@ def test_a_bid_refused_says_what_the_bidder_has_and_bid(table: Table) -> None:
     assert shown_problems(table, "Cem", "100", "1000") == []
 
 
-def test_storno_of_a_new_game_says_which_game(table: Table) -> None:
-    """ "Neues Spiel (MONOPOLY / Sonic," — the edition's name broken mid-phrase, its parenthesis closed below."""
+def asking_to_undo_a_new_sonic_game(table: Table) -> None:
+    """A classic game replaced by a new Sonic game, and the banker's Storno asked for it."""
     table.start("Anna", "Ben", edition="classic")
     table.press("hold:C")
     table.choose("Ja: ersetzen")
@@ -147,6 +147,11 @@ def test_storno_of_a_new_game_says_which_game(table: Table) -> None:
         table.tap(name)
     table.press("OK", "C", "MENU")
     table.choose("Storno")
+
+
+def test_storno_of_a_new_game_says_which_game(table: Table) -> None:
+    """ "Neues Spiel (MONOPOLY / Sonic," — the edition's name broken mid-phrase, its parenthesis closed below."""
+    asking_to_undo_a_new_sonic_game(table)
     assert shown_problems(table, "Sonic") == []
 
 
@@ -165,15 +170,7 @@ def test_a_stornos_result_names_what_it_took_back_on_the_first_screen(table: Tab
 
 def test_a_storno_of_a_new_game_says_which_game_goes_on(table: Table) -> None:
     """Its result: the previous game, by its edition's whole name, goes on."""
-    table.start("Anna", "Ben", edition="classic")
-    table.press("hold:C")
-    table.choose("Ja: ersetzen")
-    table.choose("Sonic")
-    table.choose("Standard")
-    for name in ("Anna", "Ben", "Cem"):
-        table.tap(name)
-    table.press("OK", "C", "MENU")
-    table.choose("Storno")
+    asking_to_undo_a_new_sonic_game(table)
     table.press("OK")
     assert title(table) == "Storno"
     assert shown_problems(table, EDITIONS["classic"].title) == []

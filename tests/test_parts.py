@@ -9,8 +9,11 @@ errors), gpiozero's pin factory (MockFactory, and a factory whose hardware SPI c
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
+import urllib.request
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -249,66 +252,43 @@ def test_a_buzzer_and_led_that_come_up_late_sound_and_light() -> None:
         pins.reset()
 
 
-def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tmp_path: Path) -> None:
-    """Issue 20: no traceback and restart loop with a dark OLED: the page is up and says what is missing."""
-    import json
-    import threading
-    import urllib.request
-
+def every_part_missing(tmp_path: Path) -> AbstractContextManager[Any]:
+    """The appliance as on a Pi with no I²C display at its port and no GPIO: every part missing."""
+    from daemon_fixture import running
     from device.daemon.config import Config
-    from device.daemon.notify import Notifier
-    from device.daemon.service import Daemon
 
     config = Config(hardware=HardwareConfig.from_dict({"display": {"i2c_port": 77}}), banker_pin="4711")
-    daemon = Daemon(config, tmp_path / "state", sim=False, host="127.0.0.1", port=0, notifier=Notifier(""))
-    daemon.start()
-    loop = threading.Thread(target=daemon.run, daemon=True)
-    loop.start()
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{daemon.port}/api/state", timeout=10) as answer:
-            state = json.loads(answer.read())
+    return running(config, tmp_path / "state", sim=False)
+
+
+def public_state(port: int, cookie: str = "") -> dict[str, Any]:
+    """What a phone reads (``cookie``: its own language, ``bank_lang=en``)."""
+    ask = urllib.request.Request(f"http://127.0.0.1:{port}/api/state", headers={"Cookie": cookie})
+    with urllib.request.urlopen(ask, timeout=10) as answer:
+        state: dict[str, Any] = json.loads(answer.read())
+    return state
+
+
+def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tmp_path: Path) -> None:
+    """Issue 20: no traceback and restart loop with a dark OLED: the page is up and says what is missing."""
+    with every_part_missing(tmp_path) as daemon:
+        state = public_state(daemon.port)
         parts = {p["name"]: p for p in state["parts"]}
         assert not parts["Display"]["ok"] and "/dev/i2c-77 fehlt" in parts["Display"]["hint"]
         assert not parts["Tastatur"]["ok"] and parts["Tastatur"]["hint"].startswith("GPIO: ")
         assert "Display: /dev/i2c-77 fehlt" in state["problem"]
         assert daemon.stuck(0.0) == []  # the watchdog is fed: systemd restarts nothing
-    finally:
-        daemon.stop()
-        loop.join(5)
-        daemon.close()
 
 
 def test_a_phone_reading_english_reads_what_is_missing_in_english(tmp_path: Path) -> None:
     """Issue 27: "each phone may also read the page in the language its browser asks for": the hints were worded
     once, in the appliance's language, so an English phone read "Display: /dev/i2c-77 fehlt" on a German box."""
-    import json
-    import threading
-    import urllib.request
-
-    from device.daemon.config import Config
-    from device.daemon.notify import Notifier
-    from device.daemon.service import Daemon
-
-    config = Config(hardware=HardwareConfig.from_dict({"display": {"i2c_port": 77}}), banker_pin="4711")
-    daemon = Daemon(config, tmp_path / "state", sim=False, host="127.0.0.1", port=0, notifier=Notifier(""))
-    daemon.start()
-    loop = threading.Thread(target=daemon.run, daemon=True)
-    loop.start()
-    try:
-        said = {}
-        for cookie in ("", "bank_lang=en"):
-            ask = urllib.request.Request(f"http://127.0.0.1:{daemon.port}/api/state", headers={"Cookie": cookie})
-            with urllib.request.urlopen(ask, timeout=10) as answer:
-                said[cookie] = json.loads(answer.read())
-        german, english = said[""], said["bank_lang=en"]
+    with every_part_missing(tmp_path) as daemon:
+        german, english = public_state(daemon.port), public_state(daemon.port, "bank_lang=en")
         assert "Display: /dev/i2c-77 fehlt" in german["problem"] and "GPIO (Tastatur" in german["problem"]
         assert "Display: /dev/i2c-77 is missing" in english["problem"] and "GPIO (Keypad" in english["problem"]
         keypad = next(p for p in english["parts"] if p["id"] == "keypad")
         assert keypad["name"] == "Keypad" and "fehlt" not in keypad["hint"]
-    finally:
-        daemon.stop()
-        loop.join(5)
-        daemon.close()
 
 
 def no_pi() -> Any:
