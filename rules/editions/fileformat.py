@@ -561,12 +561,17 @@ def _km(amount: int) -> str:
     return f"{whole}{('.' + str(rest).rjust(len(str(unit)) - 1, '0').rstrip('0')) if rest else ''}{suffix}"
 
 
+def _blank(name: str) -> bool:
+    """A name (or a short name) that is empty, or begins or ends with a space: refused (a blank name already)."""
+    return not name.strip() or name != name.strip()
+
+
 def _names(full: dict[str, Any]) -> list[Problem]:
     out = []
     seen: dict[str, int] = {}
     for sq in range(BOARD_SQUARES):
         name = full["names"][sq]
-        if not name.strip() or name != name.strip():
+        if _blank(name):
             out.append(Problem(f"names.{sq}", phrase("editions.problem.name_blank")))
         elif len(name) > MAX_SQUARE_NAME:
             out.append(Problem(f"names.{sq}", phrase("editions.problem.name_long", length=len(name),
@@ -587,7 +592,7 @@ def _short(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
     out = []
     names, short = full["names"], full.get("short", {})
     for sq, name in sorted(short.items()):
-        if not name.strip() or name != name.strip():
+        if _blank(name):
             out.append(Problem(f"short.{sq}", phrase("editions.problem.short_blank")))
         elif len(name) > MAX_DISPLAY_NAME:
             out.append(Problem(f"short.{sq}", phrase("editions.problem.short_long", length=len(name),
@@ -597,7 +602,7 @@ def _short(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
     seen: dict[str, int] = {}
     for sq in sorted(DISPLAYED):
         name = names[sq]
-        if sq not in short and MAX_DISPLAY_NAME < len(name) <= MAX_SQUARE_NAME and name == name.strip():
+        if sq not in short and MAX_DISPLAY_NAME < len(name) <= MAX_SQUARE_NAME and not _blank(name):
             out.append(Problem(f"names.{sq}", phrase("editions.problem.name_needs_short", length=len(name),
                                                      most=MAX_DISPLAY_NAME, number=sq)))
         if sq in DEEDS:  # on the OLED a deed is known by the name it shows alone (a trade's list, a confirmation)
