@@ -54,15 +54,7 @@ def german_again() -> Iterator[None]:
 
 
 def shown_problems(table: Table, *facts: str, atoms: tuple[str, ...] = ()) -> list[str]:
-    frame = table.display.last
-    assert frame is not None
-    return screen_problems(frame.screen, facts, atoms)
-
-
-def title(table: Table) -> str:
-    frame = table.display.last
-    assert frame is not None
-    return frame.screen.title
+    return screen_problems(table.screen(), facts, atoms)
 
 
 # The evening's findings: each key fact on the first screen, as drawn at the device ---------------------
@@ -164,7 +156,7 @@ def test_a_stornos_result_names_what_it_took_back_on_the_first_screen(table: Tab
     table.press("MENU")
     table.choose("Storno")
     table.press("OK")
-    assert title(table) == "Storno"
+    assert table.screen().title == "Storno"
     assert shown_problems(table, "Hans-Joachim", "Marie-Louise", "Elektrizitätswerk") == []
 
 
@@ -172,7 +164,7 @@ def test_a_storno_of_a_new_game_says_which_game_goes_on(table: Table) -> None:
     """Its result: the previous game, by its edition's whole name, goes on."""
     asking_to_undo_a_new_sonic_game(table)
     table.press("OK")
-    assert title(table) == "Storno"
+    assert table.screen().title == "Storno"
     assert shown_problems(table, EDITIONS["classic"].title) == []
 
 

@@ -14,13 +14,6 @@ from ui_table import Table
 import words
 from device.scenes.layout import MORE, problems
 from device.scenes.lists import ConfirmScene
-from drivers.screen import Screen
-
-
-def screen(table: Table) -> Screen:
-    frame = table.display.last
-    assert frame is not None
-    return frame.screen
 
 
 def confirming(table: Table) -> ConfirmScene:
@@ -154,15 +147,15 @@ def test_a_confirmation_whose_facts_take_three_rows_shows_them_all_on_the_first_
     a_hut_on_schlossallee(table)
     assert table.text().splitlines() == ["OK bucht, C zurück", "200", "Ben baut auf", "Schlossallee eine",
                                          "Hütte (200)"]
-    assert screen_problems(screen(table), ("Ben", "Schlossallee", "eine Hütte", "200")) == []
-    assert screen(table).icons == ""  # all of it on one screen: the knob has nothing to scroll
+    assert screen_problems(table.screen(), ("Ben", "Schlossallee", "eine Hütte", "200")) == []
+    assert table.screen().icons == ""  # all of it on one screen: the knob has nothing to scroll
 
 
 def test_in_english_the_title_bar_says_ok_books_and_the_facts_are_first(table: Table) -> None:
     a_hut_on_schlossallee(table)
     words.use("en")
     table.bank.render()
-    shown = screen(table)
+    shown = table.screen()
     assert shown.title == "OK books, C back" and shown.big == "200"
     assert screen_problems(shown, ("Ben", "a Hütte", "Schlossallee", "200")) == []  # Skylanders' own word
 
@@ -171,14 +164,14 @@ def test_a_confirmation_of_nothing_to_pay_says_its_flow_in_the_big_line(table: T
     """The big line said "OK?" where there is no amount, under the title "Renovierung": with "OK bucht, C zurück"
     in the title bar that "OK?" says nothing, and the flow's name would be gone; it takes the big line."""
     repairs_of_nothing(table)
-    shown = screen(table)
+    shown = table.screen()
     assert (shown.title, shown.big) == ("OK bucht, C zurück", "Renovierung")
     assert shown.lines[0].startswith("Anna zahlt 0")
 
 
 def test_a_storno_says_storno_in_the_big_line_and_the_booking_below(table: Table) -> None:
     storno(table)
-    shown = screen(table)
+    shown = table.screen()
     assert (shown.title, shown.big) == ("OK bucht, C zurück", "STORNO")
     assert shown.lines == ("Anna kauft", "Schlossallee für 400")
 
@@ -214,7 +207,7 @@ def test_every_confirmation_says_what_ok_does_and_what_it_is(table: Table, which
     CONFIRMATIONS[which](table)
     words.use(code)
     table.bank.render()
-    scene, shown = confirming(table), screen(table)
+    scene, shown = confirming(table), table.screen()
     assert shown.title == table.bank.say(scene.ok_line)
     assert shown.big and problems(shown) == []
 
@@ -233,11 +226,11 @@ def test_the_hint_gives_way_to_its_short_form_beside_the_widest_marks(table: Tab
     of the bar's 124: the keys' line keeps what OK does ("OK bucht"); C goes back everywhere on the reader."""
     trade_with_a_lift(table)  # four rows: the scroll mark is on
     widest_marks(table)
-    shown = screen(table)
+    shown = table.screen()
     assert (shown.title, shown.icons) == ("OK bucht", f"{MORE}!x") and problems(shown) == []
     table.ledger.problem_key = None
     table.bank.render()
-    assert (screen(table).title, screen(table).icons) == ("OK bucht, C zurück", f"{MORE}x")
+    assert (table.screen().title, table.screen().icons) == ("OK bucht, C zurück", f"{MORE}x")
 
 
 def test_the_end_gives_way_beside_any_mark(table: Table) -> None:
@@ -245,7 +238,7 @@ def test_the_end_gives_way_beside_any_mark(table: Table) -> None:
     end(table)
     table.bank.volume = lambda: words.text("service.volume.off")
     table.bank.render()
-    assert (screen(table).title, screen(table).icons) == ("OK beendet", "x") and problems(screen(table)) == []
+    assert (table.screen().title, table.screen().icons) == ("OK beendet", "x") and problems(table.screen()) == []
 
 
 @pytest.mark.parametrize("code", words.LANGUAGES)
@@ -254,7 +247,7 @@ def test_every_confirmation_fits_beside_the_widest_marks(table: Table, which: st
     CONFIRMATIONS[which](table)
     words.use(code)
     widest_marks(table)
-    scene, shown = confirming(table), screen(table)
+    scene, shown = confirming(table), table.screen()
     assert shown.icons.endswith("!x") and problems(shown) == []
     assert shown.title in (table.bank.say(scene.ok_line), table.bank.say(scene.ok_short))
 
@@ -264,35 +257,35 @@ def test_the_long_form_stays_where_it_fits_beside_the_marks(table: Table) -> Non
     trade_with_a_lift(table)
     words.use("en")
     widest_marks(table)
-    assert (screen(table).title, screen(table).icons) == ("OK books, C back", f"{MORE}!x")
+    assert (table.screen().title, table.screen().icons) == ("OK books, C back", f"{MORE}!x")
 
 
 def test_an_unused_key_is_said_in_the_title_bar_for_its_moment(table: Table) -> None:
     """Issue 28 #8: the note goes into the title bar, never over a row of what is to be booked; the keys' line
     comes back with the next input."""
     trade_with_a_lift(table)
-    lines = screen(table).lines
+    lines = table.screen().lines
     table.press("5")
-    assert screen(table).title == "5: hier nicht" and screen(table).lines == lines
+    assert table.screen().title == "5: hier nicht" and table.screen().lines == lines
     table.press("DOWN")  # the knob scrolls: the note's moment is over
-    assert screen(table).title == "OK bucht, C zurück" and screen(table).lines[0] == lines[1]
+    assert table.screen().title == "OK bucht, C zurück" and table.screen().lines[0] == lines[1]
 
 
 def test_the_knob_scrolls_the_whole_body_and_says_so_at_its_end(table: Table) -> None:
     """Nothing is pinned: every row of the body moves; at the end the knob is said to do nothing more."""
     trade_with_a_lift(table)
-    shown = screen(table)
+    shown = table.screen()
     assert (shown.title, shown.icons, shown.big) == ("OK bucht, C zurück", MORE, "Tausch")
     assert shown.lines == ("Anna: Schlossallee,", "Gefängnis-frei-Karte", "Ben: nichts")
     table.press("DOWN")
-    assert screen(table).lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
-    assert (screen(table).title, screen(table).icons) == ("OK bucht, C zurück", "")
+    assert table.screen().lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
+    assert (table.screen().title, table.screen().icons) == ("OK bucht, C zurück", "")
     table.tones()
     table.press("DOWN")  # the end: said, nothing moves
-    assert screen(table).lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
-    assert table.tones() and screen(table).title != "OK bucht, C zurück"
+    assert table.screen().lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
+    assert table.tones() and table.screen().title != "OK bucht, C zurück"
     table.press("UP")
-    assert screen(table).lines[0] == "Anna: Schlossallee," and screen(table).icons == MORE
-    assert screen(table).title == "OK bucht, C zurück"
+    assert table.screen().lines[0] == "Anna: Schlossallee," and table.screen().icons == MORE
+    assert table.screen().title == "OK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.deeds[39].owner == "Ben"

@@ -14,6 +14,7 @@ from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
 from drivers.display import SimDisplay
+from drivers.screen import Screen
 from drivers.signals import Buzzer
 from rules import DEEDS, Kind
 
@@ -60,6 +61,12 @@ class Table:
     def text(self) -> str:
         last = self.display.last
         return last.text if last else ""
+
+    def screen(self) -> Screen:
+        """The screen drawn last (its title bar, big line and rows apart)."""
+        last = self.display.last
+        assert last is not None, "nothing drawn yet"
+        return last.screen
 
     def cash(self, name: str) -> int:
         return self.ledger.game.state.players[name].cash
