@@ -465,8 +465,6 @@ class Worded:
     retry replaces them: the appliance's at once (the log), another only when a phone asks for it (no second
     catalogue read before READY; a hint probes /dev once per language, not at every publish)."""
 
-    __slots__ = ("_said", "_say")
-
     def __init__(self, say: Callable[[], str]) -> None:
         self._say = say
         self._said: dict[str, str] = {}
