@@ -39,7 +39,8 @@ esac
 def checkout(tmp_path: Path) -> Path:
     """The dev script and pyproject.toml in a fresh directory, with a fake python3 that records every call."""
     (tmp_path / "repo").mkdir()
-    for name in ("dev", "pyproject.toml"):
+    for name in ("dev", "pyproject.toml", "systemd/requirements.lock", "tests/requirements.lock"):
+        (tmp_path / "repo" / name).parent.mkdir(exist_ok=True)
         (tmp_path / "repo" / name).write_bytes((ROOT / name).read_bytes())
     (tmp_path / "repo" / "dev").chmod(0o755)
     tools = tmp_path / "repo" / "tests" / "web-tools"  # the page checkers, installed already: npm is not asked
@@ -70,8 +71,10 @@ def installs(calls: list[str]) -> list[str]:
 def test_the_first_dev_run_says_what_it_does_and_installs_only_what_running_needs(checkout: Path) -> None:
     said, calls = dev(checkout, "run", "--port", "9123")
     assert "Setting up Bankleser in .venv" in said and "creating the virtual environment" in said
-    assert "what it needs to run" in said and said.rstrip().endswith("done")
-    assert installs(calls) == ["python -m pip install --quiet --disable-pip-version-check -e ."]
+    assert "systemd/requirements.lock" in said and said.rstrip().endswith("done")
+    assert installs(calls) == [
+        f"python -m pip --quiet --disable-pip-version-check install {args}" for args in (
+            "--require-hashes --no-deps -r systemd/requirements.lock", "--no-deps -e .")]
     assert calls[-1] == "bankleser run --port 9123"
     said, calls = dev(checkout, "run")  # set up: silent, nothing installed again
     assert said == "" and installs(calls) == [] and calls[-1] == "bankleser run"
@@ -79,8 +82,10 @@ def test_the_first_dev_run_says_what_it_does_and_installs_only_what_running_need
 
 def test_dev_test_still_installs_the_test_extras_and_then_run_needs_nothing(checkout: Path) -> None:
     said, calls = dev(checkout, "test", "-x")
-    assert installs(calls) == ["python -m pip install --quiet --disable-pip-version-check -e .[test]"]
-    assert "its test extras" in said
+    assert installs(calls) == [
+        f"python -m pip --quiet --disable-pip-version-check install {args}" for args in (
+            "--require-hashes --no-deps -r tests/requirements.lock", "--no-deps --no-build-isolation -e .")]
+    assert "tests/requirements.lock" in said
     assert calls[-1] == "python -m pytest -x"
     said, calls = dev(checkout, "run")
     assert installs(calls) == [] and said == ""
@@ -92,4 +97,36 @@ def test_a_changed_pyproject_installs_again(checkout: Path) -> None:
     later = (checkout / ".venv" / ".installed-run").stat().st_mtime + 10
     os.utime(pyproject, (later, later))
     said, calls = dev(checkout, "run")
-    assert len(installs(calls)) == 1 and "Setting up" in said
+    assert len(installs(calls)) == 2 and "Setting up" in said
+
+
+def test_a_refreshed_lock_installs_again(checkout: Path) -> None:
+    """A reviewed tool update (systemd/lock.sh, committed) reaches a checkout already set up."""
+    dev(checkout, "test")
+    lock = checkout / "tests" / "requirements.lock"
+    later = (checkout / ".venv" / ".installed-test").stat().st_mtime + 10
+    os.utime(lock, (later, later))
+    said, calls = dev(checkout, "test")
+    assert len(installs(calls)) == 2 and "Setting up" in said
+
+
+def test_every_test_tool_is_pinned_with_hashes_in_the_test_lock() -> None:
+    """An unpinned tool moved and a fresh machine's run turned red: every extra and the build backend are
+    in tests/requirements.lock at one exact version each, with hashes, within pyproject.toml's ranges."""
+    import re
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    lock = (ROOT / "tests" / "requirements.lock").read_text()
+    pins = {re.sub(r"[-_.]+", "-", m[1]).lower(): m[2] for m in re.finditer(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", lock, re.M)}
+    wanted = [*project["project"]["dependencies"], *project["project"]["optional-dependencies"]["test"],
+              *project["build-system"]["requires"]]
+    for spec in wanted:
+        req = Requirement(spec)
+        name = re.sub(r"[-_.]+", "-", req.name).lower()
+        assert name in pins, f"{req.name} is not in tests/requirements.lock: run systemd/lock.sh"
+        assert req.specifier.contains(pins[name]), f"{req.name}=={pins[name]} is outside {req.specifier}"
+    blocks = re.split(r"\n(?=\S)", lock.split("\n", 2)[2])
+    assert all("--hash=sha256:" in block for block in blocks if "==" in block)

@@ -1,8 +1,9 @@
 """Compile every catalogue's ``.po`` into the ``.mo`` that ships beside it: ``python -m words.compile``.
 
 A development-time tool (Babel is a test extra, not needed to run): the appliance only reads the ``.mo``
-with the standard library. tests/test_words.py fails when a committed ``.mo`` is not what this makes of its
-``.po``, so an edited text cannot ship uncompiled.
+with the standard library. tests/test_words.py fails when a committed ``.mo`` does not say what this makes of
+its ``.po`` (messages, not bytes: another Babel writes another header), so an edited text cannot ship
+uncompiled.
 """
 
 from __future__ import annotations
