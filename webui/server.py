@@ -21,15 +21,17 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from werkzeug.http import parse_cookie
 
 import words
 
+from .asgi import ASGIApp, Receive, Scope, Send
+from .backend import Simulation
+from .devicestream import device_events, gone_when_disconnected
 from .language import page_language
-from .live import Publisher
+from .live import Bell, Publisher
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +40,6 @@ KEEPALIVE = 15.0
 """Seconds between comments on an idle stream: a phone that left is noticed at the next one."""
 BANKER_PATHS = ("/api/login", "/api/logout", "/api/commands", "/api/cards", "/api/admin", "/api/session",
                 "/api/sim/key", "/api/sim/tap")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 async def _respond(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
@@ -56,10 +52,16 @@ class Front:
     """The ASGI application: native answers for the hot paths, Flask for the rest."""
 
     def __init__(self, flask_app: Any, publisher: Publisher, *, stopping: threading.Event,
-                 banker_workers: int = 4, page_workers: int = 6) -> None:
+                 simulation: Simulation | None = None, banker_workers: int = 4, page_workers: int = 6) -> None:
+        """``simulation``: the virtual device, whose stream is served here (None: no ``/device``)."""
         from a2wsgi import WSGIMiddleware
 
         self.publisher = publisher
+        self.simulation = simulation
+        self.frames = Bell()
+        """Rung by the virtual device's display after each frame."""
+        if simulation is not None:
+            simulation.on_display(self.frames.ring)
         self.stopping = stopping
         self.banker = WSGIMiddleware(flask_app, workers=banker_workers)
         self.pages = WSGIMiddleware(flask_app, workers=page_workers)
@@ -70,6 +72,7 @@ class Front:
         waits for no page (30 open pages logged 30 CancelledError tracebacks when uvicorn cancelled them)."""
         self.stopping.set()
         self.publisher.wake()
+        self.frames.ring()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -87,6 +90,8 @@ class Front:
             await self._state(scope, send)
         elif method == "GET" and path == "/api/events":
             await self._events(receive, send, self._language(scope))
+        elif method == "GET" and path == "/api/sim/events" and self.simulation is not None:
+            await device_events(self.simulation, self.frames, self.stopping, receive, send)
         elif path.startswith(BANKER_PATHS):
             await self.banker(scope, receive, send)  # type: ignore[arg-type]
         else:
@@ -118,6 +123,7 @@ class Front:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 self.publisher.attach(asyncio.get_running_loop())
+                self.frames.attach(asyncio.get_running_loop())
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await send({"type": "lifespan.shutdown.complete"})
@@ -144,13 +150,7 @@ class Front:
             (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
             (b"x-accel-buffering", b"no")]})
         gone = asyncio.Event()
-
-        async def watch() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-            gone.set()
-
-        watcher = asyncio.create_task(watch())
+        watcher = asyncio.create_task(gone_when_disconnected(receive, gone))
         self.streams += 1
         try:
             current = self.publisher.current.in_language(language)
