@@ -23,14 +23,12 @@ import threading
 import time
 from typing import Any
 
-from werkzeug.http import parse_cookie
-
 import words
 
 from .asgi import ASGIApp, Receive, Scope, Send
 from .backend import Simulation
 from .devicestream import device_events, gone_when_disconnected
-from .language import page_language
+from .language import cookies_of, page_language
 from .live import Bell, Publisher
 
 log = logging.getLogger(__name__)
@@ -132,7 +130,7 @@ class Front:
     @staticmethod
     def _language(scope: Scope) -> str:
         """The language of the asking page (a phone's own choice, else the appliance's)."""
-        return page_language(parse_cookie(dict(scope["headers"]).get(b"cookie", b"").decode("latin-1")))
+        return page_language(cookies_of(dict(scope["headers"]).get(b"cookie", b"")))
 
     async def _state(self, scope: Scope, send: Send) -> None:
         current = self.publisher.current.in_language(self._language(scope))
