@@ -86,6 +86,42 @@ def open_form(page: Page, op: str) -> Any:
     return box.locator(f'form[data-op="{op}"]')
 
 
+SLOW_RULES = """
+window.__asking = 0;
+const fetchNow = window.fetch;
+window.fetch = (url, options) => {
+  if (!String(url).includes("/api/banker/legal")) return fetchNow(url, options);
+  window.__asking += 1;
+  return new Promise((done) => setTimeout(done, 400)).then(() => fetchNow(url, options))
+    .finally(() => setTimeout(() => { window.__asking -= 1; }, 0));
+};
+"""
+"""The rules answer the forms' question late (a busy Pi): what the page draws from an answer comes after the
+banker began typing."""
+
+
+def test_a_redraw_still_on_its_way_never_wipes_what_the_banker_typed(browser: Browser,  # noqa: F811
+                                                                     server: LiveServer) -> None:
+    """The first booking after the admin page opened went out with the form's defaults now and then (a bankruptcy
+    to the bank instead of to Ben: ``KeyError: 'debt'``): choosing the player already shown drew the forms again,
+    and that drawing, still on its way, replaced what the test had typed meanwhile."""
+    page = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 844}}).new_page()
+    page.add_init_script(SLOW_RULES)
+    page.goto(server.base + "/admin")
+    page.fill("#pin", PIN)
+    page.click("#login button")
+    settled = "() => window.__asking === 0 && document.querySelector('#forms form[data-op=credit]')"
+    page.wait_for_function(settled)
+    page.select_option("#book-player", "Anna")  # the player already shown, chosen again
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("120")
+    page.wait_for_function(settled)
+    assert form.locator("[name=amount]").input_value() == "120"
+    page.select_option("#book-player", "Ben")  # another player: his forms, drawn for him
+    expect(page.locator('#forms form[data-op="credit"] select[name="player"] option[value="Ben"]')).to_be_attached()
+    page.context.close()
+
+
 # -- Exactly once -------------------------------------------------------------------------------
 
 
