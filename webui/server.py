@@ -1,9 +1,9 @@
 """The web server: uvicorn's asyncio loop in front, Flask behind it in two small thread pools.
 
-Why this shape (issue 12): a live status page is a connection that stays open for hours. On a thread-
-per-request server (waitress) each one holds a thread; 32 open pages took them all and the banker's
-commands stopped answering. Here the live streams (the status pages' and the virtual device's) and
-`/api/state` are coroutines on one asyncio loop, serving the bytes the daemon published, so 100 open
+Why this shape (issue 12): a live status page is a connection that stays open for hours. On a
+thread-per-request server (waitress) each one holds a thread; 32 open pages took them all and the
+banker's commands stopped answering. Here the live streams (the status pages' and the virtual device's)
+and `/api/state` are coroutines on one asyncio loop, serving the bytes the daemon published, so 100 open
 pages cost memory, not threads. No stream may run in the pools: a WSGI generator cannot hear its page
 leave, and each closed tab kept its worker until the pool was gone. Everything else is the Flask app,
 run through a2wsgi in thread pools: one reserved for the banker (login, commands, cards, the sim keypad)
