@@ -1,8 +1,8 @@
 """A stop with pages open (issue 22, finding 8): how long SIGTERM takes with 0, 30 and 100 open live pages.
 
 Run: ``.venv/bin/python -m bench.bench_stop``. Starts `bankleser run --sim`, opens the pages (status-page
-streams, and five virtual devices' streams, which hold a page thread each), sends SIGTERM and times the
-exit; counts tracebacks and ERROR lines in the process's output. Loopback only, bounded.
+streams, and five virtual devices' streams, coroutines on the server's loop as the others), sends SIGTERM and
+times the exit; counts tracebacks and ERROR lines in the process's output. Loopback only, bounded.
 """
 
 from __future__ import annotations

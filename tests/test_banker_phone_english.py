@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_banker_phone import log, newest, open_form, player
+from test_banker_phone import booking_number, log, newest, open_form, player
 from test_browser import PHONE, browser  # noqa: F401  (the module's Chromium)
 from test_phone_words import german_in
 
@@ -55,6 +55,8 @@ class EnglishPhone:
         self.page, self.server = page, server
         self.read: list[str] = []
         """Everything the booking part of the page showed, for the German check at the end."""
+        self.last = 0
+        """The number of the newest booking this phone made: the state read after it shows it."""
 
     def form(self, who: str, op: str) -> Any:
         if self.page.locator("#book-player").input_value() != who:
@@ -78,21 +80,25 @@ class EnglishPhone:
                 form.locator(f'[name="{name}"][value="{value}"]').check()
             else:
                 control.fill(value)
-        form.locator("button.submit").click()
-        if op != "jail_card":
+        submit = form.locator("button.submit")
+        if op == "jail_card":
+            seq = booking_number(self.page, submit.click)
+        else:
+            submit.click()
             preview = form.locator(".preview .says")
             expect(preview).to_contain_text(says)
             self.read.append(form.inner_text())
-            form.locator("[data-confirm]").click()
+            seq = booking_number(self.page, form.locator("[data-confirm]").click)
+        self.last = seq
         answer = self.page.locator(f'details.booking[data-op="{op}"] .answer')
         expect(answer).to_contain_text("Booked: ")
         self.read.append(answer.inner_text())
         lines = answer.inner_text().split("\n")
         text = lines[0].removeprefix("Booked: ")
-        assert says in text and newest(self.server) == before + 1, (op, text)  # one booking: this one
+        assert says in text and newest(self.server, seq) == before + 1, (op, text)  # one booking: this one
         for moved in lines[1].split(" · ") if len(lines) > 1 else []:  # the balances shown are the ledger's
             name, _, amount = moved.partition(": ")
-            assert int(re.sub(r"\D", "", amount)) == player(self.server, name)["cash"], (op, moved)
+            assert int(re.sub(r"\D", "", amount)) == player(self.server, name, seq)["cash"], (op, moved)
         return text
 
 
@@ -114,8 +120,8 @@ def test_a_phone_in_english_books_through_the_forms_on_a_german_appliance(
     phone.book("Anna", "trade", {"b": "Ben", "a_gives.cash": "100", "b_gives.squares": "12"}, says="Anna")
     phone.book("Anna", "mortgage", {"square": "12"}, says="Elektrizitätswerk")
     phone.book("Anna", "pay_all", {"amount": "10"}, says="Anna")
-    assert player(server, "Anna")["cash"] == 1500 + 200 - 50 - 60 - 30 - 28 - 50 - 100 + 75 - 20
-    assert player(server, "Cem")["cash"] == 1500 + 400 + 10
+    assert player(server, "Anna", phone.last)["cash"] == 1500 + 200 - 50 - 60 - 30 - 28 - 50 - 100 + 75 - 20
+    assert player(server, "Cem", phone.last)["cash"] == 1500 + 400 + 10
 
     # A refusal a person can act on, in English.
     form = phone.form("Anna", "credit")
@@ -129,10 +135,10 @@ def test_a_phone_in_english_books_through_the_forms_on_a_german_appliance(
     page.click("#undo")
     expect(page.locator("#undo-ask")).to_be_visible()
     phone.read.append(page.locator("#undo-ask").inner_text())
-    page.click("#undo-ask [data-confirm]")
+    undone = booking_number(page, lambda: page.click("#undo-ask [data-confirm]"))
     expect(page.locator("#game .answer")).to_contain_text("Booked: ")
     phone.read.append(page.locator("#game .answer").inner_text())
 
     assert german_in(phone.read, *NAMES) == [], [t for t in phone.read if german_in([t], *NAMES)]
     # The appliance still speaks German: its log (what the OLED and the other phones read).
-    assert "Anna erhält 200 von der Bank" in log(server)
+    assert "Anna erhält 200 von der Bank" in log(server, undone)

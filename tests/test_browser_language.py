@@ -95,7 +95,7 @@ def test_a_phone_asking_for_english_reads_it_with_one_tap_and_keeps_it(browser: 
     expect(english.locator("html")).to_have_attribute("lang", "en")
     expect(english.locator("#scores h2")).to_have_text("Scores")
     expect(english.locator("#log li").first).to_contain_text("Undone")  # the bookings said in its language too
-    # The chart is cached an hour per URL: the same version in another language is another URL (the lead's find).
+    # The same version in another language is another URL (and another ETag): never the other language's chart.
     expect(english.locator("#chart")).to_have_attribute("src", re.compile(r"lang=en"))
     assert english.locator("#chart").get_attribute("src") != german_chart
     english.goto(server.base + "/device")  # kept for this phone

@@ -24,7 +24,7 @@ PUBLIC = {
     "pages.chart", "pages.api_state", "pages.api_board",
     "games.games_page", "games.game_page", "games.game_jsonl", "games.game_csv", "games.best_page",
     "banker.api_login", "banker.api_session",
-    "sim.sim_key", "sim.sim_tap", "sim.sim_display", "sim.sim_display_png", "sim.sim_events", "sim.sim_freeze",
+    "sim.sim_key", "sim.sim_tap", "sim.sim_display", "sim.sim_display_png", "sim.sim_freeze",
     "language.choose_own",  # a phone pins its own language: its cookie only, nothing of the appliance (issue 27)
 }
 """What a phone without the banker's session may open: reading, logging in, the simulation's virtual device."""

@@ -73,5 +73,5 @@ def create_app(backend: Backend) -> Flask:
     app.register_blueprint(editions.blueprint(backend))
     app.register_blueprint(booking.blueprint(backend))  # issue 31: a form for every booking
     if backend.simulation is not None:
-        app.register_blueprint(sim.blueprint(backend.simulation, backend.stopping))
+        app.register_blueprint(sim.blueprint(backend.simulation))
     return app

@@ -25,7 +25,8 @@ from urllib.parse import quote
 
 from flask import Blueprint, Flask, redirect, request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import parse_accept_header
+from werkzeug.sansio.http import parse_cookie
 from werkzeug.wrappers import Response
 
 import words
@@ -56,6 +57,13 @@ STATUS_KEYS = ("pages.mode.standard", "pages.mode.quick", "pages.mode.timed", "p
                "pages.house_rule.double_go", "pages.house_rule.no_auctions")
 """What only the status page's script says, by the state's codes: given to that page alone (no other page carries
 a house rule's code in its words)."""
+
+
+def cookies_of(header: bytes) -> Mapping[str, str]:
+    """The cookies of a raw ``Cookie`` header. Bytes that are no UTF-8 are replaced, never raised: a stale cookie
+    another app left on the same address answered 500 on every page, since werkzeug's ``parse_cookie`` of a WSGI
+    environ decodes strictly (its request's own ``cookies`` replace them, as here)."""
+    return parse_cookie(header.decode("utf-8", "replace"))
 
 
 def pinned(cookies: Mapping[str, str]) -> str | None:
@@ -112,7 +120,8 @@ def speaking_app(app: Flask) -> None:
 
     def wsgi_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         # Entered and left in the same call (and thread): a stream's body is the appliance's words.
-        with words.speaking(page_language(parse_cookie(environ))):
+        header = environ.get("HTTP_COOKIE", "").encode("latin-1", "replace")  # WSGI's str: the header's bytes
+        with words.speaking(page_language(cookies_of(header))):
             return inner(environ, start_response)
 
     app.wsgi_app = wsgi_app  # type: ignore[method-assign]

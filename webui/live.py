@@ -47,6 +47,55 @@ class Published(msgspec.Struct, frozen=True):
         return b"event: state\ndata: " + self.body + b"\n\n"
 
 
+class Bell:
+    """A wake-up rung from any thread, heard on the web server's loop: the virtual device's stream waits on it
+    for the OLED's next frame (a coroutine waiting costs no thread, so a page that leaves holds no worker)."""
+
+    def __init__(self) -> None:
+        self.rung = 0
+        """How often it rang (read on the loop): a waiter that saw ``rung`` misses no ring after it."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._event: asyncio.Event | None = None
+        self._lock = threading.Lock()
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The web server's event loop: the waiters wait on it."""
+        import asyncio
+
+        with self._lock:
+            self._loop = loop
+            self._event = asyncio.Event()
+
+    def ring(self) -> None:
+        """From any thread; never raises (the display's thread calls it after each frame)."""
+        with self._lock:
+            loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
+                loop.call_soon_threadsafe(self._ring)
+
+    def _ring(self) -> None:
+        import asyncio
+
+        self.rung += 1
+        if self._event is not None:
+            self._event.set()
+            self._event = asyncio.Event()
+
+    async def wait(self, seen: int, timeout: float) -> int:
+        """Once it rang after ``seen``, or after ``timeout``: how often it has rung."""
+        import asyncio
+
+        if self.rung != seen:
+            return self.rung
+        if self._event is None:  # not attached yet: nothing can ring
+            await asyncio.sleep(timeout)
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._event.wait(), timeout)
+        return self.rung
+
+
 class Publisher:
     """An atomic reference to the newest :class:`Published`, and a wake-up for the asyncio streams."""
 

@@ -4,6 +4,7 @@ code, the chart, and the public reads (``/api/state``, ``/api/board``). All publ
 from __future__ import annotations
 
 import io
+import os
 import threading
 from typing import Any
 
@@ -92,14 +93,22 @@ def blueprint(backend: Backend) -> Blueprint:
 
     chart_cache: dict[tuple[int, str], bytes] = {}
     chart_lock = threading.Lock()
+    start = os.urandom(4).hex()
+    """This start's id in the chart's ETag: the versions begin again at each start, so a version alone would let a
+    phone keep the chart of the game before a restart."""
 
     @pages.get("/api/chart.svg")
     @public
     def chart() -> Response:
         """Drawn once per version and language, however many phones ask (its words and its amounts' decimal sign
-        are the page's language); the page asks with ``?v=`` of the version."""
+        are the page's language); the page asks with ``?v=`` of the version. A phone keeps it only as long as its
+        ETag (this start, the version, the language) holds: it asks again each time and gets a 304 while it does."""
         worth = backend.worth()
-        key = (worth.version, words.language())
+        language = words.language()
+        headers = {"ETag": f'"{start}-{worth.version}-{language}"', "Cache-Control": "no-cache"}
+        if request.headers.get("If-None-Match") == headers["ETag"]:
+            return Response(status=304, headers=headers)
+        key = (worth.version, language)
         with chart_lock:
             svg = chart_cache.get(key)
             if svg is None:
@@ -107,7 +116,7 @@ def blueprint(backend: Backend) -> Blueprint:
                 if not any(version == worth.version for version, _ in chart_cache):
                     chart_cache.clear()
                 chart_cache[key] = svg
-        return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+        return Response(svg, mimetype="image/svg+xml", headers=headers)
 
     @pages.get("/api/state")
     @public

@@ -2,12 +2,13 @@
 
 Why this shape (issue 12): a live status page is a connection that stays open for hours. On a
 thread-per-request server (waitress) each one holds a thread; 32 open pages took them all and the
-banker's commands stopped answering. Here the live streams and `/api/state` are coroutines on
-one asyncio loop, serving the bytes the daemon published, so 100 open pages cost memory, not
-threads. Everything else is the Flask app, run through a2wsgi in thread pools: one reserved for
-the banker (login, commands, cards, the sim keypad) and one for the pages phones load, so no
-number of phones can starve the banker. uvicorn (with h11, pure Python) is maintained, small, and
-runs on every Pi; a2wsgi is the maintained WSGI-in-ASGI bridge.
+banker's commands stopped answering. Here the live streams (the status pages' and the virtual device's)
+and `/api/state` are coroutines on one asyncio loop, serving the bytes the daemon published, so 100 open
+pages cost memory, not threads. No stream may run in the pools: a WSGI generator cannot hear its page
+leave, and each closed tab kept its worker until the pool was gone. Everything else is the Flask app,
+run through a2wsgi in thread pools: one reserved for the banker (login, commands, cards, the sim keypad)
+and one for the pages phones load, so no number of phones can starve the banker. uvicorn (with h11, pure
+Python) is maintained, small, and runs on every Pi; a2wsgi is the maintained WSGI-in-ASGI bridge.
 
 Bodies larger than :data:`MAX_BODY` are refused from their headers, before a byte of them is
 read, and nothing is ever spooled to disk (issue 11: waitress spooled up to 1 GB to the SD card).
@@ -21,15 +22,15 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-
-from werkzeug.http import parse_cookie
 
 import words
 
-from .language import page_language
-from .live import Publisher
+from .asgi import ASGIApp, Receive, Scope, Send
+from .backend import Simulation
+from .devicestream import device_events, gone_when_disconnected
+from .language import cookies_of, page_language
+from .live import Bell, Publisher
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +39,6 @@ KEEPALIVE = 15.0
 """Seconds between comments on an idle stream: a phone that left is noticed at the next one."""
 BANKER_PATHS = ("/api/login", "/api/logout", "/api/commands", "/api/cards", "/api/admin", "/api/session",
                 "/api/sim/key", "/api/sim/tap")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 async def _respond(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
@@ -56,10 +51,16 @@ class Front:
     """The ASGI application: native answers for the hot paths, Flask for the rest."""
 
     def __init__(self, flask_app: Any, publisher: Publisher, *, stopping: threading.Event,
-                 banker_workers: int = 4, page_workers: int = 6) -> None:
+                 simulation: Simulation | None = None, banker_workers: int = 4, page_workers: int = 6) -> None:
+        """``simulation``: the virtual device, whose stream is served here (None: no ``/device``)."""
         from a2wsgi import WSGIMiddleware
 
         self.publisher = publisher
+        self.simulation = simulation
+        self.frames = Bell()
+        """Rung by the virtual device's display after each frame."""
+        if simulation is not None:
+            simulation.on_display(self.frames.ring)
         self.stopping = stopping
         self.banker = WSGIMiddleware(flask_app, workers=banker_workers)
         self.pages = WSGIMiddleware(flask_app, workers=page_workers)
@@ -70,6 +71,7 @@ class Front:
         waits for no page (30 open pages logged 30 CancelledError tracebacks when uvicorn cancelled them)."""
         self.stopping.set()
         self.publisher.wake()
+        self.frames.ring()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -87,6 +89,8 @@ class Front:
             await self._state(scope, send)
         elif method == "GET" and path == "/api/events":
             await self._events(receive, send, self._language(scope))
+        elif method == "GET" and path == "/api/sim/events" and self.simulation is not None:
+            await device_events(self.simulation, self.frames, self.stopping, receive, send)
         elif path.startswith(BANKER_PATHS):
             await self.banker(scope, receive, send)  # type: ignore[arg-type]
         else:
@@ -118,6 +122,7 @@ class Front:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 self.publisher.attach(asyncio.get_running_loop())
+                self.frames.attach(asyncio.get_running_loop())
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await send({"type": "lifespan.shutdown.complete"})
@@ -126,7 +131,7 @@ class Front:
     @staticmethod
     def _language(scope: Scope) -> str:
         """The language of the asking page (a phone's own choice, else the appliance's)."""
-        return page_language(parse_cookie(dict(scope["headers"]).get(b"cookie", b"").decode("latin-1")))
+        return page_language(cookies_of(dict(scope["headers"]).get(b"cookie", b"")))
 
     async def _state(self, scope: Scope, send: Send) -> None:
         current = self.publisher.current.in_language(self._language(scope))
@@ -144,13 +149,7 @@ class Front:
             (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
             (b"x-accel-buffering", b"no")]})
         gone = asyncio.Event()
-
-        async def watch() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-            gone.set()
-
-        watcher = asyncio.create_task(watch())
+        watcher = asyncio.create_task(gone_when_disconnected(receive, gone))
         self.streams += 1
         try:
             current = self.publisher.current.in_language(language)

@@ -1,16 +1,15 @@
 """The virtual device of the simulation (``bankleser run`` off a Pi): its keys, its card reader, its OLED.
 
 Registered only in sim mode, and public there: the virtual device is the keypad anyone at the table may press.
+Its live stream (``/api/sim/events``) is the web server's own (:mod:`webui.devicestream`), not Flask's: a
+generator in a worker thread cannot hear its page leave.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import time
-from collections.abc import Callable, Iterator
 
-from flask import Blueprint, Response, jsonify, stream_with_context
+from flask import Blueprint, Response, jsonify
 
 import words
 
@@ -19,13 +18,8 @@ from .backend import Simulation
 from .errors import BadUid
 from .parsers.sim import parse_key, parse_tap
 
-STREAM_KEEPALIVE = 15.0
-STOP_CHECK = 0.25
-"""Seconds a virtual device's stream waits for a frame before it looks at the stop flag."""
 
-
-def blueprint(device: Simulation, stopping: Callable[[], bool]) -> Blueprint:
-    """``stopping()``: the appliance stops (the display's stream ends)."""
+def blueprint(device: Simulation) -> Blueprint:
     sim = Blueprint("sim", __name__)
     keys = device.keys()
 
@@ -54,28 +48,6 @@ def blueprint(device: Simulation, stopping: Callable[[], bool]) -> Blueprint:
     @public
     def sim_display_png() -> Response:
         return Response(device.display_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
-
-    @sim.get("/api/sim/events")
-    @public
-    def sim_events() -> Response:
-        def stream() -> Iterator[str]:
-            # Waits in short slices: a stop ends the stream within one (a page open must not hold it up).
-            seq, said, signals, version = -1, time.monotonic(), None, None
-            while not stopping():
-                new_seq, text = device.wait_display(seq, STOP_CHECK)
-                now = device.signals()  # the tone and the LED: a refusal's low tone is perceived (issue 28 #14)
-                if new_seq != seq or now != signals:
-                    seq, said, signals = new_seq, time.monotonic(), now
-                    frame = {"seq": seq, "text": text, **now}
-                    if now["version"] != version:  # a new game, a card learned: the card buttons follow
-                        version, frame["cards"] = now["version"], device.cards()
-                    yield f"data: {json.dumps(frame, ensure_ascii=False)}\n\n"
-                elif time.monotonic() - said >= STREAM_KEEPALIVE:
-                    said = time.monotonic()
-                    yield ": ping\n\n"
-
-        return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-store"})
 
     if os.environ.get("BANKLESER_ALLOW_FREEZE") == "1":
 

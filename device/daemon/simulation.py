@@ -7,6 +7,7 @@ pressed here is pressed on the same keypad model the tests drive.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from drivers.display import Frame, SimDisplay
@@ -92,9 +93,8 @@ class Simulation:
             last.image.convert("L").resize((512, 256), 0).save(buf, format="PNG")
         return buf.getvalue()
 
-    def wait_display(self, after: int, timeout: float) -> tuple[int, str]:
-        frame = self._display().wait_for(after, timeout)
-        return (frame.seq, frame.text) if frame else self.display()
+    def on_display(self, callback: Callable[[], None]) -> None:
+        self._display().subscribe(lambda frame: callback())
 
     def freeze(self) -> None:
         """A test's verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (the watchdog test)."""

@@ -114,9 +114,6 @@ class WebBackend:
             return Worth(version, points, [], None)
         return Worth(version, points, list(state.players), state.edition.key)
 
-    def stopping(self) -> bool:
-        return self._d.stop_event.is_set()
-
     def submit(self, cmd: dict[str, Any]) -> dict[str, Any]:
         def run() -> dict[str, Any]:
             if self._d.ledger is None:
@@ -301,4 +298,5 @@ def start_web(daemon: Daemon) -> tuple[Flask, WebServer]:
     daemon.on_publish = lambda version, body, said: publisher.publish(Published(version, body, said))
     backend: Backend = WebBackend(daemon)
     app = create_app(backend)
-    return app, WebServer(Front(app, publisher, stopping=daemon.stop_event), daemon.host, daemon.port)
+    return app, WebServer(Front(app, publisher, stopping=daemon.stop_event, simulation=backend.simulation),
+                          daemon.host, daemon.port)

@@ -4,7 +4,7 @@ Their templates (base, status, admin, device, lesen.html) and webui/static/app.j
 tests/test_pages_language.py: the templates say ``{{ _("pages.…") }}``, the script ``t("pages.js.…")``."""
 
 MODULES = ("webui/pages.py", "webui/admin.py", "webui/app.py", "webui/auth.py", "webui/errors.py", "webui/sim.py",
-           "webui/server.py", "webui/live.py", "webui/language.py")
+           "webui/server.py", "webui/live.py", "webui/language.py", "webui/devicestream.py", "webui/asgi.py")
 
 ALLOWED = {
     # templates, blueprints, routes and the JSON fields the pages and the script read
@@ -24,14 +24,14 @@ ALLOWED = {
     "HABEN", "SOLL", "MENU", "LOS", "hold:C",
     # HTTP, ASGI and the server's own words
     "GET", "HEAD", "OPTIONS", "Cache-Control", "ETag", "Strict", "Lax", "application/json", "image/svg+xml",
-    "image/png", "text/event-stream", "no-store", "private, max-age=3600", "data: ", ": ping\n\n", "h11", "none",
+    "image/png", "text/event-stream", "no-store", "no-cache", "data: ", ": ping\n\n", "h11", "none",
     "warning", "latin-1", "surrogateescape", "body", "headers", "method", "more_body", "path", "status", "type",
     "lifespan", "lifespan.startup", "lifespan.startup.complete", "lifespan.shutdown", "lifespan.shutdown.complete",
     "http.disconnect", "http.response.body", "http.response.start", "jinja2.ext.i18n",
     # paths, headers and environment variables the pages read or compare (startswith, get)
     "/api/admin/doctor", "/api/admin/cards", "/api/", "X-CSRF-Token", "/sprache", "zurueck", "Accept-Language",
     "/admin", "/admin/verdrahtung.svg", "/qr.svg", "/api/chart.svg", "/api/board", "If-None-Match",
-    "/api/sim/display", "/api/sim/display.png", "/api/sim/events", "BANKLESER_ALLOW_FREEZE",
+    "/api/sim/display", "/api/sim/display.png", "/api/sim/events", "BANKLESER_ALLOW_FREEZE", "HTTP_COOKIE",
     # Python names (``__all__``, a TypeVar) and the cookie and mark names
     "Backend", "SESSION_HOURS", "create_app", "View", "bankleser_public", "bank_lang",
 }

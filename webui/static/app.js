@@ -415,16 +415,23 @@ const Bank = (() => {
   }
 
   // The forms as the rules open them now for the chosen player; an answer just given stays beside its button.
-  async function refreshForms(keepOpen, answer) {
+  // ``follow``: redrawn for a booking made elsewhere, which gives way to what the banker types meanwhile.
+  let asked = 0;
+  async function refreshForms(keepOpen, answer, follow = false) {
     const ask = async (player) => (await fetch(`/api/banker/legal?player=${encodeURIComponent(player)}`)).json();
+    const mine = ++asked;
     let data = await ask($("#book-player").value || "");
     if (!data.player && data.players && data.players.length) data = await ask(data.players[0]);  // player first
+    // An answer overtaken by a newer question, or one that would wipe what was typed since: never drawn.
+    if (mine !== asked || (follow && formsTouched)) return;
     render(data, keepOpen, answer);
   }
 
   let formsTouched = false;  // something typed or chosen in a form: a booking elsewhere does not redraw it
+  let drawnFor = null;  // the player the forms are drawn for: choosing him again draws nothing
   function render(data, keepOpen, answer) {
     formsTouched = false;
+    drawnFor = data.player || null;
     const select = $("#book-player");
     select.replaceChildren(...(data.players || []).map((n) => el("option", { value: n }, n)));
     if (data.player) select.value = data.player;
@@ -465,7 +472,7 @@ const Bank = (() => {
       const redraw = seq !== newestSeq && newestSeq !== null && !formsTouched && !$("#admin").hidden
         && !document.querySelector("#forms .preview button") && !document.activeElement.matches("#forms input, #forms select, #forms textarea");
       newestSeq = seq;
-      if (redraw) refreshForms();
+      if (redraw) refreshForms(undefined, undefined, true);
       await loadBoard(s.edition);
       if (epoch !== null && s.session_epoch !== epoch) {
         const session = await (await fetch("/api/session")).json();
@@ -496,7 +503,7 @@ const Bank = (() => {
       } else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
-    $("#book-player").onchange = () => refreshForms();
+    $("#book-player").onchange = () => { if ($("#book-player").value !== drawnFor) refreshForms(); };
     for (const kind of ["input", "change"]) $("#forms").addEventListener(kind, () => { formsTouched = true; });
     const gameAnswer = $("#game .answer");
     const ask = $("#undo-ask");
