@@ -190,12 +190,31 @@ def _f(label: Said, *opens: str, **kw: Any) -> Flow:
 
 # The steps of the rules-aware flows ---------------------------------------------------------
 
+OTHER_BIDDER = 2
+"""The auction's choice "won by another player", beside False (the printed price) and True (an auction won by the
+player on the reader): the winner is picked next (a card, or the knob)."""
+
+
 def _price(v: View) -> list[tuple[Said, Any]]:
-    """The printed price, or an auction: none under the house rule "keine Versteigerungen" (seed 001), where the
-    rules take no bid but the printed price."""
+    """The printed price, or an auction won by the player on the reader or by another: none under the house rule
+    "keine Versteigerungen" (seed 001), where the rules take no bid but the printed price. Another player's win is
+    booked from this reader too: whoever holds the reader need not find the winner's card first."""
     price = v.edition.deed(v["square"]).price
     auction: list[tuple[Said, Any]] = [] if "no_auctions" in v.game.house_rules else [(BID, True)]
+    if auction and v.others():
+        auction.append((phrase("scenes.buy.other_bidder"), OTHER_BIDDER))
     return [(_money(v, "scenes.buy.price", price), False), *auction]
+
+
+def _bidder(v: View) -> str:
+    """Who won the auction: the player on the reader, or the one picked."""
+    return str(v["_winner"]) if v["_auction"] == OTHER_BIDDER else v.player
+
+
+def _buy(v: View) -> dict[str, Any]:
+    """The purchase, by the auction's winner where another player won it."""
+    return {"op": "buy", "player": _bidder(v), "square": v["square"],
+            **({"price": v["price"]} if "price" in v.values else {})}
 
 
 def _money(v: View, key: str, amount: int) -> Said:
@@ -413,11 +432,15 @@ BANKRUPT, UNDO, RANKING = phrase("scenes.flow.bankrupt"), phrase("scenes.flow.un
 AUCTION_BUILD = phrase("scenes.flow.build_auction")
 
 PLAYER_FLOWS: tuple[Flow, ...] = (
-    _f(BUY, "buy", op="buy", deed_label=BUY,
+    _f(BUY, "buy", op="buy", deed_label=BUY, command=_buy,
        title=lambda v: phrase("scenes.buy.auction") if v["_auction"] else BUY,
        steps=(Square("buy", phrase("scenes.buy.which")),
               Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, phrase("scenes.about.buy")),
-              Type("price", BID, zero=False, when=lambda v: v["_auction"], says=phrase("scenes.about.bid")))),
+              Pick("_winner", phrase("scenes.buy.winner"), lambda v: [(n, n) for n in v.others()],
+                   phrase("scenes.about.winner"), tap=True, when=lambda v: v["_auction"] == OTHER_BIDDER),
+              # The bid screen names what is auctioned and who bid (the title: the street, as the step before).
+              Type("price", lambda v: square_name(v.edition, v["square"]), zero=False, when=lambda v: v["_auction"],
+                   hint=lambda v: phrase("scenes.buy.bidder", player=_bidder(v)), says=phrase("scenes.about.bid")))),
     _f(RENT, "rent", op="rent", deed_label=RENT, title=phrase("scenes.rent.title"),
        steps=(Square("rent", phrase("scenes.rent.which")),
               Type("dice", phrase("scenes.rent.dice"), money=False, zero=False,
