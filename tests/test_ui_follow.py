@@ -286,7 +286,7 @@ def test_the_creditor_may_lift_a_mortgage_from_a_bankruptcy_at_once(table: Table
     table.tap("Ben")
     table.press("OK")
     table.choose("Bankrott")
-    table.choose("39 Schlossallee")  # marked
+    table.choose("39 Schlossallee: 220")  # marked; lifting it costs the mortgage and 10 %
     table.choose("Fertig")
     assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["lift"] == [39]
     table.press("OK")

@@ -297,6 +297,22 @@ def _estate_mortgaged(v: View) -> list[int]:
     return [sq for sq, d in v.game.deeds.items() if d.owner == v.player and d.mortgaged]
 
 
+def _lift_option(v: View, sq: int) -> Said:
+    """A mortgaged deed the creditor may lift at once, with what lifting it costs (the mortgage and the 10 %)."""
+    from rules.valuation import lift_cost
+
+    return lambda: say(phrase("scenes.bankrupt.lift_cost", square=v.square(sq),
+                              amount=v.money(lift_cost(v.edition, sq))))
+
+
+def _estate(v: View) -> str:
+    """The bankrupt's deeds and Gefängnis-frei-Karten by name: what goes to the creditor beside the money."""
+    jail = v.game.players[v.player].jail_cards
+    items = [square_name(v.edition, sq) for sq, d in v.game.deeds.items() if d.owner == v.player]
+    items += [words.plural("scenes.trade.jail_cards", jail)] if jail else []
+    return words.text("list.separator").join(items)
+
+
 def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
     """Who goes bankrupt to whom, and what they receive as the rules' preview books it (the cash and the buildings
     sold, issue 28 #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
@@ -311,10 +327,16 @@ def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[S
         key = "scenes.bankrupt.to_player" if creditor else "scenes.bankrupt.to_bank"
         return say(phrase(key, player=v.player, creditor=creditor or "", amount=v.money(received)))
 
+    def receives() -> str:
+        key = "scenes.bankrupt.receives" if creditor else "scenes.bankrupt.bank_receives"
+        return say(phrase(key, creditor=creditor or "", what=_estate(v)))
+
     debt = (_money(v, "scenes.bankrupt.debt", v.owed),) if v.owed else ()
     note: tuple[Said, ...] = (event.note,) if event is not None and event.note else ()
-    # who to whom, the note and the Storno in the first view (three rows under "Bankrott"); the debt below
-    return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt)
+    estate: tuple[Said, ...] = (receives,) if _estate(v) else ()
+    # who to whom, the note (what lifting or the 10 % cost the creditor) and the Storno in the first view (three
+    # rows under "Bankrott"); the debt, then the deeds and cards received, as the knob scrolls
+    return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt, *estate)
 
 
 def _lowest_bid(v: View) -> Said:
@@ -484,7 +506,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
              phrase("scenes.about.lift"), multi=True, when=lambda v: bool(_mortgaged(v))))),
     _f(BANKRUPT, "bankrupt", command=_bankrupt, confirm=_bankrupt_summary, steps=(
         Pick("_lift", lambda v: phrase("scenes.bankrupt.lift", player=v.creditor or ""),
-             lambda v: [(v.square(sq), sq) for sq in _estate_mortgaged(v)],
+             lambda v: [(_lift_option(v, sq), sq) for sq in _estate_mortgaged(v)],
              phrase("scenes.about.creditor_lift"), multi=True, start=lambda v: DONE,
              when=lambda v: bool(_estate_mortgaged(v))),)),
     _f(UNDO, method="ask_undo", shown=_undoable),
