@@ -28,7 +28,7 @@ from device.daemon.notify import Notifier
 from device.daemon.service import Daemon
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from drivers.display import Display, SimDisplay, render
+from drivers.display import Display, render
 from drivers.screen import Screen
 
 
@@ -47,8 +47,8 @@ def input_to_frame(rounds: int = 300) -> None:
         ledger = d.ledger
         d.call(lambda: ledger.submit({"op": "new_game", "edition": "banking", "mode": "standard",
                                        "players": ["Anna", "Ben"]}))
-        display = d.hardware.display
-        assert isinstance(display, SimDisplay)
+        assert d.hardware.virtual is not None
+        display = d.hardware.virtual.frames  # the frames the display's thread sent
         script = [("tap", "0a000001"), ("key", "HABEN"), ("key", "1"), ("key", "0"), ("key", "K"), ("key", "OK"),
                   ("key", "C"), ("key", "C")]
         times = []

@@ -163,7 +163,7 @@ def ready_time(state: Path) -> tuple[tuple[float, float, float], tuple[float, fl
         command = COMMAND or [str(Path(sys.executable).parent / "bankleser")]
         t0 = time.perf_counter()
         # The service's own config file, as the Pi's unit passes it (so tomllib loads as it does there);
-        # --sim makes its parts the twins.
+        # --sim puts its parts' drivers on the virtual table.
         config = Path(__file__).resolve().parent.parent / "systemd" / "config.toml"
         proc = subprocess.Popen([*command, "run", "--sim", "--config", str(config), "--state-dir", str(state),
                                  "--port", str(port)],

@@ -16,7 +16,7 @@ from device.scenes import Ui
 from device.store.cards import SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from drivers.display import SimDisplay
+from drivers.virtual import recorded_display
 
 UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}
 
@@ -83,7 +83,7 @@ def play(action: Action, tmp: Path) -> tuple[int, int]:
     ledger = Ledger(journal)
     cards = Cards(journal)
     cards.seed_simulated()
-    display = SimDisplay()
+    display, frames = recorded_display(threaded=False)
     rules = {"house_rules": list(action.rules)} if action.rules else {}
     assert ledger.submit({"op": "new_game", "edition": action.edition, "mode": "standard",
                           "players": ["Anna", "Ben"], **rules}).ok
@@ -98,7 +98,7 @@ def play(action: Action, tmp: Path) -> tuple[int, int]:
         else:
             bank.handle(step)
             presses += 1
-    last = display.last
+    last = frames.last
     assert action.booked(ledger, last.text if last else ""), action.name
     journal.close()
     return taps, presses

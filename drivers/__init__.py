@@ -1,3 +1,4 @@
 """The table's hardware behind small interfaces: OLED, keypad, rotary encoder, buzzer and LED,
-RFID reader. Each has a real implementation for the Pi and a simulated twin for tests and
-laptops; vendor imports happen only inside the real classes, so this package imports anywhere."""
+RFID reader. One implementation each: on a laptop and in the tests the same drivers run on a virtual table
+(:mod:`drivers.virtual`: gpiozero's mock pins and the chip models); vendor imports happen only where a real
+part is opened, so this package imports anywhere."""

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import deque
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from .panel import HEIGHT, WIDTH, check_rotate
@@ -106,12 +104,15 @@ class Display:
     on the main loop it would hold up keys and taps. ``show()`` only hands the screen over: the
     display's thread renders and sends the newest screen, and screens that were replaced before
     it got to them are dropped (nobody needs to see them). Sleep and wake go the same way, so no
-    caller ever waits for the bus. ``threaded=False`` draws at once (the simulated twin, whose
-    frames the tests read right after each key).
+    caller ever waits for the bus. ``threaded=False`` draws at once (the UI tests, which read each frame
+    right after each key). ``on_frame(screen, image)`` is told each frame sent to the panel (the virtual
+    device's page shows them: :mod:`drivers.virtual`).
     """
 
-    def __init__(self, device: Any, *, contrast: int = CONTRAST_AWAKE, threaded: bool = True) -> None:
+    def __init__(self, device: Any, *, contrast: int = CONTRAST_AWAKE, threaded: bool = True,
+                 on_frame: Callable[[Screen, Image.Image], None] | None = None) -> None:
         self._device = device
+        self._on_frame = on_frame
         self.contrast = contrast
         """The configured contrast, restored at every wake."""
         self._lock = threading.Lock()  # the device: one user at a time
@@ -195,7 +196,8 @@ class Display:
         with self._lock:
             self._device.display(image)
             self.drawn += 1
-        self._shown(screen, image)
+        if self._on_frame is not None:
+            self._on_frame(screen, image)
 
     def _run(self) -> None:
         while True:
@@ -227,9 +229,6 @@ class Display:
             return self._handover.wait_for(lambda: self._pending is None and not self._busy
                                           and self._want_asleep == self._panel_asleep, timeout)
 
-    def _shown(self, screen: Screen, image: Image.Image) -> None:
-        """Hook for the simulated twin."""
-
     def close(self, last: Screen | None = None) -> None:
         """Show a last screen (kept on the panel) and release the bus. Idempotent."""
         with self._handover:
@@ -254,60 +253,6 @@ class Display:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-class Frame(msgspec.Struct, frozen=True):
-    """One frame the simulated display showed."""
-
-    seq: int
-    screen: Screen
-    image: Image.Image
-
-    @property
-    def text(self) -> str:
-        return self.screen.text()
-
-
-class SimDisplay(Display):
-    """The twin: luma's ``dummy`` device, keeping every frame and telling subscribers."""
-
-    def __init__(self, history: int = 500) -> None:
-        from luma.core.device import dummy
-
-        super().__init__(dummy(width=WIDTH, height=HEIGHT, mode="1"), threaded=False)
-        self.frames: deque[Frame] = deque(maxlen=history)
-        self._seq = 0
-        self._changed = threading.Condition()
-        self._subscribers: list[Callable[[Frame], None]] = []
-
-    def _shown(self, screen: Screen, image: Image.Image) -> None:
-        with self._changed:
-            self._seq += 1
-            frame = Frame(self._seq, screen, image)
-            self.frames.append(frame)
-            self._changed.notify_all()
-        for callback in list(self._subscribers):
-            callback(frame)
-
-    def subscribe(self, callback: Callable[[Frame], None]) -> Callable[[], None]:
-        """Call ``callback`` with every new frame; returns the unsubscribe function."""
-        self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback)
-
-    @property
-    def last(self) -> Frame | None:
-        return self.frames[-1] if self.frames else None
-
-    def wait_for(self, after_seq: int, timeout: float) -> Frame | None:
-        """Block until a frame newer than ``after_seq`` exists (for the virtual device's stream)."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._seq > after_seq or self._closed, timeout)
-            return self.last if self._seq > after_seq else None
-
-    @property
-    def image(self) -> Image.Image | None:
-        img: Image.Image | None = self._device.image
-        return img
 
 
 def stand_in() -> Display:

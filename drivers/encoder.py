@@ -32,7 +32,8 @@ class Encoder(Part):
                  on_event: EventCallback | None = None, debounce: float = 0.03,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.on_event = on_event
-        self._debounce = debounce
+        self.debounce = debounce
+        """Seconds a press must stay closed to count."""
         self._clock = clock
         self._lock = threading.Lock()
         self._low_since: float | None = None
@@ -58,7 +59,7 @@ class Encoder(Part):
         with self._lock:
             since, self._low_since = self._low_since, None
             self._restart_timer(None)
-            push = since is not None and not self._counted and self._clock() - since >= self._debounce
+            push = since is not None and not self._counted and self._clock() - since >= self.debounce
         if push:
             self._emit("PUSH")
 
@@ -67,7 +68,7 @@ class Encoder(Part):
             self._timer.cancel()
             self._timer = None
         if since is not None:
-            self._timer = threading.Timer(self._debounce, self._settled, args=(since,))
+            self._timer = threading.Timer(self.debounce, self._settled, args=(since,))
             self._timer.daemon = True
             self._timer.start()
 
@@ -75,7 +76,7 @@ class Encoder(Part):
         """The timer: still held, by the same closure, for long enough? Then that is the PUSH, now."""
         with self._lock:
             push = (self._low_since == since and not self._counted
-                    and self._clock() - since >= self._debounce)
+                    and self._clock() - since >= self.debounce)
             if push:
                 self._counted = True
         if push:
@@ -94,19 +95,3 @@ class Encoder(Part):
         self._rotor.close()
         if self._button is not None:
             self._button.close()
-
-
-class SimEncoder(Part):
-    """The twin: the virtual device's knob."""
-
-    def __init__(self, *, on_event: EventCallback | None = None) -> None:
-        self.on_event = on_event
-
-    def turn(self, steps: int) -> None:
-        for _ in range(abs(steps)):
-            if self.on_event:
-                self.on_event("DOWN" if steps > 0 else "UP")
-
-    def push(self) -> None:
-        if self.on_event:
-            self.on_event("PUSH")

@@ -1,5 +1,9 @@
 """Choosing and opening the table's hardware: real on the Pi, simulated where the config says.
 
+A simulated part is the same driver on a virtual table (:mod:`drivers.virtual`): gpiozero's mock pins, the
+keypad's membrane model, the MFRC522 chip model, luma's dummy panel. What a newcomer plays on a laptop is the
+code that runs on the box.
+
 Nothing ever falls back to a simulation silently. A part configured as real that cannot be opened
 (a loose wire, I²C or SPI off, no GPIO permission) does not stop the box either: it gets a
 stand-in that does nothing, the cause and the fix are logged once (:mod:`drivers.hints`) and kept
@@ -35,10 +39,11 @@ from .tables import ConfigError, check_record, read_table, seconds
 
 if TYPE_CHECKING:
     from .display import Display
-    from .encoder import Encoder, SimEncoder
-    from .keypad import MatrixKeypad, SimKeypad
-    from .rfid import RfidReader, SimReader
+    from .encoder import Encoder
+    from .keypad import MatrixKeypad
+    from .rfid import RfidReader
     from .signals import Buzzer, StatusLed
+    from .virtual import VirtualDevice
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -215,7 +220,7 @@ class HardwareConfig(msgspec.Struct):
         return out
 
     def simulated(self) -> HardwareConfig:
-        """Every part as its twin (``--sim``, and the default off a Pi)."""
+        """Every part simulated (``--sim``, and the default off a Pi): its driver on the virtual table."""
         out = HardwareConfig.from_dict({})
         for part in (out.display, out.keypad, out.encoder, out.buzzer, out.led, out.reader):
             part.kind = "sim"
@@ -249,10 +254,11 @@ class Hardware:
     """The opened parts (or their stand-ins). Closed in reverse order of opening, the display last with
     a final screen."""
 
-    def __init__(self, display: Display, keypad: MatrixKeypad | SimKeypad | Absent,
-                 encoder: Encoder | SimEncoder | Absent | None, buzzer: Buzzer, led: StatusLed,
-                 reader: RfidReader | SimReader | Absent, *, worded: dict[str, Worded] | None = None,
-                 opener: _Opener | None = None, retry_every: float = RETRY_EVERY) -> None:
+    def __init__(self, display: Display, keypad: MatrixKeypad | Absent,
+                 encoder: Encoder | Absent | None, buzzer: Buzzer, led: StatusLed,
+                 reader: RfidReader | Absent, *, worded: dict[str, Worded] | None = None,
+                 opener: _Opener | None = None, retry_every: float = RETRY_EVERY,
+                 virtual: VirtualDevice | None = None) -> None:
         self.display = display
         self.keypad = keypad
         self.encoder = encoder
@@ -265,6 +271,8 @@ class Hardware:
         the retry thread."""
         self.opener = opener
         self.retry_every = retry_every
+        self.virtual = virtual
+        """The virtual table of the simulated parts, and its fingers (None: every part is real)."""
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._started = False
@@ -278,9 +286,8 @@ class Hardware:
 
     @property
     def simulated(self) -> bool:
-        from .display import SimDisplay
-
-        return isinstance(self.display, SimDisplay)
+        """A part at least runs on the virtual table."""
+        return self.virtual is not None
 
     def parts(self) -> list[dict[str, Any]]:
         """Each configured part: its identifier, its name in the language in force, ok, and the hint when it is
@@ -333,6 +340,8 @@ class Hardware:
                 except Exception:
                     log.exception("closing %s failed", type(part).__name__)
         self.display.close(last_screen)
+        if self.virtual is not None:
+            self.virtual.close()
 
 
 class _Opener:
@@ -349,6 +358,17 @@ class _Opener:
         self.make_pin_factory = make_pin_factory
         self.dev = dev
         self.logged: dict[str, tuple[str, ...]] = {}
+        self.virtual_device: VirtualDevice | None = None
+        """The table of the simulated parts, once one is opened."""
+
+    @property
+    def virtual(self) -> VirtualDevice:
+        """The table of the simulated parts, made when the first is opened."""
+        if self.virtual_device is None:
+            from .virtual import VirtualDevice
+
+            self.virtual_device = VirtualDevice()
+        return self.virtual_device
 
     def _factory(self) -> Any:
         if self.pin_factory is None:
@@ -366,32 +386,34 @@ class _Opener:
         except Exception as err:
             raise Missing(partial(display_hint, err, port=d.i2c_port, address=d.address)) from err
 
-    def keypad(self) -> MatrixKeypad | SimKeypad:
-        from .keypad import MatrixKeypad, SimKeypad
+    def keypad(self) -> MatrixKeypad:
+        from .keypad import MatrixKeypad
 
         k, cb = self.cfg.keypad, self.cb
         if k.kind == "sim":
-            return SimKeypad(on_key=cb.on_key, on_hold=cb.on_hold)
+            return self.virtual.open_keypad(k.rows, k.cols, k.layout, hold_time=k.hold_time, on_key=cb.on_key,
+                                            on_hold=cb.on_hold)
         factory = self._factory()
         return self._pins("keypad", lambda: MatrixKeypad(
             k.rows, k.cols, k.layout, pin_factory=factory, on_key=cb.on_key, on_hold=cb.on_hold, hold_time=k.hold_time))
 
-    def encoder(self) -> Encoder | SimEncoder:
-        from .encoder import Encoder, SimEncoder
+    def encoder(self) -> Encoder:
+        from .encoder import Encoder
 
         e = self.cfg.encoder
         if e.kind == "sim":
-            return SimEncoder(on_event=self.cb.on_encoder)
+            return self.virtual.open_encoder(e.a, e.b, e.button, on_event=self.cb.on_encoder)
         factory = self._factory()
         return self._pins("encoder", lambda: Encoder(e.a, e.b, e.button, pin_factory=factory,
                                                         on_event=self.cb.on_encoder))
 
-    def reader(self) -> RfidReader | SimReader:
-        from .rfid import RfidReader, SimReader
+    def reader(self) -> RfidReader:
+        from .rfid import RfidReader
 
         r, cb = self.cfg.reader, self.cb
         if r.kind == "sim":
-            return SimReader(on_tap=cb.on_tap, on_status=cb.on_reader_status)
+            return self.virtual.open_reader(reset_pin=r.reset_pin, poll_interval=r.poll_interval,
+                                            rx_gain_db=r.rx_gain_db, on_tap=cb.on_tap, on_status=cb.on_reader_status)
         try:
             factory = self._factory()
         except Missing as gpio:  # the reader is not even tried: its SPI device is named now, not after GPIO's repair
@@ -518,7 +540,7 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
     failures); ``dev`` is where the GPIO hint looks for ``gpiochip*``. The display comes last: luma's set-up
     blanks the first frame (:mod:`drivers.splash`), and the caller's start screen follows it at once.
     """
-    from .display import Display, SimDisplay, stand_in
+    from .display import Display, stand_in
     from .signals import Buzzer, StatusLed, Volume
 
     try:
@@ -550,10 +572,11 @@ def open_hardware(cfg: HardwareConfig, cb: Callbacks, *, pin_factory: Any = None
         "led", lambda: StatusLed(cfg.led.pin, pin_factory=opener._pins("led", opener._factory)), dark_led)
     reader = part("reader", opener.reader, Absent)
     d = cfg.display
-    display = SimDisplay() if d.kind == "sim" else part(
+    display = opener.virtual.open_display(contrast=d.contrast) if d.kind == "sim" else part(
         "display", lambda: Display(opener.display(), contrast=d.contrast), stand_in)
     worded = {name: worded[name] for name in PARTS if name in worded}  # the parts' order, the display first
-    hw = Hardware(display, keypad, encoder, buzzer, led, reader, worded=worded, opener=opener)
+    hw = Hardware(display, keypad, encoder, buzzer, led, reader, worded=worded, opener=opener,
+                  virtual=opener.virtual_device)
     if "reader" in worded:  # the OLED's reader message: the (first) cause; the fix is on the page and in the log
         label = part_name("reader") + ": "
         cb.on_reader_status(False, hw.faults["reader"].splitlines()[0].removeprefix(label).split(" – ")[0])

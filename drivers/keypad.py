@@ -264,26 +264,3 @@ class MockKeyMatrix:
                     self.cols[c].drive_low()
                 else:
                     self.cols[c].drive_high()
-
-
-class SimKeypad(Part):
-    """The twin for the desktop: logical keys pressed by the virtual device page."""
-
-    def __init__(self, *, on_key: KeyCallback | None = None, on_hold: KeyCallback | None = None) -> None:
-        self.on_key = on_key
-        self.on_hold = on_hold
-        self.pressed: list[str] = []
-
-    def press(self, key: str) -> None:
-        if key not in KEYS:
-            raise ValueError(text("service.keypad.unknown", key=repr(key)))
-        self.pressed.append(key)
-        if self.on_key:
-            self.on_key(key)
-
-    def hold(self, key: str) -> None:
-        """A long press: the key goes down, then is held past the hold time."""
-        self.press(key)
-        if self.on_hold:
-            self.on_hold(key)
-

@@ -24,11 +24,12 @@ def part_name(part: str) -> str:
 
 
 class Part:
-    """A piece of the table's hardware (or its twin). Twins keep these defaults: nothing to start or stop."""
+    """A piece of the table's hardware (or its stand-in while missing, which keeps these defaults: nothing to start
+    or stop)."""
 
     @property
     def alive(self) -> bool:
-        """For the watchdog: the part's own thread, if it has one, is running (a twin has none: always)."""
+        """For the watchdog: the part's own thread, if it has one, is running (a stand-in has none: always)."""
         return True
 
     stall_after: float = 5.0

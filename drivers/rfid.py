@@ -464,22 +464,3 @@ class RfidReader(Part):
         self._spi.close()
         if self._reset is not None:
             self._reset.close()
-
-
-class SimReader(Part):
-    """The twin: the virtual device's cards. ``tap(uid)`` is one presentation."""
-
-    def __init__(self, *, on_tap: TapCallback | None = None, on_status: StatusCallback | None = None) -> None:
-        self.on_tap = on_tap
-        self.on_status = on_status
-        self.ok = True
-        self.problem = ""
-        self.taps: list[str] = []
-
-    def tap(self, uid: str) -> None:
-        uid = uid.strip().lower()
-        if len(uid) not in (8, 14, 20) or any(c not in "0123456789abcdef" for c in uid):
-            raise ValueError(text("service.reader.not_a_uid", uid=repr(uid)))
-        self.taps.append(uid)
-        if self.on_tap:
-            self.on_tap(uid)

@@ -11,8 +11,9 @@ from luma.core.device import dummy
 from PIL import Image, ImageChops
 
 import words
-from drivers.display import HEIGHT, WIDTH, Display, SimDisplay, render
+from drivers.display import HEIGHT, WIDTH, Display, render
 from drivers.screen import Screen
+from drivers.virtual import recorded_display
 
 GOLDEN = Path(__file__).parent / "golden"
 BALANCE = Screen(title="Anna #1", big="14.5M", lines=("Haben: 500K", "Gefängnis frei: 1"), icons="≈")
@@ -53,18 +54,15 @@ def test_qr_code_is_drawn_at_the_right_edge() -> None:
     assert 0.2 < dark / (54 * 54) < 0.8  # a real pattern of modules, neither blank nor solid
 
 
-def test_sim_display_keeps_every_frame_and_tells_subscribers() -> None:
-    display = SimDisplay()
-    seen: list[str] = []
-    unsubscribe = display.subscribe(lambda frame: seen.append(frame.text))
+def test_the_frame_log_keeps_every_frame_the_display_sent() -> None:
+    display, frames = recorded_display(threaded=False)
     display.show(Screen(title="A", big="1M"))
     display.show(BALANCE)
-    unsubscribe()
     display.show(Screen(big="x"))
-    assert [f.seq for f in display.frames] == [1, 2, 3]
-    assert seen == ["A\n1M", BALANCE.text()]
-    assert display.image is not None and display.image.tobytes() == render(Screen(big="x")).tobytes()
-    assert display.wait_for(2, timeout=0) is display.last
+    assert [f.seq for f in frames.frames] == [1, 2, 3]
+    assert [f.text for f in frames.frames][:2] == ["A\n1M", BALANCE.text()]
+    assert frames.last is not None and frames.last.image.tobytes() == render(Screen(big="x")).tobytes()
+    assert frames.wait_for(2, timeout=0) is frames.last
 
 
 class SlowPanel(dummy):
@@ -144,10 +142,10 @@ def test_only_rotations_that_work_are_accepted() -> None:
 
 
 def test_close_keeps_the_last_screen_and_is_idempotent() -> None:
-    display = SimDisplay()
+    display, frames = recorded_display(threaded=False)
     display.close(Screen(big="Aus"))
     display.close()
-    assert display.last is not None and display.last.text == "Aus"
+    assert frames.last is not None and frames.last.text == "Aus"
     assert display._device.persist  # luma leaves the panel on with the last screen
 
 

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from drivers.display import SimDisplay
 from drivers.hardware import Absent, Callbacks, HardwareConfig, HardwareError, open_hardware
-from drivers.keypad import MatrixKeypad, MockKeyMatrix, SimKeypad
+from drivers.keypad import MatrixKeypad, MockKeyMatrix
 from drivers.rfid import RfidReader
 
 NOOP = Callbacks(on_key=lambda k: None, on_hold=lambda k: None, on_encoder=lambda e: None,
@@ -23,16 +22,16 @@ def test_config_rejects_unknown_keys() -> None:
 
 
 def test_simulated_hardware_opens_anywhere() -> None:
-    """No GPIO, no panel, no reader: every part is its twin, and the twins work (a key pressed is heard)."""
+    """No GPIO, no panel, no reader: every part is its driver on the virtual table, and a key pressed is heard."""
     keys: list[str] = []
     hw = open_hardware(HardwareConfig().simulated(), Callbacks(
         on_key=keys.append, on_hold=lambda k: None, on_encoder=lambda e: None, on_tap=lambda u: None,
         on_reader_status=lambda ok, why: None))
     try:
-        assert hw.simulated and isinstance(hw.display, SimDisplay) and hw.faults == {}
+        assert hw.simulated and hw.virtual is not None and hw.faults == {}
         hw.start()
-        assert isinstance(hw.keypad, SimKeypad)
-        hw.keypad.press("LOS")
+        assert isinstance(hw.keypad, MatrixKeypad)
+        hw.virtual.press("LOS")
         assert keys == ["LOS"]
     finally:
         hw.close()

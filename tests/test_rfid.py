@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drivers.mfrc522_model import Mfrc522Model, RegisterSPI, iso_crc_a
-from drivers.rfid import TWO_CARDS, CardError, Mfrc522, RfidReader, SimReader, crc_a
+from drivers.rfid import TWO_CARDS, CardError, Mfrc522, RfidReader, crc_a
 
 ANNA, BEN = "04a1b2c3", "0badcafe"
 
@@ -167,15 +167,6 @@ def test_polling_thread_reports_taps_and_stops_at_once(factory: MockFactory, chi
         assert tapped.wait(5)
     assert not reader.alive
     reader.close()
-
-
-def test_sim_reader_taps_and_refuses_garbage() -> None:
-    taps: list[str] = []
-    sim = SimReader(on_tap=taps.append)
-    sim.tap("04A1B2C3")
-    with pytest.raises(ValueError):
-        sim.tap("not a uid")
-    assert taps == [ANNA]
 
 
 def test_transfer_level_double_answers_exactly_like_the_bit_banged_chip(factory: MockFactory,

@@ -45,11 +45,11 @@ def test_the_screen_now_shown_turns_english_at_the_next_frame_without_a_key(tabl
     table.tap("Anna")
     table.press("MENU")
     assert shown(table).splitlines()[1:3] == [">1 Kaufen", " 3 Steuer"], shown(table)
-    before = table.display.last
+    before = table.frames.last
     assert before is not None
     words.use("en")
     table.bank.tick()
-    after = table.display.last
+    after = table.frames.last
     assert after is not None and after.seq == before.seq + 1  # one new frame, drawn by the tick alone
     assert shown(table).splitlines()[1:3] == [">1 Buy", " 3 Tax"], shown(table)
     words.use("de")

@@ -32,9 +32,11 @@ from device.daemon.service import Daemon
 
 daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
 daemon.start(web=False)
-print("segno" in sys.modules, daemon.hardware.display.last.screen.qr)
+daemon.hardware.display.flush()  # drawn by the display's own thread, as on the box
+print("segno" in sys.modules, daemon.hardware.display.screen.qr)
 daemon.banker.tick()  # the loop's first turn, after READY
-print("segno" in sys.modules, bool(daemon.hardware.display.last.screen.qr))
+daemon.hardware.display.flush()
+print("segno" in sys.modules, bool(daemon.hardware.display.screen.qr))
 daemon.close()
 """
 

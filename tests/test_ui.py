@@ -18,7 +18,7 @@ from device.store.ledger import Ledger
 
 def test_idle_screen_shows_the_page_address_and_its_qr_code(table: Table) -> None:
     assert table.text() == "Bankleser\nBereit\nC lang: neu\n192.168.1.20\nPort 8080"
-    assert table.display.last is not None and table.display.last.screen.qr == "http://192.168.1.20:8080/"
+    assert table.frames.last is not None and table.frames.last.screen.qr == "http://192.168.1.20:8080/"
 
 
 def test_tapping_a_card_shows_number_name_and_balance(table: Table) -> None:

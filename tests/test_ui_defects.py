@@ -301,7 +301,7 @@ def test_the_idle_screen_follows_a_changed_address(table: Table) -> None:
     address[0] = "http://10.0.0.7/"
     table.bank.tick()
     assert table.text().splitlines()[3:] == ["10.0.0.7"]
-    assert table.display.last is not None and table.display.last.screen.qr == "http://10.0.0.7/"
+    assert table.frames.last is not None and table.frames.last.screen.qr == "http://10.0.0.7/"
 
 
 def test_two_cards_on_the_reader_ask_for_one(table: Table) -> None:

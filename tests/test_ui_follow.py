@@ -220,12 +220,12 @@ def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_ret
     assert hw is not None and "keypad" in hw.faults
     try:
         daemon.call(lambda: None)
-        assert hw.display.last is not None and hw.display.last.screen.title == "Fehlt: Tastatur"
+        assert hw.display.screen is not None and hw.display.screen.title == "Fehlt: Tastatur"
         hw.opener.make_pin_factory = MockFactory  # the wire is fixed
         hw.opener.pin_factory = None
         assert hw.retry() == ["keypad"]
         daemon.call(lambda: None)  # the loop has handled the part's arrival
-        assert hw.display.last.screen.title == "Bankleser"
+        assert hw.display.screen.title == "Bankleser"
     finally:
         daemon.stop()
         loop.join(5)
@@ -286,7 +286,7 @@ def test_the_creditor_may_lift_a_mortgage_from_a_bankruptcy_at_once(table: Table
     table.tap("Ben")
     table.press("OK")
     table.choose("Bankrott")
-    table.choose("39 Schlossallee")  # marked
+    table.choose("39 Schlossallee: 220")  # marked; lifting it costs the mortgage and 10 %
     table.choose("Fertig")
     assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["lift"] == [39]
     table.press("OK")

@@ -14,7 +14,17 @@ def test_nothing_is_stuck_on_a_healthy_appliance(daemon: Daemon) -> None:
 
 
 def test_a_web_server_whose_loop_stopped_turning_stops_the_pings(daemon: Daemon) -> None:
-    assert daemon.stuck(time.monotonic() + WEB_STALL + 5) == ["web"]
+    assert daemon.hardware is not None
+    reader = daemon.hardware.reader
+    deadline = time.monotonic() + 5
+    while not getattr(reader, "ok", True) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the reader's first poll resets the chip (50 ms): a turn in progress, not a hang
+    # Judged 35 s ahead, a poll in progress (0.2 ms of every 35) would look hung too: one of three looks is clear.
+    looks = []
+    for _ in range(3):
+        looks.append(daemon.stuck(time.monotonic() + WEB_STALL + 5))
+        time.sleep(0.003)
+    assert ["web"] in looks, looks
 
 
 def test_a_driver_hung_in_one_operation_stops_the_pings(daemon: Daemon) -> None:

@@ -13,9 +13,9 @@ from device.scenes.lists import ListScene
 from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
-from drivers.display import SimDisplay
 from drivers.screen import Screen
 from drivers.signals import Buzzer
+from drivers.virtual import recorded_display
 from rules import DEEDS, Kind
 
 UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}
@@ -32,7 +32,7 @@ class Table:
         self.ledger = Ledger(self.journal, clock=lambda: self.wall, mono=lambda: self.now)
         self.cards = Cards(self.journal)
         self.cards.seed_simulated()
-        self.display = SimDisplay()
+        self.display, self.frames = recorded_display(threaded=False)
         self.buzzer = Buzzer(None, pin_factory=None)
         self.asleep = False
         self.bank = Ui(ledger=self.ledger, cards=self.cards, show=self.display.show, tone=self.buzzer.play,
@@ -59,12 +59,12 @@ class Table:
         self.tones()
 
     def text(self) -> str:
-        last = self.display.last
+        last = self.frames.last
         return last.text if last else ""
 
     def screen(self) -> Screen:
         """The screen drawn last (its title bar, big line and rows apart)."""
-        last = self.display.last
+        last = self.frames.last
         assert last is not None, "nothing drawn yet"
         return last.screen
 

@@ -43,7 +43,6 @@ def create_app(backend: Backend) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         MAX_CONTENT_LENGTH=64 * 1024,
-        JSON_SORT_KEYS=False,
     )
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     guard(app, backend.session_epoch)

@@ -34,7 +34,7 @@ def blueprint(device: Simulation) -> Blueprint:
         uid = parse_tap()
         try:
             seq = device.tap(uid)
-        except ValueError:  # the reader twin refuses what no card could send (its words are the driver's)
+        except ValueError:  # the simulated reader refuses what no card could send (its words are the driver's)
             raise BadUid(words.text("phone.uid.bad", uid=repr(uid))) from None
         return jsonify({"ok": True, "seq": seq})
 

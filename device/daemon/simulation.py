@@ -1,7 +1,8 @@
 """The simulation's adapter: the virtual device's keys, card reader and OLED, for the web's ``/device`` page.
 
-Only in sim mode (``bankleser run`` off a Pi): the parts are the drivers' simulated twins, so a key
-pressed here is pressed on the same keypad model the tests drive.
+Only in sim mode (``bankleser run`` off a Pi): the parts are the box's own drivers on the virtual table
+(:mod:`drivers.virtual`), so a key pressed here is scanned by the keypad driver a key on the box meets, a card
+tapped here is read by the MFRC522 driver, and the frames shown are the ones the display's thread sent.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import io
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from drivers.display import Frame, SimDisplay
 from drivers.hardware import Hardware
+from drivers.virtual import Frame, FrameLog, VirtualDevice
 from rules import EDITIONS, square_name
 
 from ..scenes import WIRE_KEYS
@@ -33,14 +34,19 @@ class Simulation:
         assert hw is not None
         return hw
 
-    def _display(self) -> SimDisplay:
-        display = self._hardware().display
-        assert isinstance(display, SimDisplay)
-        return display
+    def _virtual(self) -> VirtualDevice:
+        virtual = self._hardware().virtual
+        assert virtual is not None
+        return virtual
+
+    def _frames(self) -> FrameLog:
+        return self._virtual().frames
 
     def _sync(self) -> int:
-        """Wait until the loop has handled everything queued so far; return the display's frame number."""
+        """Wait until the loop has handled everything queued so far and the display's thread has sent the screen
+        it led to; return that frame's number."""
         self._d.call(lambda: None)
+        self._hardware().display.flush()
         return self.display()[0]
 
     def keys(self) -> frozenset[str]:
@@ -48,18 +54,21 @@ class Simulation:
         return WIRE_KEYS
 
     def press(self, key: str) -> int:
-        keypad = self._hardware().keypad
+        """A key of the keypad, held or pressed, or the knob turned or pushed: through its driver's pins."""
+        virtual = self._virtual()
         if key.startswith("hold:"):
-            keypad.hold(key[5:])  # type: ignore[union-attr]
-        elif key in ("UP", "DOWN", "PUSH"):
-            self._d.events.put(("key", key))
+            virtual.hold(key[5:])
+        elif key in ("UP", "DOWN"):
+            virtual.turn(1 if key == "DOWN" else -1)
+        elif key == "PUSH":
+            virtual.push()
         else:
-            keypad.press(key)  # type: ignore[union-attr]
+            virtual.press(key)
         return self._sync()
 
     def tap(self, uid: str) -> int:
-        """Raises ValueError for what no card could send (the reader twin checks it as a reader would)."""
-        self._hardware().reader.tap(uid)  # type: ignore[union-attr]
+        """Raises ValueError for what no card could send (a UID of 4, 7 or 10 bytes, as the chip model holds)."""
+        self._virtual().tap(uid)
         return self._sync()
 
     def cards(self) -> dict[str, Any]:
@@ -83,18 +92,18 @@ class Simulation:
                 "version": ledger.version if ledger is not None else 0}
 
     def display(self) -> tuple[int, str]:
-        last = self._display().last
+        last = self._frames().last
         return (last.seq, last.text) if last else (0, "")
 
     def display_png(self) -> bytes:
-        last: Frame | None = self._display().last
+        last: Frame | None = self._frames().last
         buf = io.BytesIO()
         if last is not None:
             last.image.convert("L").resize((512, 256), 0).save(buf, format="PNG")
         return buf.getvalue()
 
     def on_display(self, callback: Callable[[], None]) -> None:
-        self._display().subscribe(lambda frame: callback())
+        self._frames().subscribe(lambda frame: callback())
 
     def freeze(self) -> None:
         """A test's verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (the watchdog test)."""

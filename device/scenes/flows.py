@@ -190,12 +190,31 @@ def _f(label: Said, *opens: str, **kw: Any) -> Flow:
 
 # The steps of the rules-aware flows ---------------------------------------------------------
 
+OTHER_BIDDER = 2
+"""The auction's choice "won by another player", beside False (the printed price) and True (an auction won by the
+player on the reader): the winner is picked next (a card, or the knob)."""
+
+
 def _price(v: View) -> list[tuple[Said, Any]]:
-    """The printed price, or an auction: none under the house rule "keine Versteigerungen" (seed 001), where the
-    rules take no bid but the printed price."""
+    """The printed price, or an auction won by the player on the reader or by another: none under the house rule
+    "keine Versteigerungen" (seed 001), where the rules take no bid but the printed price. Another player's win is
+    booked from this reader too: whoever holds the reader need not find the winner's card first."""
     price = v.edition.deed(v["square"]).price
     auction: list[tuple[Said, Any]] = [] if "no_auctions" in v.game.house_rules else [(BID, True)]
+    if auction and v.others():
+        auction.append((phrase("scenes.buy.other_bidder"), OTHER_BIDDER))
     return [(_money(v, "scenes.buy.price", price), False), *auction]
+
+
+def _bidder(v: View) -> str:
+    """Who won the auction: the player on the reader, or the one picked."""
+    return str(v["_winner"]) if v["_auction"] == OTHER_BIDDER else v.player
+
+
+def _buy(v: View) -> dict[str, Any]:
+    """The purchase, by the auction's winner where another player won it."""
+    return {"op": "buy", "player": _bidder(v), "square": v["square"],
+            **({"price": v["price"]} if "price" in v.values else {})}
 
 
 def _money(v: View, key: str, amount: int) -> Said:
@@ -278,6 +297,22 @@ def _estate_mortgaged(v: View) -> list[int]:
     return [sq for sq, d in v.game.deeds.items() if d.owner == v.player and d.mortgaged]
 
 
+def _lift_option(v: View, sq: int) -> Said:
+    """A mortgaged deed the creditor may lift at once, with what lifting it costs (the mortgage and the 10 %)."""
+    from rules.valuation import lift_cost
+
+    return lambda: say(phrase("scenes.bankrupt.lift_cost", square=v.square(sq),
+                              amount=v.money(lift_cost(v.edition, sq))))
+
+
+def _estate(v: View) -> str:
+    """The bankrupt's deeds and Gefängnis-frei-Karten by name: what goes to the creditor beside the money."""
+    jail = v.game.players[v.player].jail_cards
+    items = [square_name(v.edition, sq) for sq, d in v.game.deeds.items() if d.owner == v.player]
+    items += [words.plural("scenes.trade.jail_cards", jail)] if jail else []
+    return words.text("list.separator").join(items)
+
+
 def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
     """Who goes bankrupt to whom, and what they receive as the rules' preview books it (the cash and the buildings
     sold, issue 28 #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
@@ -292,10 +327,16 @@ def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[S
         key = "scenes.bankrupt.to_player" if creditor else "scenes.bankrupt.to_bank"
         return say(phrase(key, player=v.player, creditor=creditor or "", amount=v.money(received)))
 
+    def receives() -> str:
+        key = "scenes.bankrupt.receives" if creditor else "scenes.bankrupt.bank_receives"
+        return say(phrase(key, creditor=creditor or "", what=_estate(v)))
+
     debt = (_money(v, "scenes.bankrupt.debt", v.owed),) if v.owed else ()
     note: tuple[Said, ...] = (event.note,) if event is not None and event.note else ()
-    # who to whom, the note and the Storno in the first view (three rows under "Bankrott"); the debt below
-    return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt)
+    estate: tuple[Said, ...] = (receives,) if _estate(v) else ()
+    # who to whom, the note (what lifting or the 10 % cost the creditor) and the Storno in the first view (three
+    # rows under "Bankrott"); the debt, then the deeds and cards received, as the knob scrolls
+    return phrase("scenes.bankrupt.title"), "", (to, *note, phrase("scenes.bankrupt.undo"), *debt, *estate)
 
 
 def _lowest_bid(v: View) -> Said:
@@ -413,11 +454,15 @@ BANKRUPT, UNDO, RANKING = phrase("scenes.flow.bankrupt"), phrase("scenes.flow.un
 AUCTION_BUILD = phrase("scenes.flow.build_auction")
 
 PLAYER_FLOWS: tuple[Flow, ...] = (
-    _f(BUY, "buy", op="buy", deed_label=BUY,
+    _f(BUY, "buy", op="buy", deed_label=BUY, command=_buy,
        title=lambda v: phrase("scenes.buy.auction") if v["_auction"] else BUY,
        steps=(Square("buy", phrase("scenes.buy.which")),
               Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, phrase("scenes.about.buy")),
-              Type("price", BID, zero=False, when=lambda v: v["_auction"], says=phrase("scenes.about.bid")))),
+              Pick("_winner", phrase("scenes.buy.winner"), lambda v: [(n, n) for n in v.others()],
+                   phrase("scenes.about.winner"), tap=True, when=lambda v: v["_auction"] == OTHER_BIDDER),
+              # The bid screen names what is auctioned and who bid (the title: the street, as the step before).
+              Type("price", lambda v: square_name(v.edition, v["square"]), zero=False, when=lambda v: v["_auction"],
+                   hint=lambda v: phrase("scenes.buy.bidder", player=_bidder(v)), says=phrase("scenes.about.bid")))),
     _f(RENT, "rent", op="rent", deed_label=RENT, title=phrase("scenes.rent.title"),
        steps=(Square("rent", phrase("scenes.rent.which")),
               Type("dice", phrase("scenes.rent.dice"), money=False, zero=False,
@@ -461,7 +506,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
              phrase("scenes.about.lift"), multi=True, when=lambda v: bool(_mortgaged(v))))),
     _f(BANKRUPT, "bankrupt", command=_bankrupt, confirm=_bankrupt_summary, steps=(
         Pick("_lift", lambda v: phrase("scenes.bankrupt.lift", player=v.creditor or ""),
-             lambda v: [(v.square(sq), sq) for sq in _estate_mortgaged(v)],
+             lambda v: [(_lift_option(v, sq), sq) for sq in _estate_mortgaged(v)],
              phrase("scenes.about.creditor_lift"), multi=True, start=lambda v: DONE,
              when=lambda v: bool(_estate_mortgaged(v))),)),
     _f(UNDO, method="ask_undo", shown=_undoable),

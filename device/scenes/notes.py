@@ -120,13 +120,15 @@ class MessageScene(Scene, msgspec.Struct):
     """The balance says whose it is ("Ben: 1500"): a booking between players, or one made without a card."""
     shown_at: float = 0.0
     offset: int = 0
+    read: bool = False
+    """The banker has turned through it: it stays until a key, however long the reading takes."""
 
     def on_enter(self, ui: Context) -> None:
         self.shown_at = ui.clock()
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         if isinstance(inp, Tick):
-            if ui.clock() - self.shown_at >= RESULT_SHOWN and self.offer is None:
+            if ui.clock() - self.shown_at >= RESULT_SHOWN and self.offer is None and not self.read:
                 ui.scenes.back()
             return True
         key = pressed(inp)
@@ -140,11 +142,11 @@ class MessageScene(Scene, msgspec.Struct):
             offset = max(0, min(most, self.offset + (-1 if key is Key.UP else 1)))
             if offset == self.offset:
                 return False  # at the end already, or all on the screen: said, the refusal and its offer kept
-            self.offset = offset
+            self.offset, self.read = offset, True
             return True
         ui.scenes.back()
-        if key in (Key.OK, Key.C):
-            return True
+        if key in (Key.OK, Key.C, Key.UP, Key.DOWN):
+            return True  # a turn puts the result away: what comes back shows as it was, not moved on unseen
         return ui.scenes.top.on_event(ui, inp)  # the key acts where the result came back to
 
     def _shown(self, ui: Context) -> tuple[str, tuple[str, ...], bool]:

@@ -29,7 +29,7 @@ ALLOWED = {
     "sell_building", "to_houses", "mortgage", "unmortgage", "pay_all", "collect_all", "repairs", "per_house",
     "per_hotel", "free_parking", "trade", "a", "b", "a_gives", "b_gives", "squares", "cash", "jail_cards", "jail",
     "lift", "bankrupt", "creditor", "owed", "pay_debt", "build_auction", "price", "dice", "no_auctions", "timed",
-    "_auction", "_what", "_b", "_a_items", "_a_cash", "_b_items", "_b_cash", "_lift", "edition", "mode", "minutes",
+    "_auction", "_winner", "_what", "_b", "_a_items", "_a_cash", "_b_items", "_b_cash", "_lift", "edition", "mode", "minutes",
     "players", "quick", "standard", "seed", "house_rules", "speed_die", "replace", "deed",
     "free_parking_pot", "ask_undo", "ask_end", "volume", "learn", "ask_pin", "ask_new_game",
     # the shipped edition where there is no game; the probe players the rules check a timed game's minutes with

@@ -20,8 +20,8 @@ def parse_key(known: Collection[str]) -> str:
 
 
 def parse_tap() -> str:
-    """``POST /api/sim/tap``: the tapped card's UID, of a form a card could send (as the reader twin reads it:
-    upper or lower case, spaces around), or refused in the catalogue's words (the twin's are a program's)."""
+    """``POST /api/sim/tap``: the tapped card's UID, of a form a card could send (as the simulated reader reads
+    it: upper or lower case, spaces around), or refused in the catalogue's words (the driver's are a program's)."""
     uid = parse_body().get("uid")
     if not isinstance(uid, str):
         raise Malformed(text("phone.request.missing", field="uid"))
