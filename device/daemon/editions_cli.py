@@ -180,14 +180,16 @@ def summary(edition: Edition) -> str:
 def _check(path: Path, catalogue: Catalogue) -> int:
     import words
 
-    from ..store.editions import check_text, told
+    from ..store.editions import check_text, read_path, told
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        print(words.text("editions.cli.unreadable", path=path, error=getattr(err, "strerror", None) or err),
-              file=sys.stderr)
+    decoded = read_path(path)  # the one reader: as the state folder and an upload read it
+    for note in decoded.notes:
+        print(words.text("editions.cli.warning", file=path.name, problem=told(note)))
+    if decoded.text is None:
+        for problem in decoded.problems:
+            print(f"{path.name}: {told(problem)}", file=sys.stderr)
         return 1
+    text = decoded.text
     bases = {k: e for k, e in catalogue.editions.items() if catalogue.files.get(k) != path}
     checked = check_text(text, bases)
     for problem in checked.problems:
