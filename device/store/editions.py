@@ -11,6 +11,7 @@ shown (a page request's own, the log's), never stored as text.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
@@ -219,15 +220,18 @@ def load_folder(folder: Path | None, *, oled: bool = True) -> Catalogue:
     return catalogue
 
 
-def _signature(folder: Path) -> tuple[tuple[str, int, int, int], ...]:
-    """What changes when a file of the folder is added, removed, replaced or written: cheap to ask at every use."""
+def _signature(folder: Path) -> tuple[tuple[str, int, bytes], ...]:
+    """What changes when a file of the folder is added, removed, replaced or written: its name and a digest of
+    its bytes (a few small files: far cheaper than checking them; a file's time stamp alone misses two writes
+    within one tick of the file system's clock)."""
     out = []
     for path in _files(folder):
         try:
-            st = path.stat()
+            size = path.stat().st_size
+            digest = hashlib.blake2b(path.read_bytes(), digest_size=16).digest() if size <= MAX_BYTES else b""
         except OSError:
             continue  # gone between the listing and the look: the next use sees it gone
-        out.append((path.name, st.st_mtime_ns, st.st_size, st.st_ino))
+        out.append((path.name, size, digest))
     return tuple(out)
 
 
@@ -240,7 +244,7 @@ class Editions(Mapping[str, Edition]):
 
     def __init__(self, state_dir: Path) -> None:
         self._folder = state_dir / FOLDER
-        self._seen: tuple[tuple[str, int, int, int], ...] | None = None
+        self._seen: tuple[tuple[str, int, bytes], ...] | None = None
         self._catalogue = Catalogue()
         self._lock = threading.Lock()
 
@@ -361,7 +365,7 @@ class Shelf:
             return answer
         cat = self.catalogue()
         claimants = cat.claims.get(edition.key, [])
-        if [p.read_bytes() for p in claimants] == [text.encode("utf-8")]:
+        if [read_path(p).text for p in claimants] == [text]:
             return answer  # the same text again: nothing to replace, nothing to keep
         if claimants and not replace:
             shown = cat.editions[edition.key].title if edition.key in cat.editions else edition.key
