@@ -209,3 +209,27 @@ Store.TestCase.settings = settings(max_examples=int(os.environ.get("EDITION_EXAM
                                    derandomize=os.environ.get("CI") == "true",
                                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 test_the_store_keeps_its_properties = Store.TestCase
+
+
+# Shrunk failures the generator found, kept as regression tests --------------------------------------------
+
+
+def test_regression_saving_the_text_a_bom_file_holds_asks_nothing(tmp_path: Path) -> None:
+    """Generator: copy_by_hand(utf-8-sig, hamburg.toml, 200); save(hamburg, 200, replace=False) — the store
+    compared bytes and asked to replace a file by its own text."""
+    (tmp_path / "editions").mkdir()
+    (tmp_path / "editions" / "hamburg.toml").write_bytes(text_of("hamburg", 200).encode("utf-8-sig"))
+    answer = Shelf(tmp_path).save(text_of("hamburg", 200))
+    assert answer["ok"] and "question" not in answer
+
+
+def test_regression_two_writes_of_one_size_within_a_clock_tick_are_both_seen(tmp_path: Path) -> None:
+    """A file's time stamp moves in ticks of the kernel's coarse clock: an edit of the same length within one tick
+    (salary 250 → 999) would keep the old edition if the store went by size and time alone."""
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    store = Editions(tmp_path)
+    (folder / "hamburg.toml").write_text(text_of("hamburg", 250), encoding="utf-8")
+    assert store["hamburg"].salary == 250
+    (folder / "hamburg.toml").write_text(text_of("hamburg", 999), encoding="utf-8")
+    assert store["hamburg"].salary == 999
