@@ -188,3 +188,36 @@ def test_the_command_line_refuses_an_empty_file_as_empty(tmp_path: Path, capsys:
     (tmp_path / "leer.toml").write_bytes(b"")
     assert main(["edition", "check", str(tmp_path / "leer.toml"), "--state-dir", str(tmp_path)]) == 1
     assert "leer" in capsys.readouterr().err
+
+
+# -- keys a family can type; a loop of bases -----------------------------------------------------------------
+
+
+def test_a_key_with_umlauts_or_only_a_title_suggests_one_that_can_be_typed() -> None:
+    from device.store.editions import check_text
+    from rules import EDITIONS
+
+    for key, suggested in (("münchen", "muenchen"), ("", "muenchen"), ("Bad Tölz", "bad-toelz")):
+        checked = check_text(MUENCHEN.replace('"muenchen"', f'"{key}"'), EDITIONS)
+        [problem] = [p for p in checked.problems if p.path == "key"]
+        assert problem.message.get("suggest") == suggested
+
+
+def test_edition_new_refuses_the_key_the_form_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "m.toml"
+    for key in ("München", "classic"):
+        assert main(["edition", "new", "--from", "classic", "--key", key, "-o", str(out),
+                     "--state-dir", str(tmp_path)]) == 1
+        assert not out.exists()
+    err = capsys.readouterr().err
+    assert "„muenchen“" in err and "mitgelieferte Ausgabe" in err
+
+
+def test_a_loop_of_bases_is_called_a_loop_naming_its_members(tmp_path: Path) -> None:
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    for key, base in (("stadt-a", "stadt-b"), ("stadt-b", "stadt-a")):
+        (folder / f"{key}.toml").write_text(f'key = "{key}"\ntitle = "{key}"\nbase = "{base}"\n', encoding="utf-8")
+    broken = {b.path.name: b.problems for b in load(tmp_path).broken}
+    assert [p.message.key for p in broken["stadt-a.toml"]] == ["editions.problem.base_loop"]
+    assert broken["stadt-a.toml"][0].message.get("keys") == "'stadt-a' → 'stadt-b' → 'stadt-a'"

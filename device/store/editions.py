@@ -18,7 +18,7 @@ import re
 import threading
 import time
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +161,27 @@ def claimed_key(text: str) -> str | None:
     return key if isinstance(key, str) else None
 
 
+def base_loops(texts: Iterable[str]) -> dict[str, list[str]]:
+    """The keys whose bases lead back to themselves, each with its loop from itself round to itself
+    ("stadt-a" → "stadt-b" → "stadt-a"): said as a loop, not as an unknown base that is there."""
+    bases: dict[str, str] = {}
+    for text in texts:
+        try:
+            raw = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            continue
+        if isinstance(raw.get("key"), str) and isinstance(raw.get("base"), str):
+            bases[raw["key"]] = raw["base"]
+    loops: dict[str, list[str]] = {}
+    for start in bases:
+        chain = [start]
+        while (nxt := bases.get(chain[-1])) is not None and nxt not in chain:
+            chain.append(nxt)
+        if nxt == start:
+            loops[start] = [*chain, start]
+    return loops
+
+
 def load(state_dir: Path | None, *, oled: bool = True) -> Catalogue:
     """The shipped editions and the family's files from ``state_dir/editions`` (missing folder: none)."""
     return load_folder(None if state_dir is None else state_dir / FOLDER, oled=oled)
@@ -211,8 +232,14 @@ def load_folder(folder: Path | None, *, oled: bool = True) -> Catalogue:
                 catalogue.editions[edition.key] = edition
                 catalogue.files[edition.key] = path
                 catalogue.warnings[edition.key] = catalogue.notes.get(path, []) + warnings
-        if not progress:  # the rest wait for bases that never come
+        if not progress:  # the rest wait for bases that never come: a loop of them, or one that is not there
+            loops = base_loops(waiting.values())
             for path, text in waiting.items():
+                loop = loops.get(claimed_key(text) or "")
+                if loop:
+                    catalogue.broken.append(Broken(path, [Problem("base", phrase(
+                        "editions.problem.base_loop", keys=" → ".join(map(repr, loop))))]))
+                    continue
                 checked = check_text(text, catalogue.editions, oled=oled)
                 catalogue.broken.append(Broken(path, checked.problems, checked.base))
             break

@@ -6,6 +6,8 @@ MODULES = ("rules/editions/fileformat.py", "rules/editions/model.py", "rules/edi
            "webui/parsers/edition.py")
 
 ALLOWED = {
+    # the letters a suggested key spells out ("München" → "muenchen") and its patterns
+    "ä", "ö", "ü", "ß", "æ", "ø", "å", "NFKD", "[^a-z0-9]+",
     # the store's answers (a question asked first, a file kept), its folder of previous versions, the encodings
     # and patterns of the one reader, the ledger's refusal code of a key two files claim
     "question", "exists", "kept", "notes", "/api/admin/editions/delete", "/api/admin/editions/restore", "no_file",
