@@ -278,7 +278,8 @@ def test_the_template_and_the_script_say_nothing_themselves() -> None:
                "number", "#edition-words", "#edition-data", "[data-path]", "[data-check]", "#msg", "#edition-form",
                "#form-problems", "input", "submit", "/api/admin/editions/check", "/api/admin/editions", "#upload",
                "#upload-file", "#upload-problems", '[data-check="${path}"]', "[data-delete]", "[data-restore]",
-               "click", "/api/admin/editions/delete", "/api/admin/editions/restore"}
+               "click", "/api/admin/editions/delete", "/api/admin/editions/restore", "data-number", "span", "note",
+               "problem"}
     assert [s for s in said if s not in program and not s.startswith("editions.page.")] == []
 
 

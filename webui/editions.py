@@ -8,6 +8,7 @@ shelf (``Backend.editions()``); the checks are the rules' own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request
@@ -15,12 +16,14 @@ from werkzeug.exceptions import HTTPException
 
 import words
 from rules import DEEDS, SQUARES, Kind
+from rules.editions import Edition, Problem
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 
 from .backend import Backend
+from .edition_form import form_problem
 from .errors import answer
 from .language import script_words
-from .parsers.edition import parse_edition, parse_file_name
+from .parsers.edition import Sent, parse_edition, parse_file_name
 
 GROUP_COLOURS = {"brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d",
                  "red": "#e03131", "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0",
@@ -118,9 +121,15 @@ def blueprint(backend: Backend) -> Blueprint:
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{key}.toml"'})
 
+    def told_as(sent: Sent) -> Callable[[Problem, Edition], dict[str, Any]] | None:
+        """The form's problems name its fields; a file's, its lines and keys (the store's own)."""
+        form = sent.form
+        return None if form is None else lambda p, names: form_problem(p, names, form)
+
     @editions.post("/api/admin/editions/check")
     def api_check() -> Response:
-        _, answer = backend.editions().check(parse_edition().source)
+        sent = parse_edition()
+        _, answer = backend.editions().check(sent.source, told_as(sent))
         answer.pop("text", None)
         return jsonify(answer)
 
@@ -128,7 +137,7 @@ def blueprint(backend: Backend) -> Blueprint:
     def api_save() -> tuple[Response, int]:
         """Save; 409 with a ``question`` when it would replace a file (the page asks, then sends ``replace``)."""
         sent = parse_edition()
-        answer = backend.editions().save(sent.source, replace=sent.replace, was=sent.was)
+        answer = backend.editions().save(sent.source, replace=sent.replace, was=sent.was, told_as=told_as(sent))
         return jsonify(answer), 200 if answer["ok"] else 409 if answer.get("question") else 422
 
     @editions.post("/api/admin/editions/delete")

@@ -18,7 +18,7 @@ import re
 import threading
 import time
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -323,6 +323,10 @@ def _problem(p: Problem, base: Edition | None) -> dict[str, Any]:
             "text": told(p, base)}
 
 
+ToldAs = Callable[[Problem, Edition], dict[str, Any]]
+"""How a page says a problem, given the edition whose names say its squares."""
+
+
 def _said(code: str, **values: Any) -> dict[str, Any]:
     """A store's word for the page, as a problem without a place (the code is its key)."""
     said = words.text(code, **values)
@@ -367,8 +371,9 @@ class Shelf:
                               "at": time.strftime("%Y-%m-%d %H:%M", time.localtime(v.at))}
                              for v in versions(self.folder)]}
 
-    def check(self, source: str | bytes) -> tuple[Edition | None, dict[str, Any]]:
-        """``source`` a file's bytes (an upload: read as every file is, :func:`decode`) or the form's text."""
+    def check(self, source: str | bytes, told_as: ToldAs | None = None) -> tuple[Edition | None, dict[str, Any]]:
+        """``source`` a file's bytes (an upload: read as every file is, :func:`decode`) or the form's text;
+        ``told_as`` says each problem for the page that asks (the form names its fields, a file its lines)."""
         notes: list[Problem] = []
         if isinstance(source, bytes):
             decoded = decode(source)
@@ -378,15 +383,20 @@ class Shelf:
             source, notes = decoded.text, decoded.notes
         checked = check_text(source, self.catalogue().editions)
         edition, base = checked.edition, checked.base
-        return edition, {"ok": edition is not None, "key": edition.key if edition else None,
-                         "problems": [_problem(p, base) for p in checked.problems],
-                         "warnings": [_problem(w, base) for w in notes + checked.warnings], "text": source}
 
-    def save(self, source: str | bytes, *, replace: bool = False, was: str | None = None) -> dict[str, Any]:
+        def said(p: Problem) -> dict[str, Any]:
+            return _problem(p, base) if told_as is None else told_as(p, at_hand(base))
+
+        return edition, {"ok": edition is not None, "key": edition.key if edition else None,
+                         "problems": [said(p) for p in checked.problems],
+                         "warnings": [said(w) for w in notes + checked.warnings], "text": source}
+
+    def save(self, source: str | bytes, *, replace: bool = False, was: str | None = None,
+             told_as: ToldAs | None = None) -> dict[str, Any]:
         """Save a file that plays; ask first (``question``, nothing written) when it would replace a file that
         claims its key, or when the form of edition ``was`` now names another key (a second edition, not a
         rename: said before it is made)."""
-        edition, answer = self.check(source)
+        edition, answer = self.check(source, told_as)
         text = answer.pop("text", "")
         if edition is None:
             return answer

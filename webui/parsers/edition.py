@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+from typing import Any
 
 import msgspec
 
 from rules.editions import to_toml
-from words import text
+from words import language, text
 
+from ..edition_form import read_numbers
 from ..errors import Malformed
 from .body import parse_body
 
@@ -23,12 +25,15 @@ class Sent(msgspec.Struct, frozen=True):
     source: str | bytes
     replace: bool = False
     was: str | None = None
+    form: dict[str, Any] | None = None
+    """The form's data, its numbers read as the page's language writes them (a problem names its field)."""
 
 
 def parse_edition() -> Sent:
     """``{"file": base64}`` (an upload), ``{"text": …}`` (a text) or ``{"data": …}`` (the form, key by key)."""
     body = parse_body()
     source: str | bytes
+    form = None
     if isinstance(body.get("file"), str):
         try:
             source = base64.b64decode(body["file"], validate=True)
@@ -37,14 +42,15 @@ def parse_edition() -> Sent:
     elif isinstance(body.get("text"), str):
         source = str(body["text"])
     elif isinstance(body.get("data"), dict):
+        form = read_numbers(body["data"], language())
         try:
-            source = to_toml(body["data"])
+            source = to_toml(form)
         except (TypeError, ValueError, AttributeError) as err:
             raise Malformed(text("phone.edition.unreadable", error=err)) from None
     else:
         raise Malformed(text("phone.edition.expected"))
     was = body.get("was")
-    return Sent(source, body.get("replace") is True, was if isinstance(was, str) else None)
+    return Sent(source, body.get("replace") is True, was if isinstance(was, str) else None, form)
 
 
 def parse_file_name() -> str:

@@ -40,13 +40,11 @@
   // A refusal without problems (the server's "too large", a lost session) is shown as the server said it.
   const told = (answer, otherwise) => (answer.message && !(answer.problems || []).length ? answer.message : otherwise);
 
+  // Numbers and rents go as typed: the server reads them as the page's language writes them ("1.500" in German).
   function value(input) {
     const raw = input.value.trim();
-    if (input.hasAttribute("data-list")) {
-      const parts = raw.split(/[,; ]+/).filter((p) => p);
-      return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : raw;
-    }
-    if (input.type === "number") return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    if (input.hasAttribute("data-list")) return raw;
+    if (input.hasAttribute("data-number")) return /^-?\d+$/.test(raw) ? Number(raw) : raw;
     return input.value;
   }
 
@@ -66,15 +64,24 @@
     return data;
   }
 
+  // Each problem beside its field, on a line of its own (a deed's several fields stay apart), and in the list;
+  // a note (a warning) is drawn as a note, not as an error.
   function show(answer, list) {
-    for (const el of document.querySelectorAll("[data-check]")) el.textContent = "";
+    for (const el of document.querySelectorAll("[data-check]")) el.replaceChildren();
     list.replaceChildren();
-    const notes = (answer.warnings || []).map((w) => ({ ...w, text: say("editions.page.note", { problem: w.text }) }));
+    const notes = (answer.warnings || []).map((w) => ({ ...w, note: true, text: say("editions.page.note", { problem: w.text }),
+                                                       message: say("editions.page.note", { problem: w.message }) }));
     for (const p of [...(answer.problems || []), ...notes]) {
       let path = p.path, spot = null;
       while (path && !(spot = document.querySelector(`[data-check="${path}"]`))) path = path.split(".").slice(0, -1).join(".");
-      if (spot) spot.textContent = (spot.textContent ? spot.textContent + " " : "") + p.message;
+      if (spot) {
+        const line = document.createElement("span");
+        line.className = p.note ? "note" : "problem";
+        line.textContent = p.message;
+        spot.append(line);
+      }
       const li = document.createElement("li");
+      li.className = p.note ? "note" : "problem";
       li.textContent = p.text;
       list.append(li);
     }
