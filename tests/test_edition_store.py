@@ -221,3 +221,30 @@ def test_a_loop_of_bases_is_called_a_loop_naming_its_members(tmp_path: Path) -> 
     broken = {b.path.name: b.problems for b in load(tmp_path).broken}
     assert [p.message.key for p in broken["stadt-a.toml"]] == ["editions.problem.base_loop"]
     assert broken["stadt-a.toml"][0].message.get("keys") == "'stadt-a' → 'stadt-b' → 'stadt-a'"
+
+
+def test_the_device_lists_a_twin_key_and_refuses_it_naming_both_files(tmp_path: Path) -> None:
+    """On the OLED the family looks for "hamburg" among the editions: it is there, and OK says why it does not
+    play (the files' names), instead of a list without it."""
+    import words
+    from device.scenes.layout import problems
+    from device.store.editions import Editions
+    from ui_table import Table
+
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "hamburg.toml").write_text(HAMBURG, encoding="utf-8")
+    (folder / "hamburg kopie.toml").write_text(KOPIE, encoding="utf-8")
+    table = Table(tmp_path)
+    try:
+        table.ledger.editions = Editions(tmp_path)
+        table.press("hold:C")
+        table.choose("Ja: alle Stände neu")
+        table.choose("hamburg")
+        assert table.tones()[-1] == "refused" and table.bank.note is not None
+        assert "hamburg kopie.toml, hamburg.toml" in words.say(table.bank.note)
+        assert problems(table.screen()) == []  # in the OLED's lines
+        assert "hamburg" in table.labels()  # still on the list: nothing started
+    finally:
+        table.buzzer.close()
+        table.journal.close()

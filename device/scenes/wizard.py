@@ -47,12 +47,15 @@ def ask_new_game(ui: Context) -> None:
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     editions = ui.ledger.editions  # the shipped ones and the family's
     catalogue = getattr(editions, "catalogue", None)
-    refused = catalogue().refused if callable(catalogue) else {}
+    claims = catalogue().claims if callable(catalogue) else {}
+    refused = {key: phrase("scenes.new.edition_twins", key=key, files=", ".join(p.name for p in paths))
+               for key, paths in claims.items() if key in catalogue().refused} if callable(catalogue) else {}
     keys = [*editions, *refused]
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
 
     def picked(ui: Context, edition: str) -> None:
-        """A key two files claim is listed (the family looks for it) and refused with the files' names."""
+        """A key two files claim is listed (the family looks for it) and refused with the files' names, in the
+        OLED's few lines (the pages say it whole)."""
         if edition in refused:
             ui.tone("refused")
             ui.note = refused[edition]
