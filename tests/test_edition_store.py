@@ -226,10 +226,11 @@ def test_a_loop_of_bases_is_called_a_loop_naming_its_members(tmp_path: Path) -> 
 def test_the_device_lists_a_twin_key_and_refuses_it_naming_both_files(tmp_path: Path) -> None:
     """On the OLED the family looks for "hamburg" among the editions: it is there, and OK says why it does not
     play (the files' names), instead of a list without it."""
+    from ui_table import Table
+
     import words
     from device.scenes.layout import problems
     from device.store.editions import Editions
-    from ui_table import Table
 
     folder = tmp_path / "editions"
     folder.mkdir()
