@@ -174,3 +174,17 @@ def test_an_upload_sends_the_files_bytes_asks_before_it_replaces_and_a_deletion_
     page.click("[data-restore]")
     expect(page.locator("#msg")).to_contain_text("Zurückgeholt: muenchen.toml")
     assert saved.read_text(encoding="utf-8") == text
+
+
+def test_an_upload_too_large_for_a_request_shows_the_servers_words(browser: Browser, server: LiveServer,
+                                                                    tmp_path: Path) -> None:
+    """Over the web's 64 KB a request is refused before the editions see it: the page shows the server's own
+    "Anfrage zu groß", not only "nicht gespeichert"."""
+    big = tmp_path / "gross.toml"
+    big.write_bytes(b"# " + b"x" * (60 * 1024) + b"\n")
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben")
+    page.set_input_files("#upload-file", str(big))
+    page.click("#upload button")
+    expect(page.locator("#msg")).to_contain_text("Anfrage zu groß")
