@@ -31,7 +31,8 @@ def form(**given: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("typed", "language", "read"), [
-    ("1.500", "de", 1500), ("1500", "de", 1500), ("1 500", "de", 1500), ("1.500.000", "de", 1_500_000),
+    ("1.500", "de", 1500), ("1500", "de", 1500), (" 1500 ", "de", 1500), ("1 500", "de", "1 500"),
+    ("1.500.000", "de", 1_500_000),
     ("12,5", "de", "12,5"), ("1.50", "de", "1.50"), ("12,50", "de", "12,50"), ("-200", "de", -200),
     ("1,500", "en", 1500), ("12.5", "en", "12.5"), ("1.500", "en", "1.500"), ("12,5", "en", "12,5"),
     ("", "de", ""), ("zwölf", "de", "zwölf"),
@@ -62,6 +63,16 @@ def test_the_forms_problems_name_the_field_never_a_line_or_a_toml_key(client: Fl
         "editions.problem.length_most"
     for p in answer["problems"]:
         assert "[short]" not in p["text"] and "Zeile" not in p["text"] and "names.37" not in p["text"], p["text"]
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("50, 200, 600", [50, 200, 600]), ("50 200 600", [50, 200, 600]), ("1.500; 2.000", [1500, 2000]),
+    ("2,10,30", "2,10,30"), ("50, 12,5", "50, 12,5"),
+])
+def test_rents_are_read_as_typed_in_german_never_joined_or_shifted(typed: str, read: list[int] | str) -> None:
+    from webui.edition_form import read_numbers
+
+    assert read_numbers({"deeds": {"39": {"rents": typed}}}, "de")["deeds"]["39"]["rents"] == read
 
 
 def test_a_rents_field_of_words_says_how_to_write_rents(client: FlaskClient) -> None:

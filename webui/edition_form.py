@@ -45,7 +45,7 @@ DEED_WHOLE = ("price", "house_price", "mortgage")
 def whole_number(typed: str, language: str) -> int | str:
     """``typed`` as a whole number in ``language``'s way of writing it, or as typed when it is none."""
     group, decimal = SEPARATORS.get(language, SEPARATORS["en"])
-    text = re.sub(pattern=r"[\s\u00a0\u202f']", repl="", string=typed)
+    text = typed.strip()  # a space inside is no separator of de or en: "50 200" is two rents, never 50200
     sign = -1 if text.startswith("-") else 1
     digits = text.removeprefix("-")
     if re.fullmatch(pattern=r"\d+", string=digits):
@@ -83,8 +83,9 @@ def read_numbers(data: dict[str, Any], language: str) -> dict[str, Any]:
 
 
 def _rents(typed: str, language: str) -> list[int] | str:
-    """Rents as typed in one field: separated by ";" or by a comma and a space ("2, 10, 30"; "1.500; 2.000")."""
-    parts = [p for p in re.split(pattern=r";|,\s+|\s{2,}", string=typed.strip()) if p.strip()]
+    """Rents as typed in one field: separated by ";", by a comma and a space, or by spaces ("2, 10, 30";
+    "1.500; 2.000"; "50 200 600"); "2,10,30" is one German number with a fraction, refused, never 21030."""
+    parts = [p for p in re.split(pattern=r";|,\s+|\s+", string=typed.strip()) if p.strip()]
     numbers = [whole_number(p, language) for p in parts]
     return [n for n in numbers if isinstance(n, int)] if all(isinstance(n, int) for n in numbers) else typed
 
