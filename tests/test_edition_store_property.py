@@ -33,7 +33,9 @@ from device.store.ledger import Ledger
 KEYS = ("hamburg", "koeln")
 SALARIES = (200, 250, 999)
 ENCODINGS = ("utf-8", "utf-8-sig", "cp1252")
-NAMES = ("{key}.toml", "{key} kopie.toml", "alt.toml")
+NAMES = ("{key}.toml", "{key} kopie.toml", "alt.toml", "hamburg.toml")
+"""A hand copy's name: the key's own, a backup beside it, another name, and another key's name (a file called
+hamburg.toml that says key = "koeln")."""
 
 
 def text_of(key: str, salary: int, capital: int = 1500) -> str:
@@ -57,7 +59,8 @@ class Store(RuleBasedStateMachine):
         self.files: dict[str, str] = {}
         """The model: each file of the folder by name, as text."""
         self.kept: list[str] = []
-        """Every text /admin saved, replaced or deleted: each must be in the folder or its previous versions."""
+        """Every text /admin saved, replaced or deleted, or the family copied in: each must be in the folder or its
+        previous versions until the family removes or overwrites it by hand."""
         self.game: tuple[str, int, int, dict[str, int]] | None = None
         """The started game: its key, salary, start capital and balances as they were at its start."""
         self._open()
@@ -70,6 +73,13 @@ class Store(RuleBasedStateMachine):
     def teardown(self) -> None:
         self.journal.close()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def free(self, key: str) -> str:
+        """The name a save gives: the key's own, else the first "<key>-<n>.toml" no file has."""
+        n = 1
+        while (name := f"{key}.toml" if n == 1 else f"{key}-{n}.toml") in self.files:
+            n += 1
+        return name
 
     def claimants(self, key: str) -> list[str]:
         return sorted(name for name, text in self.files.items() if key_of(text) == key)
@@ -94,7 +104,7 @@ class Store(RuleBasedStateMachine):
         assert answer["ok"], answer
         for name in self.claimants(key):
             self.kept.append(self.files.pop(name))
-        self.files[f"{key}.toml"] = text
+        self.files[self.free(key)] = text  # a file of that name that claims another key stays
         self.kept.append(text)
 
     @precondition(lambda self: bool(self.files))
@@ -117,8 +127,7 @@ class Store(RuleBasedStateMachine):
         key = key_of(text)
         for claimant in self.claimants(key):
             self.kept.append(self.files.pop(claimant))
-        self.files.pop(f"{key}.toml", None)
-        self.files[f"{key}.toml"] = text
+        self.files[self.free(key)] = text
 
     # -- by hand -------------------------------------------------------------------------------------------
 
@@ -131,6 +140,7 @@ class Store(RuleBasedStateMachine):
             self.kept = [t for t in self.kept if t != self.files[file]]
         (self.folder / file).write_bytes(text_of(key, salary).encode(encoding))
         self.files[file] = text_of(key, salary)
+        self.kept.append(text_of(key, salary))
 
     @precondition(lambda self: bool(self.files))
     @rule(data=st.data())
@@ -221,6 +231,17 @@ def test_regression_saving_the_text_a_bom_file_holds_asks_nothing(tmp_path: Path
     (tmp_path / "editions" / "hamburg.toml").write_bytes(text_of("hamburg", 200).encode("utf-8-sig"))
     answer = Shelf(tmp_path).save(text_of("hamburg", 200))
     assert answer["ok"] and "question" not in answer
+
+
+def test_regression_a_save_never_writes_over_a_file_of_its_name_that_holds_another_edition(tmp_path: Path) -> None:
+    """Generator: copy_by_hand(koeln, "hamburg.toml"); save(hamburg) — the save wrote hamburg.toml over the
+    family's Köln without a word."""
+    (tmp_path / "editions").mkdir()
+    (tmp_path / "editions" / "hamburg.toml").write_text(text_of("koeln", 200), encoding="utf-8")
+    assert Shelf(tmp_path).save(text_of("hamburg", 250))["ok"]
+    catalogue = Editions(tmp_path)
+    assert catalogue["koeln"].salary == 200 and catalogue["hamburg"].salary == 250
+    assert (tmp_path / "editions" / "hamburg-2.toml").exists()
 
 
 def test_regression_two_writes_of_one_size_within_a_clock_tick_are_both_seen(tmp_path: Path) -> None:

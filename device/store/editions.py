@@ -323,6 +323,15 @@ def _problem(p: Problem, base: Edition | None) -> dict[str, Any]:
             "text": told(p, base)}
 
 
+def free_name(folder: Path, key: str) -> Path:
+    """``<key>.toml``, or ``<key>-2.toml`` … when a file of that name holds another edition (a hand copy named
+    hamburg.toml that says key = "koeln"): saving never writes over a file it was not asked to replace."""
+    n = 1
+    while (path := folder / (f"{key}.toml" if n == 1 else f"{key}-{n}.toml")).exists():
+        n += 1
+    return path
+
+
 ToldAs = Callable[[Problem, Edition], dict[str, Any]]
 """How a page says a problem, given the edition whose names say its squares."""
 
@@ -418,7 +427,7 @@ class Shelf:
             tmp.write_text(text, encoding="utf-8")
             for path in claimants:
                 keep(path)
-            tmp.replace(self.folder / f"{edition.key}.toml")
+            tmp.replace(free_name(self.folder, edition.key))
         except OSError as err:
             said = _said("editions.store.not_saved", error=err.strerror or err)
             return {**answer, "ok": False, "problems": [said]}
@@ -443,11 +452,11 @@ class Shelf:
             return {"ok": False, "code": "no_file", "problems": [_said("editions.store.no_file", file=name)]}
         decoded = read_path(path)
         key = claimed_key(decoded.text) if decoded.text is not None else None
-        target = self.folder / (f"{key}.toml" if key and KEY.fullmatch(key) else name.partition("_")[2])
         try:
-            for claimant in self.catalogue().claims.get(key or "", []) + ([target] if target.exists() else []):
-                if claimant.exists():
-                    keep(claimant)
+            for claimant in self.catalogue().claims.get(key or "", []):
+                keep(claimant)
+            target = free_name(self.folder, key) if key and KEY.fullmatch(key) else \
+                free_name(self.folder, name.partition("_")[2].removesuffix(".toml"))
             os.replace(path, target)
         except OSError as err:
             return {"ok": False, "code": "not_saved",
