@@ -47,9 +47,9 @@ def ask_new_game(ui: Context) -> None:
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     editions = ui.ledger.editions  # the shipped ones and the family's
     catalogue = getattr(editions, "catalogue", None)
-    claims = catalogue().claims if callable(catalogue) else {}
-    refused = {key: phrase("scenes.new.edition_twins", key=key, files=", ".join(p.name for p in paths))
-               for key, paths in claims.items() if key in catalogue().refused} if callable(catalogue) else {}
+    cat = catalogue() if callable(catalogue) else None  # the device's live folder (a test's dict has none)
+    refused = {key: phrase("scenes.new.edition_twins", key=key, files=", ".join(p.name for p in cat.claims[key]))
+               for key in cat.refused} if cat is not None else {}
     keys = [*editions, *refused]
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
 
