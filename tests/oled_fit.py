@@ -267,7 +267,8 @@ PLAYER, PLAYERS_KIND, SQUARE, SQUARES, MONEY, COUNT, PIECES, EDITION, MODE, OP, 
 WORD, WORDS, RANGE, UID, PORT, PARTS, PART, DEALT, EDITION_SHORT, ITEM, ENTRY, KNOWN, KEY, PAID = (
     "word", "words", "range", "uid", "port", "parts", "part", "dealt", "edition_short", "item", "entry", "known",
     "key", "paid")
-LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT, KNOWN)
+FILES = "files"
+LISTS = (PLAYERS_KIND, SQUARES, PARTS, DEALT, KNOWN, FILES)
 """Kinds that say several values: a list may begin on the first screen and go on below it."""
 
 KINDS: dict[str, str] = {
@@ -319,6 +320,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.rent.dice_range": {"most": COUNT},
     "rules.undo.nothing": {"most": COUNT},
     "rules.new_game.edition": {"edition": KEY},
+    "scenes.new.edition_twins": {"key": EDITION_SHORT, "files": FILES},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
 money), what each side of a trade pays the bank ("Ben 18, Anna 20": two sides), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part
@@ -443,6 +445,8 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             out[name] = ", ".join(sorted(editions()))
         elif kind == KEY:  # a key a command named that the rules do not know, as the refusal quotes it
             out[name] = repr("familie-mustermann-sommer-2026")
+        elif kind == FILES:  # the files that claim one key: a family's file and its backup copy
+            out[name] = words.text("list.separator").join(["hamburg-2026.toml", "hamburg-2026 kopie.toml"])
         elif kind == ENTRY:  # what the banker typed, refused: as wide as a long entry on the keypad
             out[name] = "99999999K"
         elif kind == ITEM:  # one item of a list the rules chain ("A, B; C"): a square or an amount

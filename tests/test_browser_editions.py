@@ -78,7 +78,7 @@ def test_a_name_longer_than_the_display_asks_for_a_short_name_beside_it(browser:
     page.fill('[data-path="key"]', "hamburg")
     page.fill('[data-path="names.39"]', "Jungfernstieg an der Alster")
     expect(page.locator('[data-check="names.39"]')).to_contain_text(
-        "die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 27 – unter [short] einen kurzen Namen")
+        "Name: die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 27: darunter einen Namen für die Anzeige")
     page.fill('[data-path="short.39"]', "Jungfernstieg")
     expect(page.locator('[data-check="names.39"]')).to_have_text("")
     expect(page.locator("#form-problems")).to_have_text("")
@@ -121,11 +121,70 @@ def test_a_phone_reading_english_sees_the_checks_and_the_answers_in_english(brow
     page.fill('[data-path="key"]', "leeds")
     page.fill('[data-path="names.39"]', "Briggate")
     page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1800, 1700")
-    expect(page.locator('[data-check="deeds.39"]')).to_have_text("the rents must rise (1800, then 1700)")
-    expect(page.locator("#form-problems")).to_have_text(  # the line in the file the form is written as
-        "line 252, deeds.39.rents: the rents must rise (1800, then 1700)")
+    expect(page.locator('[data-check="deeds.39"]')).to_have_text("Rents: the rents must rise (1800, then 1700)")
+    expect(page.locator("#form-problems")).to_have_text(  # the square and the field, as the form labels them
+        "Square 39 (Briggate), Rents: the rents must rise (1800, then 1700)")
     page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1700, 2000")
     expect(page.locator('[data-check="deeds.39"]')).to_have_text("")
     page.click("#edition-form > button")
     expect(page.locator("#msg")).to_have_text("Saved: leeds – to be chosen at the next new game")
     context.close()
+
+
+def test_an_upload_sends_the_files_bytes_asks_before_it_replaces_and_a_deletion_is_kept(
+        browser: Browser, server: LiveServer, tmp_path: Path) -> None:
+    """A file an older editor saved in Latin-1 keeps its umlauts (the page sends its bytes, not the browser's UTF-8
+    reading of them); the same key again asks "… gibt es schon: ersetzen?" (Cancel replaces nothing); "Löschen" keeps
+    the file under "Frühere Fassungen", and "Zurückholen" brings it back."""
+    text = 'key = "muenchen"\ntitle = "MONOPOLY München"\nbase = "classic"\n[names]\n1 = "Hanauer Straße"\n'
+    latin1 = tmp_path / "muenchen.toml"
+    latin1.write_bytes(text.encode("latin-1"))
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben")
+    page.set_input_files("#upload-file", str(latin1))
+    page.click("#upload button")
+    expect(page.locator("#msg")).to_contain_text("Gespeichert: muenchen")
+    saved = server.state_dir / "editions" / "muenchen.toml"
+    assert saved.read_text(encoding="utf-8") == text
+    page.wait_for_timeout(1000)  # the page reloads after a save
+    page.goto(server.base + "/admin/ausgaben")
+    asked: list[str] = []
+    accept = [False]
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept() if accept[0] else d.dismiss()))
+    page.set_input_files("#upload-file", str(latin1))
+    page.click("#upload button")
+    expect(page.locator("#msg")).to_contain_text("Gespeichert: muenchen")
+    assert asked == []  # the same text again: nothing to ask
+    page.wait_for_timeout(1000)
+    page.goto(server.base + "/admin/ausgaben")
+    latin1.write_bytes(text.replace("Hanauer", "Münchner").encode("latin-1"))
+    page.set_input_files("#upload-file", str(latin1))
+    page.click("#upload button")
+    expect(page.locator("#msg")).to_contain_text("Nicht gespeichert: nichts ersetzt.")
+    assert asked and "„MONOPOLY München“ gibt es schon" in asked[0] and "ersetzen?" in asked[0]
+    assert saved.read_text(encoding="utf-8") == text
+    page.goto(server.base + "/admin/ausgaben")
+    accept[0] = True
+    page.click('[data-delete="muenchen.toml"]')
+    expect(page.locator("#msg")).to_contain_text("Gelöscht: muenchen.toml")
+    assert not saved.exists() and "löschen?" in asked[-1]
+    page.wait_for_timeout(1000)
+    page.goto(server.base + "/admin/ausgaben")
+    page.click("[data-restore]")
+    expect(page.locator("#msg")).to_contain_text("Zurückgeholt: muenchen.toml")
+    assert saved.read_text(encoding="utf-8") == text
+
+
+def test_an_upload_too_large_for_a_request_shows_the_servers_words(browser: Browser, server: LiveServer,
+                                                                    tmp_path: Path) -> None:
+    """Over the web's 64 KB a request is refused before the editions see it: the page shows the server's own
+    "Anfrage zu groß", not only "nicht gespeichert"."""
+    big = tmp_path / "gross.toml"
+    big.write_bytes(b"# " + b"x" * (60 * 1024) + b"\n")
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben")
+    page.set_input_files("#upload-file", str(big))
+    page.click("#upload button")
+    expect(page.locator("#msg")).to_contain_text("Anfrage zu groß")

@@ -61,7 +61,7 @@ def test_check_of_a_file_that_is_not_there_or_not_text_is_one_line_and_1(tmp_pat
     (tmp_path / "bin.toml").write_bytes(b"\xff\xfe")
     assert main(["edition", "check", str(tmp_path / "bin.toml"), "--state-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "fehlt.toml: nicht lesbar" in err and "bin.toml: nicht lesbar" in err
+    assert "fehlt.toml: nicht lesbar" in err and "bin.toml: in UTF-16 gespeichert" in err  # with how to save it
 
 
 def test_the_oled_measures_a_name_in_pixels(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

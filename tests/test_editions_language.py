@@ -277,7 +277,9 @@ def test_the_template_and_the_script_say_nothing_themselves() -> None:
                "data-optional",
                "number", "#edition-words", "#edition-data", "[data-path]", "[data-check]", "#msg", "#edition-form",
                "#form-problems", "input", "submit", "/api/admin/editions/check", "/api/admin/editions", "#upload",
-               "#upload-file", "#upload-problems", '[data-check="${path}"]'}
+               "#upload-file", "#upload-problems", '[data-check="${path}"]', "[data-delete]", "[data-restore]",
+               "click", "/api/admin/editions/delete", "/api/admin/editions/restore", "data-number", "span", "note",
+               "problem"}
     assert [s for s in said if s not in program and not s.startswith("editions.page.")] == []
 
 

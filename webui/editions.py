@@ -8,6 +8,7 @@ shelf (``Backend.editions()``); the checks are the rules' own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request
@@ -15,12 +16,14 @@ from werkzeug.exceptions import HTTPException
 
 import words
 from rules import DEEDS, SQUARES, Kind
+from rules.editions import Edition, Problem
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 
 from .backend import Backend
+from .edition_form import form_problem
 from .errors import answer
 from .language import script_words
-from .parsers.edition import parse_edition
+from .parsers.edition import Sent, parse_edition, parse_file_name
 
 GROUP_COLOURS = {"brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d",
                  "red": "#e03131", "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0",
@@ -33,7 +36,8 @@ GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lig
 
 
 JS_KEYS = ("editions.page.note", "editions.page.saved_next_game", "editions.page.not_saved_form",
-           "editions.page.choose_file", "editions.page.saved", "editions.page.not_saved_file")
+           "editions.page.choose_file", "editions.page.saved", "editions.page.not_saved_file",
+           "editions.page.not_replaced", "editions.page.delete_ask", "editions.page.deleted", "editions.page.restored")
 """The messages editions.js shows, rendered into the page in its language (the script fills their values)."""
 MONEY = (("start_capital", "editions.page.start_capital"), ("salary", "editions.page.salary"),
          ("jail_fine", "editions.page.jail_fine"), ("max_entry", "editions.page.max_entry"))
@@ -99,7 +103,7 @@ def blueprint(backend: Backend) -> Blueprint:
         if data is None:
             abort(404, words.text("editions.web.no_edition"))
         family = not any(e["key"] == source and not e["family"] for e in shelf.overview()["editions"])
-        form = {**data, "base": data.get("base") if family else source,
+        form = {**data, "base": data.get("base") if family else source, **({"was": source} if family else {}),
                 "key": source if family else words.text("editions.new.key", key=source),
                 "title": data["title"] if family else words.text("editions.new.title", title=data["title"])}
         return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=None, form=form,
@@ -117,14 +121,35 @@ def blueprint(backend: Backend) -> Blueprint:
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{key}.toml"'})
 
+    def told_as(sent: Sent) -> Callable[[Problem, Edition], dict[str, Any]] | None:
+        """The form's problems name its fields; a file's, its lines and keys (the store's own)."""
+        form = sent.form
+        return None if form is None else lambda p, names: form_problem(p, names, form)
+
     @editions.post("/api/admin/editions/check")
     def api_check() -> Response:
-        _, answer = backend.editions().check(parse_edition())
+        sent = parse_edition()
+        _, answer = backend.editions().check(sent.source, told_as(sent))
+        answer.pop("text", None)
         return jsonify(answer)
 
     @editions.post("/api/admin/editions")
     def api_save() -> tuple[Response, int]:
-        answer = backend.editions().save(parse_edition())
-        return jsonify(answer), 200 if answer["ok"] else 422
+        """Save; 409 with a ``question`` when it would replace a file (the page asks, then sends ``replace``)."""
+        sent = parse_edition()
+        answer = backend.editions().save(sent.source, replace=sent.replace, was=sent.was, told_as=told_as(sent))
+        return jsonify(answer), 200 if answer["ok"] else 409 if answer.get("question") else 422
+
+    @editions.post("/api/admin/editions/delete")
+    def api_delete() -> tuple[Response, int]:
+        """A family file (one that plays or not) moved to the previous versions."""
+        answer = backend.editions().delete(parse_file_name())
+        return jsonify(answer), 200 if answer["ok"] else 404 if answer.get("code") == "no_file" else 422
+
+    @editions.post("/api/admin/editions/restore")
+    def api_restore() -> tuple[Response, int]:
+        """A previous version brought back under its key (what has that key now is kept in its place)."""
+        answer = backend.editions().restore(parse_file_name())
+        return jsonify(answer), 200 if answer["ok"] else 404 if answer.get("code") == "no_file" else 422
 
     return editions

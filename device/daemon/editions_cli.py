@@ -180,14 +180,16 @@ def summary(edition: Edition) -> str:
 def _check(path: Path, catalogue: Catalogue) -> int:
     import words
 
-    from ..store.editions import check_text, told
+    from ..store.editions import check_text, read_path, told
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        print(words.text("editions.cli.unreadable", path=path, error=getattr(err, "strerror", None) or err),
-              file=sys.stderr)
+    decoded = read_path(path)  # the one reader: as the state folder and an upload read it
+    for note in decoded.notes:
+        print(words.text("editions.cli.warning", file=path.name, problem=told(note)))
+    if decoded.text is None:
+        for problem in decoded.problems:
+            print(f"{path.name}: {told(problem)}", file=sys.stderr)
         return 1
+    text = decoded.text
     bases = {k: e for k, e in catalogue.editions.items() if catalogue.files.get(k) != path}
     checked = check_text(text, bases)
     for problem in checked.problems:
@@ -206,11 +208,19 @@ def _new(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if edition is None:
         return _none("new", args.base, catalogue)
     import words
-    from rules.editions import edition_data
+    from rules import EDITIONS
+    from rules.editions import Problem, edition_data
+    from rules.editions.fileformat import KEY, key_problem
+    from rules.phrase import phrase
 
-    from ..store.editions import as_file
+    from ..store.editions import as_file, told
 
     key = args.key or words.text("editions.new.key", key=edition.key)
+    if not KEY.fullmatch(key) or key in EDITIONS:  # what the form and the check refuse, refused before it is written
+        problem = key_problem(key) if not KEY.fullmatch(key) else \
+            Problem("key", phrase("editions.problem.shipped_key", key=repr(key)))
+        print(f"bankleser edition new: {told(problem)}", file=sys.stderr)
+        return 1
     data = {**edition_data(edition), "key": key, "title": words.text("editions.new.title", title=edition.title),
             "base": edition.key}
     head = "".join(f"# {words.text(line, base=edition.key, file=args.output.name)}\n"

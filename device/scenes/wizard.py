@@ -45,13 +45,27 @@ def ask_new_game(ui: Context) -> None:
 
 
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
-    editions = ui.ledger.editions  # the shipped ones and the family's (issue 26)
-    keys = list(editions)
+    editions = ui.ledger.editions  # the shipped ones and the family's
+    catalogue = getattr(editions, "catalogue", None)
+    cat = catalogue() if callable(catalogue) else None  # the device's live folder (a test's dict has none)
+    refused = {key: phrase("scenes.new.edition_twins", key=key, files=", ".join(p.name for p in cat.claims[key]))
+               for key in cat.refused} if cat is not None else {}
+    keys = [*editions, *refused]
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
-    ui.scenes.push(ListScene(phrase("scenes.new.edition"), [Option(e.title.replace("MONOPOLY ", "") or e.title, k)
-                                         for k, e in editions.items()],
-                             lambda ui, edition: _pick_mode(ui, {**cmd, "edition": edition}),
-                             index=keys.index(last) if last in keys else 0, setup=True))
+
+    def picked(ui: Context, edition: str) -> None:
+        """A key two files claim is listed (the family looks for it) and refused with the files' names, in the
+        OLED's few lines (the pages say it whole)."""
+        if edition in refused:
+            ui.tone("refused")
+            ui.note = refused[edition]
+            return
+        _pick_mode(ui, {**cmd, "edition": edition})
+
+    ui.scenes.push(ListScene(phrase("scenes.new.edition"),
+                             [*(Option(e.title.replace("MONOPOLY ", "") or e.title, k) for k, e in editions.items()),
+                              *(Option(k, k) for k in refused)],
+                             picked, index=keys.index(last) if last in keys else 0, setup=True))
 
 
 def _pick_mode(ui: Context, cmd: dict[str, Any]) -> None:

@@ -316,6 +316,11 @@ class Ledger(msgspec.Struct):
     def submit(self, cmd: dict[str, Any]) -> Outcome:
         """Check, apply and journal one command; acknowledged only once durable."""
         with self._lock:
+            refused = getattr(self.editions, "refused", None)  # a key two family files claim: neither plays
+            new = isinstance(cmd, dict) and cmd.get("op") == "new_game"
+            said = refused(cmd.get("edition")) if callable(refused) and new else None
+            if said is not None:
+                return Outcome(False, "edition_twins", words.say(said), said=said)
             stamped = with_edition_data(cmd, self.editions)  # a game keeps its edition, whatever becomes of its file
             cmd = cmd if stamped is cmd else dict(stamped)
             try:

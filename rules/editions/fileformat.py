@@ -471,7 +471,7 @@ def _semantics(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
     if out:
         return out + _missing_board(full)
     if not KEY.fullmatch(full["key"]):
-        out.append(Problem("key", phrase("editions.problem.key_form", key=repr(full["key"]), most=32)))
+        out.append(key_problem(full["key"], full["title"]))
     if full["board"] not in SHAPES:
         out.append(Problem("board", phrase("editions.problem.board_unknown", board=repr(full["board"]),
                                            known="classic")))
@@ -553,6 +553,29 @@ def _money(full: dict[str, Any]) -> list[Problem]:
         out.append(Problem("max_entry", phrase("editions.problem.reader_width", amount=_km(full["max_entry"]),
                                                width=5)))
     return out
+
+
+_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"})
+
+
+def suggest_key(text: str) -> str:
+    """A key a family can type, from what it typed or from a title ("München" → "muenchen", "MONOPOLY Bad Tölz" →
+    "monopoly-bad-toelz"): umlauts spelled out as a German writes them without, other accents dropped, spaces a
+    "-"; "" when nothing of it is left."""
+    import unicodedata
+
+    spelled = unicodedata.normalize("NFKD", text.lower().translate(_SPELLED))
+    plain = "".join(c for c in spelled if not unicodedata.combining(c))
+    return re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", plain)).strip("-")[:32].rstrip("-")
+
+
+def key_problem(key: str, title: str = "") -> Problem:
+    """A key that is no key, with the nearest one that is, from the key typed, else from the title (the form and
+    the command line refuse alike)."""
+    suggested = suggest_key(key) or suggest_key(title.removeprefix("MONOPOLY "))
+    if suggested:
+        return Problem("key", phrase("editions.problem.key_suggest", key=repr(key), most=32, suggest=suggested))
+    return Problem("key", phrase("editions.problem.key_form", key=repr(key), most=32))
 
 
 def _km(amount: int) -> str:

@@ -2,9 +2,18 @@
 
 MODULES = ("rules/editions/fileformat.py", "rules/editions/model.py", "rules/editions/shipped.py",
            "rules/editions/__init__.py", "device/daemon/editions_cli.py", "device/store/editions.py",
-           "webui/editions.py")
+           "webui/editions.py", "rules/editions/reading.py", "device/store/edition_versions.py",
+           "webui/parsers/edition.py")
 
 ALLOWED = {
+    # the letters a suggested key spells out ("München" → "muenchen") and its patterns
+    "ä", "ö", "ü", "ß", "æ", "ø", "å", "NFKD", "[^a-z0-9]+",
+    # the store's answers (a question asked first, a file kept), its folder of previous versions, the encodings
+    # and patterns of the one reader, the ledger's refusal code of a key two files claim
+    "question", "exists", "kept", "notes", "/api/admin/editions/delete", "/api/admin/editions/restore", "no_file",
+    "not_saved", "was", "replace", "previous", "edition_twins",
+    "%Y-%m-%d %H:%M", "%Y%m%d-%H%M%S", "*_*.toml", "utf-8-sig", "cp1252", "\\w*[^\\x00-\\x7f]\\w*",
+    "^\\s*key\\s*=\\s*[\"\\']([^\"\\']*)[\"\\']", "source", "at",
     # tomllib's own messages, which fileformat.TOML_ERRORS compares with to say them in the family's words
     "Unterminated string", "Expected '=' after a key in a key/value pair", "Expected ']' at the end of a table declaration",
     "Expected ']]' at the end of an array declaration", "Expected newline or end of document after a statement",

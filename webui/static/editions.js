@@ -14,16 +14,37 @@
     await ready;
     const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
                                    body: JSON.stringify(body) });
-    return res.json();
+    try { return await res.json(); } catch (e) { return { ok: false, message: res.statusText }; }
   }
 
+  // Saving asks first when it would replace an edition (the server's question, in the page's language);
+  // "Cancel" replaces nothing.
+  async function save(body) {
+    let answer = await post("/api/admin/editions", body);
+    if (answer.question) {
+      if (!window.confirm(answer.question)) return { ok: false, cancelled: true };
+      answer = await post("/api/admin/editions", { ...body, replace: true });
+    }
+    return answer;
+  }
+
+  // The file's own bytes, as base64: the server reads them as it reads every file (a Latin-1 file's umlauts
+  // too); the browser's file.text() would read them as UTF-8 and lose them first.
+  async function bytes64(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }
+
+  // A refusal without problems (the server's "too large", a lost session) is shown as the server said it.
+  const told = (answer, otherwise) => (answer.message && !(answer.problems || []).length ? answer.message : otherwise);
+
+  // Numbers and rents go as typed: the server reads them as the page's language writes them ("1.500" in German).
   function value(input) {
     const raw = input.value.trim();
-    if (input.hasAttribute("data-list")) {
-      const parts = raw.split(/[,; ]+/).filter((p) => p);
-      return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : raw;
-    }
-    if (input.type === "number") return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    if (input.hasAttribute("data-list")) return raw;
+    if (input.hasAttribute("data-number")) return /^-?\d+$/.test(raw) ? Number(raw) : raw;
     return input.value;
   }
 
@@ -43,15 +64,24 @@
     return data;
   }
 
+  // Each problem beside its field, on a line of its own (a deed's several fields stay apart), and in the list;
+  // a note (a warning) is drawn as a note, not as an error.
   function show(answer, list) {
-    for (const el of document.querySelectorAll("[data-check]")) el.textContent = "";
+    for (const el of document.querySelectorAll("[data-check]")) el.replaceChildren();
     list.replaceChildren();
-    const notes = (answer.warnings || []).map((w) => ({ ...w, text: say("editions.page.note", { problem: w.text }) }));
+    const notes = (answer.warnings || []).map((w) => ({ ...w, note: true, text: say("editions.page.note", { problem: w.text }),
+                                                       message: say("editions.page.note", { problem: w.message }) }));
     for (const p of [...(answer.problems || []), ...notes]) {
       let path = p.path, spot = null;
       while (path && !(spot = document.querySelector(`[data-check="${path}"]`))) path = path.split(".").slice(0, -1).join(".");
-      if (spot) spot.textContent = (spot.textContent ? spot.textContent + " " : "") + p.message;
+      if (spot) {
+        const line = document.createElement("span");
+        line.className = p.note ? "note" : "problem";
+        line.textContent = p.message;
+        spot.append(line);
+      }
       const li = document.createElement("li");
+      li.className = p.note ? "note" : "problem";
       li.textContent = p.text;
       list.append(li);
     }
@@ -66,9 +96,12 @@
     });
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
-      const answer = await post("/api/admin/editions", { data: formData() });
+      const was = JSON.parse($("#edition-data").textContent).was;
+      const answer = await save({ data: formData(), ...(was ? { was } : {}) });
+      if (answer.cancelled) { msg(say("editions.page.not_replaced")); return; }
       show(answer, $("#form-problems"));
-      msg(answer.ok ? say("editions.page.saved_next_game", { key: answer.key }) : say("editions.page.not_saved_form"));
+      msg(answer.ok ? say("editions.page.saved_next_game", { key: answer.key })
+                    : told(answer, say("editions.page.not_saved_form")));
     });
   }
 
@@ -78,9 +111,30 @@
       ev.preventDefault();
       const file = $("#upload-file").files[0];
       if (!file) { msg(say("editions.page.choose_file")); return; }
-      const answer = await post("/api/admin/editions", { text: await file.text() });
+      const answer = await save({ file: await bytes64(file) });
+      if (answer.cancelled) { msg(say("editions.page.not_replaced")); return; }
       show(answer, $("#upload-problems"));
-      msg(answer.ok ? say("editions.page.saved", { key: answer.key }) : say("editions.page.not_saved_file", { file: file.name }));
+      msg(answer.ok ? say("editions.page.saved", { key: answer.key })
+                    : told(answer, say("editions.page.not_saved_file", { file: file.name })));
+      if (answer.ok) setTimeout(() => location.reload(), 800);
+    });
+  }
+
+  // Delete and bring back: each button names its file; a deletion is asked first (it is kept all the same).
+  for (const button of document.querySelectorAll("[data-delete]")) {
+    button.addEventListener("click", async () => {
+      const file = button.dataset.delete;
+      if (!window.confirm(say("editions.page.delete_ask", { file }))) return;
+      const answer = await post("/api/admin/editions/delete", { file });
+      msg(answer.ok ? say("editions.page.deleted", { file }) : told(answer, (answer.problems || [{}])[0].text || ""));
+      if (answer.ok) setTimeout(() => location.reload(), 800);
+    });
+  }
+  for (const button of document.querySelectorAll("[data-restore]")) {
+    button.addEventListener("click", async () => {
+      const answer = await post("/api/admin/editions/restore", { name: button.dataset.restore });
+      msg(answer.ok ? say("editions.page.restored", { file: answer.file })
+                    : told(answer, (answer.problems || [{}])[0].text || ""));
       if (answer.ok) setTimeout(() => location.reload(), 800);
     });
   }
