@@ -324,7 +324,7 @@ def test_trade_from_the_menu(table: Table) -> None:
     table.choose("Fertig")  # Ben has no deeds
     table.type("500")
     table.press("OK")
-    assert table.text().splitlines()[:2] == ["OK bucht, C zurück", "Tausch"]
+    assert table.text().splitlines()[:2] == ["OK bucht, C zurück", "Anna gibt:"]
     table.press("OK")
     state = table.ledger.game.state
     assert state.deeds[39].owner == "Ben" and table.cash("Anna") == 1500 - 400 + 500

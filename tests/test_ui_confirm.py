@@ -190,11 +190,14 @@ def test_a_bankruptcy_says_bankrott_in_the_big_line_over_three_rows(table: Table
                                          "Schuld 1600"]
 
 
-def test_a_trade_says_tausch_in_the_big_line_and_each_side_below(table: Table) -> None:
-    """Its title "Tausch" gave way to the keys; the big line "Anna↔Ben" only repeated the names that each side's
-    line begins with (and became two body rows at 12-letter names): it says Tausch instead."""
+def test_a_trade_says_who_gives_what_in_four_rows(table: Table) -> None:
+    """Its title "Tausch" gave way to the keys, and the big line "Tausch" to a fourth row: who gives, then what, for
+    each side ("X gibt:" says it is a trade)."""
     trade(table)
-    assert table.text().splitlines() == ["OK bucht, C zurück", "Tausch", "Anna: Schlossallee", "Ben: 500"]
+    shown = table.screen()
+    assert (shown.title, shown.big, shown.icons) == ("OK bucht, C zurück", "", "")
+    assert shown.lines == (words.text("scenes.trade.side", player="Anna"), "Schlossallee",
+                           words.text("scenes.trade.side", player="Ben"), "500")
     table.press("OK")
     assert table.ledger.game.state.deeds[39].owner == "Ben"
 
@@ -202,14 +205,15 @@ def test_a_trade_says_tausch_in_the_big_line_and_each_side_below(table: Table) -
 @pytest.mark.parametrize("code", words.LANGUAGES)
 @pytest.mark.parametrize("which", CONFIRMATIONS)
 def test_every_confirmation_says_what_ok_does_and_what_it_is(table: Table, which: str, code: str) -> None:
-    """Each confirmation the reader makes: the title bar is its keys' line, the big line is never empty, and every
-    part fits (measured with the display's font)."""
+    """Each confirmation the reader makes: the title bar is its keys' line, the big line is never empty but for a
+    trade (its first row says who gives), and every part fits (measured with the display's font)."""
     CONFIRMATIONS[which](table)
     words.use(code)
     table.bank.render()
     scene, shown = confirming(table), table.screen()
     assert shown.title == table.bank.say(scene.ok_line)
-    assert shown.big and problems(shown) == []
+    said = shown.big if scene.big_line else shown.lines[0]
+    assert said and problems(shown) == []
 
 
 # The title bar: the scroll mark, the reader's own marks, a note ----------------------------------------------------
@@ -272,20 +276,88 @@ def test_an_unused_key_is_said_in_the_title_bar_for_its_moment(table: Table) -> 
 
 
 def test_the_knob_scrolls_the_whole_body_and_says_so_at_its_end(table: Table) -> None:
-    """Nothing is pinned: every row of the body moves; at the end the knob is said to do nothing more."""
+    """Nothing is pinned: every row of the body moves; at the end the knob is said to do nothing more. Anna's card
+    was counted in her row: the fee, then her side by name, follow."""
     trade_with_a_lift(table)
     shown = table.screen()
-    assert (shown.title, shown.icons, shown.big) == ("OK bucht, C zurück", MORE, "Tausch")
-    assert shown.lines == ("Anna: Schlossallee,", "Gefängnis-frei-Karte", "Ben: nichts")
+    assert (shown.title, shown.icons, shown.big) == ("OK bucht, C zurück", MORE, "")
+    first = shown.lines
+    assert first[0] == words.text("scenes.trade.side", player="Anna") and first[1].startswith("Schlossallee")
     table.press("DOWN")
-    assert table.screen().lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
+    assert table.screen().lines == (*first[1:], "Ben an Bank: 220")
+    table.press("DOWN", "DOWN")
+    last = table.screen().lines
+    assert last[-2:] == ("Anna: Schlossallee,", "Gefängnis-frei-Karte")
     assert (table.screen().title, table.screen().icons) == ("OK bucht, C zurück", "")
     table.tones()
     table.press("DOWN")  # the end: said, nothing moves
-    assert table.screen().lines == ("Gefängnis-frei-Karte", "Ben: nichts", "Ben an Bank: 220")
+    assert table.screen().lines == last
     assert table.tones() and table.screen().title != "OK bucht, C zurück"
-    table.press("UP")
-    assert table.screen().lines[0] == "Anna: Schlossallee," and table.screen().icons == MORE
+    table.press("UP", "UP", "UP")
+    assert table.screen().lines == first and table.screen().icons == MORE
     assert table.screen().title == "OK bucht, C zurück"
     table.press("OK")
     assert table.ledger.game.state.deeds[39].owner == "Ben"
+
+
+# A trade at its longest: both sides on the first screen -------------------------------------------------------------
+
+LONG_A, LONG_B = "Konstantinos", "Maximilianus"
+"""Two 12-letter names, the longest a player may take."""
+
+
+def long_trade(table: Table) -> None:
+    """Each side gives three deeds of the longest names, its Gefängnis-frei-Karte and 1500: the sides' names alone
+    fill six rows."""
+    from ui_table import UID
+
+    table.cards.rename(UID["Anna"], LONG_A)
+    table.cards.rename(UID["Ben"], LONG_B)
+    table.start(LONG_A, LONG_B, edition="classic")
+    table.book({"op": "credit", "player": LONG_A, "amount": 2000}, {"op": "credit", "player": LONG_B, "amount": 2000},
+               *[{"op": "buy", "player": LONG_A, "square": sq} for sq in (12, 16, 19)],
+               *[{"op": "buy", "player": LONG_B, "square": sq} for sq in (6, 26, 27)],
+               *[{"op": "jail_card", "player": p, "delta": 1} for p in (LONG_A, LONG_B)])
+    table.bank.handle("tap", UID["Anna"])
+    table.press("MENU")
+    table.choose("Tausch")
+    table.bank.handle("tap", UID["Ben"])
+    for sq in (12, 16, 19):
+        choose_square(table, sq)
+    table.choose("Gefängnis-frei-Karte")
+    table.choose("Fertig")
+    table.type("1500")
+    table.press("OK")
+    for sq in (6, 26, 27):
+        choose_square(table, sq)
+    table.choose("Gefängnis-frei-Karte")
+    table.choose("Fertig")
+    table.type("1500")
+    table.press("OK")
+    confirming(table)
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+def test_a_long_trade_shows_who_gives_what_on_both_sides_first(table: Table, code: str) -> None:
+    """A long trade needed three turns of the knob before the second side was seen: without a big line the body
+    has four rows, two a side: who gives, then what (counted where the names do not fit); the deeds by name
+    follow as the knob scrolls."""
+    long_trade(table)
+    words.use(code)
+    table.bank.render()
+    shown = table.screen()
+    assert shown.title == table.bank.say(confirming(table).ok_line) and not shown.big and problems(shown) == []
+    assert len(shown.lines) == 4 and shown.icons == MORE
+    who_a, what_a, who_b, what_b = shown.lines
+    assert LONG_A in who_a and LONG_B in who_b
+    for what in (what_a, what_b):
+        assert words.plural("scenes.trade.cards", 1) in what and "1500" in what and "3" in what
+    said: list[str] = list(shown.lines)
+    while table.screen().icons == MORE:
+        table.press("DOWN")
+        said.append(table.screen().lines[-1])
+    rest = " ".join(said[4:])
+    for sq in (12, 16, 19, 6, 26, 27):
+        assert table.ledger.game.state.edition.names[sq].split()[0] in rest
+    table.press("OK")
+    assert table.ledger.game.state.deeds[12].owner == LONG_B and table.ledger.game.state.deeds[6].owner == LONG_A

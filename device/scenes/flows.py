@@ -25,6 +25,7 @@ from rules.errors import RuleError
 from rules.phrase import Phrase
 
 from .inputs import Key
+from .layout import LINE_PX, px
 from .lists import DONE
 from .said import Said, phrase, say, square_name
 from .table import graph, mermaid
@@ -152,6 +153,9 @@ class Flow(msgspec.Struct, frozen=True):
     confirm: Callable[[View, Event | None], tuple[Said, Said, tuple[Said, ...]]] | None = None
     """The confirmation's (title, big, lines) from the view and the rules' preview (None without ``preview``;
     default: its text)."""
+    big_line: bool = True
+    """False: ``confirm``'s lines take the big line's row too (the title is not said there): a trade's two sides,
+    two rows each."""
     method: str = ""
     """Not a flow but one screen: a Banker method (Storno, Lautstärke, the new game's wizard)."""
     ranking: Callable[[Ledger], GameState | None] | None = None
@@ -393,16 +397,44 @@ def _gives(v: View, side: dict[str, Any]) -> str:
     return words.text("list.separator").join(items) or words.text("scenes.trade.nothing")
 
 
+def _counted(v: View, side: dict[str, Any], deeds: str) -> str:
+    """What one side gives, the cards counted: "Schlossallee, 1 Karte" (``deeds`` empty: the deeds by name), or
+    the deeds counted too, "3 Straßen, 1 Karte, 200" (``deeds``: the catalogue's word for them)."""
+    jail, squares = side.get("jail_cards", 0), side["squares"]
+    items = [square_name(v.edition, sq) for sq in squares] if not deeds else \
+        [words.plural(deeds, len(squares))] if squares else []
+    items += [words.plural("scenes.trade.cards", jail)] if jail else []
+    items += [v.money(side["cash"])] if side["cash"] else []
+    return words.text("list.separator").join(items)
+
+
+def _what(v: View, side: dict[str, Any]) -> str:
+    """One side's second row: the first that fits one row of its deeds, cards and money by name; the card counted;
+    the deeds counted too (the shorter word for deeds where the longer leaves the row too wide)."""
+    forms = (_gives(v, side), *(_counted(v, side, deeds) for deeds in
+                                ("", "scenes.trade.deeds", "scenes.trade.deeds_short")))
+    return next((form for form in forms if px(form) <= LINE_PX), forms[-1])
+
+
 def _trade_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
-    """Who gives which deeds and how much (issue 28 #8: "1 Karte" named none); what goes to the bank (fees,
-    lifting) and who pays it, in the rules' own short line. The knob scrolls what does not fit. No big line of its
-    own: the title "Tausch" takes it (ConfirmScene; "Anna↔Ben" repeated the names each side's row begins with)."""
+    """Both sides on the first screen: no big line (the title bar says the keys, and "X gibt:" says it is a trade),
+    so four rows, two a side: who gives, then what, counted where the names do not fit one row (a long trade
+    needed three turns of the knob before the second side was seen). Below, what goes to the bank (fees, lifting)
+    in the rules' own short line, then by name each side that was counted ("1 Karte" alone named no deed)."""
     me, other = v.player, v["_b"]
     give, take = _side(v["_a_items"], v["_a_cash"]), _side(v["_b_items"], v["_b_cash"])
     note: list[Said] = [event.note] if event is not None and event.note else []
-    return TRADE, "", (lambda: words.text("scenes.trade.gives", player=me, what=_gives(v, give)),
-                                    lambda: words.text("scenes.trade.gives", player=other, what=_gives(v, take)),
-                                    *note)
+
+    def side(player: str, what: dict[str, Any]) -> tuple[Said, Said]:
+        return phrase("scenes.trade.side", player=player), lambda: _what(v, what)
+
+    def details(player: str, what: dict[str, Any]) -> str:
+        """The side by name, where its row counted it ("" where the row named it all: nothing to add)."""
+        named = _gives(v, what)
+        return "" if _what(v, what) == named else words.text("scenes.trade.gives", player=player, what=named)
+
+    rest: list[Said] = [lambda: details(me, give), lambda: details(other, take)]
+    return TRADE, "", (*side(me, give), *side(other, take), *note, *rest)
 
 
 def _running(game: Game) -> bool:
@@ -492,7 +524,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
               Type("per_hotel", lambda v: phrase("scenes.repairs.each", building=v.edition.hotel),
                    says=phrase("scenes.about.per_hotel")))),
     _f(phrase("scenes.flow.free_parking"), "free_parking", op="free_parking"),
-    _f(TRADE, command=_trade, confirm=_trade_summary, steps=(
+    _f(TRADE, command=_trade, confirm=_trade_summary, big_line=False, steps=(
         Pick("_b", phrase("scenes.trade.with"), lambda v: [(n, n) for n in v.others()], phrase("scenes.about.partner"),
              tap=True),
         Pick("_a_items", lambda v: phrase("scenes.trade.gives_title", player=v.player),

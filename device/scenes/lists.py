@@ -286,11 +286,15 @@ class ConfirmScene(Scene, msgspec.Struct):
     cmd: dict[str, Any]
     title: Said
     """What is confirmed ("Miete", "Storno?", "Bankrott"): kept with a payment refused for want of money (it comes
-    back under it), and said in the big line where the big line is empty (nothing to pay, a bankruptcy, a trade)."""
+    back under it), and said in the big line where the big line is empty (nothing to pay, a bankruptcy) unless
+    ``big_line`` is False."""
     big: Said
     body: tuple[Said, ...]
     player: str | None = None
     offset: int = 0
+    big_line: bool = True
+    """False: no big line at all, not even the title, so the body has the four rows under the keys (a trade: who
+    gives and what, for each side)."""
     ok_line: Said = OK_LINE
     """The title bar: what OK and C do."""
     ok_short: Said = OK_SHORT
@@ -333,7 +337,9 @@ class ConfirmScene(Scene, msgspec.Struct):
 
     def _said(self, ui: Context) -> tuple[str, tuple[str, ...]]:
         """The big line (the title where it is empty) and the body, said now."""
-        return ui.say(self.big) or ui.say(self.title), tuple(ui.say(line) for line in self.body)
+        big = ui.say(self.big) or (ui.say(self.title) if self.big_line else "")
+        said = (ui.say(line) for line in self.body)
+        return big, tuple(line for line in said if line)  # a row with nothing to add is left out, never blank
 
     def view(self, ui: Context) -> Screen:
         shown = page("", *self._said(ui), offset=self.offset)

@@ -138,7 +138,7 @@ def _finish(ui: Context, flow: Flow, view: View, then: RaiseOffer | None) -> Non
             refused(ui, cmd, err, view.player, title)
             return
     title, big, lines = flow.confirm(view, event)
-    ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player))
+    ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player, big_line=flow.big_line))
 
 
 def preview(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, then: RaiseOffer | None = None) -> None:
