@@ -320,10 +320,10 @@ def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(
 
     uk = EDITIONS["classic-uk"]
     form = client.get("/admin/ausgaben/neu?von=classic-uk").get_data(as_text=True)
-    assert "Square 1 (brown)" in form and "Square 5 (Stations)" in form and 'value="classic-uk-family"' in form
+    assert "Square 1 (brown)" in form and "Square 5 (stations)" in form and 'value="classic-uk-family"' in form
     assert "m (German “der”)" in form
     cited = ("“der”", "“die”", "“das”", "(der, die, das)")  # the German articles a gender stands for, as quoted
-    assert english_page(form, *uk.names, uk.title, "Stations", "Utilities", "Bankleser", *cited) == []
+    assert english_page(form, *uk.names, uk.title, "stations", "utilities", "Bankleser", *cited) == []
 
     answer = client.post("/api/admin/editions/check", json={"text": BROKEN}, headers={"X-CSRF-Token": csrf}).get_json()
     assert [p["text"] for p in answer["problems"]] == SAID_IN_ENGLISH

@@ -100,9 +100,9 @@ def test_a_booking_in_english() -> None:
     game = english()
     give(game, "Anna", 37, 39)
     assert told(apply(game, op="buy", player="Ben", square=1), game) == "Ben buys Old Kent Road for 60"
-    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna adds a House to Mayfair (200)"
+    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna adds a house to Mayfair (200)"
     assert told(apply(game, op="rent", player="Ben", square=39), game) == (
-        "Mayfair – Ben pays Anna 200 rent (1 House)")
+        "Mayfair – Ben pays Anna 200 rent (1 house)")
     assert told(apply(game, op="go", player="Ben"), game) == "Ben passes GO: 200"
 
 
@@ -160,7 +160,7 @@ def test_english_plurals_and_articles() -> None:
     assert words.say(said, classic) == "1 Get Out of Jail Free card"
     assert words.say(phrase("rules.trade.cards", n=2), classic) == "2 Get Out of Jail Free cards"
     assert words.say(phrase("rules.build.full", square=Place(39), hotel_pieces=Pieces("hotel", 1)), classic) == (
-        "Mayfair: already a Hotel")
+        "Mayfair: already a hotel")
 
 
 # --- An old game, told in today's language

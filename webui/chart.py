@@ -9,7 +9,7 @@ from typing import Any
 
 from rules import EDITIONS, Edition
 from rules.phrase import Cash, phrase
-from words import say, text
+from words import localised, say, text
 
 
 def _edition(edition: str | Edition | None) -> Edition:
@@ -27,7 +27,7 @@ def money_label(edition: str | Edition | None) -> Callable[[int], str]:
 def money_unit(edition: str | Edition) -> Callable[[int], str]:
     """:func:`money_label` with the edition's currency where it has one, where the language puts it ("18M €",
     "£3000"; a currency word after the amount: "4723 Ringe"): for an amount read beside other editions' amounts."""
-    label, unit = money_label(edition), _edition(edition).currency
+    label, unit = money_label(edition), localised(_edition(edition)).currency
     if not unit:
         return label
     key = "reports.money.word" if any(c.isalpha() for c in unit) else "reports.money.symbol"
