@@ -85,7 +85,7 @@ def test_list_shows_the_family_editions_and_a_broken_file_with_its_problems(
     assert main(["edition", "list", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "hamburg          MONOPOLY Hamburg (" in out and "altona" in out and "Basis hamburg" in out
-    assert "kaputt.toml      spielt nicht (1 Problem):" in out and "buildings.house.gender: fehlt" in out
+    assert "kaputt.toml      ist nicht spielbar (1 Problem):" in out and "buildings.house.gender: fehlt" in out
     assert "'classic' ist eine mitgelieferte Ausgabe" in out
     catalogue = load(tmp_path)
     assert sorted(catalogue.family()) == ["altona", "hamburg"] and len(catalogue.broken) == 2

@@ -358,7 +358,7 @@ def test_the_log_names_a_broken_file_in_the_appliances_language(tmp_path: Path,
     (folder / "york.toml").write_text(UK.replace("leeds", "york").replace(', gender = "n"', ""), encoding="utf-8")
     with words.speaking("en"):
         family_editions(tmp_path)
-    assert "Ausgabe york.toml spielt nicht: Zeile 11, buildings.house.gender: fehlt (m, f oder n: der, die, das)" \
+    assert "Ausgabe york.toml ist nicht spielbar: Zeile 11, buildings.house.gender: fehlt (m, f oder n: der, die, das)" \
         in caplog.text
     words.use("en")
     family_editions(tmp_path)
