@@ -52,7 +52,7 @@ def test_check_names_each_problem_with_line_and_key_and_exits_1(tmp_path: Path,
     out = capsys.readouterr().out
     assert "hamburg.toml: Zeile 15, deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)" in out
     assert "Zeile 16, deeds.39.color: unbekannter Schlüssel" in out
-    assert "2 Probleme – diese Ausgabe spielt so nicht" in out and "Traceback" not in out
+    assert "2 Probleme – so ist diese Ausgabe nicht spielbar" in out and "Traceback" not in out
 
 
 def test_check_of_a_file_that_is_not_there_or_not_text_is_one_line_and_1(tmp_path: Path,

@@ -158,7 +158,7 @@ def test_bankleser_edition_check_answers_in_english(tmp_path: Path, capsys: pyte
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--language", "en"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == [f"leeds.toml: {line}" for line in SAID_IN_ENGLISH] + \
-        ["leeds.toml: 7 problems – this edition does not play like this"]
+        ["leeds.toml: 7 problems – this edition cannot be played as it is"]
     assert german_in("\n".join(out)) == []
 
     path.write_text(UK, encoding="utf-8")
@@ -175,7 +175,7 @@ def test_the_check_takes_the_configs_language_and_german_stays_as_it_was(tmp_pat
     config.write_text('[ui]\nlanguage = "en"\n', encoding="utf-8")
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--config", str(config)]) == 1
     out = capsys.readouterr().out
-    assert "leeds.toml: 7 problems – this edition does not play like this" in out and german_in(out) == []
+    assert "leeds.toml: 7 problems – this edition cannot be played as it is" in out and german_in(out) == []
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path)]) == 1  # no config: German
     out = capsys.readouterr().out
     assert "leeds.toml: 7 Probleme – diese Ausgabe spielt so nicht" in out
@@ -199,7 +199,7 @@ def test_the_list_of_a_family_folder_is_english(tmp_path: Path, capsys: pytest.C
     out = capsys.readouterr().out
     assert f"classic          {EDITIONS['classic'].title} (shipped)" in out
     assert f"leeds            MONOPOLY Leeds ({folder / 'leeds.toml'}, based on classic-uk)" in out
-    assert "broken.toml      does not play (1 problem):\n    line 11, buildings.house.gender: missing (m, f or n: " \
+    assert "broken.toml      cannot be played (1 problem):\n    line 11, buildings.house.gender: missing (m, f or n: " \
            "the German article der, die, das; English says “a” and “the” for all three)" in out
     assert german_in(out.replace("der, die, das", ""), *(e.title for e in EDITIONS.values())) == []
 
@@ -209,7 +209,7 @@ def test_a_new_file_is_written_in_english_and_checks(tmp_path: Path, capsys: pyt
     assert main(["edition", "new", "--from", "classic-us", "-o", str(out), "--state-dir", str(tmp_path),
                  "--language", "en"]) == 0
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# A family edition based on classic-us: change what your board prints, delete what stays.")
+    assert text.startswith("# A family edition based on classic-us: change what your board prints differently, delete what stays the same.")
     assert "# square number (0 = GO … 39) = the name on your board" in text
     assert 'key = "classic-us-family"' in text and 'title = "MONOPOLY US (Atlantic City) (family)"' in text
     comments = "\n".join(line for line in text.splitlines() if "#" in line)
@@ -310,7 +310,7 @@ def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(
     assert client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf}).status_code == 200
     names = [e.title for e in Shelf(daemon.state_dir).all().values()] + ["Bankleser"]
     html = client.get("/admin/ausgaben").get_data(as_text=True)
-    assert '<html lang="en">' in html and "Files that do not play like this" in html
+    assert '<html lang="en">' in html and "Files that cannot be played as they are" in html
     assert "leeds, family edition, based on classic-uk" in html
     assert "Note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in html
     assert "line 20, deeds.7: square 7 (Chance) has no title deed" in html
@@ -340,7 +340,7 @@ def test_the_editions_page_in_german_is_as_it_was(family: Path, daemon: Any) -> 
     client = daemon.app.test_client()
     client.post("/api/login", json={"pin": PIN})
     html = client.get("/admin/ausgaben").get_data(as_text=True)
-    assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielen</h2>" in html
+    assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielbar sind</h2>" in html
     assert "(leeds, eigene Ausgabe, Basis classic-uk)" in html and "(classic, mitgeliefert)" in html
     assert "Hinweis: Zeile 15, deeds.19.rents: 18 weicht von classic-uk ab (dort 16): Tippfehler?" in html
     form = client.get("/admin/ausgaben/neu?von=classic").get_data(as_text=True)
@@ -362,4 +362,4 @@ def test_the_log_names_a_broken_file_in_the_appliances_language(tmp_path: Path,
         in caplog.text
     words.use("en")
     family_editions(tmp_path)
-    assert "edition york.toml does not play: line 11, buildings.house.gender: missing" in caplog.text
+    assert "edition york.toml cannot be played: line 11, buildings.house.gender: missing" in caplog.text

@@ -58,7 +58,7 @@ def test_a_mortgage_names_the_street_first() -> None:
     give(game, "Anna", 39)
     taken = told(apply(game, op="mortgage", player="Anna", square=39), game)
     repaid = told(apply(game, op="unmortgage", player="Anna", square=39), game)
-    assert taken == "Anna: Hypothek für Schlossallee (200)" and repaid.startswith("Anna: Hypothek für Schlossallee")
+    assert taken == "Anna: Hypothek auf Schlossallee (200)" and repaid.startswith("Anna: Hypothek auf Schlossallee")
     assert taken.index("Schlossallee") < 20 and repaid.index("Schlossallee") < 20
 
 
@@ -133,16 +133,16 @@ def test_a_note_a_preview_and_a_payments_reason_in_english() -> None:
     preview = game.preview({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37]},
                             "b_gives": {"cash": 100}})
     assert told(preview, game) == ("Anna trades with Ben: Anna gives Park Lane; Ben gives 100; "
-                                   "Ben: Park Lane – 10 % interest, 18 to the bank")
-    assert told(preview.note, game) == "Ben to bank: 18"
-    assert [told(t, game) for t in preview.transfers] == ["Trade with Anna", "10 % interest Park Lane"]
+                                   "Ben: Park Lane – 10% interest, 18 to the Bank")
+    assert told(preview.note, game) == "Ben to Bank: 18"
+    assert [told(t, game) for t in preview.transfers] == ["Trade with Anna", "10% interest Park Lane"]
 
 
 def test_modes_and_house_rules_are_named_in_english() -> None:
     words.use("en")
     assert words.say(mode_title(EDITIONS["schalke"], Mode.STANDARD, speed_die=True)) == (
-        "Standard game with the speed die")
-    assert words.say(mode_title(EDITIONS["classic"], Mode.QUICK)) == "Quick game"
+        "Standard game with the Speed Die")
+    assert words.say(mode_title(EDITIONS["classic"], Mode.QUICK)) == "Short Game"
     assert [words.say(name) for name in HOUSE_RULE_NAMES.values()] == ["Free Parking pot", "double salary on GO",
                                                                        "no auctions"]
     # Skylanders' book's name for it is said in the language in force, as the OLED says it; a family's edition's
@@ -175,7 +175,7 @@ def test_a_replayed_journal_is_told_in_the_language_in_force(tmp_path: Path) -> 
                 {"op": "mortgage", "player": "Anna", "square": 39}, {"op": "undo"}):
         assert ledger.submit(cmd).ok
     german = [e["text"] for e in ledger.snapshot()["log"]]
-    assert german == ["Storno: Anna: Hypothek für Schlossallee (200)", "Anna: Hypothek für Schlossallee (200)",
+    assert german == ["Storno: Anna: Hypothek auf Schlossallee (200)", "Anna: Hypothek auf Schlossallee (200)",
                       "Schlossallee – Ben zahlt Anna 50 Miete (unbebaut)", "Anna kauft Schlossallee für 400",
                       "MONOPOLY: neues Spiel, Anna und Ben (Standardspiel)"]
     ledger.journal.close()

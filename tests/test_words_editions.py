@@ -4,7 +4,9 @@ else the language's own), English articles by sound, and the sentences right onc
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +103,18 @@ def test_a_count_has_its_plural_form(code: str, one: str, two: str) -> None:
     said = words.say(phrase("rules.sell.traded", player="Ben", square=Place(39), hotel_pieces=Pieces("hotel", 1, "acc"),
                             pieces=Pieces("house", 1, "acc"), amount=Cash(100)), uk)
     assert ("ein Haus" if code == "de" else "a house") in said
+
+
+def test_an_explicit_language_flag_wins_over_the_stored_choice_and_the_log_says_so(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A state folder first started without --language keeps German; `--language en` then means English."""
+    from device.daemon.language import KEY, in_force
+    from device.store.journal import Journal
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    assert in_force(journal, "") == "de"
+    with caplog.at_level(logging.INFO):
+        assert in_force(journal, "", flag="en") == "en"
+    assert journal.setting(KEY) == "en" and "--language en" in caplog.text
+    assert in_force(journal, "de") == "en"  # the config's German does not undo it
+    journal.close()
