@@ -118,3 +118,17 @@ def test_an_explicit_language_flag_wins_over_the_stored_choice_and_the_log_says_
     assert journal.setting(KEY) == "en" and "--language en" in caplog.text
     assert in_force(journal, "de") == "en"  # the config's German does not undo it
     journal.close()
+
+
+@pytest.mark.parametrize(("code", "key", "amount", "written"), [
+    ("en", "classic-uk", 1500, "£1,500"), ("en", "classic-us", 1665, "$1,665"), ("de", "banking", 15_025_000, "15,025M €"),
+    ("de", "classic-uk", 1500, "1.500 £"), ("en", "classic", 250, "250"), ("en", "sonic", 12_000, "12,000 rings")])
+def test_money_on_the_pages_and_reports_is_written_as_the_language_writes_it(
+        code: str, key: str, amount: int, written: str) -> None:
+    """CLDR's grouping ("£1,500", "1.500 €"), the currency where the language puts it; the OLED's compact form is
+    the rules' own (``words.say``)."""
+    from webui.chart import money_unit
+
+    words.use(code)
+    assert money_unit(EDITIONS[key])(amount) == written
+    assert words.money(amount, EDITIONS[key]) == written.replace("£", "").replace("$", "").split(" ")[0]

@@ -8,8 +8,7 @@ from html import escape
 from typing import Any
 
 from rules import EDITIONS, Edition
-from rules.phrase import Cash, phrase
-from words import localised, say, text
+from words import localised, money, text
 
 
 def _edition(edition: str | Edition | None) -> Edition:
@@ -21,7 +20,7 @@ def money_label(edition: str | Edition | None) -> Callable[[int], str]:
     """Amounts as the edition writes them ("2M", "1500") in the language in force ("2,5M", "2.5M"), for axes and
     tables; classic if unknown."""
     ed = _edition(edition)
-    return lambda amount: say(phrase("reports.amount", amount=Cash(int(amount))), ed)
+    return lambda amount: text("reports.amount", amount=money(int(amount), ed))
 
 
 def money_unit(edition: str | Edition) -> Callable[[int], str]:

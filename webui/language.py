@@ -6,12 +6,12 @@ Flask-Babel: it would load the same ``.mo`` files a second time through Babel (i
 ~10 ms here, ≈ 0.15 s at a Pi core's pace, beside the web's start), and keep a locale of its own beside
 ``words.language()``; the extension is part of Jinja (~1 ms) and reads what :mod:`words` already holds.
 
-Which language a page is in: every page follows the appliance's (the banker's choice on /admin shows on
-every phone at once, as on the OLED). A phone may pin another one with one tap: its browser's
-``Accept-Language`` names a language we have, the page offers it (in that language), and the choice is a
-cookie of that phone (:data:`COOKIE`), never the appliance's. Each request speaks its page's language
-through :func:`words.speaking` (a context variable), so one phone's English never reaches another's page
-or the OLED.
+Which language a page is in: a phone whose browser asks for a language we have (``Accept-Language``, "en-GB"
+is English) reads every page in it from its first load, with a link back to the appliance's language; every
+other phone follows the appliance's (the banker's choice on /admin shows on every phone at once, as on the
+OLED). A tap on the link pins the language as a cookie of that phone (:data:`COOKIE`), never the appliance's.
+Each request speaks its page's language through :func:`words.speaking` (a context variable), so one phone's
+English never reaches another's page or the OLED.
 
 The script's texts come from the page too: :func:`script_words` renders the messages ``app.js`` needs (the
 ``JS_KEYS``) into a ``<script type="application/json">`` block, in the page's language.
@@ -64,9 +64,9 @@ def pinned(cookies: Mapping[str, str]) -> str | None:
     return code if code in words.LANGUAGES else None
 
 
-def page_language(cookies: Mapping[str, str]) -> str:
-    """The phone's own choice, else the appliance's."""
-    return pinned(cookies) or words.appliance_language()
+def page_language(cookies: Mapping[str, str], accept_language: str = "") -> str:
+    """The phone's own choice, else the language its browser asks for (one we have), else the appliance's."""
+    return pinned(cookies) or asked_for(accept_language) or words.appliance_language()
 
 
 def asked_for(accept_language: str) -> str | None:
@@ -76,13 +76,10 @@ def asked_for(accept_language: str) -> str | None:
 
 
 def offer(cookies: Mapping[str, str], accept_language: str) -> str | None:
-    """The one language a page offers to switch to: back to the appliance's for a phone that pinned another,
-    else the one its browser asks for when the page is in another."""
-    own, appliance = pinned(cookies), words.appliance_language()
-    if own is not None and own != appliance:
-        return appliance
-    wanted = asked_for(accept_language)
-    return wanted if wanted is not None and wanted != (own or appliance) else None
+    """The one language a page offers to switch to: the way back to the appliance's, for a page read in another
+    (pinned, or the browser's own)."""
+    appliance = words.appliance_language()
+    return appliance if page_language(cookies, accept_language) != appliance else None
 
 
 def in_language(code: str, key: str, /, **values: object) -> str:
@@ -112,7 +109,7 @@ def speaking_app(app: Flask) -> None:
 
     def wsgi_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         # Entered and left in the same call (and thread): a stream's body is the appliance's words.
-        with words.speaking(page_language(parse_cookie(environ))):
+        with words.speaking(page_language(parse_cookie(environ), environ.get("HTTP_ACCEPT_LANGUAGE", ""))):
             return inner(environ, start_response)
 
     app.wsgi_app = wsgi_app  # type: ignore[method-assign]
@@ -140,15 +137,17 @@ def blueprint() -> Blueprint:
     @switch.get("/sprache")
     @public
     def choose_own() -> Response:
-        """A phone's one tap: read the pages in ``lang`` (the appliance's: follow it again). Only this phone's
-        cookie changes, so it is open to every phone, as reading is."""
+        """A phone's one tap: read the pages in ``lang`` (the appliance's: follow it again, kept as a choice where the
+        phone's browser asks for another). Only this phone's cookie changes, so it is open to every phone, as
+        reading is."""
         code = request.args.get("lang", "")
         back = request.args.get("zurueck", "/")
         if not back.startswith("/") or back.startswith("//") or "\\" in back:
             back = "/"  # never a way off the appliance
         answer = redirect(back, code=303)
-        if code == words.appliance_language() or code not in words.LANGUAGES:
-            answer.delete_cookie(COOKIE)
+        asks = asked_for(request.headers.get("Accept-Language", ""))
+        if code not in words.LANGUAGES or (code == words.appliance_language() and asks in (None, code)):
+            answer.delete_cookie(COOKIE)  # follow the appliance again: nothing else would take this phone away
         else:
             answer.set_cookie(COOKIE, code, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
         return answer

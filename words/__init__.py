@@ -162,6 +162,18 @@ def definite(noun: Word, /, case: str = "nom") -> str:
         noun=noun.singular)
 
 
+def money(amount: int, edition: Edition, /) -> str:
+    """An amount as the language writes it on the pages and in the reports: its digits grouped by thousands with
+    the language's separator (CLDR's: "1,500" in English, "1.500" in German, from four digits on), where the OLED
+    keeps its compact "1500"; an edition that counts in K and M (Banking) keeps them ("15,025M" / "15.025M").
+    The currency is put where the language puts it by the caller (``reports.money.*``)."""
+    if edition.km_notation:
+        return format_money(amount, edition).replace(",", text("number.decimal"))
+    sign, digits = ("-" if amount < 0 else ""), str(abs(amount))
+    groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+    return sign + text("number.group").join(groups)
+
+
 def say(said: Phrase, edition: Edition | None = None, /) -> str:
     """A phrase of the rules (or of any surface) in the language in force, its values said with the game's
     ``edition``: its square names, its money notation, its building words with their genders.
