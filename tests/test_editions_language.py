@@ -163,8 +163,8 @@ def test_bankleser_edition_check_answers_in_english(tmp_path: Path, capsys: pyte
 
     path.write_text(UK, encoding="utf-8")
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--language", "en"]) == 0
-    assert capsys.readouterr().out == "leeds.toml: all right – MONOPOLY Leeds (leeds, based on classic-uk): 2 names " \
-        "of its own, Terrace/Terraces and Mill/Mills, start money £1500, GO £200\n"
+    assert capsys.readouterr().out == "leeds.toml: OK – MONOPOLY Leeds (leeds, based on classic-uk): 2 names " \
+        "of its own, Terrace/Terraces and Mill/Mills, starting money £1500, GO £200\n"
 
 
 def test_the_check_takes_the_configs_language_and_german_stays_as_it_was(tmp_path: Path,
@@ -178,7 +178,7 @@ def test_the_check_takes_the_configs_language_and_german_stays_as_it_was(tmp_pat
     assert "leeds.toml: 7 problems – this edition cannot be played as it is" in out and german_in(out) == []
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path)]) == 1  # no config: German
     out = capsys.readouterr().out
-    assert "leeds.toml: 7 Probleme – diese Ausgabe spielt so nicht" in out
+    assert "leeds.toml: 7 Probleme – so ist diese Ausgabe nicht spielbar" in out
 
 
 def test_a_copy_error_is_a_note_in_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -168,14 +168,14 @@ def test_a_language_without_a_catalogue_is_refused_in_words(daemon: Daemon) -> N
 def test_a_phone_asking_for_english_is_offered_it_and_keeps_it(daemon: Daemon) -> None:
     phone = daemon.app.test_client()
     html = phone.get("/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)  # a region: its language
-    assert '<html lang="en">' in html and "Standings" in html  # English from the first load
+    assert '<html lang="en" data-pinned>' in html and "Standings" in html  # English from the first load
     back = re.search(r'<a class="lang" href="([^"]+)" lang="de" hreflang="de">Diese Seite auf Deutsch lesen</a>', html)
     assert back, html  # and the way back to the appliance's language, in it
     assert phone.get("/api/state", headers={"Accept-Language": "en-GB"}).status_code == 200
     r = phone.get(back.group(1).replace("&amp;", "&"), headers={"Accept-Language": "en-GB"})
     assert r.status_code == 303 and r.headers["Location"] == "/"
     html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
-    assert '<html lang="de" data-pinned>' in html  # German chosen: kept for this phone
+    assert '<html lang="de">' in html and 'class="lang"' not in html  # the box's German chosen: it follows the box
     phone.set_cookie(COOKIE, "en")
     html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
     assert '<html lang="en" data-pinned>' in html and "Diese Seite auf Deutsch lesen" in html
@@ -299,8 +299,9 @@ def test_the_page_that_waits_for_the_games_speaks_english_too(daemon: Daemon) ->
     ("", "fr-FR,fr;q=0.9", "de", None),  # a language we have no catalogue for: the appliance's
     ("", "fr-FR,en;q=0.5", "en", "de"),  # the best we have of what it asks
     ("en", "en-US", "en", "de"),         # pinned English: the way back to the appliance's German
-    ("de", "en-US", "de", None),         # pinned German (the way back taken): German, whatever the browser asks
-    ("xx", "en", "en", "de"),            # a cookie naming no language of ours counts as none
+    ("de", "en-US", "de", None),         # German: the appliance's, whatever the browser asks
+    ("xx", "en", "de", None),            # a cookie naming no language of ours: the appliance's, as it asked once
+    ("box", "en", "de", None),           # a phone that follows the appliance: its browser was asked once
 ])
 def test_a_page_reads_in_the_browsers_language_and_offers_the_way_back(cookie: str, asks: str, reads: str,
                                                                         offered: str | None) -> None:
@@ -395,6 +396,17 @@ def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: 
     assert not GERMAN.findall(text)
     wrong = german.post("/admin", data="x")  # a method the page has not: the catalogue's words, with its code
     assert wrong.status_code == 405 and "Das geht hier nicht (HTTP 405)." in wrong.get_data(as_text=True)
+
+
+def test_an_api_refusal_by_the_web_framework_speaks_the_pages_language(daemon: Daemon) -> None:
+    """A method the API has not (GET on the commands) is refused in the catalogue's words, not werkzeug's English
+    "The method is not allowed for the requested URL."."""
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    wrong = german.get("/api/commands")
+    assert wrong.status_code == 405 and wrong.get_json()["code"] == "http"
+    assert wrong.get_json()["message"] == "Das geht hier nicht (HTTP 405)."
+    assert "not allowed" not in english.get("/api/commands").get_json()["message"]
 
 
 def test_the_oled_speaks_the_bankers_choice_at_once(daemon: Daemon) -> None:

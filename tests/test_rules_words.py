@@ -147,7 +147,7 @@ def test_modes_and_house_rules_are_named_in_english() -> None:
                                                                        "no auctions"]
     # Skylanders' book's name for it is said in the language in force, as the OLED says it; a family's edition's
     # own name for its quick game is its own word, in every language
-    assert words.say(mode_title(EDITIONS["skylanders"], Mode.QUICK)) == "Short game"
+    assert words.say(mode_title(EDITIONS["skylanders"], Mode.QUICK)) == "Short Game"
     family = dataclasses.replace(EDITIONS["classic"], quick=dataclasses.replace(EDITIONS["classic"].quick,
                                                                                  name="Blitzrunde"))
     assert words.say(mode_title(family, Mode.QUICK)) == "Blitzrunde"

@@ -157,7 +157,7 @@ def test_in_english_the_title_bar_says_ok_books_and_the_facts_are_first(table: T
     table.bank.render()
     shown = table.screen()
     assert shown.title == "OK: book, C: back" and shown.big == "200"
-    assert screen_problems(shown, ("Ben", "a Hütte", "Schlossallee", "200")) == []  # Skylanders' own word
+    assert screen_problems(shown, ("Ben", "a hut", "Schlossallee", "200")) == []  # Skylanders' own word, in English
 
 
 def test_a_confirmation_of_nothing_to_pay_says_its_flow_in_the_big_line(table: Table) -> None:

@@ -6,10 +6,12 @@ Flask-Babel: it would load the same ``.mo`` files a second time through Babel (i
 ~10 ms here, ≈ 0.15 s at a Pi core's pace, beside the web's start), and keep a locale of its own beside
 ``words.language()``; the extension is part of Jinja (~1 ms) and reads what :mod:`words` already holds.
 
-Which language a page is in: a phone whose browser asks for a language we have (``Accept-Language``, "en-GB"
-is English) reads every page in it from its first load, with a link back to the appliance's language; every
+Which language a page is in: a phone whose browser asks for another language we have than the appliance's
+(``Accept-Language``, "en-GB" is English) reads every page in it from its first load, kept as that phone's
+choice (a cookie, :data:`COOKIE`, never the appliance's), with a link back to the appliance's language. Every
 other phone follows the appliance's (the banker's choice on /admin shows on every phone at once, as on the
-OLED). A tap on the link pins the language as a cookie of that phone (:data:`COOKIE`), never the appliance's.
+OLED): its first answer says so in the cookie (:data:`FOLLOW`), so the browser's language is asked once, and a
+phone that follows the box keeps following it when the banker switches.
 Each request speaks its page's language through :func:`words.speaking` (a context variable), so one phone's
 English never reaches another's page or the OLED.
 
@@ -25,7 +27,7 @@ from urllib.parse import quote
 
 from flask import Blueprint, Flask, redirect, request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import dump_cookie, parse_accept_header, parse_cookie
 from werkzeug.wrappers import Response
 
 import words
@@ -35,6 +37,8 @@ from .auth import public
 COOKIE = "bank_lang"
 """A phone's own language for the pages (absent: the appliance's)."""
 COOKIE_DAYS = 365
+FOLLOW = "box"
+"""The cookie of a phone that follows the appliance's language (its browser's was asked once, at its first page)."""
 JS_KEYS = (
     "pages.js.offline", "pages.js.no_game", "pages.js.no_game_hint", "pages.js.title", "pages.js.attention",
     "pages.js.house_rules", "pages.js.pot", "pages.js.tie", "pages.js.wins", "pages.js.nobody",
@@ -65,8 +69,19 @@ def pinned(cookies: Mapping[str, str]) -> str | None:
 
 
 def page_language(cookies: Mapping[str, str], accept_language: str = "") -> str:
-    """The phone's own choice, else the language its browser asks for (one we have), else the appliance's."""
-    return pinned(cookies) or asked_for(accept_language) or words.appliance_language()
+    """The phone's own choice; for a phone's first page (no cookie yet) the language its browser asks for, one we
+    have; else the appliance's."""
+    first = asked_for(accept_language) if COOKIE not in cookies else None
+    return pinned(cookies) or first or words.appliance_language()
+
+
+def first_choice(cookies: Mapping[str, str], accept_language: str) -> str | None:
+    """What a phone's first answer keeps in its cookie: the browser's language where it is another than the
+    appliance's, else :data:`FOLLOW`; None for a phone that has its cookie."""
+    if COOKIE in cookies:
+        return None
+    code = page_language(cookies, accept_language)
+    return code if code != words.appliance_language() else FOLLOW
 
 
 def asked_for(accept_language: str) -> str | None:
@@ -108,9 +123,17 @@ def speaking_app(app: Flask) -> None:
     inner: Callable[..., Any] = app.wsgi_app
 
     def wsgi_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        cookies, accept = parse_cookie(environ), environ.get("HTTP_ACCEPT_LANGUAGE", "")
+        kept = first_choice(cookies, accept)
+        answer = start_response
+        if kept is not None:
+            cookie = dump_cookie(COOKIE, kept, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
+
+            def answer(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+                return start_response(status, [*headers, ("Set-Cookie", cookie)], exc_info)
         # Entered and left in the same call (and thread): a stream's body is the appliance's words.
-        with words.speaking(page_language(parse_cookie(environ), environ.get("HTTP_ACCEPT_LANGUAGE", ""))):
-            return inner(environ, start_response)
+        with words.speaking(page_language(cookies, accept)):
+            return inner(environ, answer)
 
     app.wsgi_app = wsgi_app  # type: ignore[method-assign]
 
@@ -121,7 +144,7 @@ def speaking_app(app: Flask) -> None:
         here = request.full_path.rstrip("?") if request.full_path else "/"
         return {
             "lang": words.language(),
-            "pinned": pinned(cookies) is not None,
+            "pinned": pinned(cookies) is not None or words.language() != words.appliance_language(),
             "offer": None if other is None else {
                 "code": other, "href": f"/sprache?lang={other}&zurueck={quote(here, safe='')}",
                 "label": in_language(other, "pages.language.read_in")},
@@ -137,19 +160,15 @@ def blueprint() -> Blueprint:
     @switch.get("/sprache")
     @public
     def choose_own() -> Response:
-        """A phone's one tap: read the pages in ``lang`` (the appliance's: follow it again, kept as a choice where the
-        phone's browser asks for another). Only this phone's cookie changes, so it is open to every phone, as
-        reading is."""
+        """A phone's one tap: read the pages in ``lang`` (the appliance's: follow it again, whatever its browser
+        asks for). Only this phone's cookie changes, so it is open to every phone, as reading is."""
         code = request.args.get("lang", "")
         back = request.args.get("zurueck", "/")
         if not back.startswith("/") or back.startswith("//") or "\\" in back:
             back = "/"  # never a way off the appliance
         answer = redirect(back, code=303)
-        asks = asked_for(request.headers.get("Accept-Language", ""))
-        if code not in words.LANGUAGES or (code == words.appliance_language() and asks in (None, code)):
-            answer.delete_cookie(COOKIE)  # follow the appliance again: nothing else would take this phone away
-        else:
-            answer.set_cookie(COOKIE, code, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
+        kept = code if code in words.LANGUAGES and code != words.appliance_language() else FOLLOW
+        answer.set_cookie(COOKIE, kept, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
         return answer
 
     return switch
