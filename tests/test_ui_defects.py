@@ -54,7 +54,7 @@ def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
     table.tap("Anna")
     table.press("MENU")
     labels = table.labels()
-    for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek lösen"):
+    for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek auflösen"):
         assert illegal not in labels
     assert labels == ["Kaufen", "Steuer", "Gefängnis", "Ereigniskarte", "Tausch", "Mehr"]
 
@@ -308,7 +308,7 @@ def test_two_cards_on_the_reader_ask_for_one(table: Table) -> None:
     from device.scenes import TWO_CARDS
 
     table.bank.reader_status(False, TWO_CARDS)
-    assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
+    assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Nur eine Karte!"]
 
 
 def test_the_originals_order_type_then_one_key(table: Table) -> None:
