@@ -307,7 +307,7 @@ def test_a_shared_win_is_named_whole_on_the_phone(client: FlaskClient) -> None:
     assert "Gleichstand: <strong>Anna und Ben</strong>\n    (je 15M €)" in games
     game_id = re.search(r'href="/spiele/(\d+)"', games)
     assert game_id is not None
-    assert client.get(f"/spiele/{game_id[1]}").get_data(as_text=True).count("<strong>(Gewinner)</strong>") == 2
+    assert client.get(f"/spiele/{game_id[1]}").get_data(as_text=True).count("<strong>(Sieger)</strong>") == 2
 
 
 def test_a_running_game_has_no_winners_yet(client: FlaskClient) -> None:
