@@ -122,10 +122,10 @@ def test_a_phone_reading_english_sees_the_checks_and_the_answers_in_english(brow
     page.fill('[data-path="names.39"]', "Briggate")
     page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1800, 1700")
     expect(page.locator('[data-check="deeds.39"]')).to_have_text("the rents must rise (1800, then 1700)")
-    expect(page.locator("#form-problems")).to_have_text(  # the line in the file the form is written as
-        "line 252, deeds.39.rents: the rents must rise (1800, then 1700)")
+    expect(page.locator("#form-problems")).to_have_text(  # the line in the file the form is written as (its language line: 253)
+        "line 253, deeds.39.rents: the rents must rise (1800, then 1700)")
     page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1700, 2000")
     expect(page.locator('[data-check="deeds.39"]')).to_have_text("")
     page.click("#edition-form > button")
-    expect(page.locator("#msg")).to_have_text("Saved: leeds – to be chosen at the next new game")
+    expect(page.locator("#msg")).to_have_text("Saved: leeds – available from the next new game")
     context.close()
