@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, browser, logged_in_admin  # noqa: F401  (the module's Chromium)
+from test_browser import PHONE, browser, cash, logged_in_admin  # noqa: F401  (the module's Chromium)
 from test_pages_language import GERMAN
 
 from bench.liveserver import LiveServer
@@ -90,6 +90,7 @@ def test_a_phone_asking_for_english_reads_it_from_its_first_load(browser: Browse
     expect(english.locator("html")).to_have_attribute("lang", "en")  # the browser's English from the first load
     expect(english.locator("#scores h2")).to_have_text("Scores")
     expect(english.locator("#log li").first).to_contain_text("Undone")  # the bookings said in its language too
+    expect(cash(english, "Anna")).to_have_text(re.compile(r"^\d,\d{3}$"))  # grouped as English writes it
     # The chart is cached an hour per URL: the same version in another language is another URL (the lead's find).
     expect(english.locator("#chart")).to_have_attribute("src", re.compile(r"lang=en"))
     english.goto(server.base + "/device")  # kept for this phone
@@ -98,6 +99,7 @@ def test_a_phone_asking_for_english_reads_it_from_its_first_load(browser: Browse
     german = browser.new_context(**PHONE).new_page()  # a German phone: the appliance's German, no offer
     german.goto(server.base + "/")
     expect(german.locator("#scores h2")).to_have_text("Punktestand")
+    expect(cash(german, "Anna")).to_have_text(re.compile(r"^\d\.\d{3}$"))
     expect(german.locator("nav a.lang")).to_have_count(0)
     english.click("nav a.lang")  # the way back names the appliance's language in it
     expect(english.locator("html")).to_have_attribute("lang", "de")

@@ -53,7 +53,7 @@ JS_KEYS = (
     "pages.js.done", "pages.js.card_learned", "pages.js.tone", "pages.js.led_on", "pages.js.led_off",
     "pages.js.tone.refused", "pages.js.tone.done", "pages.js.tone.card", "pages.js.tone.new_game",
     "pages.js.tone.end", "pages.js.tone.key", "pages.js.language_saved", "pages.js.speed_die",
-    "list.separator", "list.last", "number.decimal",
+    "list.separator", "list.last", "number.decimal", "number.group", "reports.money.symbol", "reports.money.word",
 )
 """The messages the script shows (app.js asks for them by key; a test holds the two lists together)."""
 STATUS_KEYS = ("pages.mode.standard", "pages.mode.quick", "pages.mode.timed", "pages.house_rule.free_parking_pot",
