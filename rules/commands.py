@@ -138,7 +138,7 @@ class NewGame(BaseCommand):
         seen: set[Square] = set()
         for name in self.players:
             if len(self.deal[name]) != each:
-                raise BadCommand(phrase("rules.new_game.deal_each", count=each))
+                raise BadCommand(phrase("rules.new_game.deal_each", n=each))
             for sq in self.deal[name]:
                 if known_square(sq) not in DEEDS:
                     raise RuleError("not_a_property", phrase("rules.square.not_a_property", square=edition.names[sq]))

@@ -195,7 +195,7 @@ class Game:
 
     def _undo(self, undo: cmds.Undo, cmd: Mapping[str, Any]) -> Event:
         if self.state is None or not self.history:
-            raise RuleError("bad_command", phrase("rules.undo.nothing", count=UNDO_DEPTH))
+            raise RuleError("bad_command", phrase("rules.undo.nothing", n=UNDO_DEPTH))
         if undo.of is not None and undo.of != self.history[-1].number:
             # Two taps, two phones: the second Storno meant a booking already taken back (issue 31).
             last = self.history[-1]

@@ -33,7 +33,7 @@ def clean_name(raw: object) -> str:
         raise RuleError("bad_command", phrase("rules.name.invisible"))
     name = " ".join(part for part in name.split(" ") if part)
     if len(name) > MAX_NAME:
-        raise RuleError("bad_command", phrase("rules.name.long", count=MAX_NAME))
+        raise RuleError("bad_command", phrase("rules.name.long", n=MAX_NAME))
     return name
 
 

@@ -8,7 +8,8 @@ names, its currency notation, its building words and their genders).
 A value is what the sentence needs of it, typed so that the renderer knows how to say it: a plain ``str``
 (a player's name, an edition's own word) and ``int`` (a count: ``n`` picks the plural form) as they are,
 :class:`Cash` in the edition's notation, :class:`Place` by the edition's square name, :class:`Pieces` as
-"eine Hütte" / "2 Hotels" with the edition's words, a nested :class:`Phrase`, and :class:`Many` as a list
+"eine Hütte" / "2 Hotels" with the edition's words, :class:`Noun` as one of the edition's words in the language
+in force, a nested :class:`Phrase`, and :class:`Many` as a list
 ("Anna, Ben und Cem").
 """
 
@@ -42,6 +43,15 @@ class Pieces:
 
 
 @dataclass(frozen=True, slots=True)
+class Noun:
+    """One of the edition's words, said in the language in force: a German board played in English says "houses",
+    never "Häuser" (``words.localised``); a booking keeps which word, not one language's text of it."""
+
+    kind: Literal["house", "hotel", "stations", "utilities"]
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Many:
     """Several values said as a list: "Anna, Ben und Cem" / "Anna, Ben and Cem"."""
 
@@ -59,7 +69,7 @@ class Phrase:
         return next((value for key, value in self.values if key == name), None)
 
 
-Value: TypeAlias = "str | int | Cash | Place | Pieces | Many | Phrase"
+Value: TypeAlias = "str | int | Cash | Place | Pieces | Noun | Many | Phrase"
 
 
 def phrase(key: str, /, **values: Value) -> Phrase:
@@ -88,6 +98,8 @@ def _dump(value: Value) -> object:
         return {"place": value.square}
     if isinstance(value, Pieces):
         return {"pieces": [value.kind, value.n, value.case]}
+    if isinstance(value, Noun):
+        return {"noun": [value.kind, value.plural]}
     if isinstance(value, Many):
         return {"many": [_dump(item) for item in value.items]}
     return value
@@ -107,6 +119,9 @@ def _load(data: object) -> Value:
         if kind == "pieces" and isinstance(inner, list) and len(inner) == 3 and inner[0] in ("house", "hotel") \
                 and isinstance(inner[1], int) and inner[2] in ("nom", "acc", "dat"):
             return Pieces(inner[0], inner[1], inner[2])
+        if kind == "noun" and isinstance(inner, list) and len(inner) == 2 \
+                and inner[0] in ("house", "hotel", "stations", "utilities") and isinstance(inner[1], bool):
+            return Noun(inner[0], inner[1])
         if kind == "many" and isinstance(inner, list):
             return Many(tuple(_load(item) for item in inner))
     raise ValueError(f"not a phrase's value: {data!r}")

@@ -19,6 +19,7 @@ HOUSE_RULE_NAMES: dict[str, Phrase] = {"free_parking_pot": phrase("rules.house_r
 """The house rules a ``new_game`` may choose, as the table says them."""
 
 _QUICK_BOOKS: dict[str, Phrase] = {EDITIONS["classic"].quick.name: MODE_NAMES[Mode.QUICK],
+                                   EDITIONS["classic-uk"].quick.name: MODE_NAMES[Mode.QUICK],
                                    EDITIONS["skylanders"].quick.name: phrase("rules.mode.short")}
 """The shipped books' names for the short game (classic's "Schnellspiel", which the editions inherit, and
 Skylanders' "kurzes Spiel"): said with the catalogue's word for each in every language, as the OLED says them; a

@@ -220,12 +220,12 @@ def family_edition(base: Edition = EDITIONS["banking"]) -> Edition:
     """A family's edition at the limits of its file: every square named with ``MAX_SQUARE_NAME`` characters and a
     short name of ``MAX_DISPLAY_NAME``, on Banking's money (its amounts render widest), with the widest building
     words of the shipped editions."""
-    house = max((e.house_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
-    hotel = max((e.hotel_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
+    house = max((words.localised(e).house_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
+    hotel = max((words.localised(e).hotel_word for e in EDITIONS.values()), key=lambda w: px(w.plural))
     names = tuple(FAMILY_NAMES[sq % len(FAMILY_NAMES)] for sq in range(40))
     short = tuple(FAMILY_SHORT[sq % len(FAMILY_SHORT)] for sq in range(40))
     return dataclasses.replace(base, key="family", title=FAMILY_TITLE, names=names, short_names=short,
-                               house_word=house, hotel_word=hotel)
+                               house_word=house, hotel_word=hotel, language=words.language(), words={})
 
 
 def editions() -> dict[str, Edition]:
@@ -438,7 +438,7 @@ def values(message: Message, edition: Edition, messages: Mapping[str, Message] |
             out[name] = "jail_card"
         elif kind in (WORD, WORDS):
             out[name] = max((getattr(w, "plural" if kind == WORDS else "singular") for e in editions().values()
-                             for w in (e.house_word, e.hotel_word)), key=px)
+                             for w in (words.localised(e).house_word, words.localised(e).hotel_word)), key=px)
         elif kind == RANGE:
             out[name] = "2-15"
         elif kind == KNOWN:  # what a command may name: every edition's key, every house rule's

@@ -324,11 +324,11 @@ class Phone:
 
     @staticmethod
     def money(amount: int, edition: str) -> str:
-        """An amount as the page writes it (app.js ``money``)."""
-        from rules import EDITIONS, format_money
+        """An amount as the page writes it (app.js ``money``: the reports' ``money_unit``, grouped, its currency)."""
+        from rules import EDITIONS
+        from webui.chart import money_unit
 
-        ed = EDITIONS[edition]
-        return f"{format_money(amount, ed)} €" if ed.km_notation else f"{amount} {ed.currency}".strip()
+        return money_unit(EDITIONS[edition])(amount)
 
 
 def shortage_of_houses(server: LiveServer) -> None:
@@ -478,7 +478,7 @@ def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Bro
     box = confirm.bounding_box()
     confirm.click()
     answer = page.locator('details.booking[data-op="transfer"] .answer')
-    expect(answer).to_have_text("Gebucht: Anna zahlt Ben 75Anna: 1425 · Ben: 1575")
+    expect(answer).to_have_text("Gebucht: Anna zahlt Ben 75Anna: 1.425 · Ben: 1.575")
     assert answer.get_attribute("role") == "status" and answer.get_attribute("aria-live") == "polite"
     # Where the tap was: the form is drawn anew after a booking, so the answer is measured once it stands.
     page.wait_for_function("""() => { const a = document.querySelector('details.booking[data-op="transfer"] .answer');

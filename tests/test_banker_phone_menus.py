@@ -33,7 +33,7 @@ def device_menu(table: Table, player: str) -> dict[str, list[str]]:
         table.choose(entry)
         scene = table.bank.scene
         nested = getattr(scene, "title", "") == entry and len(table.labels()) > 0 and entry in (
-            "Hypothek", "Ereigniskarte", "Mehr")
+            "Hypothek", "Ereignis/Gemeinsch.", "Mehr")
         menu[entry] = [f for f in table.labels() if f not in DEVICE_ONLY] if nested else [entry]
         table.press("C")
     table.press("C")

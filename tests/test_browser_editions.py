@@ -114,7 +114,7 @@ def test_a_phone_reading_english_sees_the_checks_and_the_answers_in_english(brow
     page = context.new_page()
     logged_in_admin(page, server.base)
     page.goto(server.base + "/admin/ausgaben")
-    expect(page.locator("main")).to_contain_text("Files that do not play like this")
+    expect(page.locator("main")).to_contain_text("Files that cannot be played as they are")
     expect(page.locator("main")).to_contain_text("line 2, base: unknown edition 'atlantis' (known: ")
     page.goto(server.base + "/admin/ausgaben/neu?von=classic-uk")
     expect(page.locator("h2")).to_have_text("Family edition")
@@ -127,7 +127,7 @@ def test_a_phone_reading_english_sees_the_checks_and_the_answers_in_english(brow
     page.fill('[data-path="deeds.39.rents"]', "50, 200, 600, 1400, 1700, 2000")
     expect(page.locator('[data-check="deeds.39"]')).to_have_text("")
     page.click("#edition-form > button")
-    expect(page.locator("#msg")).to_have_text("Saved: leeds – to be chosen at the next new game")
+    expect(page.locator("#msg")).to_have_text("Saved: leeds – available from the next new game")
     context.close()
 
 

@@ -22,6 +22,16 @@ def test_dev_run_prints_the_port_it_was_given(args: list[str]) -> None:
                          "Stand auf http://127.0.0.1:9123/"]
 
 
+
+def test_dev_run_speaks_the_language_asked_for() -> None:
+    """An English family's first line is English: the start line comes from the catalogue."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = subprocess.run([str(ROOT / "dev"), "run", "--language", "en", "--port", "9123", "--help"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    announced = [line for line in out.splitlines() if line.startswith("Bankleser (")]
+    assert announced == ["Bankleser (simulation): virtual device at http://127.0.0.1:9123/device, "
+                         "status at http://127.0.0.1:9123/"]
+
 FAKE_PYTHON = """#!/bin/sh
 # A stand-in for python3 and the venv's tools: records its argv, makes a venv as `-m venv DIR` would.
 echo "$(basename "$0") $*" >> "$DEV_LOG"

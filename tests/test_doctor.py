@@ -210,7 +210,7 @@ def test_the_command_prints_one_line_per_check_and_exits_1_on_a_cross(tmp_path: 
     lines = result.stdout.splitlines()
     assert all(line[0] in "✓✗" for line in lines[:-1]) and len(lines) >= 8
     assert result.returncode == (0 if lines[-1] == "Alles in Ordnung." else 1)
-    assert "✓ Journal: noch keins" in result.stdout
+    assert "✓ Journal: noch keines" in result.stdout
 
 
 def test_a_config_the_service_refuses_is_a_cross_naming_the_key(tmp_path: Path) -> None:

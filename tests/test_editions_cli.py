@@ -52,7 +52,7 @@ def test_check_names_each_problem_with_line_and_key_and_exits_1(tmp_path: Path,
     out = capsys.readouterr().out
     assert "hamburg.toml: Zeile 15, deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)" in out
     assert "Zeile 16, deeds.39.color: unbekannter Schlüssel" in out
-    assert "2 Probleme – diese Ausgabe spielt so nicht" in out and "Traceback" not in out
+    assert "2 Probleme – so ist diese Ausgabe nicht spielbar" in out and "Traceback" not in out
 
 
 def test_check_of_a_file_that_is_not_there_or_not_text_is_one_line_and_1(tmp_path: Path,
@@ -85,7 +85,7 @@ def test_list_shows_the_family_editions_and_a_broken_file_with_its_problems(
     assert main(["edition", "list", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "hamburg          MONOPOLY Hamburg (" in out and "altona" in out and "Basis hamburg" in out
-    assert "kaputt.toml      spielt nicht (1 Problem):" in out and "buildings.house.gender: fehlt" in out
+    assert "kaputt.toml      ist nicht spielbar (1 Problem):" in out and "buildings.house.gender: fehlt" in out
     assert "'classic' ist eine mitgelieferte Ausgabe" in out
     catalogue = load(tmp_path)
     assert sorted(catalogue.family()) == ["altona", "hamburg"] and len(catalogue.broken) == 2

@@ -125,21 +125,21 @@ def test_every_square_carries_the_name_its_board_prints(key: str, names: tuple[s
 
 def test_the_money_and_the_group_words_are_each_boards_own() -> None:
     uk, us = EDITIONS["classic-uk"], EDITIONS["classic-us"]
-    assert (uk.currency, uk.title, uk.stations, uk.utilities) == ("£", "MONOPOLY UK (London)", "Stations", "Utilities")
-    assert (us.currency, us.title, us.stations, us.utilities) == ("$", "MONOPOLY US (Atlantic City)", "Railroads",
-                                                                  "Utilities")
+    assert (uk.currency, uk.title, uk.stations, uk.utilities) == ("£", "MONOPOLY UK (London)", "stations", "utilities")
+    assert (us.currency, us.title, us.stations, us.utilities) == ("$", "MONOPOLY US (Atlantic City)", "railroads",
+                                                                  "utilities")
 
 
 @pytest.mark.parametrize("key", ENGLISH)
-def test_the_building_words_are_english_with_the_gender_german_sentences_need(key: str) -> None:
-    """A German sentence gives them the article of their German counterparts: "ein House" like "ein Haus"; English
-    says "a" and "the" whatever the gender."""
+def test_the_building_words_are_english_and_german_in_german(key: str) -> None:
+    """Common nouns, lower case inside an English sentence; a German table playing the board says its own words
+    ("ein Haus"), never "ein House"."""
     ed = EDITIONS[key]
-    assert (ed.house, ed.houses, ed.hotel, ed.hotels) == ("House", "Houses", "Hotel", "Hotels")
-    house, hotel = ed.house_word, ed.hotel_word
-    assert words.counted(house, 1) == "ein House" and words.definite(hotel) == "das Hotel"
+    assert ed.language == "en" and (ed.house, ed.houses, ed.hotel, ed.hotels) == ("house", "houses", "hotel", "hotels")
     with words.speaking("en"):
-        assert words.counted(house, 1) == "a House" and words.definite(hotel) == "the Hotel"
+        assert words.counted(ed.house_word, 1) == "a house" and words.definite(ed.hotel_word) == "the hotel"
+    german = words.localised(ed)
+    assert words.counted(german.house_word, 1) == "ein Haus" and words.definite(german.hotel_word) == "das Hotel"
 
 
 # -- the classic values -------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def test_a_uk_game_books_mayfair_and_a_station_by_their_names() -> None:
     assert told(apply(game, op="buy", player="Ben", square=5), game) == "Ben kauft King's Cross Station für 200"
     assert "King's Cross Station" in told(apply(game, op="rent", player="Anna", square=5), game)
     give(game, "Anna", 37)
-    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut auf Mayfair ein House (200)"
+    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut auf Mayfair ein Haus (200)"
     assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Super Tax: 100"
     assert cash(game, "Anna") == 1500 - 400 + 50 - 25 - 200 - 100
     assert cash(game, "Ben") == 1500 - 50 - 200 + 25

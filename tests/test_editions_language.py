@@ -158,13 +158,13 @@ def test_bankleser_edition_check_answers_in_english(tmp_path: Path, capsys: pyte
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--language", "en"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == [f"leeds.toml: {line}" for line in SAID_IN_ENGLISH] + \
-        ["leeds.toml: 7 problems – this edition does not play like this"]
+        ["leeds.toml: 7 problems – this edition cannot be played as it is"]
     assert german_in("\n".join(out)) == []
 
     path.write_text(UK, encoding="utf-8")
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--language", "en"]) == 0
-    assert capsys.readouterr().out == "leeds.toml: all right – MONOPOLY Leeds (leeds, based on classic-uk): 2 names " \
-        "of its own, Terrace/Terraces and Mill/Mills, start money £1500, GO £200\n"
+    assert capsys.readouterr().out == "leeds.toml: OK – MONOPOLY Leeds (leeds, based on classic-uk): 2 names " \
+        "of its own, Terrace/Terraces and Mill/Mills, starting money £1500, GO £200\n"
 
 
 def test_the_check_takes_the_configs_language_and_german_stays_as_it_was(tmp_path: Path,
@@ -175,10 +175,10 @@ def test_the_check_takes_the_configs_language_and_german_stays_as_it_was(tmp_pat
     config.write_text('[ui]\nlanguage = "en"\n', encoding="utf-8")
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--config", str(config)]) == 1
     out = capsys.readouterr().out
-    assert "leeds.toml: 7 problems – this edition does not play like this" in out and german_in(out) == []
+    assert "leeds.toml: 7 problems – this edition cannot be played as it is" in out and german_in(out) == []
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path)]) == 1  # no config: German
     out = capsys.readouterr().out
-    assert "leeds.toml: 7 Probleme – diese Ausgabe spielt so nicht" in out
+    assert "leeds.toml: 7 Probleme – so ist diese Ausgabe nicht spielbar" in out
 
 
 def test_a_copy_error_is_a_note_in_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -199,7 +199,7 @@ def test_the_list_of_a_family_folder_is_english(tmp_path: Path, capsys: pytest.C
     out = capsys.readouterr().out
     assert f"classic          {EDITIONS['classic'].title} (shipped)" in out
     assert f"leeds            MONOPOLY Leeds ({folder / 'leeds.toml'}, based on classic-uk)" in out
-    assert "broken.toml      does not play (1 problem):\n    line 11, buildings.house.gender: missing (m, f or n: " \
+    assert "broken.toml      cannot be played (1 problem):\n    line 11, buildings.house.gender: missing (m, f or n: " \
            "the German article der, die, das; English says “a” and “the” for all three)" in out
     assert german_in(out.replace("der, die, das", ""), *(e.title for e in EDITIONS.values())) == []
 
@@ -209,7 +209,7 @@ def test_a_new_file_is_written_in_english_and_checks(tmp_path: Path, capsys: pyt
     assert main(["edition", "new", "--from", "classic-us", "-o", str(out), "--state-dir", str(tmp_path),
                  "--language", "en"]) == 0
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# A family edition based on classic-us: change what your board prints, delete what stays.")
+    assert text.startswith("# A family edition based on classic-us: change what your board prints differently, delete what stays the same.")
     assert "# square number (0 = GO … 39) = the name on your board" in text
     assert 'key = "classic-us-family"' in text and 'title = "MONOPOLY US (Atlantic City) (family)"' in text
     comments = "\n".join(line for line in text.splitlines() if "#" in line)
@@ -312,7 +312,7 @@ def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(
     assert client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf}).status_code == 200
     names = [e.title for e in Shelf(daemon.state_dir).all().values()] + ["Bankleser"]
     html = client.get("/admin/ausgaben").get_data(as_text=True)
-    assert '<html lang="en">' in html and "Files that do not play like this" in html
+    assert '<html lang="en">' in html and "Files that cannot be played as they are" in html
     assert "leeds, family edition, based on classic-uk" in html
     assert "Note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in html
     assert "line 20, deeds.7: square 7 (Chance) has no title deed" in html
@@ -322,10 +322,10 @@ def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(
 
     uk = EDITIONS["classic-uk"]
     form = client.get("/admin/ausgaben/neu?von=classic-uk").get_data(as_text=True)
-    assert "Square 1 (brown)" in form and "Square 5 (Stations)" in form and 'value="classic-uk-family"' in form
+    assert "Square 1 (brown)" in form and "Square 5 (stations)" in form and 'value="classic-uk-family"' in form
     assert "m (German “der”)" in form
     cited = ("“der”", "“die”", "“das”", "(der, die, das)")  # the German articles a gender stands for, as quoted
-    assert english_page(form, *uk.names, uk.title, "Stations", "Utilities", "Bankleser", *cited) == []
+    assert english_page(form, *uk.names, uk.title, "stations", "utilities", "Bankleser", *cited) == []
 
     answer = client.post("/api/admin/editions/check", json={"text": BROKEN}, headers={"X-CSRF-Token": csrf}).get_json()
     assert [p["text"] for p in answer["problems"]] == SAID_IN_ENGLISH
@@ -342,7 +342,7 @@ def test_the_editions_page_in_german_is_as_it_was(family: Path, daemon: Any) -> 
     client = daemon.app.test_client()
     client.post("/api/login", json={"pin": PIN})
     html = client.get("/admin/ausgaben").get_data(as_text=True)
-    assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielen</h2>" in html
+    assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielbar sind</h2>" in html
     assert "(leeds, eigene Ausgabe, Basis classic-uk)" in html and "(classic, mitgeliefert)" in html
     assert "Hinweis: Zeile 15, deeds.19.rents: 18 weicht von classic-uk ab (dort 16): Tippfehler?" in html
     form = client.get("/admin/ausgaben/neu?von=classic").get_data(as_text=True)
@@ -360,8 +360,8 @@ def test_the_log_names_a_broken_file_in_the_appliances_language(tmp_path: Path,
     (folder / "york.toml").write_text(UK.replace("leeds", "york").replace(', gender = "n"', ""), encoding="utf-8")
     with words.speaking("en"):
         family_editions(tmp_path)
-    assert "Ausgabe york.toml spielt nicht: Zeile 11, buildings.house.gender: fehlt (m, f oder n: der, die, das)" \
+    assert "Ausgabe york.toml ist nicht spielbar: Zeile 11, buildings.house.gender: fehlt (m, f oder n: der, die, das)" \
         in caplog.text
     words.use("en")
     family_editions(tmp_path)
-    assert "edition york.toml does not play: line 11, buildings.house.gender: missing" in caplog.text
+    assert "edition york.toml cannot be played: line 11, buildings.house.gender: missing" in caplog.text

@@ -26,7 +26,7 @@ def test_the_ten_percent_shows_first_on_the_oled_result(table: Table) -> None:
     table.tap("Ben")  # ZU WENIG GELD: Anna has 1125 and nothing left to mortgage
     table.press("OK")
     table.choose("Bankrott")
-    assert "Ben löst gleich:" in table.text()  # the two mortgaged deeds Ben receives: lift them now, or not (issue 26)
+    assert "Ben löst gleich auf:" in table.text()  # the two mortgaged deeds Ben receives: lift them now, or not (issue 26)
     table.press("OK")  # "Fertig" preselected: none lifted, the 10 % paid; the confirm
     table.press("OK")  # to Ben, whom she owed
     result = table.bank.scene

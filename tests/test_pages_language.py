@@ -168,14 +168,17 @@ def test_a_language_without_a_catalogue_is_refused_in_words(daemon: Daemon) -> N
 def test_a_phone_asking_for_english_is_offered_it_and_keeps_it(daemon: Daemon) -> None:
     phone = daemon.app.test_client()
     html = phone.get("/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)  # a region: its language
-    assert '<html lang="de">' in html  # the appliance's language first
-    offer = re.search(r'<a class="lang" href="([^"]+)" lang="en" hreflang="en">Read this page in English</a>', html)
-    assert offer, html
-    r = phone.get(offer.group(1).replace("&amp;", "&"))
+    assert '<html lang="en" data-pinned>' in html and "Standings" in html  # English from the first load
+    back = re.search(r'<a class="lang" href="([^"]+)" lang="de" hreflang="de">Diese Seite auf Deutsch lesen</a>', html)
+    assert back, html  # and the way back to the appliance's language, in it
+    assert phone.get("/api/state", headers={"Accept-Language": "en-GB"}).status_code == 200
+    r = phone.get(back.group(1).replace("&amp;", "&"), headers={"Accept-Language": "en-GB"})
     assert r.status_code == 303 and r.headers["Location"] == "/"
     html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
-    assert '<html lang="en" data-pinned>' in html and "Standings" in html
-    assert "Diese Seite auf Deutsch lesen" in html  # and the way back, in German
+    assert '<html lang="de">' in html and 'class="lang"' not in html  # the box's German chosen: it follows the box
+    phone.set_cookie(COOKIE, "en")
+    html = phone.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="en" data-pinned>' in html and "Diese Seite auf Deutsch lesen" in html
     assert words.appliance_language() == "de"  # the OLED and every other phone: unchanged
     other = daemon.app.test_client().get("/").get_data(as_text=True)
     assert '<html lang="de">' in other and 'class="lang"' not in other
@@ -290,19 +293,23 @@ def test_the_page_that_waits_for_the_games_speaks_english_too(daemon: Daemon) ->
     assert "Die früheren Spiele werden nach dem Start einmal aus dem Journal gelesen. Die Seite lädt sich" in html
 
 
-@pytest.mark.parametrize(("cookie", "asks", "offered"), [
-    ("", "de-DE,de;q=0.9", None),        # German phone, German appliance: nothing to offer
-    ("", "en-US,en;q=0.9", "en"),        # the browser asks for English: offered
-    ("", "fr-FR,fr;q=0.9", None),        # a language we have no catalogue for: nothing
-    ("", "fr-FR,en;q=0.5", "en"),        # the best we have of what it asks
-    ("en", "en-US", "de"),               # pinned English: the way back to the appliance's German
-    ("xx", "en", "en"),                  # a cookie naming no language of ours counts as none
+@pytest.mark.parametrize(("cookie", "asks", "reads", "offered"), [
+    ("", "de-DE,de;q=0.9", "de", None),  # German phone, German appliance: nothing to offer
+    ("", "en-US,en;q=0.9", "en", "de"),  # the browser asks for English: read in it, the way back offered
+    ("", "fr-FR,fr;q=0.9", "de", None),  # a language we have no catalogue for: the appliance's
+    ("", "fr-FR,en;q=0.5", "en", "de"),  # the best we have of what it asks
+    ("en", "en-US", "en", "de"),         # pinned English: the way back to the appliance's German
+    ("de", "en-US", "de", None),         # German: the appliance's, whatever the browser asks
+    ("xx", "en", "de", None),            # a cookie naming no language of ours: the appliance's, as it asked once
+    ("box", "en", "de", None),           # a phone that follows the appliance: its browser was asked once
 ])
-def test_a_page_offers_one_other_language_at_most(cookie: str, asks: str, offered: str | None) -> None:
-    from webui.language import offer
+def test_a_page_reads_in_the_browsers_language_and_offers_the_way_back(cookie: str, asks: str, reads: str,
+                                                                        offered: str | None) -> None:
+    from webui.language import offer, page_language
 
     assert words.appliance_language() == "de"
-    assert offer({"bank_lang": cookie} if cookie else {}, asks) == offered
+    cookies = {"bank_lang": cookie} if cookie else {}
+    assert page_language(cookies, asks) == reads and offer(cookies, asks) == offered
 
 
 def test_the_chart_is_drawn_in_the_language_of_the_page_that_asks(daemon: Daemon) -> None:
@@ -389,6 +396,17 @@ def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: 
     assert not GERMAN.findall(text)
     wrong = german.post("/admin", data="x")  # a method the page has not: the catalogue's words, with its code
     assert wrong.status_code == 405 and "Das geht hier nicht (HTTP 405)." in wrong.get_data(as_text=True)
+
+
+def test_an_api_refusal_by_the_web_framework_speaks_the_pages_language(daemon: Daemon) -> None:
+    """A method the API has not (GET on the commands) is refused in the catalogue's words, not werkzeug's English
+    "The method is not allowed for the requested URL."."""
+    german, english = daemon.app.test_client(), daemon.app.test_client()
+    english.set_cookie(COOKIE, "en")
+    wrong = german.get("/api/commands")
+    assert wrong.status_code == 405 and wrong.get_json()["code"] == "http"
+    assert wrong.get_json()["message"] == "Das geht hier nicht (HTTP 405)."
+    assert "not allowed" not in english.get("/api/commands").get_json()["message"]
 
 
 def test_the_oled_speaks_the_bankers_choice_at_once(daemon: Daemon) -> None:

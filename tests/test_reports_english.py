@@ -109,8 +109,8 @@ def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     words.use("en")
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
                                                                                        "3 h 05 min")
-    assert (mode_title(timed), status(timed)) == ("Timed game with the speed die", "finished")
-    assert (mode_title(quick), mode_title(short)) == ("Quick game", "Short game")  # as the OLED says it
+    assert (mode_title(timed), status(timed)) == ("Time Limit Game with the Speed Die", "finished")
+    assert (mode_title(quick), mode_title(short)) == ("Short Game", "Short Game")  # as the OLED says it
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem" and names(["Anna"]) == "Anna"
 
 
@@ -248,7 +248,7 @@ def test_the_list_the_bestenliste_and_the_reports_frame_speak_english(tmp_path: 
     assert "Beste Ergebnisse" in german["/bestenliste"]
     words.use("en")
     listing, board = page_text(client, "/spiele"), page_text(client, "/bestenliste")
-    assert "Winner: Anna (£3000)" in listing and "10 bookings" in listing and "Timed game finished" in listing
+    assert "Winner: Anna (£3000)" in listing and "10 bookings" in listing and "Time Limit Game finished" in listing
     assert "Leaderboard" in board and "Cem 1 1 100%" in board and "Best results" in board
     report = page_text(client, "/spiele/1")
     assert "House rules: Free Parking pot" in report and "Final standings" in report
@@ -332,7 +332,7 @@ def test_a_whole_report_and_its_csv_are_english_bookings_and_payments_too(tmp_pa
     bought = one.said(next(event for _, event in one.log if event.op == "buy"))
     assert "Mayfair" in bought and f"Biggest payment £400: {bought}" in report
     rent = one.said(next(event for _, event in one.log if event.op == "rent"))  # the rules' wording, said now
-    assert all(word in rent for word in ("Ben", "Anna", "rent", "Mayfair", "House")) and rent in report
+    assert all(word in rent for word in ("Ben", "Anna", "rent", "Mayfair", "house")) and rent in report
     rows = csv_rows(one)
     assert [(r[5], r[6]) for r in rows if r[2] == "rent"] == [("200", "Rent Mayfair")]
     cells = ",".join(cell for row in rows for cell in row)

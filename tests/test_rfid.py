@@ -392,7 +392,7 @@ def test_two_cards_on_the_reader_reach_the_banker_screen(factory: MockFactory, c
             reader.poll(i * 0.04)
             if i == 0:
                 chip.present(ANNA, BEN)
-        assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
+        assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Nur eine Karte!"]
     finally:
         reader.close()
 

@@ -391,12 +391,12 @@ def test_mortgage_texts_need_no_article_for_the_street() -> None:
     player and the street come first (issue 27: "Anna nimmt eine / Hypothek auf:" hid the street)."""
     game = start()
     give(game, "Anna", 37, 39)
-    assert told(apply(game, op="mortgage", player="Anna", square=39), game) == "Anna: Hypothek für Schlossallee (200)"
+    assert told(apply(game, op="mortgage", player="Anna", square=39), game) == "Anna: Hypothek auf Schlossallee (200)"
     assert told(apply(game, op="unmortgage", player="Anna", square=39), game) == (
-        "Anna: Hypothek für Schlossallee zurückgezahlt (220)")
+        "Anna: Hypothek auf Schlossallee aufgelöst (220)")
     apply(game, op="mortgage", player="Anna", square=37)
     text = told(apply(game, op="trade", a="Anna", b="Ben", a_gives={"squares": [37]}, b_gives={"cash": 100}, lift=[37]), game)
-    assert text.endswith("; Ben: Parkstraße – Hypothek zurückgezahlt, 193 an die Bank")
+    assert text.endswith("; Ben: Parkstraße – Hypothek aufgelöst, 193 an die Bank")
 
 
 def test_lifting_costs_value_plus_ten_percent_rounded_up_in_one_unit_editions() -> None:

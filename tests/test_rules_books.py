@@ -70,7 +70,7 @@ def test_a_creditor_lifts_a_mortgaged_deed_from_a_bankruptcy_at_once_for_the_mor
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", lift=[37])
     assert cash(game, "Ben") == 1500 - 193
     assert game.state is not None and not game.state.deeds[37].mortgaged and game.state.deeds[37].owner == "Ben"
-    assert "Hypotheken zurück: Parkstraße 193" in told(event, game) and told(event.note, game) == "Ben an Bank: 193"
+    assert "löst Hypotheken auf: Parkstraße 193" in told(event, game) and told(event.note, game) == "Ben an Bank: 193"
     kept = bankrupt_with_parkstrasse(edition)
     apply(kept, op="bankrupt", player="Anna", creditor="Ben")
     apply(kept, op="unmortgage", player="Ben", square=37)

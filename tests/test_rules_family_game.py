@@ -67,7 +67,7 @@ def test_a_family_edition_plays_a_whole_standard_game() -> None:
     assert "einen Speicher von Zwinger verkauft (1100)" in told(event, game)
     apply(game, op="sell_building", player="Anna", square=37)
     event = apply(game, op="mortgage", player="Anna", square=39)
-    assert told(event, game) == "Anna: Hypothek für Zwinger (2200)"
+    assert told(event, game) == "Anna: Hypothek auf Zwinger (2200)"
     apply(game, op="go", player="Cem")
     assert cash(game, "Cem") == 17_000
     apply(game, op="tax", player="Cem", square=4)

@@ -104,7 +104,7 @@ def test_bankrupt_with_owed_more_than_can_be_raised_is_booked_and_says_the_debt(
     apply(game, op="debit", player="Anna", amount=1450)
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", owed=251)
     assert game.state is not None and game.state.players["Anna"].bankrupt
-    assert "Schuld 251" in told(event, game)
+    assert "Schulden bei Ben: 251" in told(event, game)
 
 
 def test_bankrupt_to_the_bank_with_owed_is_checked_the_same() -> None:
@@ -247,7 +247,7 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
              "lift": [39]}
     preview = game.preview(trade)
     assert "Ben: Parkstraße – 10 % Zinsen, 18 an die Bank" in told(preview, game)
-    assert "Ben: Schlossallee – Hypothek zurückgezahlt, 220 an die Bank" in told(preview, game)
+    assert "Ben: Schlossallee – Hypothek aufgelöst, 220 an die Bank" in told(preview, game)
     assert told(game.apply(trade), game) == told(preview, game)
     assert told(preview.note, game) == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
 

@@ -34,6 +34,20 @@ def test_banking_and_classic_creditors_pay_no_fee_on_mortgaged_deeds_from_a_bank
     assert cash(game, "Ben") == before and "Zinsen" not in told(event, game)
 
 
+@pytest.mark.parametrize("edition", ["classic-uk", "classic-us"])
+def test_the_english_boards_charge_the_creditor_10_percent_on_mortgaged_deeds_from_a_bankruptcy(edition: str) -> None:
+    """The English rules (Bankruptcy): "the new owner must at once pay the Bank the amount of interest on the loan,
+    which is 10% of the value of the property": an English board plays the English book, not the German classic's."""
+    assert EDITIONS[edition].bankruptcy_mortgage_fee
+    game = start(edition, players=("Anna", "Ben", "Cem"))
+    give(game, "Anna", 37)
+    apply(game, op="mortgage", player="Anna", square=37)
+    before = cash(game, "Ben") + cash(game, "Anna")
+    apply(game, op="bankrupt", player="Anna", creditor="Ben")
+    fee = before - cash(game, "Ben")
+    assert fee == -(-EDITIONS[edition].deed(37).mortgage // 10)  # 10 % of Park Lane's 175, rounded up: 18
+
+
 # -- the quick game's hotels -------------------------------------------------------------------
 
 

@@ -58,7 +58,7 @@ def test_a_mortgage_names_the_street_first() -> None:
     give(game, "Anna", 39)
     taken = told(apply(game, op="mortgage", player="Anna", square=39), game)
     repaid = told(apply(game, op="unmortgage", player="Anna", square=39), game)
-    assert taken == "Anna: Hypothek für Schlossallee (200)" and repaid.startswith("Anna: Hypothek für Schlossallee")
+    assert taken == "Anna: Hypothek auf Schlossallee (200)" and repaid.startswith("Anna: Hypothek auf Schlossallee")
     assert taken.index("Schlossallee") < 20 and repaid.index("Schlossallee") < 20
 
 
@@ -100,9 +100,9 @@ def test_a_booking_in_english() -> None:
     game = english()
     give(game, "Anna", 37, 39)
     assert told(apply(game, op="buy", player="Ben", square=1), game) == "Ben buys Old Kent Road for 60"
-    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna adds a House to Mayfair (200)"
+    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna adds a house to Mayfair (200)"
     assert told(apply(game, op="rent", player="Ben", square=39), game) == (
-        "Mayfair – Ben pays Anna 200 rent (1 House)")
+        "Mayfair – Ben pays Anna 200 rent (1 house)")
     assert told(apply(game, op="go", player="Ben"), game) == "Ben passes GO: 200"
 
 
@@ -133,21 +133,21 @@ def test_a_note_a_preview_and_a_payments_reason_in_english() -> None:
     preview = game.preview({"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37]},
                             "b_gives": {"cash": 100}})
     assert told(preview, game) == ("Anna trades with Ben: Anna gives Park Lane; Ben gives 100; "
-                                   "Ben: Park Lane – 10 % interest, 18 to the bank")
-    assert told(preview.note, game) == "Ben to bank: 18"
-    assert [told(t, game) for t in preview.transfers] == ["Trade with Anna", "10 % interest Park Lane"]
+                                   "Ben: Park Lane – 10% interest, 18 to the Bank")
+    assert told(preview.note, game) == "Ben to Bank: 18"
+    assert [told(t, game) for t in preview.transfers] == ["Trade with Anna", "10% interest Park Lane"]
 
 
 def test_modes_and_house_rules_are_named_in_english() -> None:
     words.use("en")
     assert words.say(mode_title(EDITIONS["schalke"], Mode.STANDARD, speed_die=True)) == (
-        "Standard game with the speed die")
-    assert words.say(mode_title(EDITIONS["classic"], Mode.QUICK)) == "Quick game"
+        "Standard game with the Speed Die")
+    assert words.say(mode_title(EDITIONS["classic"], Mode.QUICK)) == "Short Game"
     assert [words.say(name) for name in HOUSE_RULE_NAMES.values()] == ["Free Parking pot", "double salary on GO",
                                                                        "no auctions"]
     # Skylanders' book's name for it is said in the language in force, as the OLED says it; a family's edition's
     # own name for its quick game is its own word, in every language
-    assert words.say(mode_title(EDITIONS["skylanders"], Mode.QUICK)) == "Short game"
+    assert words.say(mode_title(EDITIONS["skylanders"], Mode.QUICK)) == "Short Game"
     family = dataclasses.replace(EDITIONS["classic"], quick=dataclasses.replace(EDITIONS["classic"].quick,
                                                                                  name="Blitzrunde"))
     assert words.say(mode_title(family, Mode.QUICK)) == "Blitzrunde"
@@ -160,7 +160,7 @@ def test_english_plurals_and_articles() -> None:
     assert words.say(said, classic) == "1 Get Out of Jail Free card"
     assert words.say(phrase("rules.trade.cards", n=2), classic) == "2 Get Out of Jail Free cards"
     assert words.say(phrase("rules.build.full", square=Place(39), hotel_pieces=Pieces("hotel", 1)), classic) == (
-        "Mayfair: already a Hotel")
+        "Mayfair: already a hotel")
 
 
 # --- An old game, told in today's language
@@ -175,7 +175,7 @@ def test_a_replayed_journal_is_told_in_the_language_in_force(tmp_path: Path) -> 
                 {"op": "mortgage", "player": "Anna", "square": 39}, {"op": "undo"}):
         assert ledger.submit(cmd).ok
     german = [e["text"] for e in ledger.snapshot()["log"]]
-    assert german == ["Storno: Anna: Hypothek für Schlossallee (200)", "Anna: Hypothek für Schlossallee (200)",
+    assert german == ["Storno: Anna: Hypothek auf Schlossallee (200)", "Anna: Hypothek auf Schlossallee (200)",
                       "Schlossallee – Ben zahlt Anna 50 Miete (unbebaut)", "Anna kauft Schlossallee für 400",
                       "MONOPOLY: neues Spiel, Anna und Ben (Standardspiel)"]
     ledger.journal.close()

@@ -73,7 +73,7 @@ def test_every_kind_of_screen_follows_the_language_at_once(table: Table, place: 
     words.use("en")
     table.bank.tick()
     english = shown(table)
-    expected = {"idle": "Lay a card", "card": "Credit Debit GO Menu", "result": "Booked", "note": "K: not here"}
+    expected = {"idle": "Tap a card", "card": "Credit Debit GO Menu", "result": "Booked", "note": "K: unused here"}
     assert expected[place] in english and english != german, (german, english)
 
 
@@ -114,7 +114,7 @@ def start_timed(table: Table, minutes: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("code", "one", "two"), [("de", "Auf Zeit: 1 Minute", "Auf Zeit: 2 Minuten"),
-                                                  ("en", "Timed: 1 minute", "Timed: 2 minutes")])
+                                                  ("en", "Time limit: 1 minute", "Time limit: 2 minutes")])
 def test_a_timed_games_minutes_are_counted_by_the_plural_rule(table: Table, code: str, one: str, two: str) -> None:
     """"Auf Zeit: 1 Minuten" on the new game's first screen."""
     words.use(code)

@@ -152,7 +152,7 @@ def test_salvage_reports_in_the_language_in_force(tmp_path: Path) -> None:
     assert salvage(tmp_path / "j.sqlite3", tmp_path / "de.sqlite3").text() == "1 Buchung übernommen.\nNichts verloren."
     words.use("en")
     assert salvage(tmp_path / "j.sqlite3", tmp_path / "en.sqlite3").text() == "1 booking copied.\nNothing lost."
-    with pytest.raises(ValueError, match="exists already: a new journal is never overwritten"):
+    with pytest.raises(ValueError, match="already exists: a new journal is never overwritten"):
         salvage(tmp_path / "j.sqlite3", tmp_path / "en.sqlite3")
 
 

@@ -275,10 +275,10 @@ def test_mortgage_and_lift_from_the_menu(table: Table) -> None:
     assert table.cash("Anna") == 1500 - 350 + 175
     table.press("OK", "MENU")
     table.choose("Hypothek")
-    table.choose("Hypothek lösen")
+    table.choose("Hypothek auflösen")
     table.choose("37 Parkstraße")
-    assert table.text().splitlines() == ["OK bucht, C zurück", "193", "Anna: Hypothek für", "Parkstraße",
-                                         "zurückgezahlt (193)"]
+    assert table.text().splitlines() == ["OK bucht, C zurück", "193", "Anna: Hypothek auf", "Parkstraße aufgelöst",
+                                         "(193)"]
     table.press("OK")
     assert table.cash("Anna") == 1500 - 350 + 175 - 193
 

@@ -72,8 +72,9 @@ def finished(edition: str) -> list[Cmd]:
 POSITIONS: dict[str, Callable[[str], list[Cmd]]] = {
     "fresh": fresh, "buildings": buildings, "shortage": shortage, "debt": debt, "finished": finished}
 
-FEE = ("schalke", "skylanders", "sonic")
-"""The editions whose creditor pays 10 % on a bankrupt's mortgaged deeds (seed 004), so Ben owes the bank."""
+FEE = ("schalke", "skylanders", "sonic", "classic-uk", "classic-us")
+"""The editions whose creditor pays 10 % on a bankrupt's mortgaged deeds (seed 004; the English rules), so Ben owes
+the bank."""
 
 COUNTS: dict[tuple[str, str], dict[str, int]] = {
     **{("fresh", ed): {"Anna": 35, "Ben": 35, "Cem": 35} for ed in EDITIONS},

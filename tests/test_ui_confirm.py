@@ -156,8 +156,8 @@ def test_in_english_the_title_bar_says_ok_books_and_the_facts_are_first(table: T
     words.use("en")
     table.bank.render()
     shown = table.screen()
-    assert shown.title == "OK books, C back" and shown.big == "200"
-    assert screen_problems(shown, ("Ben", "a Hütte", "Schlossallee", "200")) == []  # Skylanders' own word
+    assert shown.title == "OK: book, C: back" and shown.big == "200"
+    assert screen_problems(shown, ("Ben", "a hut", "Schlossallee", "200")) == []  # Skylanders' own word, in English
 
 
 def test_a_confirmation_of_nothing_to_pay_says_its_flow_in_the_big_line(table: Table) -> None:
@@ -257,11 +257,11 @@ def test_every_confirmation_fits_beside_the_widest_marks(table: Table, which: st
 
 
 def test_the_long_form_stays_where_it_fits_beside_the_marks(table: Table) -> None:
-    """English "OK books, C back" (96 px) fits beside the scroll mark, a fault and the sound off."""
+    """English "OK: book, C: back" (102 px) fits beside the scroll mark, a fault and the sound off."""
     trade_with_a_lift(table)
     words.use("en")
     widest_marks(table)
-    assert (table.screen().title, table.screen().icons) == ("OK books, C back", f"{MORE}!x")
+    assert (table.screen().title, table.screen().icons) == ("OK: book, C: back", f"{MORE}!x")
 
 
 def test_an_unused_key_is_said_in_the_title_bar_for_its_moment(table: Table) -> None:

@@ -54,9 +54,9 @@ def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
     table.tap("Anna")
     table.press("MENU")
     labels = table.labels()
-    for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek lösen"):
+    for illegal in ("Miete zahlen", "Bauen", "Gebäude verkaufen", "Hypothek aufnehmen", "Hypothek auflösen"):
         assert illegal not in labels
-    assert labels == ["Kaufen", "Steuer", "Gefängnis", "Ereigniskarte", "Tausch", "Mehr"]
+    assert labels == ["Kaufen", "Steuer", "Gefängnis", "Ereignis/Gemeinsch.", "Tausch", "Mehr"]
 
 
 def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
@@ -308,7 +308,7 @@ def test_two_cards_on_the_reader_ask_for_one(table: Table) -> None:
     from device.scenes import TWO_CARDS
 
     table.bank.reader_status(False, TWO_CARDS)
-    assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Eine Karte auflegen"]
+    assert table.text().splitlines()[1:3] == ["ZWEI KARTEN", "Nur eine Karte!"]
 
 
 def test_the_originals_order_type_then_one_key(table: Table) -> None:
@@ -445,7 +445,7 @@ def test_pay_everyone_on_the_device_in_few_presses(table: Table) -> None:
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("MENU")
-    table.choose("Ereigniskarte")
+    table.choose("Ereignis/Gemeinsch.")
     table.choose("An alle zahlen")
     table.type("50")
     table.press("OK")
@@ -459,7 +459,7 @@ def test_birthday_on_the_device(table: Table) -> None:
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("MENU")
-    table.choose("Ereigniskarte")
+    table.choose("Ereignis/Gemeinsch.")
     table.choose("Von allen kassieren")
     table.type("10")
     table.press("OK")

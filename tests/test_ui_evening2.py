@@ -10,12 +10,12 @@ from rules.legal import legal_ops
 
 
 def test_1_banking_offers_the_ereigniskarte_entry(table: Table) -> None:
-    """docs/playing.md: "8 Ereigniskarte: An alle zahlen, Von allen kassieren, Renovierung" — in Banking it was
+    """docs/playing.md: "8 Ereignis/Gemeinsch.: An alle zahlen, Von allen kassieren, Renovierung" — in Banking it was
     never offered: the menu asked the rules about an amount of 1, and Banking's smallest amount is 10K."""
     table.start("Anna", "Ben", "Cem", edition="banking")
     table.tap("Anna")
     table.press("MENU")
-    assert ("8", "Ereigniskarte") in [(o.digit, o.label) for o in table.choice.options]
+    assert ("8", "Ereignis/Gemeinsch.") in [(o.digit, o.label) for o in table.choice.options]
     table.press("8")
     assert table.labels() == ["An alle zahlen", "Von allen kassieren"]
     table.press("1")
@@ -145,13 +145,13 @@ def test_7_the_ranking_at_its_end_says_so_in_the_title_and_stays(table: Table) -
     table.press("MENU")
     table.choose("Rangliste")
     table.press("DOWN")
-    assert table.text().splitlines()[0] == "Am Ende: hier nicht" and "2. Ben 1500" in table.text()
+    assert table.text().splitlines()[0] == "Schon am Ende" and "2. Ben 1500" in table.text()
     table.book({"op": "bankrupt", "player": "Ben"})
     table.press("C")
     table.press("MENU")
     table.choose("Letztes Spiel")
     table.press("DOWN")
-    assert table.text().splitlines()[0] == "Am Ende: hier nicht" and "Anna gewinnt" in table.text()
+    assert table.text().splitlines()[0] == "Schon am Ende" and "Anna gewinnt" in table.text()
 
 
 def test_8_the_trade_confirmation_names_the_deeds_and_a_turn_scrolls_it(table: Table) -> None:
@@ -240,7 +240,7 @@ def _broke(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
-    assert "Ben löst gleich:" in table.text()  # the mortgaged station: lifted at once or not (issue 26)
+    assert "Ben löst gleich auf:" in table.text()  # the mortgaged station: lifted at once or not (issue 26)
     table.press("OK")  # "Fertig": not lifted, the 10 %
 
 

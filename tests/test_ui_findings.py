@@ -72,7 +72,7 @@ def test_4_no_frei_karte_eingesetzt_without_a_card(table: Table) -> None:
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("MENU", "4")
-    assert table.labels() == ["Strafe zahlen 50", "Frei-Karte gezogen"]
+    assert table.labels() == ["Strafe zahlen 50", "Gefängnis-frei-Karte gezogen"]
 
 
 def test_4_no_ok_0_hint_where_the_rules_refuse_0(table: Table) -> None:
@@ -128,7 +128,7 @@ def test_5_menu_during_an_amount_says_why_not(table: Table) -> None:
     table.press("HABEN", "5")
     table.tones()
     table.press("MENU")
-    assert table.tones() == ["refused"] and "MENU: hier nicht" in table.text()
+    assert table.tones() == ["refused"] and "MENÜ: hier nicht" in table.text()
     table.type("00K")
     table.press("OK")
     assert table.cash("Anna") == 15_500_000

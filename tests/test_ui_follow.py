@@ -27,7 +27,7 @@ def _bankrupt_to_ben(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
-    assert "Ben löst gleich:" in table.text()  # the mortgaged deed Ben receives: lift it at once, or not (issue 26)
+    assert "Ben löst gleich auf:" in table.text()  # the mortgaged deed Ben receives: lift it at once, or not (issue 26)
     table.press("OK")  # "Fertig" is preselected: nothing lifted, the 10 %
 
 

@@ -178,7 +178,7 @@ def test_10_letztes_spiel_keeps_its_last_line_and_names_the_winner(table: Table)
     table.press("DOWN", "DOWN", "DOWN")
     lines = table.text().splitlines()
     assert any(line.startswith("4. ") for line in lines), lines
-    assert "hier nicht" in lines[0]
+    assert "Schon am Ende" in lines[0]
 
 
 def test_8_a_wrapped_entry_is_indented_in_every_list(table: Table) -> None:

@@ -55,9 +55,11 @@ def caught() -> Iterator[Caught]:
 
 
 def served(daemon: Daemon) -> int:
-    """The daemon's web server's port, once it serves."""
+    """The daemon's web server's port, once it serves and the past games are told: while they are still being
+    read after the start, /spiele answers 503 with Retry-After on purpose (the page says so and comes back), which
+    is no answer to bad bytes."""
     deadline = time.monotonic() + 20
-    while daemon.server is None or daemon.app is None:
+    while daemon.server is None or daemon.app is None or daemon.history is None or daemon.history.warming.is_set():
         assert time.monotonic() < deadline, "the web server did not start"
         time.sleep(0.05)
     return daemon.server.port

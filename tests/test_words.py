@@ -331,7 +331,7 @@ def test_a_phrase_is_said_with_the_games_edition_and_the_language_in_force() -> 
                     "who": "Anna, Ben und Cem"}
     words.use("en")
     assert words._value(Cash(15_025_000), banking) == "15.025M"
-    assert words._value(Pieces("hotel", 1), banking) == "a Hotel"
+    assert words._value(Pieces("hotel", 1), banking) == "a hotel"
     assert words.say(phrase_of("count.minutes", n=1)) == "1 minute"
     assert words.say(phrase_of("count.minutes", n=2)) == "2 minutes"
 

@@ -55,7 +55,7 @@ def create_app(backend: Backend) -> Flask:
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException) -> Any:
         if request.path.startswith("/api/"):
-            return answer(err.code or 500, "http", err.description or err.name)
+            return answer(err.code or 500, "http", said(err))  # never werkzeug's English in a German answer
         if err.response is not None or err.code is None:
             return err  # a page of its own (the games being read), or no error at all
         return render_template("fehler.html", code=err.code, description=said(err)), err.code

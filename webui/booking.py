@@ -131,7 +131,7 @@ def _jail_card(game: Game, player: str) -> list[Field]:
 
 
 def _sell(game: Game, player: str) -> list[Field]:
-    ed = _edition(game)
+    ed = words.localised(_edition(game))
     return [_squares("sell_building", "phone.field.sell_where", _hotel)(game, player),
             {"name": "to_houses", "kind": "select", "label": text("phone.field.sell_hotel", hotel=ed.hotel),
              "when": ["square", "hotel"],
@@ -140,7 +140,7 @@ def _sell(game: Game, player: str) -> list[Field]:
 
 
 def _repairs(game: Game, player: str) -> list[Field]:
-    ed = _edition(game)
+    ed = words.localised(_edition(game))
     return [_money("per_house", "phone.field.per_piece", piece=ed.house),
             _money("per_hotel", "phone.field.per_piece", piece=ed.hotel)]
 

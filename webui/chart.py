@@ -8,8 +8,7 @@ from html import escape
 from typing import Any
 
 from rules import EDITIONS, Edition
-from rules.phrase import Cash, phrase
-from words import say, text
+from words import localised, money, text
 
 
 def _edition(edition: str | Edition | None) -> Edition:
@@ -21,13 +20,13 @@ def money_label(edition: str | Edition | None) -> Callable[[int], str]:
     """Amounts as the edition writes them ("2M", "1500") in the language in force ("2,5M", "2.5M"), for axes and
     tables; classic if unknown."""
     ed = _edition(edition)
-    return lambda amount: say(phrase("reports.amount", amount=Cash(int(amount))), ed)
+    return lambda amount: text("reports.amount", amount=money(int(amount), ed))
 
 
 def money_unit(edition: str | Edition) -> Callable[[int], str]:
     """:func:`money_label` with the edition's currency where it has one, where the language puts it ("18M €",
     "£3000"; a currency word after the amount: "4723 Ringe"): for an amount read beside other editions' amounts."""
-    label, unit = money_label(edition), _edition(edition).currency
+    label, unit = money_label(edition), localised(_edition(edition)).currency
     if not unit:
         return label
     key = "reports.money.word" if any(c.isalpha() for c in unit) else "reports.money.symbol"

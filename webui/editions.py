@@ -50,9 +50,13 @@ PAGE = "editions"
 
 
 def _group_name(group: str, data: dict[str, Any]) -> str:
-    """A colour group by the language's word for its colour; the stations and utilities by the edition's own."""
+    """A colour group by the language's word for its colour; the stations and utilities by the edition's own in
+    the language in force (its file's words for that language, else the language's own: ``words.localised``)."""
     if group in ("station", "utility"):
-        return str(data["groups"]["stations" if group == "station" else "utilities"])
+        key = "stations" if group == "station" else "utilities"
+        if data.get("language", "de") == words.language():
+            return str(data["groups"][key])
+        return str(data.get("words", {}).get(words.language(), {}).get(key) or words.text(f"noun.{key}"))
     return words.text(GROUP_WORDS[group])
 
 

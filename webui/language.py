@@ -6,12 +6,14 @@ Flask-Babel: it would load the same ``.mo`` files a second time through Babel (i
 ~10 ms here, ≈ 0.15 s at a Pi core's pace, beside the web's start), and keep a locale of its own beside
 ``words.language()``; the extension is part of Jinja (~1 ms) and reads what :mod:`words` already holds.
 
-Which language a page is in: every page follows the appliance's (the banker's choice on /admin shows on
-every phone at once, as on the OLED). A phone may pin another one with one tap: its browser's
-``Accept-Language`` names a language we have, the page offers it (in that language), and the choice is a
-cookie of that phone (:data:`COOKIE`), never the appliance's. Each request speaks its page's language
-through :func:`words.speaking` (a context variable), so one phone's English never reaches another's page
-or the OLED.
+Which language a page is in: a phone whose browser asks for another language we have than the appliance's
+(``Accept-Language``, "en-GB" is English) reads every page in it from its first load, kept as that phone's
+choice (a cookie, :data:`COOKIE`, never the appliance's), with a link back to the appliance's language. Every
+other phone follows the appliance's (the banker's choice on /admin shows on every phone at once, as on the
+OLED): its first answer says so in the cookie (:data:`FOLLOW`), so the browser's language is asked once, and a
+phone that follows the box keeps following it when the banker switches.
+Each request speaks its page's language through :func:`words.speaking` (a context variable), so one phone's
+English never reaches another's page or the OLED.
 
 The script's texts come from the page too: :func:`script_words` renders the messages ``app.js`` needs (the
 ``JS_KEYS``) into a ``<script type="application/json">`` block, in the page's language.
@@ -25,7 +27,7 @@ from urllib.parse import quote
 
 from flask import Blueprint, Flask, redirect, request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
+from werkzeug.http import dump_cookie, parse_accept_header
 from werkzeug.sansio.http import parse_cookie
 from werkzeug.wrappers import Response
 
@@ -36,6 +38,8 @@ from .auth import public
 COOKIE = "bank_lang"
 """A phone's own language for the pages (absent: the appliance's)."""
 COOKIE_DAYS = 365
+FOLLOW = "box"
+"""The cookie of a phone that follows the appliance's language (its browser's was asked once, at its first page)."""
 JS_KEYS = (
     "pages.js.offline", "pages.js.no_game", "pages.js.no_game_hint", "pages.js.title", "pages.js.attention",
     "pages.js.house_rules", "pages.js.pot", "pages.js.tie", "pages.js.wins", "pages.js.nobody",
@@ -50,7 +54,7 @@ JS_KEYS = (
     "pages.js.done", "pages.js.card_learned", "pages.js.tone", "pages.js.led_on", "pages.js.led_off",
     "pages.js.tone.refused", "pages.js.tone.done", "pages.js.tone.card", "pages.js.tone.new_game",
     "pages.js.tone.end", "pages.js.tone.key", "pages.js.language_saved", "pages.js.speed_die",
-    "list.separator", "list.last", "number.decimal",
+    "list.separator", "list.last", "number.decimal", "number.group", "reports.money.symbol", "reports.money.word",
 )
 """The messages the script shows (app.js asks for them by key; a test holds the two lists together)."""
 STATUS_KEYS = ("pages.mode.standard", "pages.mode.quick", "pages.mode.timed", "pages.house_rule.free_parking_pot",
@@ -72,9 +76,20 @@ def pinned(cookies: Mapping[str, str]) -> str | None:
     return code if code in words.LANGUAGES else None
 
 
-def page_language(cookies: Mapping[str, str]) -> str:
-    """The phone's own choice, else the appliance's."""
-    return pinned(cookies) or words.appliance_language()
+def page_language(cookies: Mapping[str, str], accept_language: str = "") -> str:
+    """The phone's own choice; for a phone's first page (no cookie yet) the language its browser asks for, one we
+    have; else the appliance's."""
+    first = asked_for(accept_language) if COOKIE not in cookies else None
+    return pinned(cookies) or first or words.appliance_language()
+
+
+def first_choice(cookies: Mapping[str, str], accept_language: str) -> str | None:
+    """What a phone's first answer keeps in its cookie: the browser's language where it is another than the
+    appliance's, else :data:`FOLLOW`; None for a phone that has its cookie."""
+    if COOKIE in cookies:
+        return None
+    code = page_language(cookies, accept_language)
+    return code if code != words.appliance_language() else FOLLOW
 
 
 def asked_for(accept_language: str) -> str | None:
@@ -84,13 +99,10 @@ def asked_for(accept_language: str) -> str | None:
 
 
 def offer(cookies: Mapping[str, str], accept_language: str) -> str | None:
-    """The one language a page offers to switch to: back to the appliance's for a phone that pinned another,
-    else the one its browser asks for when the page is in another."""
-    own, appliance = pinned(cookies), words.appliance_language()
-    if own is not None and own != appliance:
-        return appliance
-    wanted = asked_for(accept_language)
-    return wanted if wanted is not None and wanted != (own or appliance) else None
+    """The one language a page offers to switch to: the way back to the appliance's, for a page read in another
+    (pinned, or the browser's own)."""
+    appliance = words.appliance_language()
+    return appliance if page_language(cookies, accept_language) != appliance else None
 
 
 def in_language(code: str, key: str, /, **values: object) -> str:
@@ -119,10 +131,18 @@ def speaking_app(app: Flask) -> None:
     inner: Callable[..., Any] = app.wsgi_app
 
     def wsgi_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        # Entered and left in the same call (and thread): a stream's body is the appliance's words.
         header = environ.get("HTTP_COOKIE", "").encode("latin-1", "replace")  # WSGI's str: the header's bytes
-        with words.speaking(page_language(cookies_of(header))):
-            return inner(environ, start_response)
+        cookies, accept = cookies_of(header), environ.get("HTTP_ACCEPT_LANGUAGE", "")
+        kept = first_choice(cookies, accept)
+        answer = start_response
+        if kept is not None:
+            cookie = dump_cookie(COOKIE, kept, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
+
+            def answer(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+                return start_response(status, [*headers, ("Set-Cookie", cookie)], exc_info)
+        # Entered and left in the same call (and thread): a stream's body is the appliance's words.
+        with words.speaking(page_language(cookies, accept)):
+            return inner(environ, answer)
 
     app.wsgi_app = wsgi_app  # type: ignore[method-assign]
 
@@ -133,7 +153,7 @@ def speaking_app(app: Flask) -> None:
         here = request.full_path.rstrip("?") if request.full_path else "/"
         return {
             "lang": words.language(),
-            "pinned": pinned(cookies) is not None,
+            "pinned": pinned(cookies) is not None or words.language() != words.appliance_language(),
             "offer": None if other is None else {
                 "code": other, "href": f"/sprache?lang={other}&zurueck={quote(here, safe='')}",
                 "label": in_language(other, "pages.language.read_in")},
@@ -149,17 +169,15 @@ def blueprint() -> Blueprint:
     @switch.get("/sprache")
     @public
     def choose_own() -> Response:
-        """A phone's one tap: read the pages in ``lang`` (the appliance's: follow it again). Only this phone's
-        cookie changes, so it is open to every phone, as reading is."""
+        """A phone's one tap: read the pages in ``lang`` (the appliance's: follow it again, whatever its browser
+        asks for). Only this phone's cookie changes, so it is open to every phone, as reading is."""
         code = request.args.get("lang", "")
         back = request.args.get("zurueck", "/")
         if not back.startswith("/") or back.startswith("//") or "\\" in back:
             back = "/"  # never a way off the appliance
         answer = redirect(back, code=303)
-        if code == words.appliance_language() or code not in words.LANGUAGES:
-            answer.delete_cookie(COOKIE)
-        else:
-            answer.set_cookie(COOKIE, code, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
+        kept = code if code in words.LANGUAGES and code != words.appliance_language() else FOLLOW
+        answer.set_cookie(COOKIE, kept, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True)
         return answer
 
     return switch

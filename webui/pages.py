@@ -35,7 +35,9 @@ HOUSE_RULE_WORDS = {"free_parking_pot": "pages.house_rule.free_parking_pot", "do
 
 
 def board_info(ed: Edition) -> dict[str, Any]:
-    """Names and money of an edition, for the page to label what the state's numbers mean."""
+    """Names and money of an edition, for the page to label what the state's numbers mean: its words in the
+    language in force (a German board on an English page says "houses")."""
+    ed = words.localised(ed)
     return {
         "edition": ed.key, "title": ed.title, "currency": ed.currency, "km": ed.km_notation,
         "quick_name": ed.quick.name,  # the edition's own word for its short game (Skylanders: "kurzes Spiel")

@@ -131,7 +131,9 @@ class Front:
     @staticmethod
     def _language(scope: Scope) -> str:
         """The language of the asking page (a phone's own choice, else the appliance's)."""
-        return page_language(cookies_of(dict(scope["headers"]).get(b"cookie", b"")))
+        headers = dict(scope["headers"])
+        return page_language(cookies_of(headers.get(b"cookie", b"")),
+                             headers.get(b"accept-language", b"").decode("latin-1"))
 
     async def _state(self, scope: Scope, send: Send) -> None:
         current = self.publisher.current.in_language(self._language(scope))

@@ -15,15 +15,17 @@ is the seam for the admin page's choice that takes effect at once.
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import cast
 
-from rules.editions import Edition, Word
+from rules.editions import Edition, Gender, Word
 from rules.money import format_money
-from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value
+from rules.phrase import Cash, Many, Noun, Phrase, Pieces, Place, Value
 
 DOMAIN = "bankleser"
 """The first domain: the grammar shared by all (articles, counts, lists) and the doctor's, the parts' and the
@@ -120,11 +122,38 @@ def counted(noun: Word, n: int, /, case: str = "nom") -> str:
     ``noun`` is a word as an edition brings it ("Hütte"/"Hütten"/"f"); its ``gender`` is the catalogue context
     that picks the article: "m", "f" or "n" in German, where English has one article for all three ("a", "the").
     ``case`` is the grammatical case the sentence needs ("nom", "acc"); languages without cases say the
-    same for both."""
+    same for both. English picks its article by sound ("an apartment"): a noun beginning with one of the
+    letters the catalogue's ``article.vowels`` lists takes the context ``sound:vowel`` (German lists none)."""
     if n == 1:
-        return catalogue(language()).pgettext(f"gender:{noun.gender}", f"article.indefinite.{case}").format(
-            noun=noun.singular)
+        found = catalogue(language())
+        vowel = noun.singular[:1].casefold() in found.gettext("article.vowels").split()
+        context = "sound:vowel" if vowel else f"gender:{noun.gender}"
+        return found.pgettext(context, f"article.indefinite.{case}").format(noun=noun.singular)
     return plural("noun.counted", n, nouns=noun.plural, noun=noun.singular)
+
+
+def localised(edition: Edition) -> Edition:
+    """``edition`` with its words (buildings, groups, currency, short game) in the language in force: the board's
+    own where it prints that language, else what its file gives for that language (``[words.<code>]``), else the
+    language's own words (``noun.*``): a German board played in English says "house", never "Haus", and an
+    English board played in German "Haus"."""
+    code = language()
+    if edition.language == code:
+        return edition
+    given = edition.words.get(code)
+
+    def own(kind: str) -> Word:
+        return Word(text(f"noun.{kind}.singular"), text(f"noun.{kind}.plural"),
+                    cast(Gender, text(f"noun.{kind}.gender")))
+
+    house = given.house if given and given.house else own("house")
+    hotel = given.hotel if given and given.hotel else own("hotel")
+    return dataclasses.replace(
+        edition, language=code, house_word=house, hotel_word=hotel,
+        stations=given.stations if given and given.stations else text("noun.stations"),
+        utilities=given.utilities if given and given.utilities else text("noun.utilities"),
+        currency=given.currency if given and given.currency is not None else edition.currency,
+        quick=dataclasses.replace(edition.quick, name=given.quick if given and given.quick else text("noun.quick")))
 
 
 def definite(noun: Word, /, case: str = "nom") -> str:
@@ -133,11 +162,25 @@ def definite(noun: Word, /, case: str = "nom") -> str:
         noun=noun.singular)
 
 
+def money(amount: int, edition: Edition, /) -> str:
+    """An amount as the language writes it on the pages and in the reports: its digits grouped by thousands with
+    the language's separator (CLDR's: "1,500" in English, "1.500" in German, from four digits on), where the OLED
+    keeps its compact "1500"; an edition that counts in K and M (Banking) keeps them ("15,025M" / "15.025M").
+    The currency is put where the language puts it by the caller (``reports.money.*``)."""
+    if edition.km_notation:
+        return format_money(amount, edition).replace(",", text("number.decimal"))
+    sign, digits = ("-" if amount < 0 else ""), str(abs(amount))
+    groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+    return sign + text("number.group").join(groups)
+
+
 def say(said: Phrase, edition: Edition | None = None, /) -> str:
     """A phrase of the rules (or of any surface) in the language in force, its values said with the game's
     ``edition``: its square names, its money notation, its building words with their genders.
 
     A phrase with an ``n`` among its values takes the plural form the language's rule gives for it."""
+    if edition is not None:
+        edition = localised(edition)
     values = {name: _value(value, edition) for name, value in said.values}
     count = said.get("n")
     if isinstance(count, int) and not isinstance(count, bool):
@@ -155,14 +198,21 @@ def _value(value: Value, edition: Edition | None) -> object:
             return "".join(items)
         return text("list.last", head=text("list.separator").join(items[:-1]), last=items[-1])
     if edition is None:
-        if isinstance(value, (Cash, Place, Pieces)):
+        if isinstance(value, (Cash, Place, Pieces, Noun)):
             raise ValueError(f"{value!r} needs the game's edition to be said")
         return value
     if isinstance(value, Cash):
         return format_money(value.amount, edition).replace(",", text("number.decimal"))
     if isinstance(value, Place):
         return edition.names[value.square]
+    if isinstance(value, (Pieces, Noun)):
+        edition = localised(edition)
     if isinstance(value, Pieces):
         word = edition.house_word if value.kind == "house" else edition.hotel_word
         return counted(word, value.n, case=value.case)
+    if isinstance(value, Noun):
+        if value.kind in ("house", "hotel"):
+            word = edition.house_word if value.kind == "house" else edition.hotel_word
+            return word.plural if value.plural else word.singular
+        return edition.stations if value.kind == "stations" else edition.utilities
     return value

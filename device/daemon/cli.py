@@ -375,6 +375,7 @@ def _run(args: argparse.Namespace) -> int:
         host=host,
         port=port,
         notifier=notifier,
+        language_flag=args.language or "",
     )
 
 

@@ -215,7 +215,8 @@ def check_service(s: System) -> list[Check]:
     props = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
     state = props.get("ActiveState", text("doctor.service.unknown"))
     watchdog = props.get("WatchdogUSec", "")
-    restarts = props.get("NRestarts", "0")
+    count = props.get("NRestarts", "0")
+    restarts = plural("count.restarts", int(count)) if count.isdigit() else count
     checks = [Check(text("doctor.service"), state == "active",
                     text("doctor.service.state", state=state, sub=props.get("SubState", "?"), restarts=restarts),
                     "" if state == "active" else "sudo systemctl start bankleser; journalctl -u bankleser -b")]

@@ -5,9 +5,12 @@ rendered when it is shown)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Protocol
 
 import words
+
+log = logging.getLogger(__name__)
 
 KEY = "language"
 """The journal's setting (beside the banker PIN's)."""
@@ -21,10 +24,15 @@ class Settings(Protocol):
     def set_setting(self, key: str, value: str) -> None: ...
 
 
-def in_force(journal: Settings, asked: str = "") -> str:
+def in_force(journal: Settings, asked: str = "", *, flag: str = "") -> str:
     """The journal's language; for a journal without one, ``asked`` (the flag, else the config), else German,
-    written down so the next start keeps it."""
+    written down so the next start keeps it. An explicit ``flag`` (``--language``) wins over the journal's: a
+    person who asks for a language on the command line means it; the log says which it replaced."""
     stored = journal.setting(KEY)
+    if flag in words.LANGUAGES and stored in words.LANGUAGES and flag != stored:
+        journal.set_setting(KEY, flag)
+        log.info("%s", words.text("service.log.language_flag", language=flag, stored=stored))
+        return flag
     if stored in words.LANGUAGES:
         return stored
     chosen = asked if asked in words.LANGUAGES else words.DEFAULT

@@ -79,6 +79,8 @@ class Daemon(msgspec.Struct):
     port: int
     notifier: Notifier
     pin_factory: Any = None
+    language_flag: str = ""
+    """``--language`` as given on the command line: it wins over the journal's choice (and the log says so)."""
 
     # What the daemon makes and keeps while it runs, never passed:
     events: queue.Queue[tuple[Any, ...]] = msgspec.field(default_factory=queue.Queue)
@@ -180,7 +182,8 @@ class Daemon(msgspec.Struct):
         self.history = History(journal.path, cache=self.state_dir / "history-cache.json")
         self.history.warming.set()  # the pages wait for the warm-up (after READY), never tell it themselves
         self.session_epoch = int(journal.setting("session_epoch") or 0)
-        use_language(language.in_force(journal, self.config.ui.language))  # issue 27: kept across restarts
+        # kept across restarts; an explicit --language wins over it
+        use_language(language.in_force(journal, self.config.ui.language, flag=self.language_flag))
         self._note_boot(journal)
         self._say_pin(journal)
         if self.journal is not None and self.ledger is not None:
@@ -481,8 +484,8 @@ def handle_signals(daemon: Daemon) -> None:
 
 
 def run_daemon(config: Config, *, state_dir: Path, sim: bool, host: str, port: int,
-               notifier: Notifier | None = None) -> int:
-    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier())
+               notifier: Notifier | None = None, language_flag: str = "") -> int:
+    daemon = Daemon(config, state_dir, sim, host, port, notifier or Notifier(), language_flag=language_flag)
     handle_signals(daemon)
     try:
         daemon.start(web=False)

@@ -253,8 +253,9 @@ def _to_houses(v: View) -> list[tuple[Said, Any]]:
     def cmd(value: bool) -> dict[str, Any]:
         return {"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value}
 
+    houses = words.localised(v.edition).houses
     ways: tuple[tuple[Said, bool], ...] = ((phrase("scenes.sell.whole"), False),
-                                           (phrase("scenes.sell.to_houses", houses=v.edition.houses), True))
+                                           (phrase("scenes.sell.to_houses", houses=houses), True))
     options = [(label, value) for label, value in ways if v.accepts(cmd(value))]
     if len(options) == 2 and _booked(v, cmd(False)) == _booked(v, cmd(True)) is not None:
         return options[1:]
@@ -510,8 +511,8 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
     _f(SELL, "sell_building", op="sell_building", deed_label=phrase("scenes.sell.title"),
        title=phrase("scenes.sell.title"),
        steps=(Square("sell_building", phrase("scenes.sell.which")),
-              Pick("to_houses", lambda v: phrase("scenes.sell.hotel", hotel=v.edition.hotel), _to_houses,
-                   phrase("scenes.about.sell"), when=_hotel))),
+              Pick("to_houses", lambda v: phrase("scenes.sell.hotel", hotel=words.localised(v.edition).hotel),
+                   _to_houses, phrase("scenes.about.sell"), when=_hotel))),
     _f(MORTGAGE, "mortgage", op="mortgage", deed_label=MORTGAGE, steps=(Square("mortgage"),)),
     _f(UNMORTGAGE, "unmortgage", op="unmortgage", deed_label=UNMORTGAGE, steps=(Square("unmortgage"),)),
     _f(phrase("scenes.flow.pay_all"), "pay_all", op="pay_all",
@@ -519,9 +520,9 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
     _f(phrase("scenes.flow.collect_all"), "collect_all", op="collect_all",
        steps=(Type("amount", phrase("scenes.collect_all.amount")),)),
     _f(phrase("scenes.flow.repairs"), "repairs", op="repairs",
-       steps=(Type("per_house", lambda v: phrase("scenes.repairs.each", building=v.edition.house),
+       steps=(Type("per_house", lambda v: phrase("scenes.repairs.each", building=words.localised(v.edition).house),
                    says=phrase("scenes.about.per_house")),
-              Type("per_hotel", lambda v: phrase("scenes.repairs.each", building=v.edition.hotel),
+              Type("per_hotel", lambda v: phrase("scenes.repairs.each", building=words.localised(v.edition).hotel),
                    says=phrase("scenes.about.per_hotel")))),
     _f(phrase("scenes.flow.free_parking"), "free_parking", op="free_parking"),
     _f(TRADE, command=_trade, confirm=_trade_summary, big_line=False, steps=(

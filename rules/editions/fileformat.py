@@ -20,7 +20,7 @@ from typing import Any
 
 from ..board import DEEDS, SQUARES, TAX_SQUARES, Deed, Kind
 from ..phrase import Phrase, Place, phrase
-from .model import Edition, QuickRules, Word
+from .model import Edition, QuickRules, Terms, Word
 
 BOARD_SQUARES = len(SQUARES)
 MAX_SQUARE_NAME = 32
@@ -42,7 +42,8 @@ _TYPE_WORDS = {INT: "editions.type.int", MONEY: "editions.type.money", TEXT: "ed
                BOOL: "editions.type.bool", RENTS: "editions.type.rents"}
 """What a value of each type is, as a family reads it: the key of its words."""
 
-TOP: dict[str, str] = {"key": TEXT, "title": TEXT, "base": TEXT, "board": TEXT, "currency": TEXT, "scale": INT,
+TOP: dict[str, str] = {"key": TEXT, "title": TEXT, "base": TEXT, "language": TEXT, "board": TEXT, "currency": TEXT,
+                       "scale": INT,
                        "km_notation": BOOL, "start_capital": MONEY, "salary": MONEY, "jail_fine": MONEY,
                        "max_entry": MONEY, "auction_min_bid": MONEY, "speed_die_bonus": MONEY}
 TABLES: dict[str, dict[str, str]] = {
@@ -53,6 +54,16 @@ TABLES: dict[str, dict[str, str]] = {
               "hotel_sale_returns_houses": BOOL, "building_auction_at_house_price": BOOL},
 }
 WORD: dict[str, str] = {"singular": TEXT, "plural": TEXT, "gender": TEXT}
+OPTIONAL = ("base", "language")
+"""Top keys a whole edition may leave out: no base; the board's language German, the seeds' (``Edition.language``)."""
+LANGUAGE = re.compile(r"[a-z]{2}")
+TERMS: dict[str, str] = {"stations": TEXT, "utilities": TEXT, "currency": TEXT, "quick": TEXT}
+"""``[words.<code>]``: the board's words in another language than its own, besides ``house`` and ``hotel`` (each a
+word like ``[buildings]``'); what a file gives for one of its own words (``[buildings] house``, ``[groups]``,
+``currency``, ``[quick] name``) replaces what its base gave for it in every language."""
+OWN_WORD = {"house": ("buildings", "house"), "hotel": ("buildings", "hotel"), "stations": ("groups", "stations"),
+            "utilities": ("groups", "utilities"), "currency": ("currency", None), "quick": ("quick", "name")}
+"""Where each of ``[words.<code>]``'s words stands among the board's own."""
 DEED: dict[str, str] = {"price": MONEY, "rents": RENTS, "house_price": MONEY, "mortgage": MONEY}
 BUILDINGS = ("house", "hotel")
 GENDERS = ("m", "f", "n")
@@ -360,7 +371,7 @@ def _square(raw: Any, path: str, problems: list[Problem]) -> int | None:
 def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
     """The file's keys with the right types; each unknown key and wrong type is a problem, and left out."""
     out: dict[str, Any] = {}
-    known = [*TOP, *TABLES, "buildings", "names", "short", "taxes", "deeds"]
+    known = [*TOP, *TABLES, "buildings", "words", "names", "short", "taxes", "deeds"]
     for key, value in raw.items():
         if key in TOP:
             if (typed := _typed(value, TOP[key], key, problems)) is not None:
@@ -375,6 +386,19 @@ def _structure(raw: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any
                     problems.append(_unknown(name, list(BUILDINGS), f"buildings.{name}"))
                 else:
                     out[key][name] = _fields(word, WORD, f"buildings.{name}", problems)
+        elif key == "words":
+            out[key] = {}
+            for code, given in (_table(value, key, problems) or {}).items():
+                if not LANGUAGE.fullmatch(code):
+                    problems.append(Problem(f"words.{code}", phrase("editions.problem.language", code=repr(code))))
+                    continue
+                table = _table(given, f"words.{code}", problems) or {}
+                words = _fields({k: v for k, v in table.items() if k not in BUILDINGS}, TERMS, f"words.{code}",
+                                problems)
+                for name in BUILDINGS:
+                    if name in table:
+                        words[name] = _fields(table[name], WORD, f"words.{code}.{name}", problems)
+                out[key][code] = words
         elif key in ("names", "short", "taxes"):
             out[key] = {}
             for k, v in (_table(value, key, problems) or {}).items():
@@ -436,11 +460,28 @@ def _resolve(clean: dict[str, Any], base: Edition | None, problems: list[Problem
             full[key] = {**full.get(key, {}), **value}
         elif key == "buildings":
             full[key] = {**full.get(key, {}), **value}  # a word is given whole: singular, plural and gender
+        elif key == "words":
+            continue  # after the board's own words: below
         else:
             full[key] = value
     if base is None and "base" in full:
         del full["base"]  # a base nobody knows (named above), or none needed: the data is whole
+    full["words"] = _words_resolved(full.get("words", {}), clean)
+    if not full["words"]:
+        del full["words"]
     return full, factor
+
+
+def _words_resolved(inherited: Mapping[str, Mapping[str, Any]], clean: Mapping[str, Any]) -> dict[str, Any]:
+    """The base's words in other languages, less those of a word this file gives itself (a family's "Speicher"
+    is no Banking "apartment" in English: English then says its own word), with the file's ``[words.<code>]``
+    over them."""
+    given = {name for name, (table, key) in OWN_WORD.items()
+             if (key is None and table in clean) or (key is not None and key in clean.get(table, {}))}
+    out = {code: {k: v for k, v in terms.items() if k not in given} for code, terms in inherited.items()}
+    for code, terms in clean.get("words", {}).items():
+        out[code] = {**out.get(code, {}), **terms}
+    return {code: terms for code, terms in out.items() if terms}
 
 
 def _scaled(data: dict[str, Any], factor: int) -> dict[str, Any]:
@@ -462,7 +503,7 @@ def _scaled(data: dict[str, Any], factor: int) -> dict[str, Any]:
 def _semantics(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
     out: list[Problem] = []
     for key, kind in TOP.items():
-        if key not in full and key != "base":
+        if key not in full and key not in OPTIONAL:
             out.append(Problem(key, phrase("editions.problem.missing_top", expected=phrase(_TYPE_WORDS[kind]))))
     for table, schema in TABLES.items():
         for key in schema:
@@ -485,6 +526,9 @@ def _semantics(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
     out += _money(full)
     missing = _missing_board(full)
     out += missing
+    if "language" in full and not LANGUAGE.fullmatch(full["language"]):
+        out.append(Problem("language", phrase("editions.problem.language", code=repr(full["language"]))))
+    out += _terms(full)
     for part, check in (("names", _names), ("buildings", _words), ("deeds", _deeds)):
         if not [p for p in missing if p.path.startswith(part)]:
             out += check(full)
@@ -641,14 +685,35 @@ def _short(full: dict[str, Any], *, whole: bool = False) -> list[Problem]:
 def _words(full: dict[str, Any]) -> list[Problem]:
     out = []
     for name in BUILDINGS:
-        word = full["buildings"][name]
-        if word["gender"] not in GENDERS:
-            out.append(Problem(f"buildings.{name}.gender", phrase("editions.problem.gender",
-                                                                  gender=repr(word["gender"]))))
-        for key in ("singular", "plural"):
-            if not 1 <= len(word[key].strip()) <= MAX_WORD:
-                out.append(Problem(f"buildings.{name}.{key}", phrase("editions.problem.length", least=1,
-                                                                     most=MAX_WORD)))
+        out += _word(full["buildings"][name], f"buildings.{name}")
+    return out
+
+
+def _word(word: Mapping[str, Any], path: str) -> list[Problem]:
+    out = []
+    for key in WORD:
+        if key not in word:
+            out.append(Problem(f"{path}.{key}", phrase("editions.problem.missing")))
+    if out:
+        return out
+    if word["gender"] not in GENDERS:
+        out.append(Problem(f"{path}.gender", phrase("editions.problem.gender", gender=repr(word["gender"]))))
+    for key in ("singular", "plural"):
+        if not 1 <= len(word[key].strip()) <= MAX_WORD:
+            out.append(Problem(f"{path}.{key}", phrase("editions.problem.length", least=1, most=MAX_WORD)))
+    return out
+
+
+def _terms(full: dict[str, Any]) -> list[Problem]:
+    """``[words.<code>]``: each word as long as the board's own may be."""
+    out = []
+    for code, terms in full.get("words", {}).items():
+        for name, value in terms.items():
+            path = f"words.{code}.{name}"
+            if name in BUILDINGS:
+                out += _word(value, path)
+            elif not 1 <= len(value.strip()) <= (MAX_SQUARE_NAME if name in ("stations", "utilities") else MAX_WORD):
+                out.append(Problem(path, phrase("editions.problem.length", least=1, most=MAX_WORD)))
     return out
 
 
@@ -710,8 +775,18 @@ def _build(full: dict[str, Any]) -> Edition:
         bankruptcy_mortgage_fee=r["bankruptcy_mortgage_fee"],
         hotel_sale_returns_houses=r["hotel_sale_returns_houses"],
         building_auction_at_house_price=r["building_auction_at_house_price"],
-        base=full.get("base"),
+        base=full.get("base"), language=full.get("language", "de"),
+        words=MappingProxyType({code: _built_terms(terms) for code, terms in full.get("words", {}).items()}),
     )
+
+
+def _built_terms(terms: Mapping[str, Any]) -> Terms:
+    def word(name: str) -> Word | None:
+        w = terms.get(name)
+        return None if w is None else Word(w["singular"], w["plural"], w["gender"])
+
+    return Terms(word("house"), word("hotel"), terms.get("stations"), terms.get("utilities"), terms.get("currency"),
+                 terms.get("quick"))
 
 
 def edition_data(ed: Edition) -> dict[str, Any]:
@@ -738,6 +813,20 @@ def edition_data(ed: Edition) -> dict[str, Any]:
         "deeds": {sq: {"price": d.price, "rents": list(d.rents), "house_price": d.house_price, "mortgage": d.mortgage}
                   for sq, d in sorted(ed.deeds.items())},
     }
+    if ed.language != "de":  # the German board's data as before the boards had a language: old journals' equal
+        out["language"] = ed.language
+    if ed.words:
+        out["words"] = {code: _terms_data(terms) for code, terms in ed.words.items()}
+    return out
+
+
+def _terms_data(terms: Terms) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in terms._asdict().items():
+        if isinstance(value, Word):
+            out[name] = {"singular": value.singular, "plural": value.plural, "gender": value.gender}
+        elif value is not None:
+            out[name] = value
     return out
 
 
@@ -831,6 +920,8 @@ def to_toml(data: Mapping[str, Any], *, comments: Mapping[str, str] | None = Non
             lines.append(f"[{table}]")
             for k, v in data[table].items():
                 lines.append(f"{k} = {_toml_value(v)}")
+    for code, terms in data.get("words", {}).items():
+        lines += ["", f"[words.{code}]", *(f"{k} = {_toml_value(v)}" for k, v in terms.items())]
     if "deeds" in data:
         if "deeds" in notes:
             lines += ["", f"# {notes['deeds']}"]

@@ -7,7 +7,7 @@ edition is written in code. Amounts are in the edition's own money (banking: eur
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Literal, NamedTuple
@@ -36,6 +36,20 @@ class Word(NamedTuple):
     singular: str
     plural: str
     gender: Gender
+
+
+class Terms(NamedTuple):
+    """An edition's words in one language other than its board's: what its file gives under ``[words.<code>]``.
+    A word not given (None) is the language's own (the catalogue's ``edition.*``): a family that names its
+    houses "Speicher" and gives no English word plays in English with "house" (``words.localised``)."""
+
+    house: Word | None = None
+    hotel: Word | None = None
+    stations: str | None = None
+    utilities: str | None = None
+    currency: str | None = None
+    """None: the board's own currency label, a sign like "£" or "€" being the same in every language."""
+    quick: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +119,12 @@ class Edition:
     "mit einem Mindestgebot von 1 beginnen")."""
     base: str | None = None
     """The edition this one was written against (its file gave only what differs)."""
+    language: str = "de"
+    """The language the board prints (its words above are that language's): "de" for the German books, "en" for
+    the English boards."""
+    words: Mapping[str, Terms] = field(default_factory=lambda: MappingProxyType({}))
+    """The board's words in other languages, by language code (``[words.en]``): what ``words.localised`` says
+    where the language in force is not the board's."""
 
     # Compatible names (other modules read these) -----------------------------------------
 

@@ -6,7 +6,7 @@ from .. import commands as cmds
 from ..board import DEEDS, GROUPS, Kind, Square
 from ..errors import BadCommand, RuleError
 from ..money import Money
-from ..phrase import Cash, Phrase, Pieces, Place, phrase
+from ..phrase import Cash, Noun, Phrase, Pieces, Place, phrase
 from ..state import GameState
 from ..valuation import level, owns_group
 from .context import Ctx
@@ -29,9 +29,8 @@ def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> Phrase:
         raise RuleError("house_rule_off", phrase("rules.build.no_auctions"))
     hotel = c.level(sq) == c.state.houses_per_hotel
     wanted = shortage(c.state, hotel=hotel)
-    ed = c.edition
     if wanted is None:
-        what = ed.hotels if hotel else ed.houses
+        what = Noun("hotel", True) if hotel else Noun("house", True)
         raise RuleError("no_shortage", phrase("rules.build.no_shortage", buildings=what))
     return _build_on(c, player, sq, bid(c, player, cmd.price, wanted))
 
@@ -86,8 +85,8 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phras
     if here == hph:
         stock = int(c.s.get("bank_hotels") or 0)
         if stock < 1:
-            raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=ed.hotels))
-        c.s.pay(player, None, cost, phrase("rules.reason.building", what=ed.hotel, square=Place(sq)))
+            raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=Noun("hotel", True)))
+        c.s.pay(player, None, cost, phrase("rules.reason.building", what=Noun("hotel"), square=Place(sq)))
         c.s.set("bank_hotels", None, stock - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + hph)
         c.s.set("houses", sq, 0)
@@ -96,14 +95,14 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phras
                       square=Place(sq), amount=Cash(cost))
     stock = int(c.s.get("bank_houses") or 0)
     if stock < 1:
-        raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=ed.houses))
-    c.s.pay(player, None, cost, phrase("rules.reason.building", what=ed.house, square=Place(sq)))
+        raise RuleError("no_stock", phrase("rules.build.no_stock", buildings=Noun("house", True)))
+    c.s.pay(player, None, cost, phrase("rules.reason.building", what=Noun("house"), square=Place(sq)))
     c.s.set("bank_houses", None, stock - 1)
     c.s.set("houses", sq, here + 1)
     # What is built, where, and what that one costs (issue 27: "2 Hütten (50)" read as two for 50); how many
     # stand there now after it.
     return phrase("rules.build.house" + won, player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
-                  amount=Cash(cost), n=here + 1, houses=ed.houses)
+                  amount=Cash(cost), n=here + 1, houses=Noun("house", True))
 
 
 def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
@@ -119,8 +118,8 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
     half = ed.deed(sq).house_price // 2
     if not c.s.get("hotel", sq):
         if to_houses:
-            raise BadCommand(phrase("rules.sell.no_hotel", square=Place(sq), houses=ed.houses))
-        c.s.pay(None, player, half, phrase("rules.reason.sale", what=ed.house, square=Place(sq)))
+            raise BadCommand(phrase("rules.sell.no_hotel", square=Place(sq), houses=Noun("house", True)))
+        c.s.pay(None, player, half, phrase("rules.reason.sale", what=Noun("house"), square=Place(sq)))
         c.s.set("houses", sq, here - 1)
         c.s.set("bank_houses", None, int(c.s.get("bank_houses") or 0) + 1)
         return phrase("rules.sell.house", player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
@@ -135,17 +134,17 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
     short = ed.hotel_sale_returns_houses and not to_houses and stock < hph
     if to_houses or (ed.hotel_sale_returns_houses and not short):
         if stock < hph:
-            raise RuleError("no_stock", phrase("rules.sell.no_stock", count=hph, houses=ed.houses))
+            raise RuleError("no_stock", phrase("rules.sell.no_stock.trade", pieces=Pieces("house", hph, "acc")))
         c.s.set("bank_houses", None, stock - hph)
         c.s.set("houses", sq, hph)
-        c.s.pay(None, player, half, phrase("rules.reason.sale", what=ed.hotel, square=Place(sq)))
+        c.s.pay(None, player, half, phrase("rules.reason.sale", what=Noun("hotel"), square=Place(sq)))
         # Who, where and what first (issue 27: "Ben tauscht das / Schloss auf" hid the street).
-        return phrase("rules.sell.to_houses", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
-                      count=hph, houses=ed.houses, amount=Cash(half))
+        return phrase("rules.sell.traded", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
+                      pieces=Pieces("house", hph, "acc"), amount=Cash(half))
     whole = half * (hph + 1)
-    c.s.pay(None, player, whole, phrase("rules.reason.sale", what=ed.hotel, square=Place(sq)))
+    c.s.pay(None, player, whole, phrase("rules.reason.sale", what=Noun("hotel"), square=Place(sq)))
     if short:
         return phrase("rules.sell.hotel.whole", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
-                      amount=Cash(whole), n=stock, house=ed.house, houses=ed.houses)
+                      amount=Cash(whole), n=stock, house=Noun("house"), houses=Noun("house", True))
     return phrase("rules.sell.hotel", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
                   amount=Cash(whole))

@@ -7,11 +7,13 @@ the checks here (a player still in the game, an amount the reader accepts, a dee
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..board import DEEDS, GROUPS, Kind, Square
 from ..commands import known_square
 from ..errors import RuleError
 from ..money import Money
-from ..phrase import Cash, Phrase, Place, Value, phrase
+from ..phrase import Cash, Noun, Phrase, Place, Value, phrase
 from ..state import GameState, Staged
 
 
@@ -86,13 +88,13 @@ class Ctx:
 
     def buildings(self, n: int, *, hotel: bool) -> Phrase:
         """"1 Haus", "2 Hotels": a count with the edition's word, the numeral said even for one."""
-        word = self.edition.hotel_word if hotel else self.edition.house_word
-        return phrase("rules.count.buildings", n=n, house=word.singular, houses=word.plural)
+        kind: Literal["house", "hotel"] = "hotel" if hotel else "house"
+        return phrase("rules.count.buildings", n=n, house=Noun(kind), houses=Noun(kind, True))
 
     def buildings_word(self, sq: Square) -> Phrase:
         """What stands on a street, as a rent says it: "2 Häuser", "Hotel", "unbebaut"."""
         if self.s.get("hotel", sq):
-            return phrase("rules.count.hotel", hotel=self.edition.hotel)
+            return phrase("rules.count.hotel", hotel=Noun("hotel"))
         houses = int(self.s.get("houses", sq) or 0)
         return self.buildings(houses, hotel=False) if houses else phrase("rules.rent.unbuilt")
 

@@ -6,7 +6,7 @@ from .. import commands as cmds
 from ..board import DEEDS
 from ..errors import RuleError, short_of_money
 from ..money import Money
-from ..phrase import Cash, Many, Phrase, Place, phrase
+from ..phrase import Cash, Many, Noun, Phrase, Place, phrase
 from ..state import JAIL_CARDS_IN_GAME
 from .context import Ctx
 
@@ -87,14 +87,14 @@ def repairs(c: Ctx, cmd: cmds.Repairs) -> Phrase:
     player = c.player(cmd.player)
     per_house, per_hotel = _rate(c, cmd.per_house, "per_house"), _rate(c, cmd.per_hotel, "per_hotel")
     if per_house == per_hotel == 0:  # review 12: every card names its prices; a Renovierung of 0 books nothing
-        raise RuleError("amount_out_of_range", phrase("rules.repairs.nothing", house=c.edition.house,
-                                                      hotel=c.edition.hotel))
+        raise RuleError("amount_out_of_range", phrase("rules.repairs.nothing", house=Noun("house"),
+                                                      hotel=Noun("hotel")))
     own = [sq for sq in DEEDS if c.s.get("owner", sq) == player]
     houses = sum(int(c.s.get("houses", sq) or 0) for sq in own)
     hotels = sum(1 for sq in own if c.s.get("hotel", sq))
     if houses + hotels == 0:
-        raise RuleError("not_owner", phrase("rules.repairs.no_buildings", player=player, houses=c.edition.houses,
-                                            hotels=c.edition.hotels))
+        raise RuleError("not_owner", phrase("rules.repairs.no_buildings", player=player, houses=Noun("house", True),
+                                            hotels=Noun("hotel", True)))
     total = houses * per_house + hotels * per_hotel
     where = c.to_bank(player, total, phrase("rules.reason.repairs"))
     # the sum first, where it is seen at once; what it was for after it

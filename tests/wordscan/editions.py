@@ -29,7 +29,8 @@ ALLOWED = {
     "building_auction_at_house_price", "singular", "plural", "gender", "price", "rents", "house_price", "mortgage",
     "buildings", "names", "taxes", "deeds", "house", "hotel", "int", "text", "bool", "money", "classic", "mega",
     "ultimate-banking", "true", "false", "utf-8", "line", "deeds.", "names.", "buildings.", "groups.", "quick.",
-    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml", "short", "short.",
+    "stock.", "taxes.", "quick.name", "*.toml", "toml", "x", ".toml", "short", "short.", "words", "words.",
+    "[words.", "[a-z]{2}",
     # the JSON fields of the editions' API, the page's form and its query, the web's codes and types
     "editions", "family", "warnings", "broken", "file", "problems", "path", "code", "message", "ok", "data",
     "http", "von", "application/toml", "Content-Disposition", "editions.html", "sim", "overview", "form", "rows",

@@ -29,7 +29,7 @@ ALLOWED = {
     "lifespan", "lifespan.startup", "lifespan.startup.complete", "lifespan.shutdown", "lifespan.shutdown.complete",
     "http.disconnect", "http.response.body", "http.response.start", "jinja2.ext.i18n",
     # paths, headers and environment variables the pages read or compare (startswith, get)
-    "/api/admin/doctor", "/api/admin/cards", "/api/", "X-CSRF-Token", "/sprache", "zurueck", "Accept-Language",
+    "/api/admin/doctor", "/api/admin/cards", "/api/", "X-CSRF-Token", "/sprache", "zurueck", "Accept-Language", "HTTP_ACCEPT_LANGUAGE", "Set-Cookie", "box",
     "/admin", "/admin/verdrahtung.svg", "/qr.svg", "/api/chart.svg", "/api/board", "If-None-Match",
     "/api/sim/display", "/api/sim/display.png", "/api/sim/events", "BANKLESER_ALLOW_FREEZE", "HTTP_COOKIE",
     # Python names (``__all__``, a TypeVar) and the cookie and mark names

@@ -21,7 +21,7 @@ ALLOWED = {
     # a phrase's parts as data (rules.phrase.to_data), its value kinds and grammatical cases, and key suffixes
     "phrase", "place", "pieces", "many", "house", "nom", "acc", "dat", ".player", ".won", ".pot", "name",
     "free_parking_pot", "double_go", "no_auctions",
-    "str | int | Cash | Place | Pieces | Many | Phrase",
+    "str | int | Cash | Place | Pieces | Noun | Many | Phrase", "noun",
     # the reader's own notation (its 5 characters), Unicode's categories and normal form
     "M", "99M+", "Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp", "NFC",
     # a programmer's errors (ValueError), never shown to a player

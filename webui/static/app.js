@@ -19,15 +19,23 @@ const Bank = (() => {
   const t = (key, values = {}) => (WORDS[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (
     name in values ? String(values[name]) : m));
 
-  // Money in the edition's notation, as rules.format_money writes it: "15,025M" and "500K" (banking), "1500"
-  // elsewhere: a million and more in M, less in K, decimals after the language's decimal sign, no thousands separator.
+  // Money as words.money writes it on the pages: "15,025M" and "500K" (banking: a million and more in M, less in
+  // K, decimals after the language's decimal sign), elsewhere grouped by thousands with the language's separator
+  // ("1,500", "1.500"); the currency where the language puts it ("£1,500", "1.500 €", "4723 Ringe").
   function money(amount) {
-    if (!board || !board.km) return `${amount}${board && board.currency ? " " + board.currency : ""}`;
-    const fmt = (v, unit, s) => (v / unit).toLocaleString("en-US", { maximumFractionDigits: 6, useGrouping: false })
-      .replace(".", t("number.decimal")) + s;
-    const size = Math.abs(amount);
-    const text = size >= 1e6 ? fmt(amount, 1e6, "M") : size > 0 ? fmt(amount, 1e3, "K") : "0";
-    return `${text} €`;
+    let text;
+    if (!board || !board.km) {
+      text = (amount < 0 ? "-" : "") + String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, t("number.group"));
+    } else {
+      const fmt = (v, unit, s) => (v / unit).toLocaleString("en-US", { maximumFractionDigits: 6, useGrouping: false })
+        .replace(".", t("number.decimal")) + s;
+      const size = Math.abs(amount);
+      text = size >= 1e6 ? fmt(amount, 1e6, "M") : size > 0 ? fmt(amount, 1e3, "K") : "0";
+    }
+    const unit = board && board.currency;
+    if (!unit) return text;
+    return /\p{L}/u.test(unit) ? t("reports.money.word", { amount: text, unit })
+      : t("reports.money.symbol", { amount: text, unit });
   }
 
   // "Anna", "Anna und Ben", "Anna, Ben und Cem": as words' list.last says them.
