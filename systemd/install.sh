@@ -46,6 +46,7 @@ UNIT=$ROOT/etc/systemd/system/bankleser.service
 CONF_DIR=$ROOT/etc/bankleser
 STATE_DIR=$ROOT/var/lib/bankleser
 UDEV_RULE=$ROOT/etc/udev/rules.d/60-bankleser.rules
+POLKIT_RULE=$ROOT/etc/polkit-1/rules.d/60-bankleser.rules
 
 say() { printf '%s\n' "$*"; }
 # System commands: run for real only on the real root, never with --root or --dry-run.
@@ -305,12 +306,31 @@ switch_to() {
     done
 }
 
+# The own Wi-Fi: NetworkManager asks polkit before it opens a hotspot for a caller that is not root, and
+# Debian's and Raspberry Pi OS's rules allow that only to a local active session, never to a service.
+# The rule (systemd/polkit.rules) grants the service's user exactly the hotspot's three actions; polkitd
+# evaluates it, and Debian's network-manager only recommends polkitd (plain Debian may lack it).
+polkit_packages() {
+    if [ -z "$(missing_packages network-manager)" ]; then missing_packages polkitd; fi
+}
+polkit_rule() {
+    fs mkdir -p "$(dirname "$POLKIT_RULE")"
+    if cmp -s "$SRC/systemd/polkit.rules" "$POLKIT_RULE"; then
+        say "= $POLKIT_RULE lets the service open its own Wi-Fi already"
+    else
+        fs install -m 0644 "$SRC/systemd/polkit.rules" "$POLKIT_RULE"
+    fi
+}
+
 do_install() {
     plan
+    local polkit
+    polkit=$(polkit_packages)
+    # shellcheck disable=SC2086
     if [ "$LGPIO" = debian ]; then
-        apt_install python3-venv python3-lgpio sqlite3
+        apt_install python3-venv python3-lgpio sqlite3 $polkit
     else
-        apt_install python3-venv sqlite3
+        apt_install python3-venv sqlite3 $polkit
     fi
     if ! getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
         sys adduser --system --group --home /var/lib/bankleser --no-create-home bankleser
@@ -364,6 +384,7 @@ do_install() {
     fi
     i2c_baudrate
     device_groups
+    polkit_rule
     if [ "$READ_ONLY_ROOT" = 1 ]; then read_only_root; fi
     if [ "$DRY" = 0 ]; then
         sed "s#@VENV@#$VENV#g" "$SRC/systemd/bankleser.service.in" > "$UNIT.tmp"
@@ -406,6 +427,7 @@ do_uninstall() {
         # udev keeps the rules it read: without a reload the devices keep the groups until the next boot.
         if udev_running; then sys udevadm control --reload-rules; fi
     fi
+    if [ -e "$POLKIT_RULE" ]; then fs rm -f "$POLKIT_RULE"; fi
     if [ -e "$OPT" ] || [ -L "$OPT" ]; then fs rm -rf "$OPT"; else say "= $OPT is not there"; fi
     if [ "$PURGE" = 1 ]; then
         local dir

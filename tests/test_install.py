@@ -9,7 +9,11 @@ import os
 import re
 from pathlib import Path
 
+from fake_nmcli import PERMISSIONS
+from polkit_model import answers
 from test_service import BOOKWORM, TRIXIE, install, run_install
+
+from device.daemon.hotspot import POLKIT_ACTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "systemd" / "requirements.lock"
@@ -103,3 +107,26 @@ def test_a_second_uninstall_prints_no_removal_it_does_not_make(tmp_path: Path) -
     second = install(root, "--uninstall", "--purge")
     assert [line for line in second.splitlines() if line.startswith("+ ")] == []
     assert "= bankleser.service is not installed" in second
+
+
+def test_the_service_may_open_its_own_wifi_and_nothing_more_and_uninstall_takes_that_back(tmp_path: Path) -> None:
+    """On plain Debian NetworkManager refused the hotspot to the service's user ("Not authorized to control
+    networking"): no rule allowed it, and there was no polkitd to ask. The rule written is run as polkitd
+    runs it: the service's user gets exactly the hotspot's actions; polkitd comes where NetworkManager is."""
+    root = tmp_path / "root"
+    dpkg_status(root, "python3-venv", "python3-lgpio", "sqlite3", "network-manager")
+    out = install(root, system=TRIXIE)
+    assert "+ apt-get install -y --no-install-recommends polkitd" in out
+    rule = root / "etc/polkit-1/rules.d/60-bankleser.rules"
+    granted = answers([rule], "bankleser", PERMISSIONS)
+    assert sorted(a for a, v in granted.items() if v == "yes") == sorted(POLKIT_ACTIONS)
+    assert oct(rule.stat().st_mode & 0o777) == "0o644"
+    dpkg_status(root, "python3-venv", "python3-lgpio", "sqlite3", "network-manager", "polkitd")
+    assert "apt-get" not in install(root, system=TRIXIE)
+    install(root, "--uninstall")
+    assert not rule.exists()
+    second = install(root, "--uninstall")
+    assert [line for line in second.splitlines() if line.startswith("+ ")] == []
+    bare = tmp_path / "no-networkmanager"  # nothing to ask polkit: no polkitd pulled in for nothing
+    dpkg_status(bare, "python3-venv", "python3-lgpio", "sqlite3")
+    assert "polkitd" not in install(bare, system=TRIXIE)

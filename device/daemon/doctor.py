@@ -2,7 +2,8 @@
 
 I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO opened as the
 service opens it (one code path: the two cannot disagree) and the service user's access and groups,
-lgpio, the service and its watchdog, free space, the journal, the clock.
+lgpio, the service and its watchdog, what NetworkManager lets the service do (its own Wi-Fi), free
+space, the journal, the clock.
 Everything the checks touch comes through :class:`System`, so the tests fake a whole machine (a
 ``/dev`` tree, systemctl's and timedatectl's answers, the buses); the commands run are fixed lists,
 never built from input.
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import errno
 import grp
+import os
+import pwd
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -25,6 +28,8 @@ from drivers.hints import GPIO_ENABLE, I2C_ENABLE, Access, device_access, spi_hi
 from drivers.part import part_name
 from drivers.rfid import KNOWN_VERSIONS, REG_VERSION
 from words import plural, text
+
+from .hotspot import POLKIT_ACTIONS
 
 SERVICE = "bankleser.service"
 USER = "bankleser"
@@ -80,8 +85,6 @@ def import_lgpio() -> None:
 
 def groups_of(user: str) -> set[str] | None:
     """The groups ``user`` is in (None when there is no such user)."""
-    import pwd
-
     try:
         primary = pwd.getpwnam(user).pw_gid
     except KeyError:
@@ -108,6 +111,8 @@ class System(msgspec.Struct):
     """What the running service says of itself (the admin page): then systemctl is not asked."""
     timesync_flag: Path = Path("/run/systemd/timesync/synchronized")
     """systemd-timesyncd touches this once the clock is synchronised (no D-Bus needed, works in the service)."""
+    runs_as: str = msgspec.field(default_factory=lambda: pwd.getpwuid(os.geteuid()).pw_name)
+    """Who runs the doctor: root (sudo) asks NetworkManager as the service's user, the service asks as itself."""
 
 
 def check_i2c(s: System) -> list[Check]:
@@ -225,6 +230,27 @@ def check_service(s: System) -> list[Check]:
     return checks
 
 
+def check_hotspot(s: System) -> list[Check]:
+    """Whether NetworkManager lets the service's user open the hotspot: polkit answers per user, so root
+    (``sudo bankleser doctor``) asks as that user; asked as root, everything would be allowed."""
+    name = text("doctor.hotspot")
+    argv = ["nmcli", "--terse", "--fields", "PERMISSION,VALUE", "general", "permissions"]
+    if s.runs_as == "root" and s.user != "root":
+        argv = ["runuser", "-u", s.user, "--", *argv]
+    rc, out = s.run(argv)
+    if rc == 127:
+        return [Check(name, True, text("doctor.hotspot.no_networkmanager"))]
+    if rc != 0:
+        return [Check(name, False, text("doctor.hotspot.no_answer"), "sudo systemctl start NetworkManager")]
+    answers = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+    refused = [action.removeprefix("org.freedesktop.NetworkManager.") for action in POLKIT_ACTIONS
+               if answers.get(action) != "yes"]
+    if not refused:
+        return [Check(name, True, text("doctor.hotspot.allowed", user=s.user))]
+    return [Check(name, False, text("doctor.hotspot.refused", user=s.user, actions=", ".join(refused)),
+                  text("doctor.hotspot.refused.fix"))]
+
+
 def check_disk(s: System) -> list[Check]:
     try:
         free = shutil.disk_usage(s.state_dir).free
@@ -251,17 +277,22 @@ def check_journal(s: System) -> list[Check]:
 def check_clock(s: System) -> list[Check]:
     if s.timesync_flag.exists():
         return [Check(text("doctor.clock"), True, text("doctor.clock.timesyncd"))]
-    rc, out = s.run(["timedatectl", "show", "--property=NTPSynchronized", "--value"])
+    rc, out = s.run(["timedatectl", "show", "--property=NTPSynchronized,CanNTP"])
     if rc != 0:
         return [Check(text("doctor.clock"), False, text("doctor.clock.no_timedatectl"),
                       text("doctor.clock.no_timedatectl.fix"))]
-    synced = out.strip() == "yes"
-    return [Check(text("doctor.clock"), synced, text("doctor.clock.synced" if synced else "doctor.clock.unsynced"),
-                  "" if synced else text("doctor.clock.fix"))]
+    props = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    synced = props.get("NTPSynchronized") == "yes"
+    if synced:
+        return [Check(text("doctor.clock"), True, text("doctor.clock.synced"))]
+    # Without an NTP service (no systemd-timesyncd) `timedatectl set-ntp true` fails: "NTP not supported".
+    can_ntp = props.get("CanNTP") == "yes"
+    return [Check(text("doctor.clock"), False, text("doctor.clock.unsynced"),
+                  text("doctor.clock.fix" if can_ntp else "doctor.clock.no_ntp.fix"))]
 
 
-CHECKS = (check_i2c, check_spi, check_gpio, check_groups, check_lgpio, check_service, check_disk, check_journal,
-          check_clock)
+CHECKS = (check_i2c, check_spi, check_gpio, check_groups, check_lgpio, check_service, check_hotspot, check_disk,
+          check_journal, check_clock)
 
 
 def diagnose(s: System, checks: tuple[Callable[[System], list[Check]], ...] = CHECKS) -> list[Check]:
@@ -301,6 +332,6 @@ def for_daemon(hardware: HardwareConfig, state_dir: Path, *, sim: bool, watchdog
     names = {p["name"] for p in parts}
     checks += [from_hint(hint) for hint, _ in causes(parts) if hint.partition(": ")[0] not in names]
     chosen = (check_service, check_disk, check_journal, check_clock) if sim else (
-        check_groups, check_lgpio, check_service, check_disk, check_journal, check_clock)
+        check_groups, check_lgpio, check_service, check_hotspot, check_disk, check_journal, check_clock)
     checks += diagnose(system, chosen)
     return [c.as_dict() for c in checks]
