@@ -329,6 +329,7 @@ def test_uninstall_can_run_twice(tmp_path: Path) -> None:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     for name, body in (("systemctl", FAKE_SYSTEMCTL), ("deluser", '#!/bin/sh\necho "deluser $*" >> "$FAKE_LOG"\n'),
+                       ("groupdel", '#!/bin/sh\necho "groupdel $*" >> "$FAKE_LOG"\n'),
                        ("udevadm", '#!/bin/sh\necho "udevadm $*" >> "$FAKE_LOG"\n')):
         (bin_dir / name).write_text(body)
         (bin_dir / name).chmod(0o755)
