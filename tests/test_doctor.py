@@ -190,6 +190,36 @@ def test_the_hotspots_permission_is_asked_as_the_services_user_with_its_fix(tmp_
     assert not check.ok and "systemctl start NetworkManager" in check.fix and asked[0][0] == "nmcli"
 
 
+def test_right_after_a_start_the_doctor_waits_for_the_page_which_follows_ready(tmp_path: Path) -> None:
+    """READY comes before the page (the web stack loads after it, 2-4 s on a Pi): a doctor asked right after a
+    start must wait for the page, not call the service broken; a page that never answers is a cross."""
+    now = [0.0]
+    answers_after = [2.5]
+
+    def page(port: int) -> int:
+        if now[0] < answers_after[0]:
+            raise ConnectionRefusedError(111, "Connection refused")
+        return 200
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    def clock() -> float:
+        return now[0]
+
+    system = healthy(tmp_path, page_port=80, page_status=page, sleep=sleep, clock=clock)
+    check = by_name(diagnose(system))["Seite"]
+    assert check.ok and "80" in check.detail and 2.5 <= now[0] < 4
+    now[0], answers_after[0] = 0.0, 1e9
+    check = by_name(diagnose(system))["Seite"]
+    assert not check.ok and "Connection refused" in check.detail and "journalctl" in check.fix
+    assert 15 <= now[0] < 17
+    stopped = "ActiveState=inactive\nSubState=dead\nWatchdogUSec=0\nNRestarts=0\n"
+    (tmp_path / "x").mkdir()
+    assert "Seite" not in by_name(diagnose(healthy(tmp_path / "x", page_port=80, page_status=page, sleep=sleep,
+                                                    clock=clock, run=answers({"systemctl": (0, stopped)}))))
+
+
 def test_the_clock_flag_of_timesyncd_is_enough(tmp_path: Path) -> None:
     flag = tmp_path / "synchronized"
     flag.write_text("")

@@ -17,6 +17,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ from .hotspot import POLKIT_ACTIONS
 
 SERVICE = "bankleser.service"
 USER = "bankleser"
+PAGE_WAIT = 15.0
+"""Seconds the doctor waits for the page once the service is active: READY comes before the page, which
+answers 1-4 s later on a Pi (the web stack loads after READY); a service started just now is no fault."""
 LOW_DISK = 50 * 1024 * 1024
 """Below this much free space on the journal's file system the doctor warns (a game needs far less)."""
 
@@ -57,6 +61,18 @@ def run_fixed(argv: list[str]) -> tuple[int, str]:
     except (OSError, subprocess.TimeoutExpired):
         return 127, ""
     return done.returncode, done.stdout
+
+
+def page_status(port: int) -> int:
+    """The HTTP status of the service's page on this machine (raises OSError while nothing answers)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", "/api/state")
+        return conn.getresponse().status
+    finally:
+        conn.close()
 
 
 def probe_i2c(port: int, address: int) -> None:
@@ -111,6 +127,11 @@ class System(msgspec.Struct):
     """What the running service says of itself (the admin page): then systemctl is not asked."""
     timesync_flag: Path = Path("/run/systemd/timesync/synchronized")
     """systemd-timesyncd touches this once the clock is synchronised (no D-Bus needed, works in the service)."""
+    page_port: int | None = None
+    """The page's port (the config's ``[web] port``): then an active service's page is waited for and checked."""
+    page_status: Callable[[int], int] = page_status
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.monotonic
     runs_as: str = msgspec.field(default_factory=lambda: pwd.getpwuid(os.geteuid()).pw_name)
     """Who runs the doctor: root (sudo) asks NetworkManager as the service's user, the service asks as itself."""
 
@@ -227,7 +248,28 @@ def check_service(s: System) -> list[Check]:
     has_watchdog = watchdog not in ("", "0", "infinity")
     checks.append(Check("Watchdog", has_watchdog, f"WatchdogSec {watchdog or text('doctor.watchdog.off')}",
                         "" if has_watchdog else text("doctor.watchdog.fix")))
+    if state == "active" and s.page_port is not None:
+        checks.append(wait_for_page(s, s.page_port))
     return checks
+
+
+def wait_for_page(s: System, port: int) -> Check:
+    """READY says the game runs; the page follows seconds later. Asked right after a start, the doctor
+    waits for the page instead of calling a service that is still loading it broken."""
+    deadline = s.clock() + PAGE_WAIT
+    while True:
+        try:
+            status = s.page_status(port)
+        except OSError as err:
+            status, why = 0, str(err)
+        else:
+            why = f"HTTP {status}"
+        if status == 200:
+            return Check(text("doctor.page"), True, text("doctor.page.answers", port=port))
+        if s.clock() >= deadline:
+            return Check(text("doctor.page"), False, text("doctor.page.silent", port=port, seconds=f"{PAGE_WAIT:g}",
+                                                          error=why), "journalctl -u bankleser -b")
+        s.sleep(0.5)
 
 
 def check_hotspot(s: System) -> list[Check]:

@@ -21,6 +21,6 @@ ALLOWED = {
     "T", "active", "wlan0", "--host", "BANKLESER_BANKER_PIN: ",
     "nmcli", "--terse", "--fields", "PERMISSION,VALUE", "general", "permissions", "runuser", "-u",
     "org.freedesktop.NetworkManager.", "--property=NTPSynchronized,CanNTP", "NTPSynchronized", "CanNTP",
-    "sudo systemctl start NetworkManager",
+    "sudo systemctl start NetworkManager", "127.0.0.1", "GET", "/api/state", "HTTP ", "journalctl -u bankleser -b",
 }
 """Constants with letters in these modules that no person reads as a sentence of ours."""
