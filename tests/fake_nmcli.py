@@ -29,10 +29,10 @@ CONNECTION_FIELDS = ["NAME", "UUID", "TYPE", "DEVICE", "STATE"]
 HOTSPOT_KEYS = {"ifname", "con-name", "ssid", "band", "channel", "password"}
 PERMISSIONS = [f"org.freedesktop.NetworkManager.{name}" for name in (
     "checkpoint-rollback", "enable-disable-connectivity-check", "enable-disable-network",
-    "enable-disable-statistics", "enable-disable-wifi", "enable-disable-wwan", "network-control", "reload",
-    "settings.modify.global-dns", "settings.modify.hostname", "settings.modify.own", "settings.modify.system",
+    "enable-disable-statistics", "enable-disable-wifi", "enable-disable-wimax", "enable-disable-wwan",
+    "network-control", "reload", "settings.modify.global-dns", "settings.modify.hostname", "settings.modify.own", "settings.modify.system",
     "sleep-wake", "wifi.scan", "wifi.share.open", "wifi.share.protected")]
-"""What ``nmcli general permissions`` lists (NetworkManager 1.52, Debian trixie)."""
+"""What ``nmcli general permissions`` lists (NetworkManager in Debian trixie, as the boot test saw it)."""
 REFUSALS = {  # NetworkManager's words when polkit says no, in the order it asks
     "org.freedesktop.NetworkManager.network-control": "Not authorized to control networking.",
     "org.freedesktop.NetworkManager.settings.modify.system": "Insufficient privileges.",
