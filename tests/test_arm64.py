@@ -4,8 +4,12 @@ A Pi runs arm64; CI runs amd64. What only shows on arm64 (which wheels PyPI has 
 built from source there, the import check under the Pi's architecture) is caught here, in every CI
 run: the root is made by debootstrap for arm64 and cached like the amd64 one (tests/bootroot.py), and
 everything in it runs through qemu-user-static's binfmt handler (``./dev test`` installs and
-registers it). Part of ``-m boot``: minutes, not seconds. Where the tools are missing it is skipped
-locally, but fails under CI: a skip is not a pass.
+registers it when asked for this test). Part of ``-m boot``.
+
+Not yet in every CI run: measured on this 2-core machine (shared), the root's debootstrap took 22 min
+(once per machine and fortnight) and the install under emulation 31 min (docs/measurements.md), more
+than the ~15 minutes a CI run may grow by. It runs with ``BANKLESER_ARM64_TEST=1 ./dev test tests/test_arm64.py``;
+asked for and missing its tools, it fails: a skip is not a pass.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ pytestmark = pytest.mark.boot
 
 ROOT = Path(__file__).resolve().parent.parent
 BINFMT = Path("/proc/sys/fs/binfmt_misc/qemu-aarch64")
+ASKED = os.environ.get("BANKLESER_ARM64_TEST") == "1"
 
 
 def emulation_missing() -> list[str]:
@@ -41,12 +46,12 @@ def emulation_missing() -> list[str]:
 
 @pytest.fixture
 def arm64_root() -> Path:
+    if not ASKED:
+        pytest.skip("31 min under emulation here (+22 min once for the root): BANKLESER_ARM64_TEST=1 runs it")
     missing = missing_tools() + emulation_missing()
     if missing or os.geteuid() != 0:
-        why = f"needs root and {', '.join(missing) or 'its tools'} (./dev test installs them)"
-        if os.environ.get("CI"):
-            pytest.fail(f"the arm64 install test cannot run in CI: {why}")
-        pytest.skip(why)
+        pytest.fail(f"the arm64 install test needs root and {', '.join(missing) or 'its tools'} "
+                    "(BANKLESER_ARM64_TEST=1 ./dev test installs them)")
     runs = CACHE / "runs"
     runs.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="arm64-", dir=runs))
