@@ -46,6 +46,8 @@ UNIT=$ROOT/etc/systemd/system/bankleser.service
 CONF_DIR=$ROOT/etc/bankleser
 STATE_DIR=$ROOT/var/lib/bankleser
 UDEV_RULE=$ROOT/etc/udev/rules.d/60-bankleser.rules
+POLKIT_RULE=$ROOT/etc/polkit-1/rules.d/60-bankleser.rules
+GROUPS_MADE=$CONF_DIR/.groups-made
 
 say() { printf '%s\n' "$*"; }
 # System commands: run for real only on the real root, never with --root or --dry-run.
@@ -145,6 +147,7 @@ apt_install() {
     if [ "$APT_UPDATED" = 0 ]; then sys apt-get update; APT_UPDATED=1; fi
     # shellcheck disable=SC2086
     sys apt-get install -y --no-install-recommends $missing
+    APT_INSTALLED=1
 }
 
 # The I²C clock: a full 128×64 frame is ~93 ms at the Pi's default 100 kHz, ~24 ms at 400 kHz
@@ -226,39 +229,61 @@ RULES
 
 REBOOT=0
 APT_UPDATED=0
+APT_INSTALLED=0
 export DEBIAN_FRONTEND=noninteractive  # apt asks nothing: an image build has nobody to answer
 
 # The new release: src and venv beside the running ones; switched to only when complete.
 NEW=""
 BUILD_TOOLS=""
+BEFORE_BUILD_TOOLS=""
 abandon() {
     local rc=$?
     if [ -n "$BUILD_TOOLS" ]; then remove_build_tools || true; fi
+    clean_apt || true
     if [ -n "$NEW" ] && [ -e "$ROOT$NEW" ]; then
         rm -rf "$ROOT$NEW"
         echo "! Installing failed (exit $rc): the incomplete release $NEW is removed; the installed version is unchanged." >&2
     fi
     exit "$rc"
 }
+# Every installed package of the root, one a line: what the build tools brought is what appears between two.
+installed_packages() {
+    dpkg-query --admindir="$ROOT/var/lib/dpkg" -W -f='${Package} ${Status}\n' 2>/dev/null |
+        awk '$NF == "installed" { print $1 }' | sort
+}
 remove_build_tools() {
+    # Exactly what installing them added, by name: `apt-get purge --auto-remove` kept eleven of them
+    # (binutils, libjs-*: about 33 MB), which other packages recommend or suggest.
+    local added
+    added=$(comm -13 <(printf '%s\n' "$BEFORE_BUILD_TOOLS") <(installed_packages) | tr '\n' ' ')
     # shellcheck disable=SC2086
-    sys apt-get purge -y --auto-remove $BUILD_TOOLS
+    sys apt-get purge -y ${added:-$BUILD_TOOLS}
     BUILD_TOOLS=""
+}
+# The downloaded packages (59 MB after a build) are of no use in an image or on a card.
+clean_apt() {
+    if [ "$APT_INSTALLED" = 1 ]; then sys apt-get clean; fi
 }
 
 # lgpio from PyPI: the wheel if PyPI has one for this Python and machine, else its source release
 # (PYPI=1: statically linked with the lg library the release carries; SWIG makes the binding).
 lgpio_from_pypi() {
     local pip="$NEW/venv/bin/pip" lock="$NEW/src/systemd/lgpio.lock"
+    say "+ $pip install --require-hashes --only-binary :all: -r $lock   (its wheel; else built from source, below)"
     if [ "$DRY" = 0 ] && { [ -z "$ROOT" ] || [ "${BANKLESER_RUN_UNDER_ROOT:-0}" = 1 ]; }; then
-        say "+ $pip install --require-hashes --only-binary :all: -r $lock"
-        if "$pip" install --require-hashes --only-binary :all: -r "$lock"; then return; fi
-    else
-        say "+ $pip install --require-hashes --only-binary :all: -r $lock   (else built from source, below)"
+        # pip says "no wheel" in two ERROR: lines; an image build that scans its log for ERROR would
+        # fail a good install. Its words are kept and shown only when the reason is another one.
+        local out
+        if out=$("$pip" install --require-hashes --only-binary :all: -r "$lock" 2>&1); then
+            printf '%s\n' "$out"
+            return
+        fi
+        if ! grep -q 'No matching distribution found' <<<"$out"; then printf '%s\n' "$out" >&2; fi
     fi
     say "= no lgpio wheel for Python $PYVER here: building it from its source release"
     BUILD_TOOLS=$(missing_packages gcc libc6-dev swig python3-dev)
     if [ -n "$BUILD_TOOLS" ]; then
+        BEFORE_BUILD_TOOLS=$(installed_packages)
         # shellcheck disable=SC2086
         apt_install $BUILD_TOOLS
     fi
@@ -305,24 +330,55 @@ switch_to() {
     done
 }
 
+# The own Wi-Fi: NetworkManager asks polkit before it opens a hotspot for a caller that is not root, and
+# Debian's and Raspberry Pi OS's rules allow that only to a local active session, never to a service.
+# The rule (systemd/polkit.rules) grants the service's user exactly the hotspot's three actions; polkitd
+# evaluates it, and Debian's network-manager only recommends polkitd (plain Debian may lack it).
+polkit_packages() {
+    if [ -z "$(missing_packages network-manager)" ]; then missing_packages polkitd; fi
+}
+polkit_rule() {
+    fs mkdir -p "$(dirname "$POLKIT_RULE")"
+    if cmp -s "$SRC/systemd/polkit.rules" "$POLKIT_RULE"; then
+        say "= $POLKIT_RULE lets the service open its own Wi-Fi already"
+    else
+        fs install -m 0644 "$SRC/systemd/polkit.rules" "$POLKIT_RULE"
+    fi
+}
+
 do_install() {
     plan
+    local polkit
+    polkit=$(polkit_packages)
+    # shellcheck disable=SC2086
     if [ "$LGPIO" = debian ]; then
-        apt_install python3-venv python3-lgpio sqlite3
+        apt_install python3-venv python3-lgpio sqlite3 $polkit
     else
-        apt_install python3-venv sqlite3
+        apt_install python3-venv sqlite3 $polkit
     fi
     if ! getent passwd bankleser >/dev/null 2>&1 || [ -n "$ROOT" ]; then
         sys adduser --system --group --home /var/lib/bankleser --no-create-home bankleser
     fi
+    # The device groups Raspberry Pi OS has; plain Debian has none. Those made here are noted, so that
+    # --purge removes them again, and never a group the system had before.
+    local created=""
     for group in gpio spi i2c; do
-        sys sh -c "getent group $group >/dev/null || groupadd --system $group"
+        if group_exists "$group"; then
+            say "= group $group exists"
+        else
+            sys groupadd --system "$group"
+            created="$created $group"
+        fi
         sys usermod -aG "$group" bankleser
     done
     fs mkdir -p "$OPT/releases" "$CONF_DIR" "$(dirname "$UNIT")"
     # The unit's ConfigurationDirectoryMode: systemd warns at every start if the folder differs.
     fs chmod 0750 "$CONF_DIR"
     sys chgrp bankleser "$CONF_DIR"
+    if [ -n "$created" ]; then
+        say "+ note in $GROUPS_MADE: the groups made here:$created"
+        if [ "$DRY" = 0 ]; then printf '%s\n' $created >> "$GROUPS_MADE"; fi
+    fi
     # The program: a copy of this checkout and a virtualenv with the runtime's locked versions, as a
     # new release beside the running one.
     OLD_CURRENT=""
@@ -348,6 +404,7 @@ do_install() {
     switch_to "$id"
     NEW=""
     trap - EXIT
+    clean_apt
     # The config: written once with comments, never overwritten by an update.
     if [ -e "$CONF_DIR/config.toml" ]; then
         say "= $CONF_DIR/config.toml kept"
@@ -364,6 +421,7 @@ do_install() {
     fi
     i2c_baudrate
     device_groups
+    polkit_rule
     if [ "$READ_ONLY_ROOT" = 1 ]; then read_only_root; fi
     if [ "$DRY" = 0 ]; then
         sed "s#@VENV@#$VENV#g" "$SRC/systemd/bankleser.service.in" > "$UNIT.tmp"
@@ -382,6 +440,10 @@ do_install() {
         say "Bankleser installed."
     fi
     if [ "$REBOOT" = 1 ]; then say "Reboot once (sudo reboot) for the boot settings to take effect."; fi
+}
+
+group_exists() {
+    if [ -n "$ROOT" ]; then grep -qs "^$1:" "$ROOT/etc/group"; else getent group "$1" >/dev/null 2>&1; fi
 }
 
 user_exists() {
@@ -403,16 +465,26 @@ do_uninstall() {
     fi
     if [ -e "$UDEV_RULE" ]; then
         fs rm -f "$UDEV_RULE"
-        # udev keeps the rules it read: without a reload the devices keep the groups until the next boot.
-        if udev_running; then sys udevadm control --reload-rules; fi
+        # udev keeps the rules it read, and a reload changes no device: without the trigger
+        # /dev/gpiochip0 stays in group gpio until the next boot.
+        if udev_running; then
+            sys udevadm control --reload-rules
+            sys udevadm trigger --subsystem-match=gpio --subsystem-match=spidev --subsystem-match=i2c-dev
+        fi
     fi
+    if [ -e "$POLKIT_RULE" ]; then fs rm -f "$POLKIT_RULE"; fi
     if [ -e "$OPT" ] || [ -L "$OPT" ]; then fs rm -rf "$OPT"; else say "= $OPT is not there"; fi
     if [ "$PURGE" = 1 ]; then
-        local dir
+        local dir group made=""
+        if [ -r "$GROUPS_MADE" ]; then made=$(sort -u "$GROUPS_MADE"); fi
         for dir in "$STATE_DIR" "$CONF_DIR"; do
             if [ -e "$dir" ]; then fs rm -rf "$dir"; fi
         done
         if user_exists; then sys deluser --system bankleser; fi
+        for group in $made; do
+            # Under --root the groups are only printed, never made: the note is what counts there.
+            if [ -n "$ROOT" ] || group_exists "$group"; then sys groupdel "$group"; fi
+        done
         say "Bankleser removed with its journal and config."
     else
         say "Bankleser removed; the journal ($STATE_DIR) and config ($CONF_DIR) are kept."

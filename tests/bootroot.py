@@ -9,6 +9,7 @@ Made with debootstrap once and kept outside the clone (``/var/cache/bankleser-te
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -22,9 +23,11 @@ CACHE = Path(os.environ.get("BANKLESER_TEST_CACHE", "/var/cache/bankleser-test")
 SUITE = "trixie"
 """What a new Raspberry Pi image runs (and the issue's trial); the host may be older (Debian 12 here)."""
 MIRROR = "http://deb.debian.org/debian"
-PACKAGES = ("systemd", "systemd-sysv", "dbus", "adduser", "python3", "curl", "ca-certificates")
-"""A plain Debian as a hobbyist's image has it: systemd as PID 1, Python, no Bankleser's packages
-(python3-venv, sqlite3 and the build tools are install.sh's to install); curl for the check."""
+PACKAGES = ("systemd", "systemd-sysv", "dbus", "adduser", "python3", "curl", "ca-certificates", "network-manager",
+            "iproute2")
+"""A plain Debian as a hobbyist's image has it: systemd as PID 1, Python, NetworkManager (as on Raspberry Pi
+OS; without polkitd, which Debian's network-manager only recommends), no Bankleser's packages (python3-venv,
+sqlite3, polkitd and the build tools are install.sh's to install); curl for the check, ip for a cable."""
 MAX_AGE = 14 * 86_400
 STAMP = ".bankleser-test-root.json"
 TOOLS = ("debootstrap", "systemd-nspawn")
@@ -47,39 +50,46 @@ def _locked() -> Iterator[None]:
         yield
 
 
-def _wanted() -> dict[str, object]:
-    return {"suite": SUITE, "mirror": MIRROR, "packages": list(PACKAGES), "arch": arch()}
+def _wanted(architecture: str) -> dict[str, object]:
+    return {"suite": SUITE, "mirror": MIRROR, "packages": list(PACKAGES), "arch": architecture}
 
 
-def _fresh(base: Path) -> bool:
+def _fresh(base: Path, architecture: str) -> bool:
     stamp = base / STAMP
     try:
-        return json.loads(stamp.read_text()) == _wanted() and time.time() - stamp.stat().st_mtime < MAX_AGE
+        return (json.loads(stamp.read_text()) == _wanted(architecture)
+                and time.time() - stamp.stat().st_mtime < MAX_AGE)
     except (OSError, ValueError):
         return False
 
 
-def base_root() -> Path:
-    """The cached root, built first if missing or stale."""
-    base = CACHE / f"{SUITE}-{arch()}"
+def base_root(architecture: str | None = None) -> Path:
+    """The cached root for this machine's architecture (or another one, run through qemu-user-static's
+    binfmt handler), built first if missing or stale. Its name carries a digest of what it holds, so
+    checkouts that want different roots on one machine keep one each instead of rebuilding in turn."""
+    architecture = architecture or arch()
+    wanted = _wanted(architecture)
+    digest = hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).hexdigest()[:8]
+    base = CACHE / f"{SUITE}-{architecture}-{digest}"
     with _locked():
-        if _fresh(base):
+        if _fresh(base, architecture):
             return base
         building = base.with_name(base.name + ".building")
         shutil.rmtree(building, ignore_errors=True)
-        result = subprocess.run(["debootstrap", "--variant=minbase", "--include=" + ",".join(PACKAGES), SUITE,
-                                 str(building), MIRROR], capture_output=True, text=True, timeout=1800)
+        result = subprocess.run(["debootstrap", "--variant=minbase", f"--arch={architecture}",
+                                 "--include=" + ",".join(PACKAGES), SUITE, str(building), MIRROR],
+                                capture_output=True, text=True, timeout=3600)
         if result.returncode != 0:
             raise RuntimeError(f"debootstrap failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-        (building / STAMP).write_text(json.dumps(_wanted()))
+        (building / STAMP).write_text(json.dumps(wanted))
         shutil.rmtree(base, ignore_errors=True)
         building.rename(base)
         return base
 
 
-def copy_of_root(into: Path) -> Path:
+def copy_of_root(into: Path, architecture: str | None = None) -> Path:
     """A throw-away copy of the cached root (cp -a keeps owners, modes, device nodes and links)."""
-    base = base_root()
+    base = base_root(architecture)
     into.mkdir(parents=True)
     subprocess.run(["cp", "-a", "--reflink=auto", f"{base}/.", str(into)], check=True)
     return into

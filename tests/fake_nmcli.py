@@ -8,7 +8,13 @@ with the named fields and no header; several values of one property are joined b
 
 The network is a JSON file (``FAKE_NMCLI_STATE``): ``devices`` {name: {type, ip4}}, ``active``
 [[name, type, device, state], …], ``known_after`` (the number of calls after which the house's Wi-Fi
-comes up), ``fail`` (the hotspot's activation fails). Every call's argv is appended to ``FAKE_NMCLI_LOG``.
+comes up), ``fail`` (the hotspot's activation fails), ``polkit`` {action: "yes"/"no"/"auth"} (what polkit
+answers for the caller, the service's user). Every call's argv is appended to ``FAKE_NMCLI_LOG``.
+
+NetworkManager asks polkit before it adds or activates a connection or shares one over Wi-Fi for a caller
+that is not root; this fake is stricter than the real thing: an action polkit is not asked about (no
+``polkit`` entry) is refused, and ``auth`` (somebody would have to type a password) is refused too, as
+nobody is there to type it for a service.
 """
 
 import json
@@ -21,6 +27,17 @@ GLOBAL = {"-t": "terse", "--terse": "terse", "-f": "fields", "--fields": "fields
 TAKES_VALUE = {"fields", "get", "wait", "escape"}
 CONNECTION_FIELDS = ["NAME", "UUID", "TYPE", "DEVICE", "STATE"]
 HOTSPOT_KEYS = {"ifname", "con-name", "ssid", "band", "channel", "password"}
+PERMISSIONS = [f"org.freedesktop.NetworkManager.{name}" for name in (
+    "checkpoint-rollback", "enable-disable-connectivity-check", "enable-disable-network",
+    "enable-disable-statistics", "enable-disable-wifi", "enable-disable-wimax", "enable-disable-wwan",
+    "network-control", "reload", "settings.modify.global-dns", "settings.modify.hostname", "settings.modify.own", "settings.modify.system",
+    "sleep-wake", "wifi.scan", "wifi.share.open", "wifi.share.protected")]
+"""What ``nmcli general permissions`` lists (NetworkManager in Debian trixie, as the boot test saw it)."""
+REFUSALS = {  # NetworkManager's words when polkit says no, in the order it asks
+    "org.freedesktop.NetworkManager.network-control": "Not authorized to control networking.",
+    "org.freedesktop.NetworkManager.settings.modify.system": "Insufficient privileges.",
+    "org.freedesktop.NetworkManager.wifi.share.protected": "Not authorized to share connections via wifi.",
+}
 
 
 def fail(message: str, code: int) -> None:
@@ -74,6 +91,14 @@ def main() -> None:
             print("  ".join(f"{f:<20}" for f in fields))
             for row in rows:
                 print("  ".join(f"{row[f]:<20}" for f in fields))
+    elif argv == ["general", "permissions"]:
+        fields = wanted or ["PERMISSION", "VALUE"]
+        for f in fields:
+            if f not in ("PERMISSION", "VALUE"):
+                fail(f"invalid field '{f}'; allowed fields: PERMISSION,VALUE", 2)
+        for permission in PERMISSIONS:
+            row = {"PERMISSION": permission, "VALUE": net.get("polkit", {}).get(permission, "no")}
+            print((":" if terse else "  ").join(row[f] for f in fields))
     elif argv[:2] == ["device", "show"] and len(argv) == 3:
         device = net["devices"].get(argv[2])
         if device is None:
@@ -101,6 +126,9 @@ def main() -> None:
         password = args.get("password", "")
         if not (8 <= len(password) <= 63 and password.isascii()):
             fail("Connection activation failed: 802-11-wireless-security.psk: property is invalid", 4)
+        for action, refusal in REFUSALS.items():
+            if net.get("polkit", {}).get(action) != "yes":
+                fail(f"Failed to setup a Wi-Fi hotspot: {refusal}", 4)
         if net.get("fail"):
             fail("Connection activation failed: No suitable device found for this connection.", 4)
         name = args.get("con-name", "Hotspot")
@@ -115,4 +143,5 @@ def main() -> None:
         json.dump(net, f)
 
 
-main()
+if __name__ == "__main__":
+    main()

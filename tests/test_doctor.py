@@ -10,6 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.daemon.doctor import Check, System, diagnose, report
+from device.daemon.hotspot import POLKIT_ACTIONS
 from device.store.journal import Journal
 from drivers.hardware import HardwareConfig
 from drivers.hints import Access
@@ -72,12 +73,16 @@ def healthy(tmp_path: Path, **changes: object) -> System:
     state.mkdir(exist_ok=True)
     base: dict[str, object] = dict(
         hardware=HardwareConfig(), state_dir=state, dev=pi_dev(tmp_path), access=USER,
-        run=answers({"systemctl": (0, SERVICE_OK), "timedatectl": (0, "yes\n")}),
+        run=answers({"systemctl": (0, SERVICE_OK), "timedatectl": (0, "NTPSynchronized=yes\nCanNTP=yes\n"),
+                     "nmcli": (0, HOTSPOT_ALLOWED)}), runs_as="bankleser",
         probe_i2c=lambda port, addr: None, spi_version=lambda port, dev: 0x92, import_lgpio=lambda: None,
         make_pin_factory=MockFactory,
         groups_of=lambda user: GROUPS, timesync_flag=tmp_path / "no-flag")
     base.update(changes)
     return System(**base)  # type: ignore[arg-type]
+
+
+HOTSPOT_ALLOWED = "".join(f"{a}:yes\n" for a in POLKIT_ACTIONS) + "org.freedesktop.NetworkManager.reload:no\n"
 
 
 def by_name(checks: list[Check]) -> dict[str, Check]:
@@ -92,7 +97,7 @@ def test_a_healthy_box_is_all_ticks(tmp_path: Path) -> None:
     assert [c.name for c in checks if not c.ok] == []
     names = [c.name for c in checks]
     assert names == ["I²C-1", "Display", "SPI0", "RFID-Leser", "GPIO", "Gruppen", "lgpio", "Dienst", "Watchdog",
-                     "Speicher", "Journal", "Uhr"]
+                     "Eigenes WLAN", "Speicher", "Journal", "Uhr"]
     text = report(checks)
     assert "✓ RFID-Leser: MFRC522 antwortet (VersionReg 0x92)" in text and text.endswith("Alles in Ordnung.")
 
@@ -145,10 +150,74 @@ def test_no_lgpio_no_service_no_watchdog_no_clock(tmp_path: Path) -> None:
 
     stopped = "ActiveState=failed\nSubState=failed\nWatchdogUSec=0\nNRestarts=12\n"
     checks = by_name(diagnose(healthy(tmp_path, import_lgpio=missing, run=answers(
-        {"systemctl": (0, stopped), "timedatectl": (0, "no\n")}))))
+        {"systemctl": (0, stopped), "timedatectl": (0, "NTPSynchronized=no\nCanNTP=yes\n")}))))
     assert not checks["lgpio"].ok and "sudo systemd/install.sh" in checks["lgpio"].fix
     assert not checks["Dienst"].ok and "12 Neustarts" in checks["Dienst"].detail
     assert not checks["Watchdog"].ok and not checks["Uhr"].ok and "set-ntp" in checks["Uhr"].fix
+
+
+def test_without_a_time_service_the_clock_fix_installs_one(tmp_path: Path) -> None:
+    """`timedatectl set-ntp true` fails where no NTP service is installed ("NTP not supported")."""
+    checks = by_name(diagnose(healthy(tmp_path, run=answers({"timedatectl": (0, "NTPSynchronized=no\nCanNTP=no\n")}))))
+    assert not checks["Uhr"].ok and "apt install systemd-timesyncd" in checks["Uhr"].fix
+    assert "set-ntp" not in checks["Uhr"].fix
+
+
+def test_the_hotspots_permission_is_asked_as_the_services_user_with_its_fix(tmp_path: Path) -> None:
+    """NetworkManager answers per user: root may do everything, the service's user (no session) nothing
+    unless the polkit rule allows it. sudo bankleser doctor asks as that user (runuser)."""
+    asked: list[list[str]] = []
+
+    def nmcli(answer: tuple[int, str]):  # type: ignore[no-untyped-def]
+        def run(argv: list[str]) -> tuple[int, str]:
+            if "nmcli" not in argv:
+                return 0, "NTPSynchronized=yes\n"
+            asked.append(argv)
+            return answer
+        return run
+
+    refused = "".join(f"{a}:no\n" for a in POLKIT_ACTIONS)
+    check = by_name(diagnose(healthy(tmp_path, runs_as="root", run=nmcli((0, refused)))))["Eigenes WLAN"]
+    assert not check.ok and "network-control" in check.detail and "sudo systemd/install.sh" in check.fix
+    assert asked[0][:4] == ["runuser", "-u", "bankleser", "--"] and asked[0][4] == "nmcli"
+    box = iter(tmp_path / str(n) for n in range(3))
+    for b in (tmp_path / "0", tmp_path / "1", tmp_path / "2"):
+        b.mkdir()
+    assert by_name(diagnose(healthy(next(box), runs_as="root", run=nmcli((0, HOTSPOT_ALLOWED)))))["Eigenes WLAN"].ok
+    assert by_name(diagnose(healthy(next(box), run=nmcli((127, "")))))["Eigenes WLAN"].ok  # no NetworkManager
+    asked.clear()
+    check = by_name(diagnose(healthy(next(box), run=nmcli((8, "")))))["Eigenes WLAN"]
+    assert not check.ok and "systemctl start NetworkManager" in check.fix and asked[0][0] == "nmcli"
+
+
+def test_right_after_a_start_the_doctor_waits_for_the_page_which_follows_ready(tmp_path: Path) -> None:
+    """READY comes before the page (the web stack loads after it, 2-4 s on a Pi): a doctor asked right after a
+    start must wait for the page, not call the service broken; a page that never answers is a cross."""
+    now = [0.0]
+    answers_after = [2.5]
+
+    def page(port: int) -> int:
+        if now[0] < answers_after[0]:
+            raise ConnectionRefusedError(111, "Connection refused")
+        return 200
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    def clock() -> float:
+        return now[0]
+
+    system = healthy(tmp_path, page_port=80, page_status=page, sleep=sleep, clock=clock)
+    check = by_name(diagnose(system))["Seite"]
+    assert check.ok and "80" in check.detail and 2.5 <= now[0] < 4
+    now[0], answers_after[0] = 0.0, 1e9
+    check = by_name(diagnose(system))["Seite"]
+    assert not check.ok and "Connection refused" in check.detail and "journalctl" in check.fix
+    assert 15 <= now[0] < 17
+    stopped = "ActiveState=inactive\nSubState=dead\nWatchdogUSec=0\nNRestarts=0\n"
+    (tmp_path / "x").mkdir()
+    assert "Seite" not in by_name(diagnose(healthy(tmp_path / "x", page_port=80, page_status=page, sleep=sleep,
+                                                    clock=clock, run=answers({"systemctl": (0, stopped)}))))
 
 
 def test_the_clock_flag_of_timesyncd_is_enough(tmp_path: Path) -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_nmcli import PERMISSIONS
+from polkit_model import answers
 
 import device.daemon.hotspot as hotspot_module
 import words
@@ -21,6 +23,12 @@ from device.daemon.config import Config, HotspotConfig
 from device.daemon.hotspot import CONNECTION, Hotspot, start_hotspot, stored_password, wifi_qr_payload
 
 FAKE = Path(__file__).parent / "fake_nmcli.py"
+RULE = Path(__file__).parent.parent / "systemd" / "polkit.rules"
+
+
+def installed_permissions() -> dict[str, str]:
+    """What polkit answers the service's user once install.sh has written its rule."""
+    return answers([RULE], "bankleser", PERMISSIONS)
 
 
 class Network:
@@ -36,7 +44,7 @@ class Network:
         self.log = tmp_path / "nmcli.log"
         self.log.write_text("")
         self.write({"devices": {"wlan0": {"type": "wifi"}, "eth0": {"type": "ethernet"}},
-                    "active": [["lo", "loopback", "lo", "activated"]]})
+                    "active": [["lo", "loopback", "lo", "activated"]], "polkit": installed_permissions()})
         monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
         monkeypatch.setenv("FAKE_NMCLI_STATE", str(self.state))
         monkeypatch.setenv("FAKE_NMCLI_LOG", str(self.log))
@@ -137,6 +145,31 @@ def test_a_failing_nmcli_is_said_and_the_appliance_plays_on(net: Network, tmp_pa
     spot, changes = watch(net, tmp_path)
     assert spot.state == "failed" and changes == ["failed"] and spot.join_info() is None
     assert "No suitable device" in caplog.text
+
+
+def test_without_the_polkit_rule_networkmanager_refuses_and_the_log_says_the_fix(
+        net: Network, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On plain Debian the service's user (no login session) may not add or activate a connection: NetworkManager
+    refused the hotspot, the log said only nmcli's words, and nobody knew the cure."""
+    said: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr(hotspot_module, "text", lambda key, **values: said.append((key, values)) or key)
+    for granted in ({}, {a: "yes" for a in hotspot_module.POLKIT_ACTIONS[:2]}, {a: "auth" for a in PERMISSIONS}):
+        net.write({**net.read(), "polkit": granted})
+        said.clear()
+        spot, changes = watch(net, tmp_path)
+        assert spot.state == "failed" and changes == ["failed"] and net.hotspot() is None
+        [(key, values)] = said
+        assert key == "service.hotspot.not_authorized", said
+        assert "Not authorized" in str(values["error"]) or "Insufficient privileges" in str(values["error"])
+
+
+def test_the_polkit_rule_grants_the_service_exactly_what_the_hotspot_needs() -> None:
+    """Nothing more: no other NetworkManager action, and nothing for anybody else (a user in netdev, root's rule)."""
+    granted = installed_permissions()
+    assert sorted(a for a, v in granted.items() if v == "yes") == sorted(hotspot_module.POLKIT_ACTIONS)
+    assert set(hotspot_module.POLKIT_ACTIONS) <= set(PERMISSIONS)
+    for user, groups in (("pi", ["netdev", "sudo"]), ("bankleser2", []), ("root", [])):
+        assert set(answers([RULE], user, PERMISSIONS, groups).values()) == {"no"}
 
 
 def test_odd_names_go_to_nmcli_as_one_argument_never_through_a_shell(net: Network, tmp_path: Path) -> None:

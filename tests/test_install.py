@@ -9,7 +9,11 @@ import os
 import re
 from pathlib import Path
 
+from fake_nmcli import PERMISSIONS
+from polkit_model import answers
 from test_service import BOOKWORM, TRIXIE, install, run_install
+
+from device.daemon.hotspot import POLKIT_ACTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "systemd" / "requirements.lock"
@@ -103,3 +107,63 @@ def test_a_second_uninstall_prints_no_removal_it_does_not_make(tmp_path: Path) -
     second = install(root, "--uninstall", "--purge")
     assert [line for line in second.splitlines() if line.startswith("+ ")] == []
     assert "= bankleser.service is not installed" in second
+
+
+def test_the_service_may_open_its_own_wifi_and_nothing_more_and_uninstall_takes_that_back(tmp_path: Path) -> None:
+    """On plain Debian NetworkManager refused the hotspot to the service's user ("Not authorized to control
+    networking"): no rule allowed it, and there was no polkitd to ask. The rule written is run as polkitd
+    runs it: the service's user gets exactly the hotspot's actions; polkitd comes where NetworkManager is."""
+    root = tmp_path / "root"
+    dpkg_status(root, "python3-venv", "python3-lgpio", "sqlite3", "network-manager")
+    out = install(root, system=TRIXIE)
+    assert "+ apt-get install -y --no-install-recommends polkitd" in out
+    rule = root / "etc/polkit-1/rules.d/60-bankleser.rules"
+    granted = answers([rule], "bankleser", PERMISSIONS)
+    assert sorted(a for a, v in granted.items() if v == "yes") == sorted(POLKIT_ACTIONS)
+    assert oct(rule.stat().st_mode & 0o777) == "0o644"
+    dpkg_status(root, "python3-venv", "python3-lgpio", "sqlite3", "network-manager", "polkitd")
+    assert "apt-get" not in install(root, system=TRIXIE)
+    install(root, "--uninstall")
+    assert not rule.exists()
+    second = install(root, "--uninstall")
+    assert [line for line in second.splitlines() if line.startswith("+ ")] == []
+    bare = tmp_path / "no-networkmanager"  # nothing to ask polkit: no polkitd pulled in for nothing
+    dpkg_status(bare, "python3-venv", "python3-lgpio", "sqlite3")
+    assert "polkitd" not in install(bare, system=TRIXIE)
+
+
+def test_uninstall_gives_the_devices_back_at_once(tmp_path: Path) -> None:
+    """Reloading udev's rules changes no device: /dev/gpiochip0 stayed in group gpio until the next boot."""
+    root = tmp_path / "root"
+    install(root, system={**BOOKWORM, "lgpio": "0"})  # plain Debian: with the udev rule
+    out = install(root, "--uninstall").splitlines()
+    reload = out.index("+ udevadm control --reload-rules")
+    assert out[reload + 1].startswith("+ udevadm trigger") and "--subsystem-match=gpio" in out[reload + 1]
+
+
+def test_purge_removes_the_groups_it_made_and_only_those(tmp_path: Path) -> None:
+    """Plain Debian has no gpio, spi, i2c groups: install.sh made them and --purge left them behind. A group the
+    system had (Raspberry Pi OS's gpio) is not the installer's to remove."""
+    root = tmp_path / "root"
+    (root / "etc").mkdir(parents=True)
+    (root / "etc/group").write_text("root:x:0:\ngpio:x:997:pi\n")
+    out = install(root)
+    assert "+ groupadd --system spi" in out and "+ groupadd --system i2c" in out and "groupadd --system gpio" not in out
+    install(root)  # an update: the same groups noted, none twice
+    purged = install(root, "--uninstall", "--purge")
+    assert sorted(line for line in purged.splitlines() if "groupdel" in line) == ["+ groupdel i2c", "+ groupdel spi"]
+    kept = tmp_path / "kept"
+    install(kept)
+    assert "groupdel" not in install(kept, "--uninstall")  # the journal and config kept: the groups too
+
+
+def test_the_build_tools_go_with_all_they_brought_and_apts_downloads_too(tmp_path: Path) -> None:
+    """`apt-get purge --auto-remove` kept eleven packages other packages recommend (binutils, libjs-*: 33 MB), and
+    the 45 downloaded .deb files (59 MB) stayed in the image. Purged by name, then `apt-get clean`."""
+    out = install(tmp_path / "plain", "--dry-run", system={**TRIXIE, "lgpio": "0"}).splitlines()
+    purge = next(line for line in out if line.startswith("+ apt-get purge"))
+    assert "--auto-remove" not in purge and {"gcc", "swig", "python3-dev"} <= set(purge.split())
+    assert out.index(purge) < out.index("+ apt-get clean")
+    root = tmp_path / "nothing-missing"
+    dpkg_status(root, "python3-venv", "python3-lgpio", "sqlite3")
+    assert "apt-get clean" not in install(root, system=TRIXIE)  # nothing fetched, nothing to clean

@@ -246,7 +246,8 @@ def _doctor(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="bankleser-doctor-") as fifos:
         if not any(os.environ.get(v) for v in ("LG_WD", "RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR")):
             os.environ["LG_WD"] = fifos  # lgpio's FIFOs go with the doctor, not into a folder left behind
-        checks = [said, *diagnose(System(hardware=config.hardware, state_dir=state_dir, access=access))]
+        checks = [said, *diagnose(System(hardware=config.hardware, state_dir=state_dir, access=access,
+                                         page_port=config.port))]
     print(report(checks))
     return 0 if all(c.ok for c in checks) else 1
 

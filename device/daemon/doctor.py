@@ -2,7 +2,8 @@
 
 I²C bus and the display's address, SPI device and the MFRC522's VersionReg, GPIO opened as the
 service opens it (one code path: the two cannot disagree) and the service user's access and groups,
-lgpio, the service and its watchdog, free space, the journal, the clock.
+lgpio, the service and its watchdog, what NetworkManager lets the service do (its own Wi-Fi), free
+space, the journal, the clock.
 Everything the checks touch comes through :class:`System`, so the tests fake a whole machine (a
 ``/dev`` tree, systemctl's and timedatectl's answers, the buses); the commands run are fixed lists,
 never built from input.
@@ -12,8 +13,11 @@ from __future__ import annotations
 
 import errno
 import grp
+import os
+import pwd
 import shutil
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,8 +30,13 @@ from drivers.part import part_name
 from drivers.rfid import KNOWN_VERSIONS, REG_VERSION
 from words import plural, text
 
+from .hotspot import POLKIT_ACTIONS
+
 SERVICE = "bankleser.service"
 USER = "bankleser"
+PAGE_WAIT = 15.0
+"""Seconds the doctor waits for the page once the service is active: READY comes before the page, which
+answers 1-4 s later on a Pi (the web stack loads after READY); a service started just now is no fault."""
 LOW_DISK = 50 * 1024 * 1024
 """Below this much free space on the journal's file system the doctor warns (a game needs far less)."""
 
@@ -52,6 +61,18 @@ def run_fixed(argv: list[str]) -> tuple[int, str]:
     except (OSError, subprocess.TimeoutExpired):
         return 127, ""
     return done.returncode, done.stdout
+
+
+def page_status(port: int) -> int:
+    """The HTTP status of the service's page on this machine (raises OSError while nothing answers)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", "/api/state")
+        return conn.getresponse().status
+    finally:
+        conn.close()
 
 
 def probe_i2c(port: int, address: int) -> None:
@@ -80,8 +101,6 @@ def import_lgpio() -> None:
 
 def groups_of(user: str) -> set[str] | None:
     """The groups ``user`` is in (None when there is no such user)."""
-    import pwd
-
     try:
         primary = pwd.getpwnam(user).pw_gid
     except KeyError:
@@ -108,6 +127,13 @@ class System(msgspec.Struct):
     """What the running service says of itself (the admin page): then systemctl is not asked."""
     timesync_flag: Path = Path("/run/systemd/timesync/synchronized")
     """systemd-timesyncd touches this once the clock is synchronised (no D-Bus needed, works in the service)."""
+    page_port: int | None = None
+    """The page's port (the config's ``[web] port``): then an active service's page is waited for and checked."""
+    page_status: Callable[[int], int] = page_status
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.monotonic
+    runs_as: str = msgspec.field(default_factory=lambda: pwd.getpwuid(os.geteuid()).pw_name)
+    """Who runs the doctor: root (sudo) asks NetworkManager as the service's user, the service asks as itself."""
 
 
 def check_i2c(s: System) -> list[Check]:
@@ -223,7 +249,49 @@ def check_service(s: System) -> list[Check]:
     has_watchdog = watchdog not in ("", "0", "infinity")
     checks.append(Check("Watchdog", has_watchdog, f"WatchdogSec {watchdog or text('doctor.watchdog.off')}",
                         "" if has_watchdog else text("doctor.watchdog.fix")))
+    if state == "active" and s.page_port is not None:
+        checks.append(wait_for_page(s, s.page_port))
     return checks
+
+
+def wait_for_page(s: System, port: int) -> Check:
+    """READY says the game runs; the page follows seconds later. Asked right after a start, the doctor
+    waits for the page instead of calling a service that is still loading it broken."""
+    deadline = s.clock() + PAGE_WAIT
+    while True:
+        try:
+            status = s.page_status(port)
+        except OSError as err:
+            status, why = 0, str(err)
+        else:
+            why = f"HTTP {status}"
+        if status == 200:
+            return Check(text("doctor.page"), True, text("doctor.page.answers", port=port))
+        if s.clock() >= deadline:
+            return Check(text("doctor.page"), False, text("doctor.page.silent", port=port, seconds=f"{PAGE_WAIT:g}",
+                                                          error=why), "journalctl -u bankleser -b")
+        s.sleep(0.5)
+
+
+def check_hotspot(s: System) -> list[Check]:
+    """Whether NetworkManager lets the service's user open the hotspot: polkit answers per user, so root
+    (``sudo bankleser doctor``) asks as that user; asked as root, everything would be allowed."""
+    name = text("doctor.hotspot")
+    argv = ["nmcli", "--terse", "--fields", "PERMISSION,VALUE", "general", "permissions"]
+    if s.runs_as == "root" and s.user != "root":
+        argv = ["runuser", "-u", s.user, "--", *argv]
+    rc, out = s.run(argv)
+    if rc == 127:
+        return [Check(name, True, text("doctor.hotspot.no_networkmanager"))]
+    if rc != 0:
+        return [Check(name, False, text("doctor.hotspot.no_answer"), "sudo systemctl start NetworkManager")]
+    answers = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+    refused = [action.removeprefix("org.freedesktop.NetworkManager.") for action in POLKIT_ACTIONS
+               if answers.get(action) != "yes"]
+    if not refused:
+        return [Check(name, True, text("doctor.hotspot.allowed", user=s.user))]
+    return [Check(name, False, text("doctor.hotspot.refused", user=s.user, actions=", ".join(refused)),
+                  text("doctor.hotspot.refused.fix"))]
 
 
 def check_disk(s: System) -> list[Check]:
@@ -252,17 +320,22 @@ def check_journal(s: System) -> list[Check]:
 def check_clock(s: System) -> list[Check]:
     if s.timesync_flag.exists():
         return [Check(text("doctor.clock"), True, text("doctor.clock.timesyncd"))]
-    rc, out = s.run(["timedatectl", "show", "--property=NTPSynchronized", "--value"])
+    rc, out = s.run(["timedatectl", "show", "--property=NTPSynchronized,CanNTP"])
     if rc != 0:
         return [Check(text("doctor.clock"), False, text("doctor.clock.no_timedatectl"),
                       text("doctor.clock.no_timedatectl.fix"))]
-    synced = out.strip() == "yes"
-    return [Check(text("doctor.clock"), synced, text("doctor.clock.synced" if synced else "doctor.clock.unsynced"),
-                  "" if synced else text("doctor.clock.fix"))]
+    props = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    synced = props.get("NTPSynchronized") == "yes"
+    if synced:
+        return [Check(text("doctor.clock"), True, text("doctor.clock.synced"))]
+    # Without an NTP service (no systemd-timesyncd) `timedatectl set-ntp true` fails: "NTP not supported".
+    can_ntp = props.get("CanNTP") == "yes"
+    return [Check(text("doctor.clock"), False, text("doctor.clock.unsynced"),
+                  text("doctor.clock.fix" if can_ntp else "doctor.clock.no_ntp.fix"))]
 
 
-CHECKS = (check_i2c, check_spi, check_gpio, check_groups, check_lgpio, check_service, check_disk, check_journal,
-          check_clock)
+CHECKS = (check_i2c, check_spi, check_gpio, check_groups, check_lgpio, check_service, check_hotspot, check_disk,
+          check_journal, check_clock)
 
 
 def diagnose(s: System, checks: tuple[Callable[[System], list[Check]], ...] = CHECKS) -> list[Check]:
@@ -302,6 +375,6 @@ def for_daemon(hardware: HardwareConfig, state_dir: Path, *, sim: bool, watchdog
     names = {p["name"] for p in parts}
     checks += [from_hint(hint) for hint, _ in causes(parts) if hint.partition(": ")[0] not in names]
     chosen = (check_service, check_disk, check_journal, check_clock) if sim else (
-        check_groups, check_lgpio, check_service, check_disk, check_journal, check_clock)
+        check_groups, check_lgpio, check_service, check_hotspot, check_disk, check_journal, check_clock)
     checks += diagnose(system, chosen)
     return [c.as_dict() for c in checks]

@@ -43,6 +43,15 @@ NMCLI_TIMEOUT = 60.0
 QR_VERSION_3_BYTES = 53
 """What a version-3 QR code holds in byte mode at error level L (ISO/IEC 18004, table 7): 29 modules, which the
 64-pixel-tall OLED draws at 2 pixels per module (62 px with a 1-module light border); version 4 would be 66 px."""
+POLKIT_ACTIONS = ("org.freedesktop.NetworkManager.network-control",
+                  "org.freedesktop.NetworkManager.settings.modify.system",
+                  "org.freedesktop.NetworkManager.wifi.share.protected")
+"""What NetworkManager asks polkit before it opens the hotspot for a caller that is not root: activating a
+connection, adding the profile (a system-wide one: nmcli gives it no owner) and sharing the connection
+over a protected (WPA) Wi-Fi. The service runs as its own user outside any login session, which no
+distribution's polkit rules allow: systemd/polkit.rules grants exactly these to that user."""
+REFUSED = ("Not authorized", "Insufficient privileges")
+"""How NetworkManager words polkit's no (nm-manager.c, nm-settings.c): then the cure is the rule, not the radio."""
 LAN_TYPES = ("802-11-wireless", "802-3-ethernet")
 """Connection types through which the phones can reach the page (Wi-Fi or a cable to the router)."""
 
@@ -184,7 +193,8 @@ class Hotspot:
             self.state = "network"
         except (OSError, RuntimeError, ValueError, subprocess.TimeoutExpired) as err:
             self.state = "failed"  # degrade, never die: the appliance plays on, the page just is not reachable
-            log.error("%s", text("service.hotspot.failed", error=err))
+            refused = any(words in str(err) for words in REFUSED)
+            log.error("%s", text("service.hotspot.not_authorized" if refused else "service.hotspot.failed", error=err))
             on_change()
 
 

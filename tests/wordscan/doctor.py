@@ -19,5 +19,8 @@ ALLOWED = {
     "i2cdetect -y ", "`i2cdetect -y ", "high", "[web]", "[banker]", "[ui]", "[hotspot]", "host = ", " in [web]",
     "[web] host = ", "[banker] pin = ", "[ui] language = ", "I²C", "I²C-", "SPI0", "SPI1", "0x", "/dev/i2c-",
     "T", "active", "wlan0", "--host", "BANKLESER_BANKER_PIN: ",
+    "nmcli", "--terse", "--fields", "PERMISSION,VALUE", "general", "permissions", "runuser", "-u",
+    "org.freedesktop.NetworkManager.", "--property=NTPSynchronized,CanNTP", "NTPSynchronized", "CanNTP",
+    "sudo systemctl start NetworkManager", "127.0.0.1", "GET", "/api/state", "HTTP ", "journalctl -u bankleser -b",
 }
 """Constants with letters in these modules that no person reads as a sentence of ours."""

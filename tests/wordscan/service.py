@@ -93,5 +93,8 @@ ALLOWED = {
     "%s: %s", "formatter_class",
     # the simulated bank cards' first names: names, the same in every language
     "Anna", "Ben", "Cem", "Dana", "Emil", "Fine",
+    # polkit's action ids the hotspot needs, and NetworkManager's words for a refusal (matched, never shown)
+    "org.freedesktop.NetworkManager.network-control", "org.freedesktop.NetworkManager.settings.modify.system",
+    "org.freedesktop.NetworkManager.wifi.share.protected", "Not authorized", "Insufficient privileges",
 } | _sql()
 """Constants with letters in these modules that no person reads as a sentence of ours."""
