@@ -14,6 +14,8 @@ by the deny-by-default guard (:mod:`webui.auth`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -277,9 +279,9 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     for form in FORMS:
         if (form.rows and not legal & set(form.rows)) or (not form.rows and not _probe(game, form, player)):
             continue
-        out["forms"].append({"op": form.op, "label": text(form.label), "flow": text(form.flow) if form.flow else "",
-                             "menu": text(form.menu),
-                             "who": form.who, "confirm": form.confirm, "fields": form.fields(game, player)})
+        spec = {"op": form.op, "label": text(form.label), "flow": text(form.flow) if form.flow else "",
+                "menu": text(form.menu), "who": form.who, "confirm": form.confirm, "fields": form.fields(game, player)}
+        out["forms"].append({**spec, "version": _form_version(spec)})
     return out
 
 
@@ -361,19 +363,57 @@ def _number(typed: str, what: str) -> int:
         raise BadCommand(phrase("phone.number.whole", what=phrase(what), typed=typed)) from None
 
 
+def _form_version(spec: dict[str, Any]) -> str:
+    """A digest of a form as drawn (its fields and every choice they offer): a one-step form books only the
+    choices the banker saw."""
+    data = json.dumps(spec["fields"], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def _form_now(game: Game, op: str, player: str) -> dict[str, Any] | None:
+    """The form of ``op`` for ``player`` as it would be drawn now; None: the rules no longer open it."""
+    return next((f for f in forms_for(game, player)["forms"] if f["op"] == op), None)
+
+
 def preview_of(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
-    """The rules' preview of what a form would book (text, note, transfers) and the command to book, or their
-    refusal: the same words the device shows."""
+    """The rules' preview of what a form would book (text, note, transfers) and the command to book with the
+    digest of that preview (``expect``), or their refusal: the same words the device shows.
+
+    ``raw["form"]``, the version of the form the page drew: a form booked at once (no confirmation) whose
+    choices changed since it was drawn is refused ``changed`` with the form as it is now."""
+    raw = dict(raw)
+    version = raw.pop("form", None)
     edition = game.state.edition if game.state is not None else None
+    op = raw.get("op")
+    if isinstance(version, str) and op in BY_OP:
+        now = _form_now(game, str(op), str(raw.get(BY_OP[str(op)].who, "")))
+        if now is None or now["version"] != version:
+            return {"ok": False, "code": "changed", "message": text("phone.form.changed"), "form": now}
     try:
         cmd = command_from(game, raw)
+    except RuleError as err:
+        return _refusal(err, edition)
+    return preview_command(game, cmd)
+
+
+def _refusal(err: RuleError, edition: Any) -> dict[str, Any]:
+    return {"ok": False, "code": err.code, "message": words.say(err.said, edition),
+            **({"owed": err.owed} if err.owed is not None else {})}
+
+
+def preview_command(game: Game, cmd: dict[str, Any]) -> dict[str, Any]:
+    """The rules' preview of a command and the command to book it with: ``expect`` holds the preview's digest,
+    so the rules book it only while they would still do what the banker confirmed."""
+    edition = game.state.edition if game.state is not None else None
+    cmd = {k: v for k, v in cmd.items() if k not in ("expect", "id")}
+    try:
         event = game.preview(cmd)
     except RuleError as err:
-        return {"ok": False, "code": err.code, "message": words.say(err.said, edition),
-                **({"owed": err.owed} if err.owed is not None else {})}
-    return {"ok": True, "command": cmd, "text": words.say(event.said, edition),
+        return _refusal(err, edition)
+    form = BY_OP.get(str(cmd.get("op")))
+    return {"ok": True, "command": {**cmd, "expect": event.effect}, "text": words.say(event.said, edition),
             "note": "" if event.note is None else words.say(event.note, edition),
-            "confirm": BY_OP[cmd["op"]].confirm,
+            "confirm": form.confirm if form is not None else True,
             "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in event.transfers]}
 
 
