@@ -92,8 +92,9 @@ def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) ->
     page.click("#raw button")
     expect(page.locator("#raw .answer")).to_contain_text("bereits gebucht")
     assert player(server, "Anna")["cash"] == 1800
-    # Meant twice: the page books it again only when asked to.
+    # Meant twice: the page books it again only when asked to, and asks first.
     page.click("#raw [data-again]")
+    page.click("#raw [data-again-yes]")
     expect(page.locator("#raw .answer")).to_contain_text("Gebucht")
     assert player(server, "Anna")["cash"] == 2100
 

@@ -1,0 +1,120 @@
+"""The confirmation is the contract, on the phone: what the banker confirmed is booked exactly once, with exactly
+the effect shown, or not at all. The four ways a phone booked what was not meant: a stale preview booked today's
+amount; "Noch einmal buchen" booked on every tap; a one-step form redrawn under a double tap booked the new
+choice; Back and send again booked twice once anything else was booked meanwhile.
+
+Driven in Debian's headless Chromium at a phone's viewport, against ``bankleser run --sim``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from test_banker_phone import admin, log, newest, open_form, player
+from test_browser import browser  # noqa: F401  (the module's Chromium)
+
+from bench.liveserver import LiveServer
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    s = LiveServer(tmp_path / "state").start()
+    s.login()
+    s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
+    yield s
+    s.stop()
+
+
+def test_a_stale_preview_is_shown_anew_and_books_only_when_confirmed_again(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """Phone 1 shows "Anna zahlt Ben 100 Miete"; phone 2 builds a house there; phone 1 taps "Buchen": nothing is
+    booked, the new preview (200) takes the old one's place, and only its own confirmation books it."""
+    for sq in (37, 39):
+        server.post("/api/commands", {"op": "buy", "player": "Ben", "square": sq})
+    page = admin(browser, server.base)
+    form = open_form(page, "rent")
+    form.locator("select[name=square]").select_option("39")
+    form.locator("button.submit").click()
+    expect(form.locator(".preview .says")).to_contain_text("100")
+    assert server.post("/api/commands", {"op": "build", "player": "Ben", "square": 39})[0] == 200  # phone 2
+    before = newest(server)
+    form.locator("[data-confirm]").dblclick()
+    expect(form.locator(".preview .says")).to_contain_text("Inzwischen geändert")
+    expect(form.locator(".preview .says")).to_contain_text("200")
+    assert newest(server) == before and player(server, "Anna")["cash"] == 1500
+    expect(page.locator(":focus")).to_have_class("says")  # the new preview has the focus, and is announced
+    page.wait_for_timeout(800)
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Gebucht")
+    assert player(server, "Anna")["cash"] == 1300 and newest(server) == before + 1
+
+
+def test_the_same_again_is_asked_for_and_a_second_tap_books_nothing(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """"Bereits gebucht" with "Noch einmal buchen": tapped, it booked, and the answer stayed, so every tap booked."""
+    page = admin(browser, server.base)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("21")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Gebucht")
+    page.wait_for_timeout(800)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("21")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    answer = form.locator(".answer")
+    expect(answer).to_contain_text("bereits gebucht")
+    assert player(server, "Anna")["cash"] == 1521
+    answer.locator("[data-again]").click()
+    expect(answer).to_contain_text("noch einmal")
+    page.wait_for_timeout(800)
+    answer.locator("[data-again-yes]").dblclick()
+    expect(answer).to_contain_text("Gebucht")
+    for _ in range(3):
+        if answer.locator("button").count():
+            answer.locator("button").first.click()
+    assert player(server, "Anna")["cash"] == 1542
+
+
+def test_a_double_tap_on_a_one_step_form_books_one_card(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """"Gefängnis: Frei-Karte" books at once; a second tap 300 ms later landed on the form redrawn with
+    "eingesetzt" as its only choice: a card drawn and used, two false entries."""
+    server.post("/api/commands", {"op": "jail_card", "player": "Ben", "delta": 1})  # one card left in the box
+    page = admin(browser, server.base)
+    form = open_form(page, "jail_card")
+    expect(form.locator("select[name=delta] option")).to_have_count(1)
+    before = newest(server)
+    form.locator("button.submit").click()
+    page.wait_for_timeout(300)
+    page.locator('details.booking[data-op="jail_card"] button.submit').click()
+    page.wait_for_timeout(1500)
+    assert newest(server) == before + 1, log(server)[:3]
+    assert player(server, "Anna")["jail_cards"] == 1
+
+
+def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """docs/playing.md promises "bereits gebucht" for Back and send again; the id was kept only while nothing else
+    was booked: a booking from another phone in between, and the same form booked twice."""
+    page = admin(browser, server.base)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("300")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Gebucht")
+    for amount in (10, 20):  # another phone, the device
+        server.post("/api/commands", {"op": "debit", "player": "Ben", "amount": amount})
+    page.wait_for_timeout(500)
+    page.goto(server.base + "/")
+    page.go_back()
+    expect(page.locator("#admin")).to_be_visible()
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("300")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("bereits gebucht")
+    assert player(server, "Anna")["cash"] == 1800
