@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 from test_banker_phone import admin, log, newest, open_form, player
-from test_browser import browser  # noqa: F401  (the module's Chromium)
+from test_browser import PHONE, browser, serious_violations  # noqa: F401  (the module's Chromium)
 
 from bench.liveserver import LiveServer
 
@@ -118,3 +118,38 @@ def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
     form.locator("[data-confirm]").click()
     expect(form.locator(".answer")).to_contain_text("bereits gebucht")
     assert player(server, "Anna")["cash"] == 1800
+
+
+# -- read and tapped by a person -----------------------------------------------------------------
+
+
+def test_the_status_page_with_a_bankrupt_player_and_every_chip_passes_the_contrast_check(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """axe-core found a bankrupt player's name at 3.63:1 and its line at 2.15:1, mortgaged and utility chips at
+    3.86:1: the check now runs with a bankrupt player, mortgaged deeds and every kind of chip."""
+    server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
+                                  "players": ["Anna", "Ben", "Cem"], "replace": True})
+    for cmd in ({"op": "buy", "player": "Anna", "square": sq} for sq in (1, 3, 5, 12, 28, 37)):
+        assert server.post("/api/commands", cmd)[0] == 200
+    for sq in (3, 12):
+        assert server.post("/api/commands", {"op": "mortgage", "player": "Anna", "square": sq})[0] == 200
+    assert server.post("/api/commands", {"op": "debit", "player": "Ben", "amount": 1500})[0] == 200
+    assert server.post("/api/commands", {"op": "bankrupt", "player": "Ben", "owed": 100})[0] == 200
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server.base + "/")
+    expect(page.locator('[data-player="Anna"] .deed').first).to_be_visible()
+    expect(page.locator('[data-player="Ben"]')).to_be_visible()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/admin"])
+def test_every_link_and_control_a_thumb_hits_is_44_px(browser: Browser, server: LiveServer, path: str) -> None:  # noqa: F811
+    """The nav links were 19–22 px high (a link inside a sentence aside: it is read, not aimed at)."""
+    page = admin(browser, server.base) if path == "/admin" else browser.new_context(**PHONE).new_page()
+    if path == "/":
+        page.goto(server.base + "/")
+    small = page.evaluate("""() => [...document.querySelectorAll('nav a, main a, button, select, summary')]
+        .filter((e) => e.offsetParent !== null && !(e.matches('main a') && e.parentElement.textContent.trim() !== e.textContent.trim()))
+        .map((e) => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == []
