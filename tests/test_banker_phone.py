@@ -105,7 +105,7 @@ def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
     cmd = {"op": "debit", "player": "Ben", "amount": 50, "id": "phone-1-abc"}
     status, first = server.post("/api/banker/book", cmd)
     assert status == 200 and first == {"ok": True, "duplicate": False, "text": "Ben zahlt 50 an die Bank",
-                                       "balances": {"Ben": 1450}, "seq": first["seq"]}
+                                       "balances": {"Ben": 1450}, "seq": first["seq"], "edition": "classic"}
     assert server.post("/api/banker/book", cmd)[1]["duplicate"] is True
     assert server.post("/api/commands", cmd) == (200, {"ok": True, "duplicate": True})
     assert player(server, "Ben")["cash"] == 1450

@@ -153,3 +153,39 @@ def test_every_link_and_control_a_thumb_hits_is_44_px(browser: Browser, server: 
         .map((e) => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect().height])
         .filter(([, h]) => h < 44)""")
     assert small == []
+
+
+def test_after_the_storno_of_a_new_game_the_balances_are_in_the_restored_games_money(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """"Cem: 280 Dollar" in classic: the answer wrote the restored game's balances in the replaced game's currency."""
+    server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": 80})
+    page = admin(browser, server.base)
+    server.post("/api/commands", {"op": "new_game", "edition": "schalke", "mode": "standard",
+                                  "players": ["Anna", "Ben"], "replace": True})
+    expect(page.locator('#forms select[name="player"] option[value="Anna"]').first).to_be_attached()
+    page.wait_for_timeout(1000)  # the page follows the new game (its board, its money)
+    page.click("#undo")
+    expect(page.locator("#undo-ask")).to_be_visible()
+    page.click("#undo-ask [data-confirm]")
+    answer = page.locator("#game .answer")
+    expect(answer).to_contain_text("Storno")
+    assert "Dollar" not in answer.inner_text()
+    assert server.get("/api/state")["edition"] == "classic"
+
+
+def test_the_timed_games_forms_only_in_a_timed_game_and_the_storno_question_takes_the_focus(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """"Spiel auf Zeit beenden" and "Minuten" appeared in a standard game; the focus fell to <body> after
+    "Storno …", and the question was not announced."""
+    server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": 80})
+    page = admin(browser, server.base)
+    expect(page.locator("#end")).to_be_hidden()
+    expect(page.locator("#minutes")).to_be_hidden()
+    page.select_option("#mode", "timed")
+    expect(page.locator("#minutes")).to_be_visible()
+    page.click("#undo")
+    expect(page.locator("#undo-ask p")).to_be_focused()
+    assert page.locator("#undo-ask p").get_attribute("aria-live") == "polite"
+    server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "timed", "minutes": 30,
+                                  "players": ["Anna", "Ben"], "replace": True})
+    expect(page.locator("#end")).to_be_visible()

@@ -143,3 +143,10 @@ def test_a_one_step_form_whose_choices_changed_books_nothing(banker: tuple[Flask
     assert [o["value"] for o in answer["form"]["fields"][0]["options"]] == [1]
     status, answer = preview(banker, op="jail_card", player="Anna", delta="1", form=answer["form"]["version"])
     assert status == 200 and answer["confirm"] is False
+
+
+def test_a_refusal_never_shows_an_internal_word(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """"Spiel auf Zeit beenden" in a standard game was answered with the command's name, 'end'."""
+    client, headers = banker
+    r = client.post("/api/commands", json={"op": "end"}, headers=headers)
+    assert r.status_code == 400 and "'end'" not in r.get_json()["message"]

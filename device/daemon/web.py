@@ -57,7 +57,9 @@ def booked(outcome: Outcome, ledger: Ledger, cmd: dict[str, Any] | None = None) 
     balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
     seq = ledger.log[-1].seq if ledger.log else None
     said = words.say(event.said, state.edition if state is not None else None)
-    return {**answer, "duplicate": event.duplicate, "text": said, "balances": balances, "seq": seq}
+    # The edition the balances are in: after the Storno of a new game it is the restored game's, not the page's.
+    edition = state.edition.key if state is not None else None
+    return {**answer, "duplicate": event.duplicate, "text": said, "balances": balances, "seq": seq, "edition": edition}
 
 
 class WebBackend:

@@ -264,6 +264,7 @@ const Bank = (() => {
     region.replaceChildren(t("pages.js.sending"));
     region.setAttribute("aria-busy", "true");
     const answer = await post("/api/banker/book", { ...cmd, id });
+    if (answer.ok && answer.edition) await loadBoard(answer.edition);  // the balances in their own game's money
     region.removeAttribute("aria-busy");
     showAnswer(region, answer, cmd, { ...opts, form });
     return answer;
@@ -278,7 +279,8 @@ const Bank = (() => {
     const question = el("p", { class: "ask", tabindex: "-1" },
                         t("pages.js.again_ask", { text: opts.text || what(cmd) }));
     region.replaceChildren(question, yes, no);
-    question.focus();
+    question.focus({ preventScroll: true });
+    no.scrollIntoView({ block: "nearest" });
     no.onclick = () => region.replaceChildren();
     yes.onclick = () => held(yes, async () => {
       const r = await book(cmd, region, { ...opts, id });
@@ -450,7 +452,8 @@ const Bank = (() => {
                       p.text, ...(p.note ? [el("br"), p.note] : []));
       preview.replaceChildren(says, changed ? armed(ok) : ok, no);
       if (changed) answer.replaceChildren();
-      says.focus();
+      says.focus({ preventScroll: true });  // read out; the thumb's way to its buttons in view
+      no.scrollIntoView({ block: "nearest" });
     };
     form.onsubmit = (ev) => {
       ev.preventDefault();
@@ -477,7 +480,8 @@ const Bank = (() => {
   function refreshForms(keepOpen, answer, { force = false } = {}) {
     const asked = Date.now();
     return new Promise((resolve) => whenQuiet(async () => {
-      if (!force && lastInput > asked) { resolve(); return; }
+      const open = document.querySelector("#forms .preview button, #forms .answer button");  // a question asked
+      if (!force && (lastInput > asked || open)) { resolve(); return; }
       const ask = async (player) => (await fetch(`/api/banker/legal?player=${encodeURIComponent(player)}`)).json();
       let data = await ask($("#book-player").value || "");
       if (!data.player && data.players && data.players.length) data = await ask(data.players[0]);  // player first
@@ -536,6 +540,7 @@ const Bank = (() => {
         && !document.querySelector("#forms .preview button") && !document.activeElement.matches("#forms input, #forms select, #forms textarea");
       newestSeq = seq;
       if (redraw) refreshForms();
+      if ($("#end")) $("#end").hidden = !(s.mode === "timed" && !s.finished);  // only a timed game ends early
       await loadBoard(s.edition);
       if (epoch !== null && s.session_epoch !== epoch) {
         const session = await (await fetch("/api/session")).json();
@@ -586,6 +591,7 @@ const Bank = (() => {
       ask.dataset.of = last.number;
       ask.hidden = false;
       gameAnswer.textContent = "";
+      ask.querySelector("p").focus();  // the question is read out, and a thumb finds its answer below it
     });
     ask.querySelector("[data-cancel]").onclick = () => { ask.hidden = true; };
     const confirmUndo = ask.querySelector("[data-confirm]");
@@ -595,6 +601,10 @@ const Bank = (() => {
       refreshForms();
     });
     $("#end").onclick = () => held($("#end"), async () => { await book({ op: "end" }, gameAnswer, { form: "end" }); refreshForms(); });
+    // The minutes only for a timed game: a standard game has none to ask for.
+    const timed = () => { $("#minutes-label").hidden = $("#mode").value !== "timed"; };
+    $("#mode").addEventListener("change", timed);
+    timed();
     const raw = $("#raw");
     raw.onsubmit = (ev) => {
       ev.preventDefault();
