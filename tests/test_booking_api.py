@@ -150,3 +150,21 @@ def test_a_refusal_never_shows_an_internal_word(banker: tuple[FlaskClient, dict[
     client, headers = banker
     r = client.post("/api/commands", json={"op": "end"}, headers=headers)
     assert r.status_code == 400 and "'end'" not in r.get_json()["message"]
+
+
+def test_the_bankrupt_form_lifts_mortgaged_deeds_at_once_for_a_player_creditor(
+        banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """The device offers a player creditor to lift the mortgaged deeds at once (docs/rules.md: 193 against 211);
+    the phone's Bankrott form could not."""
+    client, headers = banker
+    _classic(banker)
+    for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "mortgage", "player": "Anna", "square": 1}):
+        assert client.post("/api/commands", json=cmd, headers=headers).status_code == 200
+    client.post("/api/commands", json={"op": "debit", "player": "Anna", "amount": 1460}, headers=headers)
+    form = next(f for f in client.get("/api/banker/legal?player=Anna").get_json()["forms"] if f["op"] == "bankrupt")
+    lift = next(f for f in form["fields"] if f["name"] == "lift")
+    assert lift["options"] == [{"value": 1, "label": "Badstraße"}] and lift["when"] == ["creditor", "player"]
+    creditor = next(f for f in form["fields"] if f["name"] == "creditor")
+    assert [o.get("flags") for o in creditor["options"]] == [None, ["player"]]
+    status, answer = preview(banker, op="bankrupt", player="Anna", creditor="Ben", owed="500", lift=["1"])
+    assert status == 200 and answer["command"]["lift"] == [1], answer

@@ -193,10 +193,20 @@ def _trade(game: Game, player: str) -> list[Field]:
 
 
 def _bankrupt(game: Game, player: str) -> list[Field]:
-    return [{"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor"),
-             "options": [{"value": "", "label": text("phone.bankrupt.bank")}, *({"value": n, "label": n}
-                                                                               for n in _others(game, player))]},
-            _money("owed", "phone.bankrupt.owed")]
+    """The creditor, the sum owed, and (to a player) the mortgaged deeds the creditor lifts at once, as the device
+    offers: lifted now, the creditor pays the mortgage and not the 10 % on top (docs/rules.md)."""
+    assert game.state is not None
+    ed = _edition(game)
+    mortgaged = [sq for sq, d in game.state.deeds.items() if d.owner == player and d.mortgaged]
+    fields = [{"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor"),
+               "options": [{"value": "", "label": text("phone.bankrupt.bank")},
+                           *({"value": n, "label": n, "flags": ["player"]} for n in _others(game, player))]},
+              _money("owed", "phone.bankrupt.owed")]
+    if mortgaged:
+        fields.append({"name": "lift", "kind": "multi", "label": text("phone.bankrupt.lift"),
+                       "when": ["creditor", "player"],
+                       "options": [{"value": sq, "label": square_name(ed, sq)} for sq in mortgaged]})
+    return fields
 
 
 def _none(game: Game, player: str) -> list[Field]:
