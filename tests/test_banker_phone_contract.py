@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -189,3 +190,29 @@ def test_the_timed_games_forms_only_in_a_timed_game_and_the_storno_question_take
     server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "timed", "minutes": 30,
                                   "players": ["Anna", "Ben"], "replace": True})
     expect(page.locator("#end")).to_be_visible()
+
+
+def test_a_player_switch_holds_the_forms_until_the_new_players_arrive(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """With a slow network, switching the player left the old player's forms under the new name (a tap booked for
+    the old player), and the previous player's answer stayed under the next player's form."""
+    page = admin(browser, server.base)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("10")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Gebucht: Anna")
+    page.wait_for_timeout(800)
+
+    def slow(route: Any) -> None:
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/api/banker/legal*", slow)
+    page.select_option("#book-player", "Ben")
+    assert page.evaluate("() => document.querySelector('#forms').inert") is True
+    assert page.locator("#forms").get_attribute("aria-busy") == "true"
+    expect(page.locator('#forms form[data-op="credit"] select[name="player"] option[value="Ben"]')).to_be_attached(
+        timeout=10000)
+    assert page.evaluate("() => document.querySelector('#forms').inert") is False
+    expect(page.locator('details.booking[data-op="credit"] .answer')).not_to_contain_text("Anna")
