@@ -4,8 +4,9 @@ The device's menus offer a player what ``rules.legal`` opens, in the order of it
 (device/scenes/flows.py ``PLAYER_MENU``); so do these forms, behind the same words. A form's
 fields are named after the command's fields; what a person typed ("2,5M", "12") is turned into the
 command here, with the edition's notation (``rules.parse_amount``), and the rules' preview (or
-refusal) comes back before anything is booked. The page then books that very command, with an id
-made when it was shown, through ``/api/banker/book``: a repeat of the id is answered "duplicate".
+refusal) comes back before anything is booked. The page then books that very command, with the digest of the
+preview it showed (``expect``: refused ``changed`` should the rules now book otherwise) and the id of the form it
+came from, through ``/api/banker/book``: a repeat of the id is answered "duplicate".
 
 The pure half (``forms_for``, ``command_from``, ``preview_of``, ``last_booking``) reads a
 ``rules.Game`` and runs on the daemon's loop (``WebBackend``); the routes are a Flask blueprint, the banker's
