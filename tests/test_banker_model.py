@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,8 @@ from daemon_fixture import PIN
 from device.daemon.service import Daemon
 
 EXAMPLES = int(os.environ.get("BANKLESER_MODEL_EXAMPLES", "12"))
+SEEN: Counter[str] = Counter()
+"""What the run met (answers by kind, faults), printed with ``-s`` to say what a big run exercised."""
 STEPS = int(os.environ.get("BANKLESER_MODEL_STEPS", "30"))
 PLAYERS = ("Anna", "Ben", "Cem")
 
@@ -159,6 +162,7 @@ class Banker(RuleBasedStateMachine):
         else:
             _, answer = self.book({**c.command, "id": c.id}, c.client)
         c.answers.append(answer)
+        SEEN["answer: " + ("duplicate" if answer.get("duplicate") else "applied" if answer["ok"] else answer["code"])] += 1
         if answer["ok"] and not answer.get("duplicate"):
             c.applied += 1
             self._applied(c)
@@ -181,6 +185,7 @@ class Banker(RuleBasedStateMachine):
             self.confirmed.remove(c)
             self.device_done.append(c)
             fault = "none"
+        SEEN["fault: " + fault] += 1
         if fault == "lost_request":
             return
         if fault in ("held", "held_lost"):
@@ -270,9 +275,11 @@ def _phone(daemon: Daemon) -> tuple[FlaskClient, dict[str, str]]:
 def test_every_confirmed_booking_is_applied_once_as_confirmed_or_not_at_all(daemon: Daemon) -> None:
     Banker.daemon = daemon
     Banker.phones = [_phone(daemon), _phone(daemon)]
+    SEEN.clear()
     run_state_machine_as_test(Banker, settings=settings(
         max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
+    print("\nmodel of the banker:", dict(sorted(SEEN.items())))
 
 
 def test_shrunk_a_rent_previewed_before_a_house_is_refused_changed(daemon: Daemon) -> None:
