@@ -55,6 +55,9 @@ class BaseCommand:
     op: ClassVar[str]
     id: str | None = field(default=None, kw_only=True)
     """A phone's retry id: a command whose id was applied before is acknowledged, not applied again."""
+    expect: str | None = field(default=None, kw_only=True)
+    """The digest of the preview the banker confirmed (:func:`rules.effect.effect_digest`): booked only while the
+    rules would still do exactly that, else refused ``changed``. None: booked as the rules judge it now."""
 
     def to_json(self) -> dict[str, Any]:
         """The contract's object for this command (optional fields left out when unset)."""

@@ -32,6 +32,7 @@ Code: TypeAlias = Literal[
     "no_shortage",
     "not_last",
     "bad_command",
+    "changed",
 ]
 
 CODES: frozenset[str] = frozenset(Code.__args__)  # type: ignore[attr-defined]

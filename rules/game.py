@@ -18,6 +18,7 @@ from typing import Any
 
 from . import commands as cmds
 from .commands import Command, parse
+from .effect import effect_digest
 from .errors import BadCommand, RuleError
 from .moves import HANDLERS, Ctx, check_end, shortage
 from .moves.context import chain
@@ -48,6 +49,11 @@ class Event:
     booking itself (the 10 % on mortgaged deeds in a trade or a bankruptcy), or what is still owed there."""
     number: int = 0
     """The booking's place in its game (its new_game is 1): what an ``undo`` with ``of`` names (issue 31)."""
+
+    @property
+    def effect(self) -> str:
+        """The digest of what it does (:mod:`rules.effect`): a preview's, sent back as the booking's ``expect``."""
+        return effect_digest(self.said, self.note, self.transfers)
 
 
 @dataclass(slots=True)
@@ -102,6 +108,8 @@ class Game:
             event = self._undo(typed, given)
         else:
             staged, said, note = self._stage(typed, replaying)
+            if typed.expect is not None and not replaying:
+                _as_confirmed(typed, said, note, staged.transfers)
             self.numbered += 1
             event = Event(typed.op, given, said, tuple(staged.transfers), staged.commit(), note=note,
                           number=self.numbered)
@@ -151,7 +159,9 @@ class Game:
         try:
             typed = _typed(cmd)
             if not isinstance(typed, (cmds.NewGame, cmds.Undo)):
-                self._stage(typed)
+                staged, said, note = self._stage(typed)
+                if typed.expect is not None:
+                    _as_confirmed(typed, said, note, staged.transfers)
         except RuleError as err:
             return err
         return None
@@ -241,6 +251,13 @@ def _typed(cmd: Mapping[str, Any] | Command, *, strict: bool = True) -> Command:
     if isinstance(cmd, cmds.BaseCommand):
         return cmd
     return parse(cmd) if strict else parse(cmd, strict=False)
+
+
+def _as_confirmed(cmd: Command, said: Phrase, note: Phrase | None, transfers: list[Transfer]) -> None:
+    """A booking with the digest of a preview is booked only as that preview showed it: the rules would now book
+    something else (a house built meanwhile, a deed mortgaged): refused ``changed``, saying what it would be now."""
+    if effect_digest(said, note, transfers) != cmd.expect:
+        raise RuleError("changed", phrase("rules.changed", booking=said))
 
 
 def _given(cmd: Mapping[str, Any] | Command, typed: Command) -> Mapping[str, Any]:

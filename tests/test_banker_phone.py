@@ -155,8 +155,9 @@ def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) ->
     page.click("#raw button")
     expect(page.locator("#raw .answer")).to_contain_text("bereits gebucht")
     assert player(server, "Anna", seq)["cash"] == 1800
-    # Meant twice: the page books it again only when asked to.
-    seq = booking_number(page, lambda: page.click("#raw [data-again]"))
+    # Meant twice: the page books it again only when asked to, and asks first.
+    page.click("#raw [data-again]")
+    seq = booking_number(page, lambda: page.click("#raw [data-again-yes]"))
     expect(page.locator("#raw .answer")).to_contain_text("Gebucht")
     assert player(server, "Anna", seq)["cash"] == 2100
 
@@ -167,7 +168,7 @@ def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
     cmd = {"op": "debit", "player": "Ben", "amount": 50, "id": "phone-1-abc"}
     status, first = server.post("/api/banker/book", cmd)
     assert status == 200 and first == {"ok": True, "duplicate": False, "text": "Ben zahlt 50 an die Bank",
-                                       "balances": {"Ben": 1450}, "seq": first["seq"]}
+                                       "balances": {"Ben": 1450}, "seq": first["seq"], "edition": "classic"}
     assert server.post("/api/banker/book", cmd)[1]["duplicate"] is True
     assert server.post("/api/commands", cmd) == (200, {"ok": True, "duplicate": True})
     assert player(server, "Ben")["cash"] == 1450

@@ -40,7 +40,7 @@ def test_the_forms_are_the_bankers_only(daemon: Daemon) -> None:
 def test_amounts_are_read_as_the_edition_types_them(banker: tuple[FlaskClient, dict[str, str]]) -> None:
     status, answer = preview(banker, op="transfer", **{"from": "Anna"}, to="Ben", amount="2,5M")
     assert status == 200 and answer["command"] == {"op": "transfer", "from": "Anna", "to": "Ben",
-                                                   "amount": 2_500_000}
+                                                   "amount": 2_500_000, "expect": answer["command"]["expect"]}
     assert answer["text"] == "Anna zahlt Ben 2,5M"
     assert preview(banker, op="credit", player="Anna", amount="500k")[1]["command"]["amount"] == 500_000
 
@@ -84,3 +84,87 @@ def test_storno_names_what_it_would_take_back(banker: tuple[FlaskClient, dict[st
     assert client.post("/api/banker/book", json={"op": "undo", "of": 2}, headers=headers).status_code == 200
     again = client.post("/api/banker/book", json={"op": "undo", "of": 2}, headers=headers)
     assert again.status_code == 422 and again.get_json()["code"] == "not_last"
+
+
+# -- The confirmation is the contract ------------------------------------------------------------
+
+
+def _classic(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    client, headers = banker
+    assert client.post("/api/commands", json={"op": "new_game", "edition": "classic", "mode": "standard",
+                                              "players": ["Anna", "Ben"], "replace": True},
+                       headers=headers).status_code == 200
+    for sq in (37, 39):
+        assert client.post("/api/commands", json={"op": "buy", "player": "Ben", "square": sq},
+                           headers=headers).status_code == 200
+
+
+def test_a_stale_preview_is_refused_changed_with_the_new_preview(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """Phone 1 shows "Anna zahlt Ben 100 Miete"; phone 2 builds a house there; phone 1 taps "Buchen": nothing is
+    booked, the answer is ``changed`` with the rules' new preview (the rent with the house) to confirm afresh."""
+    client, headers = banker
+    _classic(banker)
+    status, shown = preview(banker, op="rent", player="Anna", square="39")
+    assert status == 200 and shown["transfers"] == [{"payer": "Anna", "payee": "Ben", "amount": 100}]
+    assert client.post("/api/banker/book", json={"op": "build", "player": "Ben", "square": 39, "id": "phone-2"},
+                       headers=headers).status_code == 200
+    stale = client.post("/api/banker/book", json={**shown["command"], "id": "phone-1"}, headers=headers)
+    answer = stale.get_json()
+    assert stale.status_code == 409 and answer["code"] == "changed", answer
+    assert answer["preview"]["transfers"] == [{"payer": "Anna", "payee": "Ben", "amount": 200}]
+    assert "200" in answer["preview"]["text"] and "200" in answer["message"]
+    state = client.get("/api/state").get_json()
+    assert {p["name"]: p["cash"] for p in state["players"]}["Anna"] == 1500  # nothing booked
+    again = client.post("/api/banker/book", json={**answer["preview"]["command"], "id": "phone-1"}, headers=headers)
+    assert again.status_code == 200 and again.get_json()["balances"] == {"Anna": 1300, "Ben": 1500 - 350 - 400 - 200 + 200}
+
+
+def test_any_api_client_books_what_it_confirmed(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """The raw API takes the same digest: a client that previewed books only that."""
+    client, headers = banker
+    _classic(banker)
+    _, shown = preview(banker, op="rent", player="Anna", square="39")
+    client.post("/api/commands", json={"op": "build", "player": "Ben", "square": 39}, headers=headers)
+    r = client.post("/api/commands", json=shown["command"], headers=headers)
+    assert r.status_code == 409 and r.get_json()["code"] == "changed"
+    assert r.get_json()["preview"]["transfers"][0]["amount"] == 200
+
+
+def test_a_one_step_form_whose_choices_changed_books_nothing(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """"Gefängnis: Frei-Karte" books at once: drawn when Anna had a card, it offered "eingesetzt"; the card was
+    used from another phone meanwhile, and the choices the page shows are no longer the rules'."""
+    client, headers = banker
+    client.post("/api/commands", json={"op": "jail_card", "player": "Anna", "delta": 1}, headers=headers)
+    form = next(f for f in client.get("/api/banker/legal?player=Anna").get_json()["forms"] if f["op"] == "jail_card")
+    assert [o["value"] for o in form["fields"][0]["options"]] == [1, -1]
+    client.post("/api/commands", json={"op": "jail_card", "player": "Anna", "delta": -1}, headers=headers)
+    status, answer = preview(banker, op="jail_card", player="Anna", delta="1", form=form["version"])
+    assert status == 409 and answer["code"] == "changed"
+    assert [o["value"] for o in answer["form"]["fields"][0]["options"]] == [1]
+    status, answer = preview(banker, op="jail_card", player="Anna", delta="1", form=answer["form"]["version"])
+    assert status == 200 and answer["confirm"] is False
+
+
+def test_a_refusal_never_shows_an_internal_word(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """"Spiel auf Zeit beenden" in a standard game was answered with the command's name, 'end'."""
+    client, headers = banker
+    r = client.post("/api/commands", json={"op": "end"}, headers=headers)
+    assert r.status_code == 400 and "'end'" not in r.get_json()["message"]
+
+
+def test_the_bankrupt_form_lifts_mortgaged_deeds_at_once_for_a_player_creditor(
+        banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """The device offers a player creditor to lift the mortgaged deeds at once (docs/rules.md: 193 against 211);
+    the phone's Bankrott form could not."""
+    client, headers = banker
+    _classic(banker)
+    for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "mortgage", "player": "Anna", "square": 1}):
+        assert client.post("/api/commands", json=cmd, headers=headers).status_code == 200
+    client.post("/api/commands", json={"op": "debit", "player": "Anna", "amount": 1460}, headers=headers)
+    form = next(f for f in client.get("/api/banker/legal?player=Anna").get_json()["forms"] if f["op"] == "bankrupt")
+    lift = next(f for f in form["fields"] if f["name"] == "lift")
+    assert lift["options"] == [{"value": 1, "label": "Badstraße"}] and lift["when"] == ["creditor", "player"]
+    creditor = next(f for f in form["fields"] if f["name"] == "creditor")
+    assert [o.get("flags") for o in creditor["options"]] == [None, ["player"]]
+    status, answer = preview(banker, op="bankrupt", player="Anna", creditor="Ben", owed="500", lift=["1"])
+    assert status == 200 and answer["command"]["lift"] == [1], answer

@@ -95,7 +95,7 @@ def test_a_glitch_shorter_than_the_debounce_is_no_push(factory: MockFactory) -> 
 def test_the_button_asks_the_pin_for_a_stable_level_too(factory: MockFactory) -> None:
     """On the Pi lgpio filters with bounce_time; the mock only stores it, so our filter must work alone."""
     with Encoder(17, 27, 22, pin_factory=factory, clock=Clock()) as enc:
-        assert enc._button is not None and enc._button.pin.bounce == enc._debounce
+        assert enc._button is not None and enc._button.pin.bounce == enc.debounce
 
 
 def wait_quiet(buzzer: Buzzer) -> None:

@@ -357,3 +357,14 @@ def test_a_nested_booking_keeps_its_key_facts_on_the_outer_first_screen(tmp_path
 def test_a_text_beside_the_wifi_code_is_measured_in_the_room_the_code_leaves() -> None:
     assert layout_problems("WLAN\nbeitreten:\nCode\nscannen", "qr") == []
     assert layout_problems("WLAN beitreten:\nCode scannen", "qr") != []
+
+
+@pytest.mark.parametrize("code", words.LANGUAGES)
+@pytest.mark.parametrize("key", ["scenes.join.clear", "scenes.join.back"])
+def test_the_card_laying_screens_keys_line_fits_one_row(code: str, key: str) -> None:
+    """The wizard draws this hint as one row that never wraps (the device's property found "OK: starten, C: zurück"
+    cut at 132 px, where the wrapping measure above let it through on two rows)."""
+    from device.scenes.layout import LINE_PX, px
+
+    with words.speaking(code):
+        assert px(words.text(key)) <= LINE_PX, words.text(key)

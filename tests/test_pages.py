@@ -167,7 +167,7 @@ def test_a_best_result_is_in_its_own_editions_money_beside_its_edition(evening: 
     records = next(t for t in tables(client.get("/bestenliste").get_data(as_text=True)) if "Bestes Ergebnis" in t[0])
     rows = {row[0]: row[1:] for row in records[1:]}
     assert rows == {"MONOPOLY Banking · Spiel auf Zeit": ["Ben", "18M €"],
-                    "MONOPOLY Skylanders Swap Force · Spiel auf Zeit": ["Anna", "2000"]}
+                    "MONOPOLY Skylanders Swap Force · Spiel auf Zeit": ["Anna", "2.000"]}
 
 
 # -- 3. every new_game option in the form ---------------------------------------------------

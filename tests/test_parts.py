@@ -393,7 +393,7 @@ def test_the_page_shows_each_cause_once_on_a_line_of_its_own(tmp_path: Path) -> 
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                         args=["--no-sandbox", "--disable-gpu"])
             try:
-                page = browser.new_page()
+                page = browser.new_page(locale="de-DE")  # a German phone: the page follows its browser
                 page.goto(f"http://127.0.0.1:{daemon.port}/")
                 banner = page.locator("#problem")
                 banner.wait_for(state="visible")

@@ -243,12 +243,12 @@ def test_the_list_the_bestenliste_and_the_reports_frame_speak_english(tmp_path: 
     _, history = uk_evening(tmp_path)
     client = pages(history)
     german = {path: page_text(client, path) for path in ("/spiele", "/spiele/1", "/bestenliste")}
-    assert "Gewinner: Anna (3000 £)" in german["/spiele"] and "10 Buchungen" in german["/spiele"]
+    assert "Gewinner: Anna (3.000 £)" in german["/spiele"] and "10 Buchungen" in german["/spiele"]
     assert "Endstand" in german["/spiele/1"] and "Hausregeln: Frei-Parken-Topf" in german["/spiele/1"]
     assert "Beste Ergebnisse" in german["/bestenliste"]
     words.use("en")
     listing, board = page_text(client, "/spiele"), page_text(client, "/bestenliste")
-    assert "Winner: Anna (£3000)" in listing and "10 bookings" in listing and "Time Limit Game finished" in listing
+    assert "Winner: Anna (£3,000)" in listing and "10 bookings" in listing and "Time Limit Game finished" in listing
     assert "Leaderboard" in board and "Cem 1 1 100%" in board and "Best results" in board
     report = page_text(client, "/spiele/1")
     assert "House rules: Free Parking pot" in report and "Final standings" in report

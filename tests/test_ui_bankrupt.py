@@ -25,7 +25,7 @@ def bankrupt_with_an_estate(table: Table) -> None:
 
 def test_the_lift_choice_says_what_each_mortgage_costs(table: Table) -> None:
     bankrupt_with_an_estate(table)
-    assert "Ben löst gleich:" in table.text()
+    assert "Ben löst gleich auf:" in table.text()
     assert "37 Parkstraße: 193" in table.labels(), table.labels()  # the mortgage 175 and 10 % (18)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ui_table import Table
+from ui_table import Table, shown
 
 from device.scenes.lists import ConfirmScene
 from rules import GROUPS
@@ -75,7 +75,7 @@ def test_a_debt_to_the_bank_is_paid_from_the_menu(table: Table) -> None:
     table.press("0")
     assert "Schuld zahlen" in table.labels()
     table.choose("Schuld zahlen")
-    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd == {"op": "pay_debt", "player": "Ben"}
+    assert isinstance(table.bank.scene, ConfirmScene) and shown(table.bank.scene.cmd) == {"op": "pay_debt", "player": "Ben"}
     assert "20" in table.text()
     table.press("OK")
     assert table.ledger.game.state.players["Ben"].debt == 0 and table.cash("Ben") == 81
@@ -128,7 +128,7 @@ def test_the_building_auction_is_booked_with_a_typed_bid(table: Table) -> None:
     table.type("2100")  # more than the typing limit of a credit (2000), less than Anna's cash
     table.press("OK")
     assert isinstance(table.bank.scene, ConfirmScene)
-    assert table.bank.scene.cmd == {"op": "build_auction", "player": "Anna", "square": 1, "price": 2100}
+    assert shown(table.bank.scene.cmd) == {"op": "build_auction", "player": "Anna", "square": 1, "price": 2100}
     table.press("OK")
     assert table.ledger.game.state.deeds[1].houses == 1 and table.cash("Anna") == 7500 - 60 - 60 - 2100
 

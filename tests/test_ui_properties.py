@@ -36,7 +36,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from ui_table import UID, Table, menu_offers, rules_accept
+from ui_table import UID, Table, menu_offers, rules_accept, shown
 
 import words
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
@@ -133,7 +133,7 @@ class Reader(RuleBasedStateMachine):
             assert not isinstance(top, ConfirmScene) or top.cmd != offer.cmd, f"{offer.cmd} shown, not owed"
             return
         if error is None:
-            assert isinstance(top, ConfirmScene) and top.cmd == offer.cmd and top.player == offer.on_card, \
+            assert isinstance(top, ConfirmScene) and shown(top.cmd) == offer.cmd and top.player == offer.on_card, \
                 f"forgotten: {offer.cmd}, on the screen {top}"
         else:
             assert isinstance(top, MessageScene) and top.offer is not None and top.offer.cmd == offer.cmd, \

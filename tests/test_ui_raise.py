@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui_table import Table
+from ui_table import Table, shown
 
 from device.scenes.card import CardScene
 from device.scenes.lists import ConfirmScene
@@ -53,7 +53,7 @@ def _mortgage(table: Table, square: str) -> None:
 
 def _payment_on_screen(table: Table, cmd: dict[str, Any]) -> ConfirmScene:
     scene = table.bank.scene
-    assert isinstance(scene, ConfirmScene) and scene.cmd == cmd, f"{scene}: {table.text()}"
+    assert isinstance(scene, ConfirmScene) and shown(scene.cmd) == cmd, f"{scene}: {table.text()}"
     assert table.bank.screen().title == "OK bucht, C zurück", table.text()  # the keys, in the title bar
     return scene
 

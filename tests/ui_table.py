@@ -276,3 +276,8 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
         for digit in digits:
             read((entry.digit, digit))
     return found
+
+
+def shown(cmd: dict[str, Any]) -> dict[str, Any]:
+    """A confirmation's command without the digest of its preview (``expect``), which every confirmation carries."""
+    return {k: v for k, v in cmd.items() if k != "expect"}

@@ -4,8 +4,9 @@ The device's menus offer a player what ``rules.legal`` opens, in the order of it
 (device/scenes/flows.py ``PLAYER_MENU``); so do these forms, behind the same words. A form's
 fields are named after the command's fields; what a person typed ("2,5M", "12") is turned into the
 command here, with the edition's notation (``rules.parse_amount``), and the rules' preview (or
-refusal) comes back before anything is booked. The page then books that very command, with an id
-made when it was shown, through ``/api/banker/book``: a repeat of the id is answered "duplicate".
+refusal) comes back before anything is booked. The page then books that very command, with the digest of the
+preview it showed (``expect``: refused ``changed`` should the rules now book otherwise) and the id of the form it
+came from, through ``/api/banker/book``: a repeat of the id is answered "duplicate".
 
 The pure half (``forms_for``, ``command_from``, ``preview_of``, ``last_booking``) reads a
 ``rules.Game`` and runs on the daemon's loop (``WebBackend``); the routes are a Flask blueprint, the banker's
@@ -14,6 +15,8 @@ by the deny-by-default guard (:mod:`webui.auth`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -191,10 +194,20 @@ def _trade(game: Game, player: str) -> list[Field]:
 
 
 def _bankrupt(game: Game, player: str) -> list[Field]:
-    return [{"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor"),
-             "options": [{"value": "", "label": text("phone.bankrupt.bank")}, *({"value": n, "label": n}
-                                                                               for n in _others(game, player))]},
-            _money("owed", "phone.bankrupt.owed")]
+    """The creditor, the sum owed, and (to a player) the mortgaged deeds the creditor lifts at once, as the device
+    offers: lifted now, the creditor pays the mortgage and not the 10 % on top (docs/rules.md)."""
+    assert game.state is not None
+    ed = _edition(game)
+    mortgaged = [sq for sq, d in game.state.deeds.items() if d.owner == player and d.mortgaged]
+    fields = [{"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor"),
+               "options": [{"value": "", "label": text("phone.bankrupt.bank")},
+                           *({"value": n, "label": n, "flags": ["player"]} for n in _others(game, player))]},
+              _money("owed", "phone.bankrupt.owed")]
+    if mortgaged:
+        fields.append({"name": "lift", "kind": "multi", "label": text("phone.bankrupt.lift"),
+                       "when": ["creditor", "player"],
+                       "options": [{"value": sq, "label": square_name(ed, sq)} for sq in mortgaged]})
+    return fields
 
 
 def _none(game: Game, player: str) -> list[Field]:
@@ -277,9 +290,9 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     for form in FORMS:
         if (form.rows and not legal & set(form.rows)) or (not form.rows and not _probe(game, form, player)):
             continue
-        out["forms"].append({"op": form.op, "label": text(form.label), "flow": text(form.flow) if form.flow else "",
-                             "menu": text(form.menu),
-                             "who": form.who, "confirm": form.confirm, "fields": form.fields(game, player)})
+        spec = {"op": form.op, "label": text(form.label), "flow": text(form.flow) if form.flow else "",
+                "menu": text(form.menu), "who": form.who, "confirm": form.confirm, "fields": form.fields(game, player)}
+        out["forms"].append({**spec, "version": _form_version(spec)})
     return out
 
 
@@ -361,19 +374,57 @@ def _number(typed: str, what: str) -> int:
         raise BadCommand(phrase("phone.number.whole", what=phrase(what), typed=typed)) from None
 
 
+def _form_version(spec: dict[str, Any]) -> str:
+    """A digest of a form as drawn (its fields and every choice they offer): a one-step form books only the
+    choices the banker saw."""
+    data = json.dumps(spec["fields"], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def _form_now(game: Game, op: str, player: str) -> dict[str, Any] | None:
+    """The form of ``op`` for ``player`` as it would be drawn now; None: the rules no longer open it."""
+    return next((f for f in forms_for(game, player)["forms"] if f["op"] == op), None)
+
+
 def preview_of(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
-    """The rules' preview of what a form would book (text, note, transfers) and the command to book, or their
-    refusal: the same words the device shows."""
+    """The rules' preview of what a form would book (text, note, transfers) and the command to book with the
+    digest of that preview (``expect``), or their refusal: the same words the device shows.
+
+    ``raw["form"]``, the version of the form the page drew: a form booked at once (no confirmation) whose
+    choices changed since it was drawn is refused ``changed`` with the form as it is now."""
+    raw = dict(raw)
+    version = raw.pop("form", None)
     edition = game.state.edition if game.state is not None else None
+    op = raw.get("op")
+    if isinstance(version, str) and op in BY_OP:
+        now = _form_now(game, str(op), str(raw.get(BY_OP[str(op)].who, "")))
+        if now is None or now["version"] != version:
+            return {"ok": False, "code": "changed", "message": text("phone.form.changed"), "form": now}
     try:
         cmd = command_from(game, raw)
+    except RuleError as err:
+        return _refusal(err, edition)
+    return preview_command(game, cmd)
+
+
+def _refusal(err: RuleError, edition: Any) -> dict[str, Any]:
+    return {"ok": False, "code": err.code, "message": words.say(err.said, edition),
+            **({"owed": err.owed} if err.owed is not None else {})}
+
+
+def preview_command(game: Game, cmd: dict[str, Any]) -> dict[str, Any]:
+    """The rules' preview of a command and the command to book it with: ``expect`` holds the preview's digest,
+    so the rules book it only while they would still do what the banker confirmed."""
+    edition = game.state.edition if game.state is not None else None
+    cmd = {k: v for k, v in cmd.items() if k not in ("expect", "id")}
+    try:
         event = game.preview(cmd)
     except RuleError as err:
-        return {"ok": False, "code": err.code, "message": words.say(err.said, edition),
-                **({"owed": err.owed} if err.owed is not None else {})}
-    return {"ok": True, "command": cmd, "text": words.say(event.said, edition),
+        return _refusal(err, edition)
+    form = BY_OP.get(str(cmd.get("op")))
+    return {"ok": True, "command": {**cmd, "expect": event.effect}, "text": words.say(event.said, edition),
             "note": "" if event.note is None else words.say(event.note, edition),
-            "confirm": BY_OP[cmd["op"]].confirm,
+            "confirm": form.confirm if form is not None else True,
             "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in event.transfers]}
 
 

@@ -61,8 +61,9 @@ class TooManyAttempts(WebError):
     status, code = 429, "too_many_attempts"
 
 
-REFUSAL_STATUS = {"bad_command": 400, "storage_error": 503}
-"""Device refusals that are not the rules saying no (422): a malformed request, a card that cannot be written."""
+REFUSAL_STATUS = {"bad_command": 400, "storage_error": 503, "changed": 409}
+"""Device refusals that are not the rules saying no (422): a malformed request, a card that cannot be written, a
+confirmation the state changed under (409: the answer brings the new preview to confirm)."""
 
 
 def answer(status: int, code: str, message: str) -> tuple[Response, int]:

@@ -39,12 +39,17 @@ if TYPE_CHECKING:
     from .service import Daemon
 
 
-def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
+def booked(outcome: Outcome, ledger: Ledger, cmd: dict[str, Any] | None = None) -> dict[str, Any]:
     """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
-    rules' text, the balances it changed (issue 31: the answer beside the button says what moved) and the
-    log's newest entry after it (a page sending the same command again with nothing booked since repeats it)."""
+    rules' text, the balances it changed (the answer beside the button says what moved) and the log's newest
+    entry after it. Refused ``changed`` (the state moved under the banker's confirmation): the preview of
+    ``cmd`` as the rules would book it now, for a fresh confirmation in place of the old one."""
     answer = outcome.as_dict()
     event = outcome.event
+    if not outcome.ok and outcome.code == "changed" and cmd is not None:
+        from webui.booking import preview_command  # Flask's: loaded with the web, after READY
+
+        return {**answer, "preview": preview_command(ledger.game, cmd)}  # what the rules would book now
     if not outcome.ok or event is None:
         return answer
     state = ledger.game.state
@@ -52,7 +57,9 @@ def booked(outcome: Outcome, ledger: Ledger) -> dict[str, Any]:
     balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
     seq = ledger.log[-1].seq if ledger.log else None
     said = words.say(event.said, state.edition if state is not None else None)
-    return {**answer, "duplicate": event.duplicate, "text": said, "balances": balances, "seq": seq}
+    # The edition the balances are in: after the Storno of a new game it is the restored game's, not the page's.
+    edition = state.edition.key if state is not None else None
+    return {**answer, "duplicate": event.duplicate, "text": said, "balances": balances, "seq": seq, "edition": edition}
 
 
 class WebBackend:
@@ -122,7 +129,7 @@ class WebBackend:
             outcome = self._d.ledger.submit(cmd)
             if self._d.banker is not None:
                 self._d.banker.refresh()
-            return booked(outcome, self._d.ledger)
+            return booked(outcome, self._d.ledger, cmd)
 
         result: dict[str, Any] = self._speaking(run)
         return result

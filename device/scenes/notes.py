@@ -231,7 +231,8 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         if payer is not None and game is not None and payer in game.players:
             # The debt as the rules reckoned it (a rent or a tax names none); a purchase is no debt.
             owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
-            offer = RaiseOffer(payer, owed, _creditor(ui, cmd), dict(cmd), player,
+            asked = {k: v for k, v in cmd.items() if k != "expect"}  # previewed afresh when it comes back
+            offer = RaiseOffer(payer, owed, _creditor(ui, cmd), asked, player,
                                title or TITLES.get(str(cmd.get("op")), phrase("scenes.title.payment")),
                                newest(ui) if since is None else since, needs=outcome.owed or 0)
     verdict = phrase(VERDICTS.get(outcome.code or "", "scenes.verdict.refused"))

@@ -138,7 +138,8 @@ def _finish(ui: Context, flow: Flow, view: View, then: RaiseOffer | None) -> Non
             refused(ui, cmd, err, view.player, title)
             return
     title, big, lines = flow.confirm(view, event)
-    ui.scenes.push(ConfirmScene(cmd, title, big, lines, player=view.player, big_line=flow.big_line))
+    confirmed = cmd if event is None else {**cmd, "expect": event.effect}  # booked only as shown
+    ui.scenes.push(ConfirmScene(confirmed, title, big, lines, player=view.player, big_line=flow.big_line))
 
 
 def preview(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, then: RaiseOffer | None = None) -> None:
@@ -156,6 +157,8 @@ def _confirm(ui: Context, cmd: dict[str, Any], title: Said, player: str | None, 
     amount = max((t.amount for t in event.transfers), default=0)
     lines = (event.note, event.said) if event.note else (event.said,)  # the 10 % to the bank first
     big: Said = (lambda: ui.money(amount)) if amount else ""  # nothing to pay: the title takes the big line
+    # The command carries the digest of what is shown: should the rules now book otherwise, they refuse it.
+    cmd = {**cmd, "expect": event.effect}
     return ConfirmScene(cmd, title, big, lines, player=player,
                         raising_for=raising_for, shown_again=shown_again)
 

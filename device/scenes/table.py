@@ -107,6 +107,7 @@ TABLE: tuple[Row, ...] = (
 
 EVENTS: tuple[Row, ...] = (
     *(_row(s, "web change", S.IDLE, S.CARD, S.PAGES) for s in SCENES),
+    _row(S.CONFIRM, "web change", S.RESULT),  # what it confirms would now be booked otherwise: it says what
     *(_row(s, "reader fault", S.MESSAGE) for s in SCENES),
 )
 """Changes that come from elsewhere: the web (new game, undo, end, renamed cards), the reader."""
@@ -143,5 +144,6 @@ def mermaid() -> str:
     lines.append("        C: back exactly one scene, from any scene")
     lines.append("        hold:C from any scene: the new game's first list (choose)")
     lines.append("        tick: a timed game's end shows its pages; web change, reader fault: idle, card, message")
+    lines.append("        web change under a confirmation the rules would now book otherwise: result")
     lines.append("    end note")
     return "\n".join(lines)

@@ -23,7 +23,7 @@ from words import text
 
 from ..store.cards import Cards
 from ..store.journal import JournalError
-from ..store.ledger import Ledger
+from ..store.ledger import Ledger, Outcome
 from . import menus
 from .card import CardScene
 from .idle import IdleScene
@@ -316,7 +316,15 @@ class Ui(msgspec.Struct):
         top = self.scenes.top
         check = getattr(top, "still_legal", None)
         if check is not None and not check(self):
-            self.to_card(getattr(top, "player", None))
+            player = getattr(top, "player", None)
+            cmd: dict[str, Any] = getattr(top, "cmd", {})
+            error = self.ledger.check(cmd) if cmd.get("expect") else None
+            if error is not None and error.code == "changed":  # withdrawn, saying what it would book now
+                self.tone("refused")
+                edition = self.game.edition if self.game else None
+                self.to_card(player, outcome_scene(self, Outcome.refusal(error, edition), cmd, player))
+                return
+            self.to_card(player)
 
     def reader_status(self, ok: bool, why: str) -> None:
         self.reader_problem = "" if ok else why

@@ -16,7 +16,8 @@ ALLOWED = {
     "sell_building", "tax", "trade", "transfer", "unmortgage", "double_go", "a_gives", "a_gives.cash",
     "a_gives.jail_cards", "a_gives.squares", "b_gives", "b_gives.cash", "b_gives.jail_cards", "b_gives.squares",
     "amount", "cash", "creditor", "delta", "dice", "exact", "from", "lift", "owed", "per_hotel", "per_house",
-    "player", "price", "square", "squares", "to_houses", "game_over", "storage_error", "unknown",
+    "player", "price", "square", "squares", "to_houses", "game_over", "storage_error", "unknown", "changed", "expect",
+    "preview",
     # the JSON the API answers and the page reads
     "balances", "cards", "check", "clock", "code", "command", "confirm", "csrf", "data", "duplicate", "edition",
     "/api/banker/legal", "/api/banker/undo", "now",

@@ -16,6 +16,7 @@ ALLOWED = {
     "stateDiagram-v2", "    [*] --> idle", "    note right of idle", "        C: back exactly one scene, from any scene",
     "        hold:C from any scene: the new game's first list (choose)",
     "        tick: a timed game's end shows its pages; web change, reader fault: idle, card, message", "    end note",
+    "        web change under a confirmation the rules would now book otherwise: result",
     "any --C--> the scene below (back exactly one)", "```mermaid\n",
     # layout.problems(): what the tests print when a screen does not fit
     "title ", "big ", " lines under ", "line ",

@@ -200,10 +200,10 @@ const Bank = (() => {
   }
   const say = (text) => { $("#msg").textContent = text; };
 
-  // Exactly once (issue 31). A booking's id is made when the page first shows that booking, and kept in this
-  // tab (across a double tap, Back, a reload, a lost answer) while nothing else was booked: sent again, the
-  // rules answer it as a repeat instead of booking it twice. Only "Book it again" ("Noch einmal buchen")
-  // makes a new id for the same booking.
+  // Exactly once, by the form. Each form has its id from the moment it is shown, kept in this tab for that form
+  // (across a double tap, Back, a reload, a lost answer, however much was booked meanwhile): the same booking sent
+  // from it again is answered as a repeat. A different booking from the same form is a new one, with a new id; the
+  // same booking meant once more is asked for clearly ("Noch einmal buchen") and gets a new id then.
   let newestSeq = null;  // the log's newest entry, as the live state last said
   const newId = () => "web-" + Array.from(crypto.getRandomValues(new Uint8Array(12)),
                                            (b) => b.toString(16).padStart(2, "0")).join("");
@@ -215,54 +215,93 @@ const Bank = (() => {
     for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete map[k];
     try { sessionStorage.setItem(name, JSON.stringify(map)); } catch (e) { /* private mode: this page only */ }
   };
-  const RETRY_MS = 10 * 60 * 1000;  // a retry comes within minutes: an old unanswered send is not one
-  function idFor(cmd, { again = false, repeatable = false } = {}) {
-    const what = JSON.stringify(cmd);
-    const pending = store("bank.pending"), done = store("bank.done");
-    const waiting = pending[what];
-    if (!again && waiting && Date.now() - waiting.at < RETRY_MS) return waiting.id;
-    if (!again && !repeatable && done[`${what}@${newestSeq}`]) return done[`${what}@${newestSeq}`];
-    pending[what] = { id: newId(), at: Date.now() };
-    keep("bank.pending", pending);
-    return pending[what].id;
-  }
-  function settled(cmd, id, answer) {
-    const what = JSON.stringify(cmd);
-    const pending = store("bank.pending");
-    if (answer.lost) return;  // still pending: a retry sends the same id
-    delete pending[what];
-    keep("bank.pending", pending);
-    if (answer.ok && answer.seq !== undefined && answer.seq !== null) {
-      newestSeq = Math.max(newestSeq ?? answer.seq, answer.seq);  // before the live stream says so
-      const done = store("bank.done");
-      done[`${what}@${answer.seq}`] = id;
-      keep("bank.done", done);
+  // What a booking is, without what only confirms it (the preview's digest) or names it (its id).
+  const what = (cmd) => JSON.stringify(Object.fromEntries(Object.entries(cmd).filter(([k]) => k !== "expect" && k !== "id")));
+  const FORMS = "bank.forms";
+  // The form's id for ``cmd``: its own while it books that; a new one for another booking, or when asked ``again``.
+  function idFor(form, cmd, { again = false } = {}) {
+    const forms = store(FORMS);
+    const rec = forms[form];
+    if (!again && rec && (rec.what === what(cmd) || rec.what === null)) {
+      if (rec.what === null) { rec.what = what(cmd); keep(FORMS, forms); }
+      return rec.id;
     }
+    forms[form] = { id: newId(), what: what(cmd) };
+    keep(FORMS, forms);
+    return forms[form].id;
+  }
+  // A form shown gets its id at once (a reload of it finds the one it had).
+  function shown(form) {
+    const forms = store(FORMS);
+    if (!forms[form]) { forms[form] = { id: newId(), what: null }; keep(FORMS, forms); }
+  }
+  // A booking meant again each time (a new game): its id only guards a double tap and a lost answer.
+  function forget(form) { const forms = store(FORMS); delete forms[form]; keep(FORMS, forms); }
+
+  // Requests in flight and the last touch on the forms: no form is redrawn under a pending tap.
+  let inFlight = 0, lastTouch = 0, lastInput = 0;
+  const QUIET_MS = 700;
+  document.addEventListener("pointerdown", () => { lastTouch = Date.now(); }, true);
+  function whenQuiet(fn) {
+    const wait = Math.max(inFlight ? 150 : 0, lastTouch + QUIET_MS - Date.now());
+    if (wait > 0) { setTimeout(() => whenQuiet(fn), wait); return; }
+    fn();
+  }
+  // A button drawn in answer to a tap takes taps only once that tap's fingers are off it (a double tap's second
+  // tap never lands on what the first one's answer drew).
+  function armed(button) {
+    button.disabled = true;
+    setTimeout(() => { button.disabled = false; }, QUIET_MS);
+    return button;
   }
 
-  // The button is held while the answer is awaited: a second tap meets a disabled button.
+  // The button is held while the answer is awaited: a second tap meets a disabled button, and the page says so.
   async function held(button, work) {
     if (button.disabled) return;
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
-    try { await work(); } finally { button.disabled = false; button.removeAttribute("aria-busy"); }
+    inFlight += 1;
+    try { await work(); } finally { inFlight -= 1; button.disabled = false; button.removeAttribute("aria-busy"); }
   }
 
-  // One booking, with its id; the answer (and the balances it changed) goes to the live region beside the button.
+  // One booking, with the id of the form it comes from; the answer (and the balances it changed) goes to the live
+  // region beside the button, in place of anything there.
   async function book(cmd, region, opts = {}) {
-    const id = cmd.id || idFor(cmd, opts);
+    const form = opts.form || "raw";
+    const id = opts.id || idFor(form, cmd);
+    region.replaceChildren(t("pages.js.sending"));
+    region.setAttribute("aria-busy", "true");
     const answer = await post("/api/banker/book", { ...cmd, id });
-    settled(cmd, id, answer);
-    showAnswer(region, answer, cmd, opts.retry);
+    if (answer.ok && answer.edition) await loadBoard(answer.edition);  // the balances in their own game's money
+    region.removeAttribute("aria-busy");
+    showAnswer(region, answer, cmd, { ...opts, form });
     return answer;
   }
 
-  function showAnswer(region, r, cmd, retry) {
+  // "Noch einmal buchen": the same booking once more is a new form with a new id, asked for clearly; its answer
+  // replaces the question, so a second tap finds nothing to book.
+  function askAgain(region, cmd, opts) {
+    const id = idFor(opts.form, cmd, { again: true });
+    const yes = armed(el("button", { type: "button", "data-again-yes": "" }, t("pages.js.again_yes")));
+    const no = el("button", { type: "button", "data-cancel": "" }, t("pages.js.cancel"));
+    const question = el("p", { class: "ask", tabindex: "-1" },
+                        t("pages.js.again_ask", { text: opts.text || what(cmd) }));
+    region.replaceChildren(question, yes, no);
+    question.focus({ preventScroll: true });
+    no.scrollIntoView({ block: "nearest" });
+    no.onclick = () => region.replaceChildren();
+    yes.onclick = () => held(yes, async () => {
+      const r = await book(cmd, region, { ...opts, id });
+      if (opts.after) opts.after(r);
+    });
+  }
+
+  function showAnswer(region, r, cmd, opts = {}) {
     region.replaceChildren();
     if (r.ok && r.duplicate) {
       region.append(t("pages.js.duplicate"));
       const again = el("button", { type: "button", "data-again": "" }, t("pages.js.again"));
-      again.onclick = () => held(again, () => (retry ? retry(true) : book(cmd, region, { again: true })));
+      again.onclick = () => askAgain(region, cmd, opts);
       region.append(again);
       return;
     }
@@ -388,6 +427,8 @@ const Bank = (() => {
 
   function bookingForm(spec, data) {
     const form = el("form", { "data-op": spec.op, novalidate: "" });
+    const key = `${data.player}|${spec.op}`;  // this form's id is kept in the tab under this name
+    shown(key);
     // The player chosen first, under the command's own field (``player``, a transfer's ``from``, a trade's ``a``).
     form.append(el("select", { name: spec.who, hidden: "" }, el("option", { value: data.player }, data.player)));
     for (const f of spec.fields) {
@@ -396,26 +437,44 @@ const Bank = (() => {
       form.append(control);
     }
     const submit = el("button", { class: "submit" }, spec.confirm ? t("pages.js.next") : t("pages.js.book"));
-    const preview = el("div", { class: "preview" });
+    const preview = el("div", { class: "preview", role: "status", "aria-live": "polite" });
     const answer = el("p", { class: "answer", role: "status", "aria-live": "polite" });
     form.append(submit, preview, answer);
     form.addEventListener("change", () => { updateShown(form, data); preview.replaceChildren(); });
+    const text = { value: "" };
+    const done = (r) => { if (!r.lost && r.code !== "changed") { preview.replaceChildren(); refreshForms(spec.op, answer); } };
+    // The rules' preview, and the confirmation it asks for (as the device's OK); ``changed``: the state moved
+    // under the one shown, and the rules' new preview takes its place, to be confirmed afresh.
+    const confirmation = (p, changed) => {
+      text.value = p.text;
+      const ok = el("button", { type: "button", "data-confirm": "" }, t("pages.js.book"));
+      const no = el("button", { type: "button" }, t("pages.js.cancel"));
+      no.onclick = () => preview.replaceChildren();
+      ok.onclick = () => held(ok, async () => {
+        const r = await book(p.command, answer, { form: key, text: text.value, after: done });
+        if (r.code === "changed" && r.preview && r.preview.ok) confirmation(r.preview, true);
+        else if (r.code === "changed") preview.replaceChildren();
+        done(r);
+      });
+      const says = el("p", { class: "says", tabindex: "-1" }, ...(changed ? [t("pages.js.changed"), el("br")] : []),
+                      p.text, ...(p.note ? [el("br"), p.note] : []));
+      preview.replaceChildren(says, changed ? armed(ok) : ok, no);
+      if (changed) answer.replaceChildren();
+      says.focus({ preventScroll: true });  // read out; the thumb's way to its buttons in view
+      no.scrollIntoView({ block: "nearest" });
+    };
     form.onsubmit = (ev) => {
       ev.preventDefault();
       held(submit, async () => {
         preview.replaceChildren();
-        const p = await post("/api/banker/preview", collect(form, spec));
-        if (!p.ok) { showAnswer(answer, p); return; }
+        answer.replaceChildren(t("pages.js.sending"));
+        // A form booked at once says which choices it showed: changed since, it books nothing.
+        const p = await post("/api/banker/preview", { ...collect(form, spec), ...(spec.confirm ? {} : { form: spec.version }) });
+        if (!p.ok) { showAnswer(answer, p); if (p.code === "changed") refreshForms(spec.op, answer); return; }
         answer.replaceChildren();
         // A lost answer keeps the confirmation: tapped again, it sends the same id (one booking).
-        const done = (r) => { if (!r.lost) { preview.replaceChildren(); refreshForms(spec.op, answer); } };
-        if (!p.confirm) { done(await book(p.command, answer)); return; }
-        // The rules' preview, and the confirmation it asks for (as the device's OK).
-        const ok = el("button", { type: "button", "data-confirm": "" }, t("pages.js.book"));
-        const no = el("button", { type: "button" }, t("pages.js.cancel"));
-        no.onclick = () => preview.replaceChildren();
-        ok.onclick = () => held(ok, async () => done(await book(p.command, answer)));
-        preview.append(el("p", { class: "says" }, p.text, ...(p.note ? [el("br"), p.note] : [])), ok, no);
+        if (!p.confirm) { done(await book(p.command, answer, { form: key, text: p.text, after: done })); return; }
+        confirmation(p, false);
       });
     };
     updateShown(form, data);
@@ -423,30 +482,43 @@ const Bank = (() => {
   }
 
   // The forms as the rules open them now for the chosen player; an answer just given stays beside its button.
-  // ``follow``: redrawn for a booking made elsewhere, which gives way to what the banker types meanwhile.
+  // Drawn only once nothing is in flight and no finger was on the page for a moment: never under a pending tap.
+  // Not at all when the banker began another booking meanwhile (what they typed stays; a stale form is caught by
+  // the rules: a preview is of the state now, a one-step form says which choices it showed); ``force``: a new player.
+  // An answer overtaken by a newer question is never drawn.
   let asked = 0;
-  async function refreshForms(keepOpen, answer, follow = false) {
-    const ask = async (player) => (await fetch(`/api/banker/legal?player=${encodeURIComponent(player)}`)).json();
-    const mine = ++asked;
-    let data = await ask($("#book-player").value || "");
-    if (!data.player && data.players && data.players.length) data = await ask(data.players[0]);  // player first
-    // An answer overtaken by a newer question, or one that would wipe what was typed since: never drawn.
-    if (mine !== asked || (follow && formsTouched)) return;
-    render(data, keepOpen, answer);
+  function refreshForms(keepOpen, answer, { force = false } = {}) {
+    const since = Date.now();
+    return new Promise((resolve) => whenQuiet(async () => {
+      const open = document.querySelector("#forms .preview button, #forms .answer button");  // a question asked
+      if (!force && (lastInput > since || open)) { resolve(); return; }
+      const mine = ++asked;
+      const ask = async (player) => (await fetch(`/api/banker/legal?player=${encodeURIComponent(player)}`)).json();
+      let data = await ask($("#book-player").value || "");
+      if (!data.player && data.players && data.players.length) data = await ask(data.players[0]);  // player first
+      // Typed while the answer was on its way, or overtaken: what the banker typed stays, the newer answer wins.
+      if (mine !== asked || (!force && lastInput > since)) { resolve(); return; }
+      render(data, keepOpen, answer);
+      resolve();
+    }));
   }
 
   let formsTouched = false;  // something typed or chosen in a form: a booking elsewhere does not redraw it
-  let drawnFor = null;  // the player the forms are drawn for: choosing him again draws nothing
+  let drawnFor = null;  // the player whose forms are drawn: an answer stays with the player it belongs to
   function render(data, keepOpen, answer) {
     formsTouched = false;
-    drawnFor = data.player || null;
+    const forms = $("#forms");
+    forms.inert = false;
+    forms.removeAttribute("aria-busy");
+    const samePlayer = drawnFor === data.player;
+    drawnFor = data.player;
     const select = $("#book-player");
     select.replaceChildren(...(data.players || []).map((n) => el("option", { value: n }, n)));
     if (data.player) select.value = data.player;
     $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : t("pages.js.nothing_to_book"));
     const before = [...document.querySelectorAll("#forms details.booking")];
     const open = keepOpen || before.filter((d) => d.open).map((d) => d.dataset.op)[0];
-    if (!answer) {  // redrawn for a booking made elsewhere: the open form's last answer stays
+    if (!answer && samePlayer) {  // redrawn for a booking made elsewhere: the open form's last answer stays
       const shown = before.find((d) => d.open && d.dataset.op === open);
       answer = shown ? shown.querySelector(".answer") : null;
     }
@@ -480,7 +552,8 @@ const Bank = (() => {
       const redraw = seq !== newestSeq && newestSeq !== null && !formsTouched && !$("#admin").hidden
         && !document.querySelector("#forms .preview button") && !document.activeElement.matches("#forms input, #forms select, #forms textarea");
       newestSeq = seq;
-      if (redraw) refreshForms(undefined, undefined, true);
+      if (redraw) refreshForms();
+      if ($("#end")) $("#end").hidden = !(s.mode === "timed" && !s.finished);  // only a timed game ends early
       await loadBoard(s.edition);
       if (epoch !== null && s.session_epoch !== epoch) {
         const session = await (await fetch("/api/session")).json();
@@ -511,8 +584,18 @@ const Bank = (() => {
       } else $("#login-msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
-    $("#book-player").onchange = () => { if ($("#book-player").value !== drawnFor) refreshForms(); };
-    for (const kind of ["input", "change"]) $("#forms").addEventListener(kind, () => { formsTouched = true; });
+    // Another player: the forms shown are the previous player's until the new ones come, so none takes a tap;
+    // the same player chosen again draws nothing (what was typed stays).
+    $("#book-player").onchange = () => {
+      if ($("#book-player").value === drawnFor) return;
+      const forms = $("#forms");
+      forms.inert = true;
+      forms.setAttribute("aria-busy", "true");
+      refreshForms(undefined, undefined, { force: true });
+    };
+    for (const kind of ["input", "change"]) {
+      $("#forms").addEventListener(kind, () => { formsTouched = true; lastInput = Date.now(); });
+    }
     const gameAnswer = $("#game .answer");
     const ask = $("#undo-ask");
     // Storno asks first and names the booking it takes back; the undo names it too, so two taps undo one.
@@ -523,15 +606,20 @@ const Bank = (() => {
       ask.dataset.of = last.number;
       ask.hidden = false;
       gameAnswer.textContent = "";
+      ask.querySelector("p").focus();  // the question is read out, and a thumb finds its answer below it
     });
     ask.querySelector("[data-cancel]").onclick = () => { ask.hidden = true; };
     const confirmUndo = ask.querySelector("[data-confirm]");
     confirmUndo.onclick = () => held(confirmUndo, async () => {
-      await book({ op: "undo", of: Number(ask.dataset.of) }, gameAnswer);
+      await book({ op: "undo", of: Number(ask.dataset.of) }, gameAnswer, { form: "undo" });
       ask.hidden = true;
       refreshForms();
     });
-    $("#end").onclick = () => held($("#end"), async () => { await book({ op: "end" }, gameAnswer); refreshForms(); });
+    $("#end").onclick = () => held($("#end"), async () => { await book({ op: "end" }, gameAnswer, { form: "end" }); refreshForms(); });
+    // The minutes only for a timed game: a standard game has none to ask for.
+    const timed = () => { $("#minutes-label").hidden = $("#mode").value !== "timed"; };
+    $("#mode").addEventListener("change", timed);
+    timed();
     const raw = $("#raw");
     raw.onsubmit = (ev) => {
       ev.preventDefault();
@@ -542,7 +630,7 @@ const Bank = (() => {
           region.textContent = t("pages.js.bad_json");
           return;
         }
-        await book(cmd, region);
+        await book(cmd, region, { form: "raw", after: () => refreshForms() });
         refreshForms();
       });
     };
@@ -565,9 +653,8 @@ const Bank = (() => {
         // A new game is meant each time it is asked for (a running one is replaced only when the banker says so):
         // its id guards a double tap and a lost answer, not a second game asked for on purpose.
         const send = async (c) => {
-          const id = idFor(c, { repeatable: true });
-          const r = await post("/api/banker/book", { ...c, id });
-          settled(c, id, r);
+          const r = await post("/api/banker/book", { ...c, id: idFor("new_game", c) });
+          if (!r.lost) forget("new_game");
           return r;
         };
         let r = await send(cmd);
