@@ -252,7 +252,7 @@ def test_the_list_the_bestenliste_and_the_reports_frame_speak_english(tmp_path: 
     assert "Leaderboard" in board and "Cem 1 1 100%" in board and "Best results" in board
     report = page_text(client, "/spiele/1")
     assert "House rules: Free Parking pot" in report and "Final standings" in report
-    assert "Anna (winner) £3000" in report and "Most profitable property Mayfair (£200)" in report
+    assert "Anna (winner) £3,000" in report and "Most profitable property Mayfair (£200)" in report
     frame = report.split("Biggest payment")[0] + report.split("Download")[1].split("All bookings")[0]
     names = ("Anna", "Ben", "Cem", "MONOPOLY UK (London)", "Mayfair", "Bankleser")
     assert german_in(listing + board + frame, *names) == []
