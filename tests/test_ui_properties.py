@@ -317,11 +317,11 @@ class Reader(RuleBasedStateMachine):
             assert known == option.digit, f"{option.label} moved from {known} to {option.digit}"
 
 
-# 200 sessions of up to 50 inputs. In a measured run of 305 sessions the situation of each find kept below that a
-# run of this size made came up in 1 session in 44 or more often (the rarest: OK on an amount before its key, 7 of
-# 305), so 200 sessions reach each with a chance of 99 %; every one of them came up within the first 200, and the
-# 500 of before cost 2.5 times as long. The rarer finds came from long runs (docs/reliability.md).
-Reader.TestCase.settings = settings(max_examples=examples(200), stateful_step_count=50, deadline=None,
+# 300 sessions of up to 50 inputs. CI's fixed inputs (derandomized) of 300 sessions reach the situation of every
+# find kept below that the 500 of before reached, the Wi-Fi note aside (its first at session 417, kept as a named
+# test); 200 missed two (0 beside the QR code first came at 271). A random run comes to each at least once in 44
+# sessions. 500 cost 1.7 times as long for that one situation more (measured: docs/reliability.md).
+Reader.TestCase.settings = settings(max_examples=examples(300), stateful_step_count=50, deadline=None,
                                     print_blob=True,
                                     # CI replays the same inputs every run (a red run does not land, so it must
                                     # not depend on luck); a developer's run draws new ones each time, and
