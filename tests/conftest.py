@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import profiles
 import pytest
 from told import told
 
@@ -40,6 +41,21 @@ if "LG_WD" not in os.environ:
     _sweep_lgwd(tempfile.gettempdir())
     os.environ["LG_WD"] = tempfile.mkdtemp(prefix=f"{LGWD_PREFIX}{os.getpid()}-")
     atexit.register(shutil.rmtree, os.environ["LG_WD"], True)
+
+# How many examples the property tests draw: HYPOTHESIS_PROFILE=dev|ci|long (tests/profiles.py), loaded before
+# any test module sets its own examples from it.
+PROFILE = profiles.load()
+
+
+def pytest_report_header() -> str:
+    return f"hypothesis profile: {PROFILE} (choose with {profiles.ENV}={'|'.join(profiles.FACTORS)})"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """hypothesis' own ``--hypothesis-profile`` would load a profile the tests' weights never heard of."""
+    option = config.getoption("hypothesis_profile", None)
+    if option is not None and option != PROFILE:
+        raise pytest.UsageError(f"choose the profile with {profiles.ENV}={option}, not --hypothesis-profile")
 
 
 def start(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben"),

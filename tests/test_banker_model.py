@@ -27,11 +27,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from profiles import examples
 
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
 
-EXAMPLES = int(os.environ.get("BANKLESER_MODEL_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("BANKLESER_MODEL_EXAMPLES", "0")) or examples(12)  # the env var: a big run's count
 SEEN: Counter[str] = Counter()
 """What the run met (answers by kind, faults), printed with ``-s`` to say what a big run exercised."""
 STEPS = int(os.environ.get("BANKLESER_MODEL_STEPS", "30"))

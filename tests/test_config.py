@@ -16,6 +16,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from device.daemon.config import BankerConfig, Config, HotspotConfig, UiConfig, WebConfig, listen_address
 from drivers.hardware import BuzzerConfig, DisplayConfig, EncoderConfig, KeypadConfig, LedConfig, ReaderConfig
@@ -114,7 +115,7 @@ def nested(table: str, key: str, value: Any) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(one_value())
 def test_any_single_value_is_taken_or_named_never_a_traceback(case: tuple[str, str, Any]) -> None:
     """Property: one key set to anything TOML can hold either loads, or is a configuration error whose lines

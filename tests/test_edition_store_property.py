@@ -24,6 +24,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from profiles import examples
 
 from device.store.edition_versions import PREVIOUS
 from device.store.editions import Editions, Shelf
@@ -214,7 +215,7 @@ def _read(path: Path) -> str:
     return data.decode("utf-8-sig") if _utf8(path) else data.decode("cp1252")
 
 
-Store.TestCase.settings = settings(max_examples=int(os.environ.get("EDITION_EXAMPLES", "60")),
+Store.TestCase.settings = settings(max_examples=int(os.environ.get("EDITION_EXAMPLES", "0")) or examples(60),
                                    stateful_step_count=30, deadline=None, print_blob=True,
                                    derandomize=os.environ.get("CI") == "true",
                                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

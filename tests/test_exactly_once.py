@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from profiles import examples
 
 from device.store.journal import Journal
 from device.store.ledger import Ledger
@@ -92,5 +93,5 @@ class Page(RuleBasedStateMachine):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-Page.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+Page.TestCase.settings = settings(max_examples=examples(60), stateful_step_count=30, deadline=None)
 test_each_booking_is_booked_once_whatever_the_page_sends = Page.TestCase

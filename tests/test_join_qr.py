@@ -16,6 +16,7 @@ import zxingcpp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageFilter
+from profiles import examples
 from ui_table import Table
 
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
@@ -103,7 +104,7 @@ def test_the_page_code_on_the_idle_screen_is_read_too(table: Table) -> None:
     assert module_px(frame) >= 2 and drawn_whole(frame, "http://192.168.1.20:8080/", QR_BOX)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(ssid=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=23)
        .filter(qr_ssid_fits),
        password=st.text(ALPHABET, min_size=PASSWORD_LENGTH, max_size=PASSWORD_LENGTH))
@@ -155,7 +156,7 @@ def test_the_reader_marks_on_the_wifi_code_neither_cut_a_line_nor_cover_the_code
     assert [c.text for c in read(frame)] == [info.wifi_qr] and module_px(frame) >= 2
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(ssid=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=32)
        .filter(lambda s: len(s.encode()) <= 32),
        icons=st.sampled_from(["", "!", "x", "!x"]))

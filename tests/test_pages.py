@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pagecheck import html_errors
+from profiles import examples
 
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
@@ -400,7 +401,7 @@ BANKERS: dict[int, tuple[FlaskClient, str]] = {}
 POSTS = ("/api/login", "/api/commands", "/api/cards", "/api/cards/0a000001/name", "/api/sim/key", "/api/sim/tap")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(POSTS), body=BODIES)
 def test_no_body_is_ever_a_500(daemon: Daemon, path: str, body: dict[str, Any]) -> None:
     """Issue 22, finding 9 as a property (malformed input answered 500 more than once): whatever JSON object a

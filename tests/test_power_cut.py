@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import device.store.journal as journal_module
 from cuts import cut_while_creating
@@ -166,7 +167,7 @@ def test_a_spoilt_head_is_not_taken_for_a_journal_that_acknowledged_nothing(tmp_
         Journal(path)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sizes=st.lists(st.integers(10, 9000), min_size=2, max_size=12), cut=st.floats(0.0, 1.0), seed=st.integers())
 @example(sizes=[10, 10], cut=0.0, seed=0)  # what it shrank to without psow=0: the first sector of a small commit
 def test_a_cut_anywhere_in_a_commit_with_its_sector_garbled_keeps_every_acknowledged_command(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from svgmeaning import differences
 
 from device.daemon.cli import main
@@ -181,7 +182,7 @@ def used_gpios(cfg: HardwareConfig) -> set[int]:
     return {int(w.carries[4:]) for p in parts(cfg) for w in p.wires if w.carries.startswith("GPIO")}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(2, 27), st.sampled_from(["buzzer", "led"]))
 def test_any_pin_moved_moves_its_wire_or_is_refused(gpio: int, part: str) -> None:
     """Property: a part moved to a free GPIO gets its wire at that GPIO's header pin, and the picture changes;

@@ -12,6 +12,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from drivers.mfrc522_model import Mfrc522Model, RegisterSPI, iso_crc_a
 from drivers.rfid import TWO_CARDS, CardError, Mfrc522, RfidReader, crc_a
@@ -349,7 +350,7 @@ def test_bit_oriented_anticollision_selects_one_whole_card(factory: MockFactory,
     assert read is not None and read.collided and read.uid.hex() in uids
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(uids=st.lists(st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, max_size=n)),
                      min_size=2, max_size=4, unique=True))
 def test_any_cards_at_once_never_give_a_wrong_uid(factory: MockFactory, uids: list[bytes]) -> None:

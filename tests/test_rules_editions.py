@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from told import told
 
 import words
@@ -328,7 +329,7 @@ def valid_editions(draw: st.DrawFn) -> Edition:
     return checked.edition
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_editions())
 def test_any_valid_edition_survives_write_then_read_unchanged(ed: Edition) -> None:
     checked = read_edition(to_toml(edition_data(ed), comments=file_comments(ed)), EDITIONS)
@@ -344,7 +345,7 @@ WRONG: list[tuple[str, Any]] = [("title", 7), ("scale", "10"), ("km_notation", "
                                 ("taxes.4", "zwei"), ("groups.stations", ""), ("board", "mega"), ("key", "Ä")]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_editions(), st.sampled_from(WRONG))
 def test_any_single_field_corruption_is_named_never_a_traceback(ed: Edition, wrong: tuple[str, Any]) -> None:
     path, value = wrong

@@ -15,6 +15,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from conftest import snapshot
 from rules import DEEDS, EDITIONS, GROUPS, Game, Kind, RuleError, level
@@ -129,7 +130,7 @@ def check_invariants(game: Game, spread_exempt: set[str]) -> None:
             assert len({state.deeds[sq].owner for sq in sqs}) == 1
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=games, data=st.data(), length=st.integers(20, 150))
 def test_random_games_keep_every_invariant(start: dict[str, Any], data: st.DataObject, length: int) -> None:
     game = Game()
@@ -192,7 +193,7 @@ def _uneven_groups(game: Game) -> set[str]:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(start=games, data=st.data(), length=st.integers(5, 80))
 def test_undo_everything_returns_to_the_start(start: dict[str, Any], data: st.DataObject, length: int) -> None:
     """Storno is exact: undoing every accepted command restores the state after new_game."""

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
+from profiles import examples
 
 from bench.liveserver import free_port
 from device.daemon import cli
@@ -92,7 +93,7 @@ SCREENS = st.builds(Screen, title=TEXT, big=TEXT, lines=st.lists(TEXT, max_size=
                     icons=st.sampled_from(["", "≈", "x"]), qr=st.none() | st.just("http://192.168.178.20:8080/"))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(panel=st.sampled_from(PANELS), frames=st.lists(st.tuples(SCREENS, st.booleans()), min_size=1, max_size=4))
 def test_whatever_luma_draws_and_however_it_sleeps_the_model_shows_what_render_draws(
         panel: tuple[str, int], frames: list[tuple[Screen, bool]]) -> None:

@@ -19,7 +19,8 @@ mode, and after every input asserts:
 9. complete as well as sound (issue 28): every op the rules accept for the player on the reader, with some valid
    values, is offered at its documented place of that player's menu (docs/playing.md), on every square the rules
    accept it on, and under the house rule "doppeltes Gehalt auf LOS" the exact landing on LOS — asked of ``Game.check``
-   directly, never through ``rules.legal``, which the menus use. ``UI_EXAMPLES=5000`` runs it with more examples.
+   directly, never through ``rules.legal``, which the menus use. ``HYPOTHESIS_PROFILE=long`` runs it with ten times
+   the examples (``dev`` with a tenth: tests/profiles.py).
 
 On a failure hypothesis prints the shrunk inputs and a ``@reproduce_failure`` blob (the seed);
 each shrunk failure is kept below as a named regression test.
@@ -36,6 +37,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from profiles import examples
 from ui_table import UID, Table, menu_offers, rules_accept, shown
 
 import words
@@ -315,10 +317,15 @@ class Reader(RuleBasedStateMachine):
             assert known == option.digit, f"{option.label} moved from {known} to {option.digit}"
 
 
-Reader.TestCase.settings = settings(max_examples=int(os.environ.get("UI_EXAMPLES", "500")), stateful_step_count=50, deadline=None, print_blob=True,
-                                    # CI replays the same 25,000 inputs every run (a red run does not land, so
-                                    # it must not depend on luck); a developer's run draws new ones each time,
-                                    # and hypothesis keeps any failure it finds in .hypothesis/ to replay.
+# 300 sessions of up to 50 inputs. CI's fixed inputs (derandomized) of 300 sessions reach the situation of every
+# find kept below that the 500 of before reached, the Wi-Fi note aside (its first at session 417, kept as a named
+# test); 200 missed two (0 beside the QR code first came at 271). A random run comes to each at least once in 44
+# sessions. 500 cost 1.7 times as long for that one situation more (measured: docs/reliability.md).
+Reader.TestCase.settings = settings(max_examples=examples(300), stateful_step_count=50, deadline=None,
+                                    print_blob=True,
+                                    # CI replays the same inputs every run (a red run does not land, so it must
+                                    # not depend on luck); a developer's run draws new ones each time, and
+                                    # hypothesis keeps any failure it finds in .hypothesis/ to replay.
                                     derandomize=os.environ.get("CI") == "true",
                                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 test_the_reader_keeps_its_properties = Reader.TestCase

@@ -19,6 +19,7 @@ from urllib.parse import quote_from_bytes
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
@@ -169,7 +170,7 @@ def answers(daemon: Daemon, caught: Caught, method: str, target: bytes, headers:
     return code
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_route_answers_5xx_or_logs_a_traceback_whatever_bytes_it_gets(daemon: Daemon, caught: Caught,
