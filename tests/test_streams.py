@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from bench.bench_streams import first_frame
 from bench.liveserver import LiveServer
 
 STREAMS = ("/api/events", "/api/sim/events")
@@ -38,19 +39,6 @@ def open_stream(port: int, path: str) -> socket.socket:
     return sock
 
 
-def first_event(sock: socket.socket, deadline: float) -> bool:
-    """Whether the stream sent its first frame before ``deadline`` (a stream still queued for a worker has not)."""
-    data = b""
-    while b"data:" not in data:
-        sock.settimeout(max(0.01, deadline - time.monotonic()))
-        try:
-            chunk = sock.recv(65536)
-        except TimeoutError:
-            return False
-        if not chunk:
-            return False
-        data += chunk
-    return True
 
 
 def closed(sock: socket.socket) -> None:
@@ -96,7 +84,7 @@ def test_a_hundred_streams_that_go_leave_every_page_answering_at_once(server: Li
                                                                       leaving: str) -> None:
     socks = [open_stream(server.port, path) for _ in range(MANY)]
     deadline = time.monotonic() + 10
-    served = sum(first_event(sock, deadline) for sock in socks)
+    served = sum(first_frame(sock, deadline) for sock in socks)
     for sock in socks:
         LEAVING[leaving](sock)
     time.sleep(0.2)  # the server hears of the closed and reset ones
