@@ -61,18 +61,18 @@ SAID_IN_ENGLISH = [
     "line 18, taxes.5: King's Cross Station is not a tax square (4 or 38)",
     "line 20, deeds.7: square 7 (Chance) has no title deed",
     "line 27, deeds.47: there is no square 47 (0–39) – boards with 52 squares (MEGA MONOPOLY) are not supported yet",
-    "line 24, deeds.39.rents: the rents must rise (1800, then 1700)",
-    "line 25, deeds.39.mortgage: the mortgage (500) is higher than the price (400)",
+    "line 24, deeds.39.rents: the rents must rise: 1800 is followed by 1700",
+    "line 25, deeds.39.mortgage: the mortgage (500) must not be higher than the price (400)",
 ]
 SAID_IN_GERMAN = [
     "Zeile 4, curency: unbekannter Schlüssel – gemeint: 'currency'?",
     'Zeile 15, quick.deeds_each: muss eine ganze Zahl sein, nicht "two"',
     "Zeile 18, taxes.5: King's Cross Station ist kein Steuerfeld (4 oder 38)",
-    "Zeile 20, deeds.7: Feld 7 (Chance) trägt keine Besitzrechtkarte",
+    "Zeile 20, deeds.7: zu Feld 7 (Chance) gibt es keine Besitzrechtkarte",
     "Zeile 27, deeds.47: Feld 47 gibt es nicht (0–39) – Bretter mit 52 Feldern (MEGA MONOPOLY) werden noch nicht "
     "unterstützt",
-    "Zeile 24, deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)",
-    "Zeile 25, deeds.39.mortgage: die Hypothek (500) ist höher als der Preis (400)",
+    "Zeile 24, deeds.39.rents: die Mieten müssen steigen: auf 1800 folgt 1700",
+    "Zeile 25, deeds.39.mortgage: die Hypothek (500) darf nicht höher sein als der Preis (400)",
 ]
 
 
@@ -121,8 +121,8 @@ def test_a_file_without_base_names_squares_by_the_board_its_reader_knows() -> No
     """No base to take names from: German says the classic board's, English the UK board's."""
     checked = read_edition('key = "x"\n[deeds.7]\nprice = 1\n', EDITIONS)
     problem = next(p for p in checked.problems if p.path == "deeds.7")
-    assert checked.base is None and told(problem) == "Zeile 2, deeds.7: Feld 7 (Ereignisfeld) trägt keine " \
-                                                     "Besitzrechtkarte"
+    assert checked.base is None and told(problem) == "Zeile 2, deeds.7: zu Feld 7 (Ereignisfeld) gibt es " \
+                                                     "keine Besitzrechtkarte"
     with words.speaking("en"):
         assert at_hand(None) is EDITIONS["classic-uk"]
         assert told(problem) == "line 2, deeds.7: square 7 (Chance) has no title deed"
@@ -252,7 +252,7 @@ def test_the_admin_api_tells_a_broken_file_in_the_pages_language(tmp_path: Path)
         _, answer = shelf.check(BROKEN)
     assert [p["text"] for p in overview["broken"][0]["problems"]] == SAID_IN_ENGLISH
     assert [p["text"] for p in answer["problems"]] == SAID_IN_ENGLISH
-    assert answer["problems"][5]["message"] == "the rents must rise (1800, then 1700)"
+    assert answer["problems"][5]["message"] == "the rents must rise: 1800 is followed by 1700"
     assert answer["problems"][5]["code"] == "editions.problem.rents_rise"  # what a program reads: no language
     assert [p["text"] for p in shelf.check(BROKEN)[1]["problems"]] == SAID_IN_GERMAN
 

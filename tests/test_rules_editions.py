@@ -160,7 +160,7 @@ def test_a_square_that_does_not_exist_is_named() -> None:
 
 def test_a_square_that_cannot_carry_a_deed_is_named() -> None:
     assert only(HAMBURG + "\n[deeds.7]\nprice = 100\n") == \
-        "Zeile 14, deeds.7: Feld 7 (Ereignisfeld) trägt keine Besitzrechtkarte"
+        "Zeile 14, deeds.7: zu Feld 7 (Ereignisfeld) gibt es keine Besitzrechtkarte"
 
 
 def test_missing_names_are_named_in_a_file_without_base() -> None:
@@ -185,12 +185,12 @@ def test_a_name_too_long_for_the_oled_is_named() -> None:
 def test_rents_that_do_not_rise_are_named() -> None:
     """Issue 26's own example: a public table's copy error."""
     assert only(HAMBURG + "\n[deeds.39]\nrents = [50, 200, 600, 1400, 1800, 1700]\n") == \
-        "Zeile 15, deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)"
+        "Zeile 15, deeds.39.rents: die Mieten müssen steigen: auf 1800 folgt 1700"
 
 
 def test_a_mortgage_above_the_price_is_named() -> None:
     assert only(HAMBURG + "\n[deeds.39]\nmortgage = 500\n") == \
-        "Zeile 15, deeds.39.mortgage: die Hypothek (500) ist höher als der Preis (400)"
+        "Zeile 15, deeds.39.mortgage: die Hypothek (500) darf nicht höher sein als der Preis (400)"
 
 
 def test_a_building_word_without_gender_is_named() -> None:
@@ -201,13 +201,13 @@ def test_a_building_word_without_gender_is_named() -> None:
 
 def test_a_money_scale_the_km_entry_cannot_type_is_named() -> None:
     assert only(HAMBURG.replace('currency = "€"', "km_notation = true")) == \
-        "scale: 1: mit K/M-Eingabe muss die kleinste Einheit ein Vielfaches von 1000 sein (10000 = 10K), sonst " \
+        "scale: 1: mit K/M-Eingabe muss der kleinste Betrag ein Vielfaches von 1000 sein (10000 = 10K), sonst " \
         "lässt sich ein Betrag nicht eintippen"
 
 
 def test_an_amount_off_the_scale_is_named() -> None:
     assert only(HAMBURG.replace('currency = "€"', "scale = 10\nsalary = 205")) == \
-        "Zeile 5, salary: 205 ist kein Vielfaches der kleinsten Einheit 10 (scale)"
+        "Zeile 5, salary: 205 ist kein Vielfaches von 10, dem kleinsten Betrag dieser Ausgabe"
 
 
 def test_a_board_of_another_shape_is_not_supported_yet() -> None:
