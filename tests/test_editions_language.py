@@ -186,7 +186,7 @@ def test_a_copy_error_is_a_note_in_english(tmp_path: Path, capsys: pytest.Captur
     path.write_text(UK + "\n[deeds.19]\nrents = [18, 80, 220, 600, 800, 1000]\n", encoding="utf-8")
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--language", "en"]) == 0
     out = capsys.readouterr().out
-    assert "leeds.toml: note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in out
+    assert "leeds.toml: note: line 15, deeds.19.rents: 18 where classic-uk has 16: a typo?" in out
     assert german_in(out) == []
 
 
@@ -218,7 +218,7 @@ def test_a_new_file_is_written_in_english_and_checks(tmp_path: Path, capsys: pyt
     checked = read_edition(text, EDITIONS)
     assert checked.edition is not None and checked.warnings == []
     assert main(["edition", "show", "atlantis", "--state-dir", str(tmp_path), "--language", "en"]) == 1
-    assert capsys.readouterr().err.startswith("bankleser edition show: no edition 'atlantis' (banking, classic")
+    assert capsys.readouterr().err.startswith("bankleser edition show: there is no edition 'atlantis' (banking, classic")
 
 
 def test_the_comments_say_what_the_gender_is_for_in_each_language() -> None:
@@ -314,7 +314,7 @@ def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(
     html = client.get("/admin/ausgaben").get_data(as_text=True)
     assert '<html lang="en">' in html and "Files that cannot be played as they are" in html
     assert "leeds, family edition, based on classic-uk" in html
-    assert "Note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in html
+    assert "Note: line 15, deeds.19.rents: 18 where classic-uk has 16: a typo?" in html
     assert "line 20, deeds.7: square 7 (Chance) has no title deed" in html
     assert english_page(html, *names) == []
     words_block = json.loads(re.search(r'id="edition-words">(.*?)</script>', html, re.S)[1])  # type: ignore[index]
@@ -344,7 +344,7 @@ def test_the_editions_page_in_german_is_as_it_was(family: Path, daemon: Any) -> 
     html = client.get("/admin/ausgaben").get_data(as_text=True)
     assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielbar sind</h2>" in html
     assert "(leeds, eigene Ausgabe, Basis classic-uk)" in html and "(classic, mitgeliefert)" in html
-    assert "Hinweis: Zeile 15, deeds.19.rents: 18 weicht von classic-uk ab (dort 16): Tippfehler?" in html
+    assert "Hinweis: Zeile 15, deeds.19.rents: 18 statt 16 wie in classic-uk: ein Tippfehler?" in html
     form = client.get("/admin/ausgaben/neu?von=classic").get_data(as_text=True)
     assert "Feld 1 (Braun)" in form and "Haus: Geschlecht" in form and ">das</option>" in form
 

@@ -272,17 +272,17 @@ def warnings(extra: str) -> list[str]:
 def test_a_rent_copied_wrong_is_caught_before_a_family_plays_on_it() -> None:
     """Issue 26: "a US "New York Avenue" rent of 18 for 16"; here Berliner Straße's 16 typed as 18."""
     assert warnings("\n[deeds.19]\nrents = [18, 80, 220, 600, 800, 1000]\n") == \
-        ["Zeile 15, deeds.19.rents: 18 weicht von classic ab (dort 16): Tippfehler?"]
+        ["Zeile 15, deeds.19.rents: 18 statt 16 wie in classic: ein Tippfehler?"]
 
 
 def test_a_mortgage_in_the_house_price_column_is_caught() -> None:
     assert warnings("\n[deeds.37]\nhouse_price = 175\n") == \
-        ["Zeile 15, deeds.37.house_price: 175 weicht von classic ab (dort 200): Tippfehler?"]
+        ["Zeile 15, deeds.37.house_price: 175 statt 200 wie in classic: ein Tippfehler?"]
 
 
 def test_a_neighbours_rents_copied_onto_a_street_are_caught() -> None:
     found = warnings("\n[deeds.9]\nrents = [6, 30, 90, 270, 400, 550]\n")  # Elisenstraße's onto Poststraße
-    assert len(found) == 1 and found[0].startswith("Zeile 15, deeds.9.rents: 6 weicht von classic ab (dort 8)")
+    assert len(found) == 1 and found[0].startswith("Zeile 15, deeds.9.rents: 6 statt 8 wie in classic")
 
 
 def test_a_consistent_scale_of_the_base_is_no_typo() -> None:
