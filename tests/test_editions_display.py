@@ -83,11 +83,11 @@ def test_the_limit_is_one_line_of_the_oled() -> None:
 
 def test_a_name_longer_than_a_line_without_a_short_name_is_refused_in_the_familys_words() -> None:
     assert problems(HAMBURG) == [
-        'Zeile 7, names.39: die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 27 – unter [short] einen '
-        'kurzen Namen dafür angeben: 39 = "…"']
+        'Zeile 7, names.39: dieser Name hat 27 Zeichen, die Anzeige zeigt höchstens 21: unter [short] einen '
+        'kurzen Namen angeben, etwa 39 = "…"']
     assert problems(HAMBURG, "en") == [
-        'line 7, names.39: the display shows at most 21 characters, this name has 27 – give it a short name under '
-        '[short]: 39 = "…"']
+        'line 7, names.39: this name has 27 characters, the display shows at most 21: give it a short name under '
+        '[short], e.g. 39 = "…"']
 
 
 def test_with_a_short_name_it_is_accepted_and_the_board_keeps_its_name() -> None:
@@ -99,7 +99,7 @@ def test_with_a_short_name_it_is_accepted_and_the_board_keeps_its_name() -> None
 
 def test_a_short_name_is_checked_like_a_name() -> None:
     assert problems(HAMBURG + '\n[short]\n39 = " "\n') == [
-        "Zeile 10, short.39: der kurze Name ist leer oder beginnt/endet mit Leerzeichen"]
+        "Zeile 10, short.39: der kurze Name ist leer oder beginnt oder endet mit einem Leerzeichen"]
     long = "Jungfernstieg am Wasser"
     assert problems(HAMBURG + f'\n[short]\n39 = "{long}"\n') == [
         f"Zeile 10, short.39: zu lang für eine Zeile der Anzeige ({len(long)} Zeichen, höchstens 21)"]
@@ -182,8 +182,8 @@ def test_an_edition_inherits_the_short_names_of_the_names_it_keeps() -> None:
     renamed = 'key = "skylanders-mia"\ntitle = "Skylanders bei Mia"\nbase = "skylanders"\n' \
               '[names]\n38 = "Persephones Edelsteinladen"\n'
     assert problems(renamed) == [
-        'Zeile 5, names.38: die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 26 – unter [short] einen '
-        'kurzen Namen dafür angeben: 38 = "…"']
+        'Zeile 5, names.38: dieser Name hat 26 Zeichen, die Anzeige zeigt höchstens 21: unter [short] einen '
+        'kurzen Namen angeben, etwa 38 = "…"']
     assert edition(renamed + '[short]\n38 = "Edelsteinladen"\n').short_names[38] == "Edelsteinladen"
 
 
@@ -261,8 +261,8 @@ def test_a_family_edition_with_a_long_name_is_refused_by_the_device_and_with_a_s
     refused = check_text(HAMBURG.replace("Jungfernstieg an der Alster", "Jungfernstieg am Alsterufer"), EDITIONS)
     assert refused.edition is None
     assert [words.say(p.said, EDITIONS["classic"]) for p in refused.problems] == [
-        'Zeile 7, names.39: die Anzeige zeigt höchstens 21 Zeichen, dieser Name hat 27 – unter [short] einen '
-        'kurzen Namen dafür angeben: 39 = "…"']
+        'Zeile 7, names.39: dieser Name hat 27 Zeichen, die Anzeige zeigt höchstens 21: unter [short] einen '
+        'kurzen Namen angeben, etwa 39 = "…"']
     checked = check_text(HAMBURG + '\n[short]\n39 = "Jungfernstieg"\n', EDITIONS)
     assert checked.edition is not None and checked.problems == []
     table.ledger.editions = {**EDITIONS, "hamburg": checked.edition}

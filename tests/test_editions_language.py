@@ -61,18 +61,18 @@ SAID_IN_ENGLISH = [
     "line 18, taxes.5: King's Cross Station is not a tax square (4 or 38)",
     "line 20, deeds.7: square 7 (Chance) has no title deed",
     "line 27, deeds.47: there is no square 47 (0–39) – boards with 52 squares (MEGA MONOPOLY) are not supported yet",
-    "line 24, deeds.39.rents: the rents must rise (1800, then 1700)",
-    "line 25, deeds.39.mortgage: the mortgage (500) is higher than the price (400)",
+    "line 24, deeds.39.rents: the rents must rise: 1800 is followed by 1700",
+    "line 25, deeds.39.mortgage: the mortgage (500) must not be higher than the price (400)",
 ]
 SAID_IN_GERMAN = [
     "Zeile 4, curency: unbekannter Schlüssel – gemeint: 'currency'?",
     'Zeile 15, quick.deeds_each: muss eine ganze Zahl sein, nicht "two"',
     "Zeile 18, taxes.5: King's Cross Station ist kein Steuerfeld (4 oder 38)",
-    "Zeile 20, deeds.7: Feld 7 (Chance) trägt keine Besitzrechtkarte",
+    "Zeile 20, deeds.7: zu Feld 7 (Chance) gibt es keine Besitzrechtkarte",
     "Zeile 27, deeds.47: Feld 47 gibt es nicht (0–39) – Bretter mit 52 Feldern (MEGA MONOPOLY) werden noch nicht "
     "unterstützt",
-    "Zeile 24, deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)",
-    "Zeile 25, deeds.39.mortgage: die Hypothek (500) ist höher als der Preis (400)",
+    "Zeile 24, deeds.39.rents: die Mieten müssen steigen: auf 1800 folgt 1700",
+    "Zeile 25, deeds.39.mortgage: die Hypothek (500) darf nicht höher sein als der Preis (400)",
 ]
 
 
@@ -121,8 +121,8 @@ def test_a_file_without_base_names_squares_by_the_board_its_reader_knows() -> No
     """No base to take names from: German says the classic board's, English the UK board's."""
     checked = read_edition('key = "x"\n[deeds.7]\nprice = 1\n', EDITIONS)
     problem = next(p for p in checked.problems if p.path == "deeds.7")
-    assert checked.base is None and told(problem) == "Zeile 2, deeds.7: Feld 7 (Ereignisfeld) trägt keine " \
-                                                     "Besitzrechtkarte"
+    assert checked.base is None and told(problem) == "Zeile 2, deeds.7: zu Feld 7 (Ereignisfeld) gibt es " \
+                                                     "keine Besitzrechtkarte"
     with words.speaking("en"):
         assert at_hand(None) is EDITIONS["classic-uk"]
         assert told(problem) == "line 2, deeds.7: square 7 (Chance) has no title deed"
@@ -186,7 +186,7 @@ def test_a_copy_error_is_a_note_in_english(tmp_path: Path, capsys: pytest.Captur
     path.write_text(UK + "\n[deeds.19]\nrents = [18, 80, 220, 600, 800, 1000]\n", encoding="utf-8")
     assert main(["edition", "check", str(path), "--state-dir", str(tmp_path), "--language", "en"]) == 0
     out = capsys.readouterr().out
-    assert "leeds.toml: note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in out
+    assert "leeds.toml: note: line 15, deeds.19.rents: 18 where classic-uk has 16: a typo?" in out
     assert german_in(out) == []
 
 
@@ -218,7 +218,7 @@ def test_a_new_file_is_written_in_english_and_checks(tmp_path: Path, capsys: pyt
     checked = read_edition(text, EDITIONS)
     assert checked.edition is not None and checked.warnings == []
     assert main(["edition", "show", "atlantis", "--state-dir", str(tmp_path), "--language", "en"]) == 1
-    assert capsys.readouterr().err.startswith("bankleser edition show: no edition 'atlantis' (banking, classic")
+    assert capsys.readouterr().err.startswith("bankleser edition show: there is no edition 'atlantis' (banking, classic")
 
 
 def test_the_comments_say_what_the_gender_is_for_in_each_language() -> None:
@@ -252,7 +252,7 @@ def test_the_admin_api_tells_a_broken_file_in_the_pages_language(tmp_path: Path)
         _, answer = shelf.check(BROKEN)
     assert [p["text"] for p in overview["broken"][0]["problems"]] == SAID_IN_ENGLISH
     assert [p["text"] for p in answer["problems"]] == SAID_IN_ENGLISH
-    assert answer["problems"][5]["message"] == "the rents must rise (1800, then 1700)"
+    assert answer["problems"][5]["message"] == "the rents must rise: 1800 is followed by 1700"
     assert answer["problems"][5]["code"] == "editions.problem.rents_rise"  # what a program reads: no language
     assert [p["text"] for p in shelf.check(BROKEN)[1]["problems"]] == SAID_IN_GERMAN
 
@@ -314,7 +314,7 @@ def test_the_editions_page_and_the_form_are_english_with_the_editions_own_names(
     html = client.get("/admin/ausgaben").get_data(as_text=True)
     assert '<html lang="en">' in html and "Files that cannot be played as they are" in html
     assert "leeds, family edition, based on classic-uk" in html
-    assert "Note: line 15, deeds.19.rents: 18 differs from classic-uk (16 there): a typo?" in html
+    assert "Note: line 15, deeds.19.rents: 18 where classic-uk has 16: a typo?" in html
     assert "line 20, deeds.7: square 7 (Chance) has no title deed" in html
     assert english_page(html, *names) == []
     words_block = json.loads(re.search(r'id="edition-words">(.*?)</script>', html, re.S)[1])  # type: ignore[index]
@@ -344,7 +344,7 @@ def test_the_editions_page_in_german_is_as_it_was(family: Path, daemon: Any) -> 
     html = client.get("/admin/ausgaben").get_data(as_text=True)
     assert '<html lang="de">' in html and "<h2>Dateien, die so nicht spielbar sind</h2>" in html
     assert "(leeds, eigene Ausgabe, Basis classic-uk)" in html and "(classic, mitgeliefert)" in html
-    assert "Hinweis: Zeile 15, deeds.19.rents: 18 weicht von classic-uk ab (dort 16): Tippfehler?" in html
+    assert "Hinweis: Zeile 15, deeds.19.rents: 18 statt 16 wie in classic-uk: ein Tippfehler?" in html
     form = client.get("/admin/ausgaben/neu?von=classic").get_data(as_text=True)
     assert "Feld 1 (Braun)" in form and "Haus: Geschlecht" in form and ">das</option>" in form
 

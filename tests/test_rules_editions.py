@@ -160,7 +160,7 @@ def test_a_square_that_does_not_exist_is_named() -> None:
 
 def test_a_square_that_cannot_carry_a_deed_is_named() -> None:
     assert only(HAMBURG + "\n[deeds.7]\nprice = 100\n") == \
-        "Zeile 14, deeds.7: Feld 7 (Ereignisfeld) trägt keine Besitzrechtkarte"
+        "Zeile 14, deeds.7: zu Feld 7 (Ereignisfeld) gibt es keine Besitzrechtkarte"
 
 
 def test_missing_names_are_named_in_a_file_without_base() -> None:
@@ -185,12 +185,12 @@ def test_a_name_too_long_for_the_oled_is_named() -> None:
 def test_rents_that_do_not_rise_are_named() -> None:
     """Issue 26's own example: a public table's copy error."""
     assert only(HAMBURG + "\n[deeds.39]\nrents = [50, 200, 600, 1400, 1800, 1700]\n") == \
-        "Zeile 15, deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)"
+        "Zeile 15, deeds.39.rents: die Mieten müssen steigen: auf 1800 folgt 1700"
 
 
 def test_a_mortgage_above_the_price_is_named() -> None:
     assert only(HAMBURG + "\n[deeds.39]\nmortgage = 500\n") == \
-        "Zeile 15, deeds.39.mortgage: die Hypothek (500) ist höher als der Preis (400)"
+        "Zeile 15, deeds.39.mortgage: die Hypothek (500) darf nicht höher sein als der Preis (400)"
 
 
 def test_a_building_word_without_gender_is_named() -> None:
@@ -201,13 +201,13 @@ def test_a_building_word_without_gender_is_named() -> None:
 
 def test_a_money_scale_the_km_entry_cannot_type_is_named() -> None:
     assert only(HAMBURG.replace('currency = "€"', "km_notation = true")) == \
-        "scale: 1: mit K/M-Eingabe muss die kleinste Einheit ein Vielfaches von 1000 sein (10000 = 10K), sonst " \
+        "scale: 1: mit K/M-Eingabe muss der kleinste Betrag ein Vielfaches von 1000 sein (10000 = 10K), sonst " \
         "lässt sich ein Betrag nicht eintippen"
 
 
 def test_an_amount_off_the_scale_is_named() -> None:
     assert only(HAMBURG.replace('currency = "€"', "scale = 10\nsalary = 205")) == \
-        "Zeile 5, salary: 205 ist kein Vielfaches der kleinsten Einheit 10 (scale)"
+        "Zeile 5, salary: 205 ist kein Vielfaches von 10, dem kleinsten Betrag dieser Ausgabe"
 
 
 def test_a_board_of_another_shape_is_not_supported_yet() -> None:
@@ -272,17 +272,17 @@ def warnings(extra: str) -> list[str]:
 def test_a_rent_copied_wrong_is_caught_before_a_family_plays_on_it() -> None:
     """Issue 26: "a US "New York Avenue" rent of 18 for 16"; here Berliner Straße's 16 typed as 18."""
     assert warnings("\n[deeds.19]\nrents = [18, 80, 220, 600, 800, 1000]\n") == \
-        ["Zeile 15, deeds.19.rents: 18 weicht von classic ab (dort 16): Tippfehler?"]
+        ["Zeile 15, deeds.19.rents: 18 statt 16 wie in classic: ein Tippfehler?"]
 
 
 def test_a_mortgage_in_the_house_price_column_is_caught() -> None:
     assert warnings("\n[deeds.37]\nhouse_price = 175\n") == \
-        ["Zeile 15, deeds.37.house_price: 175 weicht von classic ab (dort 200): Tippfehler?"]
+        ["Zeile 15, deeds.37.house_price: 175 statt 200 wie in classic: ein Tippfehler?"]
 
 
 def test_a_neighbours_rents_copied_onto_a_street_are_caught() -> None:
     found = warnings("\n[deeds.9]\nrents = [6, 30, 90, 270, 400, 550]\n")  # Elisenstraße's onto Poststraße
-    assert len(found) == 1 and found[0].startswith("Zeile 15, deeds.9.rents: 6 weicht von classic ab (dort 8)")
+    assert len(found) == 1 and found[0].startswith("Zeile 15, deeds.9.rents: 6 statt 8 wie in classic")
 
 
 def test_a_consistent_scale_of_the_base_is_no_typo() -> None:

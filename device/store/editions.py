@@ -53,7 +53,7 @@ def at_hand(base: Edition | None) -> Edition:
 
 def told(problem: Problem, base: Edition | None = None) -> str:
     """A problem as a family reads it, with its line and key, in the language in force: "Zeile 15,
-    deeds.39.rents: die Mieten müssen steigen (1800 nach 1700)"."""
+    deeds.39.rents: die Mieten müssen steigen: auf 1800 folgt 1700"."""
     return words.say(problem.said, at_hand(base))
 
 
