@@ -296,6 +296,7 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     if player not in players:
         return {**out, "message": text("phone.game.not_playing", player=player)}
     out["player"] = player
+    out["dropped"] = text("phone.form.dropped")  # said by the page when a player switch drops what was typed
     legal = set(legal_ops(game, player))
     for form in FORMS:
         if (form.rows and not legal & set(form.rows)) or (not form.rows and not _probe(game, form, player)):
