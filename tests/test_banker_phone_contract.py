@@ -216,3 +216,29 @@ def test_a_player_switch_holds_the_forms_until_the_new_players_arrive(
         timeout=10000)
     assert page.evaluate("() => document.querySelector('#forms').inert") is False
     expect(page.locator('details.booking[data-op="credit"] .answer')).not_to_contain_text("Anna")
+
+
+def test_a_player_switch_keeps_what_was_typed_or_says_it_was_dropped(
+        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """A player switch dropped what was typed in the previous player's forms without a word. What fits the new
+    player's same form stays (an amount: the banker picked the wrong player first); what does not (a deed of the
+    previous player's own in a trade) is dropped, and the page says so."""
+    server.post("/api/commands", {"op": "buy", "player": "Anna", "square": 1})
+    page = admin(browser, server.base)
+    trade = open_form(page, "trade")
+    trade.locator('input[name="a_gives.squares"][value="1"]').check()
+    credit = open_form(page, "credit")
+    credit.locator("[name=amount]").fill("120")
+    page.wait_for_timeout(800)
+    page.select_option("#book-player", "Ben")
+    expect(page.locator('#forms form[data-op="credit"] select[name="player"] option[value="Ben"]')).to_be_attached(
+        timeout=10000)
+    expect(page.locator('#forms form[data-op="credit"] [name=amount]')).to_have_value("120")
+    expect(page.locator("#book-msg")).to_contain_text("verworfen")
+    assert page.locator('#forms form[data-op="trade"] input[name="a_gives.squares"]:checked').count() == 0
+    page.select_option("#book-player", "Anna")  # nothing typed was dropped this time: nothing said
+    expect(page.locator('#forms form[data-op="credit"] select[name="player"] option[value="Anna"]')).to_be_attached(
+        timeout=10000)
+    expect(page.locator('#forms form[data-op="credit"] [name=amount]')).to_have_value("120")
+    expect(page.locator("#book-msg")).not_to_contain_text("verworfen")
+    page.context.close()

@@ -168,3 +168,34 @@ def test_the_bankrupt_form_lifts_mortgaged_deeds_at_once_for_a_player_creditor(
     assert [o.get("flags") for o in creditor["options"]] == [None, ["player"]]
     status, answer = preview(banker, op="bankrupt", player="Anna", creditor="Ben", owed="500", lift=["1"])
     assert status == 200 and answer["command"]["lift"] == [1], answer
+
+
+def _creditors(client: FlaskClient, player: str) -> tuple[list[str], str]:
+    form = next(f for f in client.get(f"/api/banker/legal?player={player}").get_json()["forms"]
+                if f["op"] == "bankrupt")
+    field = next(f for f in form["fields"] if f["name"] == "creditor")
+    return [o["value"] for o in field["options"]], field["label"]
+
+
+def test_the_bankrupt_form_offers_only_the_creditors_the_rules_accept_now(
+        banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    """The device offers bankruptcy only to the creditor of the payment refused. A player who owes the bank (the
+    10 % of a bankruptcy received) can pay nobody else first: their bankruptcy is the bank's, and the form offers
+    the bank alone. With no debt open the rules judge the sum owed, not whom: any player still in the game, or the
+    bank, and the form says the creditor is the one the refused payment was for. (An edition whose creditor pays
+    the 10 % on mortgaged deeds received.)"""
+    client, headers = banker
+    assert client.post("/api/commands", json={"op": "new_game", "edition": "classic-uk", "mode": "standard",
+                                              "players": ["Anna", "Ben", "Cem"], "replace": True},
+                       headers=headers).status_code == 200
+    options, label = _creditors(client, "Ben")
+    assert options == ["", "Anna", "Cem"] and "Zahlung" in label, label
+    for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "mortgage", "player": "Anna", "square": 1},
+                {"op": "debit", "player": "Anna", "amount": 1470}, {"op": "debit", "player": "Ben", "amount": 1499},
+                {"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 100}):
+        assert client.post("/api/commands", json=cmd, headers=headers).status_code == 200, cmd
+    state = client.get("/api/state").get_json()
+    assert [p.get("debt") for p in state["players"] if p["name"] == "Ben"] == [3], state["players"]
+    options, label = _creditors(client, "Ben")
+    assert options == [""], options  # the bank alone: the debt open is the bank's
+    assert _creditors(client, "Cem")[0] == ["", "Ben"]  # Anna is out of the game

@@ -26,7 +26,7 @@ from flask import Blueprint, Response, jsonify, request
 import words
 from rules import DEEDS, Game, Kind, RuleError, parse_amount, square_name
 from rules.errors import BadCommand
-from rules.legal import ALLOWED_REFUSALS, legal_ops, legal_squares
+from rules.legal import ALLOWED_REFUSALS, debt, legal_ops, legal_squares
 from rules.phrase import phrase
 from words import text
 
@@ -195,15 +195,25 @@ def _trade(game: Game, player: str) -> list[Field]:
 
 def _bankrupt(game: Game, player: str) -> list[Field]:
     """The creditor, the sum owed, and (to a player) the mortgaged deeds the creditor lifts at once, as the device
-    offers: lifted now, the creditor pays the mortgage and not the 10 % on top (docs/rules.md)."""
+    offers: lifted now, the creditor pays the mortgage and not the 10 % on top (docs/rules.md).
+
+    The device offers bankruptcy only to the creditor of the payment it refused; the phone has no refused payment
+    to go by, so it offers what the rules' state allows: with a debt to the bank open, the bank alone (every other
+    payment waits for that debt); otherwise any player still in the game or the bank, and its label says to pick
+    the one the payment that cannot be made was for (the rules check the sum owed, whoever is named)."""
     assert game.state is not None
     ed = _edition(game)
     mortgaged = [sq for sq, d in game.state.deeds.items() if d.owner == player and d.mortgaged]
-    fields = [{"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor"),
-               "options": [{"value": "", "label": text("phone.bankrupt.bank")},
-                           *({"value": n, "label": n, "flags": ["player"]} for n in _others(game, player))]},
-              _money("owed", "phone.bankrupt.owed")]
-    if mortgaged:
+    bank = [{"value": "", "label": text("phone.bankrupt.bank")}]
+    if debt(game, player):  # owed to the bank, the player may pay nobody else first: bankrupt to the bank only
+        creditor: Field = {"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor_bank"),
+                    "options": bank}
+    else:  # the rules judge the sum owed, not whom: the banker names the creditor of the payment refused
+        creditor = {"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor_of_payment"),
+                    "options": [*bank, *({"value": n, "label": n, "flags": ["player"]}
+                                         for n in _others(game, player))]}
+    fields = [creditor, _money("owed", "phone.bankrupt.owed")]
+    if mortgaged and len(creditor["options"]) > 1:
         fields.append({"name": "lift", "kind": "multi", "label": text("phone.bankrupt.lift"),
                        "when": ["creditor", "player"],
                        "options": [{"value": sq, "label": square_name(ed, sq)} for sq in mortgaged]})
@@ -286,6 +296,7 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
     if player not in players:
         return {**out, "message": text("phone.game.not_playing", player=player)}
     out["player"] = player
+    out["dropped"] = text("phone.form.dropped")  # said by the page when a player switch drops what was typed
     legal = set(legal_ops(game, player))
     for form in FORMS:
         if (form.rows and not legal & set(form.rows)) or (not form.rows and not _probe(game, form, player)):

@@ -517,6 +517,8 @@ const Bank = (() => {
     if (data.player) select.value = data.player;
     $("#book-msg").textContent = data.message || (data.forms && data.forms.length ? "" : t("pages.js.nothing_to_book"));
     const before = [...document.querySelectorAll("#forms details.booking")];
+    const typed = samePlayer ? [] : before.map((d) => d.querySelector("form")).filter(Boolean)
+      .map((f) => ({ op: f.dataset.op, values: typedIn(f) })).filter((f) => f.values.length);
     const open = keepOpen || before.filter((d) => d.open).map((d) => d.dataset.op)[0];
     if (!answer && samePlayer) {  // redrawn for a booking made elsewhere: the open form's last answer stays
       const shown = before.find((d) => d.open && d.dataset.op === open);
@@ -539,6 +541,41 @@ const Bank = (() => {
         el("p", { class: "answer", role: "status", "aria-live": "polite" }, ...answer.childNodes)));
     }
     $("#forms").replaceChildren(...boxes);
+    if (!samePlayer && typed.length) carry(typed, data);
+  }
+
+  // What the banker typed or chose in a form: its controls' names and values, the player's own (hidden) aside.
+  function typedIn(form) {
+    const found = [];
+    for (const c of form.elements) {
+      if (!c.name || c.hidden || c.disabled) continue;
+      if (c.type === "checkbox") { if (c.checked) found.push({ name: c.name, value: c.value, check: true }); }
+      else if (c.tagName === "SELECT") { if (c.selectedIndex > 0) found.push({ name: c.name, value: c.value }); }
+      else if (c.value.trim()) found.push({ name: c.name, value: c.value });
+    }
+    return found;
+  }
+
+  // A player switch: what was typed goes into the new player's same form where that form and the choice exist
+  // (an amount typed before the right player was picked); whatever has no place there is dropped, and said so.
+  function carry(typed, data) {
+    let dropped = false, kept = false;
+    for (const { op, values } of typed) {
+      const form = document.querySelector(`#forms form[data-op="${op}"]`);
+      let here = false;
+      for (const v of values) {
+        const c = !form ? null : v.check ? [...form.querySelectorAll("input[type=checkbox]")]
+          .find((i) => i.name === v.name && i.value === v.value) : form.elements[v.name];
+        const fits = c && !(c instanceof RadioNodeList) && (c.tagName !== "SELECT"
+          || [...c.options].some((o) => o.value === v.value));
+        if (!fits) { dropped = true; continue; }
+        if (v.check) c.checked = true; else c.value = v.value;
+        kept = here = true;
+      }
+      if (here) form.dispatchEvent(new Event("change", { bubbles: true }));  // its dependent fields follow
+    }
+    if (kept) formsTouched = true;
+    if (dropped) $("#book-msg").textContent = [data.dropped, $("#book-msg").textContent].filter(Boolean).join(" ");
   }
 
   // The live stream: the newest booking (for the ids above), and a logout on any phone ends this page's admin too.
