@@ -6,8 +6,10 @@ has as the knob (no Menü key), is named as the knob."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 import words
 from device.daemon.config import HardwareConfig
@@ -35,6 +37,19 @@ def printed(layout: tuple[tuple[str, ...], ...] | None = None, *, lang: str = "d
         said = " ".join(t.text or "" for t in group.iter(f"{{{NS}}}text"))
         cells[key] = {w.lower() for w in re.findall(r"\w+", said)}
     return cells
+
+
+MENU_TITLE = "scenes.menu.title"
+"""The one message that may say Menü/Menu: the menu's own title, naming the screen, not a key."""
+
+
+def scenes(lang: str) -> dict[str, str]:
+    """Every OLED message of ``lang`` (singular and plural forms joined) by its key."""
+    path = Path(__file__).parent.parent / "words" / "locale" / lang / "LC_MESSAGES" / "scenes.po"
+    with path.open("rb") as f:
+        catalogue = read_po(f)
+    return {(m.id if isinstance(m.id, str) else m.id[0]): (m.string if isinstance(m.string, str)
+                                                           else " ".join(m.string)) for m in catalogue if m.id}
 
 
 def msgstr(lang: str, key: str) -> str:
@@ -77,3 +92,19 @@ def test_the_overlay_says_both_languages_unless_asked_for_one() -> None:
         root = parse(keypad_overlay(HardwareConfig().keypad.layout, one_language=True))
     said = {t.text for t in root.iter(f"{{{NS}}}text")}
     assert {"Credit", "Debit", "GO"} <= said and not {"Haben", "Soll", "LOS"} & said
+
+
+@pytest.mark.parametrize("print_lang", ["de", "en"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_oled_message_names_a_key_word_the_overlay_does_not_print(lang: str, print_lang: str) -> None:
+    """A scan of every OLED message, not a list: a new prompt that says "Menü", "Soll" or "Debit" is held to
+    the default overlay too (the word keys' words in either language, and Menü/Menu, which no key carries)."""
+    keys = printed(lang=print_lang)
+    word_keys = set().union(*(keys[k] for k in ("HABEN", "SOLL", "LOS")))
+    key_words = set().union(*(printed(lang=code)[k] for code in ("de", "en") for k in ("HABEN", "SOLL", "LOS")))
+    key_words |= {"menu", "menü"}
+    for key, said in scenes(lang).items():
+        if key == MENU_TITLE or key.startswith("scenes.about."):  # the menu's title; the developer's map
+            continue
+        named = {w.lower() for w in re.findall(r"\w+", said)} & key_words
+        assert named <= word_keys, (key, lang, named - word_keys)
