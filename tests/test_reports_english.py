@@ -135,8 +135,9 @@ def svg_words(svg_text: str) -> str:
 @pytest.mark.parametrize("picture", ["keypad", "cards", "deeds", "wiring"])
 def test_every_printable_is_english_when_asked(picture: str) -> None:
     """The keypad overlay, the bank cards, the London deed stickers and the wiring sheet: no German word but the
-    product's name; the same picture in German still carries the seeds' words."""
-    draw = {"keypad": lambda: keypad_overlay(HardwareConfig().keypad.layout), "cards": lambda: player_cards(6),
+    product's name; the same picture in German still carries the seeds' words. (The keypad as printed with
+    ``--one-language``: by default it carries both languages' key words, so the OLED may speak either.)"""
+    draw = {"keypad": lambda: keypad_overlay(HardwareConfig().keypad.layout, one_language=True), "cards": lambda: player_cards(6),
             "deeds": lambda: deed_stickers(ENGLISH_BOARD), "wiring": lambda: wiring_svg(HardwareConfig())}[picture]
     german = svg_words(draw())
     words.use("en")

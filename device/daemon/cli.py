@@ -131,6 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     prints.add_argument("--players", type=int, default=6, help="service.cli.print.players")
     prints.add_argument("-o", "--output", type=_path, help="service.cli.print.output")
     prints.add_argument("--language", choices=LANGUAGES, help="service.cli.print.language")
+    prints.add_argument("--one-language", action="store_true", help="service.cli.print.one_language")
     from .editions_cli import add_parser as add_edition_parser
 
     add_edition_parser(sub)
@@ -272,7 +273,7 @@ def _print(args: argparse.Namespace) -> int:
     try:
         picture = {
             "wiring": lambda: wiring_svg(hardware),
-            "keypad": lambda: keypad_overlay(hardware.keypad.layout),
+            "keypad": lambda: keypad_overlay(hardware.keypad.layout, one_language=args.one_language),
             "cards": lambda: player_cards(args.players),
             "deeds": lambda: deed_stickers(args.edition, _family_editions()),
         }[args.what]()

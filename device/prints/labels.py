@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from rules import DEEDS, EDITIONS, Edition, square_name
 from rules.phrase import Cash, phrase
-from words import say, text
+from words import LANGUAGES, catalogue, language, say, text
 
 from . import svg
 
@@ -25,6 +25,11 @@ KEY_CAPTIONS = {"HABEN": ("reports.keypad.haben", ""), "SOLL": ("reports.keypad.
                 "LOS": ("reports.keypad.los", "")}
 """What a key says to the banker (German: the seeds' words), and a hint where a key does more; a key without a
 caption says its own name (C, K, the digits)."""
+ONE_LANGUAGE = False
+"""The overlay's default: every language's key words, the print's own first (``bankleser print keypad
+--one-language``: only the print's). The overlay is printed once but the
+OLED speaks the banker's language, switchable at any time: a key printed in one language would be named on the
+OLED in a word it does not carry (an English family reading "CREDIT" above a key that says Haben)."""
 
 CARD_MM = (85.6, 53.98)
 CARD_RADIUS = 3.18
@@ -40,28 +45,46 @@ GROUP_COLOURS = {
 }
 
 
-def keypad_overlay(layout: Sequence[Sequence[str]]) -> str:
-    """One overlay the size of the membrane, a cell per key with what the key does."""
+def key_words(key: str, languages: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a key's cell says: its caption in each language (each word once) and its hint in each."""
+    caption, more = KEY_CAPTIONS.get(key, ("", ""))
+
+    def each(message: str) -> tuple[str, ...]:
+        said = [catalogue(code).gettext(message) for code in languages]
+        return tuple(dict.fromkeys(said))
+
+    return (each(caption) if caption else (key,)), (each(more) if more else ())
+
+
+def keypad_overlay(layout: Sequence[Sequence[str]], *, one_language: bool = ONE_LANGUAGE) -> str:
+    """One overlay the size of the membrane, a cell per key with what the key does: in every language, the print's
+    own first and largest, or (``one_language``) in the print's only."""
     w, h = KEYPAD_MM
     rows, cols = len(layout), max(len(r) for r in layout)
     cw, ch = w / cols, (h - KEYPAD_HEAD_MM) / rows
     x0 = y0 = PAGE_MARGIN
+    own = language()
+    spoken = (own,) if one_language else (own, *(code for code in LANGUAGES if code != own))
     body = [f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="2" fill="none" {CUT}/>',
             svg.text(x0 + w / 2, y0 + 5.5, "Bankleser", 4, weight="bold")]
     for r, row in enumerate(layout):
         for c, key in enumerate(row):
             x, y = x0 + c * cw, y0 + KEYPAD_HEAD_MM + r * ch
-            caption, more = KEY_CAPTIONS.get(key, ("", ""))
-            big, hint = text(caption) if caption else key, text(more) if more else ""
+            (big, *other), hints = key_words(key, spoken)
             shade = "#2b8a3e" if key == "HABEN" else "#c92a2a" if key == "SOLL" else "#f1f3f5"
             ink = "#fff" if key in ("HABEN", "SOLL") else "#111"
+            body.append(f'<g id="key-{key}">')
             body.append(f'<rect x="{x + 1:g}" y="{y + 1:g}" width="{cw - 2:g}" height="{ch - 2:g}" rx="1.5" '
                         f'fill="{shade}" stroke="#111" stroke-width="0.3"/>')
             size = 7 if len(big) <= 2 else 4.5
-            body.append(svg.text(x + cw / 2, y + ch / 2 + size * 0.35, big, size, weight="bold", fill=ink,
+            lift = (1.6 if other else 0.0) + 2.4 * max(0, len(hints) - 1)  # room for a hint in each language
+            body.append(svg.text(x + cw / 2, y + ch / 2 + size * 0.35 - lift, big, size, weight="bold", fill=ink,
                                  fit=cw - 4))
-            if hint:
-                body.append(svg.text(x + cw / 2, y + ch - 2.5, hint, 2.2, fill=ink, fit=cw - 3))
+            for i, word in enumerate(other):
+                body.append(svg.text(x + cw / 2, y + ch / 2 + 2.6 + 2.8 * i, word, 3.2, fill=ink, fit=cw - 4))
+            for i, hint in enumerate(reversed(hints)):
+                body.append(svg.text(x + cw / 2, y + ch - 2.5 - 2.4 * i, hint, 2.2, fill=ink, fit=cw - 3))
+            body.append("</g>")
     page_w, page_h = w + 2 * PAGE_MARGIN, h + 2 * PAGE_MARGIN + 6
     body.append(svg.text(x0, y0 + h + 5, text("reports.keypad.print", width=f"{w:g}", height=f"{h:g}"), 2.5,
                          anchor="start"))

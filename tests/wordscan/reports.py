@@ -57,7 +57,7 @@ ALLOWED = {
     "3V3", "5V", "GND", "VCC", "SDA", "SCL", "3.3V", "RST", "MISO", "MOSI", "SCK", "SDA/CS", "SW", "DT", "CLK",
     "ID-EEPROM (ID_SD)", "ID-EEPROM (ID_SC)", "GPIO", "sim", *(f"GPIO{n}" for n in range(28)),
     # the printables' element ids (tests and stylesheets find a card or a sticker by them), the SVG's namespace
-    '<g id="bankkarte-', '<g id="feld-', ' transform="rotate(-90 ', "http://www.w3.org/2000/svg",
+    '<g id="bankkarte-', '<g id="feld-', '<g id="key-', ' transform="rotate(-90 ', "http://www.w3.org/2000/svg",
     # an edition key's form
     "[a-z0-9][a-z0-9-]{0,31}",
 } | {fragment for module in MODULES for fragment in markup(module)}

@@ -71,7 +71,8 @@ ALLOWED = {
     # program's name before its refusals
     "command", "replay", "file", "--journal", "--editions", "salvage", "source", "target", "doctor", "--config",
     "--state-dir", "--language", "flows", "--readme", "--mermaid", "print", "what", "--edition", "--players", "-o",
-    "--output", "run", "--sim", "--host", "--port", "store_true", "wiring", "cards", "edition", "-h", "--help",
+    "--output", "--one-language", "run", "--sim", "--host", "--port", "store_true", "wiring", "cards", "edition", "-h",
+    "--help",
     "--language=", "LANGUAGE", "LC_MESSAGES", "LANG", "/etc/bankleser/config.toml", "/var/lib/bankleser",
     "bankleser", "bankleser replay: ", "bankleser salvage: ", "bankleser print ", "bankleser run: ",
     "%(levelname)s %(name)s: %(message)s", "usage: ", "positional arguments", "options",
