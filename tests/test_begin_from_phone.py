@@ -95,3 +95,22 @@ def test_a_pin_cannot_be_set_over_one_from_the_phone(daemon: Daemon) -> None:
     client = daemon.app.test_client()
     csrf = post(client, "/api/login", {"pin": "4711"}).get_json()["csrf"]
     assert post(client, "/api/pin", {"pin": "2468"}, csrf).status_code == 409
+
+
+def test_the_admin_page_offers_the_code_only_while_no_pin_is_set(daemon: Daemon) -> None:
+    def code_form_shown() -> bool:
+        page = daemon.app.test_client().get("/admin").get_data(as_text=True)
+        assert 'id="code-login"' in page and 'id="set-pin"' in page
+        return '<form id="code-login" class="card">' in page  # not hidden
+
+    assert not code_form_shown()
+    daemon.config.banker_pin = None
+    assert code_form_shown()
+
+
+def test_a_session_from_the_code_sees_that_it_must_set_the_pin(no_pin: Daemon) -> None:
+    client = no_pin.app.test_client()
+    csrf = post(client, "/api/login", {"code": code_of(no_pin)}).get_json()["csrf"]
+    assert client.get("/api/session").get_json()["pin_first"] is True
+    assert post(client, "/api/logout", {}, csrf).status_code == 200
+    assert client.get("/api/session").get_json()["banker"] is False
