@@ -114,3 +114,11 @@ def test_a_session_from_the_code_sees_that_it_must_set_the_pin(no_pin: Daemon) -
     assert client.get("/api/session").get_json()["pin_first"] is True
     assert post(client, "/api/logout", {}, csrf).status_code == 200
     assert client.get("/api/session").get_json()["banker"] is False
+
+
+@pytest.mark.parametrize("code", ['"\\ud800"', '""', '"' + "1" * 10_000 + '"', '"12345\\uff16"'])
+def test_a_strange_code_is_a_wrong_one(no_pin: Daemon, code: str) -> None:
+    """A lone surrogate, nothing, too long, a full-width digit: refused as wrong, never an error of the server."""
+    answer = no_pin.app.test_client().post("/api/login", data='{"code": ' + code + "}",
+                                           content_type="application/json")
+    assert answer.status_code in (400, 401)

@@ -284,7 +284,7 @@ class Daemon(msgspec.Struct):
         current = self.begin_code
         if current is None:
             return None
-        if not hmac.compare_digest(code.encode("utf-8", "surrogateescape"), current.encode()):
+        if not hmac.compare_digest(code.encode("utf-8", "replace"), current.encode()):
             return False
         self.renew_begin_code()
         if self.banker is not None:
