@@ -107,7 +107,8 @@ def test_the_start_log_says_whether_a_banker_pin_is_set_and_how(tmp_path: Path,
     from device.daemon.notify import Notifier
     from device.daemon.service import Daemon
 
-    for config, said in ((Config(), "Banker-PIN: keine, die Bankhalter-Seite bleibt zu. Setzen: am Gerät Menü ohne "
+    for config, said in ((Config(), "Banker-PIN: keine. Setzen: auf der Bankhalter-Seite mit dem Code, den das Gerät "
+                                    "im Ruhebild zeigt, oder am Gerät Menü ohne "
                                     "Karte → 7 Banker-PIN (in der Simulation auf /device), oder beim Start "
                                     "BANKLESER_BANKER_PIN=1234 ./dev run"),
                          (Config(banker_pin="4711"), "Banker-PIN: gesetzt (Konfiguration oder BANKLESER_BANKER_PIN)")):

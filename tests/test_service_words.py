@@ -73,7 +73,8 @@ def test_the_start_log_speaks_english_when_the_appliance_does(tmp_path: Path) ->
     lines = start_log(tmp_path, "--language", "en")
     said = [line.partition(": ")[2] for line in lines]
     assert any(s.startswith("Status page on 127.0.0.1:") for s in said), lines
-    assert "Banker PIN: none, the banker's page stays closed. To set one: on the device, Menu without a card → 7 " \
+    assert "Banker PIN: none. To set one: on the banker's page with the code the device shows when idle, or on " \
+           "the device, Menu without a card → 7 " \
            "Banker PIN (in the simulation on /device), or at the start BANKLESER_BANKER_PIN=1234 ./dev run" in said
     assert said[-1] == f"Bankleser is running (simulation), journal in {tmp_path / 'state'}"
     german = [line for line in lines if GERMAN.search(line)]

@@ -21,6 +21,8 @@ from flask import Flask, abort, current_app, request, session
 
 import words
 
+from .errors import PinFirst
+
 LOGIN_ATTEMPTS, LOGIN_WINDOW = 5, 300.0
 """Five wrong PINs per address within five minutes, then a pause."""
 SESSION_HOURS = 12
@@ -93,9 +95,16 @@ def logged_in(epoch: int) -> bool:
     return fresh and session.get("epoch") == epoch
 
 
-def begin_session(epoch: int) -> str:
-    """A new banker's session; returns its CSRF token."""
+PIN_FIRST_ENDPOINTS = frozenset({"banker.api_pin", "banker.api_logout"})
+"""All a session from the OLED's one-time code may do before it sets the PIN: so no game begins without one."""
+
+
+def begin_session(epoch: int, *, pin_first: bool = False) -> str:
+    """A new banker's session; returns its CSRF token. ``pin_first``: it came from the OLED's one-time code and
+    may only set the PIN (or log out) until it has."""
     session.clear()
+    if pin_first:
+        session["pin_first"] = True
     session["banker"] = True
     session["at"] = time.time()
     session["epoch"] = epoch
@@ -116,6 +125,8 @@ def guard(app: Flask, epoch: Callable[[], int]) -> None:
             return  # Flask answers with the allowed methods; no view runs
         if not logged_in(epoch()):
             abort(401, words.text("pages.auth.banker_only"))
+        if session.get("pin_first") and endpoint not in PIN_FIRST_ENDPOINTS:
+            raise PinFirst(words.text("phone.login.pin_first"))
         if request.method not in SAFE_METHODS:
             token = request.headers.get("X-CSRF-Token", "").encode("utf-8", "surrogateescape")
             if not hmac.compare_digest(token, str(session.get("csrf", "")).encode()):

@@ -12,7 +12,7 @@ from .auth import RateLimit, begin_session, logged_in, public, try_again_in
 from .backend import Backend
 from .errors import NoPin, TooManyAttempts, WrongPin, status_of
 from .parsers.command import parse_command
-from .parsers.login import parse_login
+from .parsers.login import parse_login, parse_new_pin
 
 
 def blueprint(backend: Backend) -> Blueprint:
@@ -27,16 +27,30 @@ def blueprint(backend: Backend) -> Blueprint:
         if not limiter.begin(who, now):
             raise TooManyAttempts(try_again_in(limiter.wait(who, now)))
         login = parse_login()
-        verdict = backend.check_pin(login.pin)
-        if verdict is None:
-            raise NoPin(text("phone.login.no_pin"))
-        if not verdict:
-            raise WrongPin(text("phone.login.wrong_pin"))
+        if login.code is not None:  # the OLED's one-time code: this phone becomes the banker and sets the PIN
+            if not backend.use_begin_code(login.code):
+                raise WrongPin(text("phone.login.wrong_code"))
+        else:
+            verdict = backend.check_pin(login.pin)
+            if verdict is None:
+                raise NoPin(text("phone.login.no_pin"))
+            if not verdict:
+                raise WrongPin(text("phone.login.wrong_pin"))
         limiter.succeeded(who, now)
-        csrf = begin_session(backend.session_epoch())
+        csrf = begin_session(backend.session_epoch(), pin_first=login.code is not None)
         # Only the banker's phone may date the reports (the backend checks the value and the Pi's clock).
         clock = backend.phone_clock(login.now)
-        return jsonify({"ok": True, "csrf": csrf, "clock": clock})
+        return jsonify({"ok": True, "csrf": csrf, "clock": clock, "set_pin": login.code is not None})
+
+    @banker.post("/api/pin")
+    def api_pin() -> tuple[Response, int]:
+        """The first PIN, from the phone the OLED's code logged in (4 to 8 digits, the keypad's rule; bad_pin 422;
+        pin_set 409 when one exists: that is changed at the device). Setting it ends every session, as at the
+        device, so this phone gets a new one and goes on as the banker."""
+        answer = backend.set_first_pin(parse_new_pin())
+        if not answer.get("ok"):
+            return jsonify(answer), status_of(answer)
+        return jsonify({"ok": True, "csrf": begin_session(backend.session_epoch())}), 200
 
     @banker.post("/api/logout")
     def api_logout() -> Response:
@@ -48,7 +62,8 @@ def blueprint(backend: Backend) -> Blueprint:
     @public
     def api_session() -> Response:
         banker = logged_in(backend.session_epoch())
-        return jsonify({"banker": banker, "csrf": session.get("csrf") if banker else None})
+        return jsonify({"banker": banker, "csrf": session.get("csrf") if banker else None,
+                        "pin_first": bool(banker and session.get("pin_first"))})
 
     @banker.post("/api/commands")
     def api_commands() -> tuple[Response, int]:

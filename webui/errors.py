@@ -57,13 +57,20 @@ class NoPin(WebError):
     status, code = 409, "no_pin"
 
 
+class PinFirst(WebError):
+    """Logged in with the one-time code: nothing but setting the PIN (or logging out) until there is one."""
+
+    status, code = 403, "pin_first"
+
+
 class TooManyAttempts(WebError):
     status, code = 429, "too_many_attempts"
 
 
-REFUSAL_STATUS = {"bad_command": 400, "storage_error": 503, "changed": 409}
+REFUSAL_STATUS = {"bad_command": 400, "storage_error": 503, "changed": 409, "pin_set": 409}
 """Device refusals that are not the rules saying no (422): a malformed request, a card that cannot be written, a
-confirmation the state changed under (409: the answer brings the new preview to confirm)."""
+confirmation the state changed under (409: the answer brings the new preview to confirm), a PIN from the phone
+when one is set already (409: it is changed at the device, not over the Wi-Fi)."""
 
 
 def answer(status: int, code: str, message: str) -> tuple[Response, int]:

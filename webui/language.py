@@ -41,7 +41,8 @@ COOKIE_DAYS = 365
 FOLLOW = "box"
 """The cookie of a phone that follows the appliance's language (its browser's was asked once, at its first page)."""
 JS_KEYS = (
-    "pages.js.offline", "pages.js.no_game", "pages.js.no_game_hint", "pages.js.title", "pages.js.attention",
+    "pages.js.offline", "pages.js.no_game", "pages.js.no_game_hint", "pages.js.no_game_link", "pages.js.title",
+    "pages.js.attention",
     "pages.js.house_rules", "pages.js.pot", "pages.js.tie", "pages.js.wins", "pages.js.nobody",
     "pages.js.rank", "pages.js.player", "pages.js.worth", "pages.js.cash", "pages.js.bankrupt_tag",
     "pages.js.bankrupt", "pages.js.score", "pages.js.card_number", "pages.js.worth_of", "pages.js.jail_cards",

@@ -65,7 +65,8 @@ def blueprint(backend: Backend) -> Blueprint:
         return render_template("admin.html", sim=backend.simulation is not None, editions=backend.editions().all(),
                                house_rules=[(key, words.text(HOUSE_RULE_WORDS[key])) for key in HOUSE_RULE_NAMES],
                                modes=[(mode.value, words.text(MODE_WORDS[mode])) for mode in Mode],
-                               languages=languages(), appliance_language=words.appliance_language())
+                               languages=languages(), appliance_language=words.appliance_language(),
+                               pin_set=backend.has_pin())
 
     @pages.get("/admin/verdrahtung.svg")
     @public

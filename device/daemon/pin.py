@@ -27,3 +27,12 @@ def check_pin(pin: str, stored: str) -> bool:
 def valid_pin(pin: str) -> bool:
     """4 to 8 digits: typed on the keypad, remembered at the table."""
     return pin.isdigit() and 4 <= len(pin) <= 8
+
+
+CODE_DIGITS = 6
+"""The one-time code's length: a million codes against the login's five tries per five minutes."""
+
+
+def new_code() -> str:
+    """A one-time code for the phone's first login, from ``secrets`` (not guessable from the last one)."""
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"

@@ -121,6 +121,10 @@ class Daemon(msgspec.Struct):
     _joined: JoinInfo | None = None
     session_epoch: int = 0
     """Bumped at logout and at a PIN change: every banker session signed before it ends."""
+    begin_code: str | None = None
+    """While no banker PIN is set: the one-time code the OLED shows, with which a phone at the table becomes the
+    banker and sets the PIN. Only on the OLED, so only someone within reach of the box, not anyone on the Wi-Fi;
+    new at each start and after each use."""
 
     @property
     def fault(self) -> str | None:
@@ -186,6 +190,7 @@ class Daemon(msgspec.Struct):
         use_language(language.in_force(journal, self.config.ui.language, flag=self.language_flag))
         self._note_boot(journal)
         self._say_pin(journal)
+        self.renew_begin_code()
         if self.journal is not None and self.ledger is not None:
             self.cards = Cards(self.journal)
             if self.sim:
@@ -196,7 +201,8 @@ class Daemon(msgspec.Struct):
                 url=lambda: self.url, sleep_after=self.config.ui.sleep_after,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
                 volume=lambda: text(VOLUME_NAMES[buzzer.volume]), cycle_volume=self._cycle_volume,
-                set_pin=self._set_pin, led=self._led, missing=self._missing, join=self._join, qr_later=True,
+                set_pin=self._set_pin, begin_code=lambda: self.begin_code, led=self._led, missing=self._missing,
+                join=self._join, qr_later=True,
             )
 
     def _say_pin(self, journal: Journal) -> None:
@@ -256,6 +262,35 @@ class Daemon(msgspec.Struct):
         if self.hardware is not None:
             (self.hardware.led.on if on else self.hardware.led.off)()
 
+    def has_pin(self) -> bool:
+        """A PIN in the config or one set on the device or a phone (its hash in the journal)."""
+        if self.config.banker_pin:
+            return True
+        try:
+            return self.journal is not None and bool(self.journal.setting("banker_pin"))
+        except JournalError:
+            return True  # unreadable: no code that could open the admin over a PIN we cannot see
+
+    def renew_begin_code(self) -> None:
+        """A fresh one-time code while no PIN is set, none once one is (the OLED draws it at the next frame)."""
+        from .pin import new_code
+
+        self.begin_code = None if self.has_pin() else new_code()
+
+    def use_begin_code(self, code: str) -> bool | None:
+        """On the loop: True when ``code`` is the OLED's (it is spent, a new one shown); None when a PIN is set."""
+        import hmac
+
+        current = self.begin_code
+        if current is None:
+            return None
+        if not hmac.compare_digest(code.encode("utf-8", "replace"), current.encode()):
+            return False
+        self.renew_begin_code()
+        if self.banker is not None:
+            self.banker.refresh()
+        return True
+
     def _set_pin(self, pin: str) -> bool:
         from .pin import hash_pin, valid_pin  # hashlib's OpenSSL and friends: not for start-up
 
@@ -263,6 +298,7 @@ class Daemon(msgspec.Struct):
             return False
         self.journal.set_setting("banker_pin", hash_pin(pin))
         self.end_sessions()
+        self.renew_begin_code()
         return True
 
     def end_sessions(self) -> None:

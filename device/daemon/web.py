@@ -180,6 +180,33 @@ class WebBackend:
             return None
         return check_pin(pin, stored)
 
+    def has_pin(self) -> bool:
+        result: bool = self._d.call(self._d.has_pin)
+        return result
+
+    def use_begin_code(self, code: str) -> bool | None:
+        result: bool | None = self._d.call(lambda: self._d.use_begin_code(code))
+        return result
+
+    def set_first_pin(self, pin: str) -> dict[str, Any]:
+        """On the loop, checked there again: a PIN set meanwhile (at the device, another phone) is not replaced."""
+        from .pin import valid_pin
+
+        def run() -> dict[str, Any]:
+            if self._d.has_pin():
+                return {"ok": False, "code": "pin_set", "message": words.text("phone.login.pin_set")}
+            try:
+                if not valid_pin(pin) or not self._d._set_pin(pin):
+                    return {"ok": False, "code": "bad_pin", "message": words.text("phone.login.bad_pin")}
+            except JournalError as err:
+                return {"ok": False, "code": "storage_error", "message": err.message}
+            if self._d.banker is not None:
+                self._d.banker.refresh()  # the OLED's code gives way to the address
+            return {"ok": True}
+
+        result: dict[str, Any] = self._speaking(run)
+        return result
+
     def phone_clock(self, now: object) -> str:
         """The banker's phone's time at login (``Date.now()``): it dates this boot's entries in the reports
         when the Pi's clock is not synchronised (never the play clock). Says which clock dates them."""

@@ -65,7 +65,11 @@ class IdleScene(Scene):
         big: Said
         line: Said
         if state is None:
-            big, line = phrase("scenes.idle.ready"), phrase("scenes.idle.hold_c")
+            code = ui.begin_code()
+            # No PIN yet: the code a phone at the table types to become the banker, large (only here, never on
+            # the Wi-Fi); "Handy-Code" under it fits one line, so the address keeps its lines beside the QR code.
+            big, line = (code, phrase("scenes.idle.phone_code")) if code else (
+                phrase("scenes.idle.ready"), phrase("scenes.idle.hold_c"))
         elif state.finished:
             from .notes import verdict
 

@@ -62,6 +62,8 @@ class Ui(msgspec.Struct):
     cycle_volume: Callable[[], str] = lambda: "hoch"
     new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
     set_pin: Callable[[str], bool] = lambda pin: False
+    begin_code: Callable[[], str | None] = lambda: None
+    """The one-time code for a phone's first login while no PIN is set (the idle screen shows it), else None."""
     led: Callable[[bool], None] = lambda on: None
     sleep_after: float = SLEEP_AFTER
     """Seconds without input before the display sleeps (``[ui] sleep_after`` in config.toml)."""

@@ -16,7 +16,9 @@ ALLOWED = {
     "message", "csrf", "epoch", "href", "label", "lang", "offer", "pinned", "script_words", "svg", "#fff",
     # the refusal codes programs read (the API's ``code``)
     "http", "internal", "bad_command", "bad_key", "bad_language", "bad_name", "bad_square", "bad_uid", "no_pin",
-    "storage_error", "too_many_attempts", "wrong_pin", "too_large",
+    "storage_error", "too_many_attempts", "wrong_pin", "too_large", "pin_set", "bad_pin", "pin_first",
+    # what a session from the device's one-time code may reach, and the login's answer field
+    "banker.api_pin", "banker.api_logout", "/api/pin", "set_pin",
     # the colour groups' and the house rules' codes (rules.GROUP_NAMES, the new_game's house_rules)
     "brown", "lightblue", "pink", "orange", "red", "yellow", "green", "darkblue", "station", "utility",
     "free_parking_pot", "double_go", "no_auctions",

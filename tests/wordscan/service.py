@@ -49,7 +49,7 @@ ALLOWED = {
     "web-laden", "verlauf-pruefen", "wlan-warten", "rfid", "version", "state", "log", "remaining", "problem",
     "code", "message", "game", "skipped", "current", "views", "seq", "text", "undo", "player", "deed", "players",
     "deeds", "names", "tones", "tone", "unknown_card", "in_game", "name_taken", "not_a_property",
-    "bad_command", "storage_error", "name:", "Daemon", "WebBackend", "run_daemon", "history-cache.json",
+    "bad_command", "storage_error", "pin_set", "bad_pin", "name:", "Daemon", "WebBackend", "run_daemon", "history-cache.json",
     "journal.sqlite3", "hotspot-password", ".tmp", ".head", "-wal", "-shm", "-journal", ".beiseite-", "file:",
     "psow", "link", "splash.txt", "fonts", "terminus-", ".otb", "bold", "normal", "bankleser-lgpio",
     "bankleser-lgpio-", "bankleser-salvage-", "bankleser-doctor-", "*.py", "wall_clocks", "/run/systemd/timesync",

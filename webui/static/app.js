@@ -87,7 +87,9 @@ const Bank = (() => {
     scores.replaceChildren();
     if (!s.edition) {
       $("#title").textContent = t("pages.js.no_game");
-      scores.append(el("p", {}, t("pages.js.no_game_hint")));
+      // No game: a banker's phone starts one on its own page (the new-game form), the device by holding C.
+      scores.append(el("p", {}, t("pages.js.no_game_hint")),
+                    el("p", {}, el("a", { href: "/admin#newgame" }, t("pages.js.no_game_link"))));
       return;
     }
     // The kind of game and the house rules from their codes, said in this page's language (a phone may read
@@ -608,8 +610,16 @@ const Bank = (() => {
   }
 
   function admin() {
-    const show = (on) => { $("#login").hidden = on; $("#admin").hidden = !on; if (on) refreshAdmin(); };
-    fetch("/api/session").then((r) => r.json()).then((s) => { csrf = s.csrf; show(s.banker); });
+    // Logged in with the device's one-time code: only the form that sets the PIN until there is one.
+    const pinFirst = (on) => { $("#set-pin").hidden = !on; $("#code-login").hidden = true; $("#login").hidden = on; };
+    const show = (on) => {
+      $("#login").hidden = on; $("#admin").hidden = !on; $("#set-pin").hidden = true;
+      if (on) { $("#code-login").hidden = true; refreshAdmin(); }
+    };
+    fetch("/api/session").then((r) => r.json()).then((s) => {
+      csrf = s.csrf;
+      if (s.banker && s.pin_first) pinFirst(true); else show(s.banker);
+    });
     watch(show);
     $("#login").onsubmit = async (ev) => {
       ev.preventDefault();
@@ -619,6 +629,19 @@ const Bank = (() => {
         csrf = r.csrf; show(true); $("#login-msg").textContent = "";
         $("#clock-msg").textContent = t("pages.js.report_clock", { clock: r.clock });
       } else $("#login-msg").textContent = r.message;
+    };
+    $("#code-login").onsubmit = async (ev) => {
+      ev.preventDefault();
+      const r = await post("/api/login", { code: $("#code").value.trim(), now: Date.now() });
+      $("#code").value = "";  // it works once either way
+      if (r.ok) { csrf = r.csrf; pinFirst(true); $("#new-pin").focus(); }
+      else $("#code-login .msg").textContent = r.message;
+    };
+    $("#set-pin").onsubmit = async (ev) => {
+      ev.preventDefault();
+      const r = await post("/api/pin", { pin: $("#new-pin").value });
+      if (r.ok) { csrf = r.csrf; $("#new-pin").value = ""; show(true); }
+      else $("#set-pin .msg").textContent = r.message;
     };
     $("#logout").onclick = async () => { await post("/api/logout", {}); csrf = null; show(false); };
     // Another player: the forms shown are the previous player's until the new ones come, so none takes a tap;
