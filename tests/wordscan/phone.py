@@ -24,6 +24,6 @@ ALLOWED = {
         "fields", "flags", "flow", "forms", "hotel", "house_rule_titles", "kind", "label", "log", "menu", "message",
     "mode_title", "money", "multi", "note", "number", "optional", "options", "owner", "partner", "parts", "payee",
     "payer", "pin", "players", "problem", "ranking", "remaining", "select", "seq", "session_epoch", "state", "text",
-    "transfers", "uid", "utility", "value", "version", "when", "who", "winners",
+    "transfers", "uid", "utility", "value", "version", "when", "who", "winners", "dropped",
 }
 """Constants with letters in these modules that no person reads as a sentence of ours."""
