@@ -4,6 +4,8 @@ on the OLED, works once, and wrong tries count toward the login's limit."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -122,3 +124,36 @@ def test_a_strange_code_is_a_wrong_one(no_pin: Daemon, code: str) -> None:
     answer = no_pin.app.test_client().post("/api/login", data='{"code": ' + code + "}",
                                            content_type="application/json")
     assert answer.status_code in (400, 401)
+
+
+def test_a_phone_begins_as_the_banker_with_the_code_from_the_oled_in_the_browser(tmp_path: Path) -> None:
+    """The whole way as a family takes it: the box shows a code, a phone at the table types it on the banker's
+    page, sets the PIN there, and the banker's page opens (Debian's Chromium at a phone's viewport)."""
+    from playwright.sync_api import expect, sync_playwright
+    from test_browser import CHROMIUM, FLAGS, PHONE
+
+    from bench.liveserver import LiveServer
+
+    server = LiveServer(tmp_path / "state", {"BANKLESER_BANKER_PIN": ""}).start()
+    try:
+        shown = server.get("/api/sim/display")["text"]
+        code = re.search(r"\b\d{6}\b", shown)
+        assert code is not None, shown
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            try:
+                page = browser.new_context(**PHONE).new_page()
+                page.goto(server.base + "/admin")
+                expect(page.locator("#code-login")).to_be_visible()
+                page.fill("#code", code[0])
+                page.click("#code-login button")
+                expect(page.locator("#set-pin")).to_be_visible()
+                page.fill("#new-pin", "2468")
+                page.click("#set-pin button")
+                expect(page.locator("#admin")).to_be_visible()
+                expect(page.locator("#code-login")).to_be_hidden()
+            finally:
+                browser.close()
+        assert server.post("/api/login", {"pin": "2468"})[0] == 200  # the PIN the phone set, for every phone
+    finally:
+        server.stop()
