@@ -7,6 +7,7 @@ from typing import Any
 from told import told
 from ui_table import UID, Table
 
+import words
 from device.scenes import SLEEP_AFTER, State
 from device.scenes.flows import PLAYER_MENU, View, _to_houses
 from device.scenes.layout import problems
@@ -53,7 +54,7 @@ def test_2_the_card_that_wakes_the_reader_shows_its_balance(table: Table) -> Non
     table.bank.tick()
     assert table.asleep
     table.tap("Ben")
-    assert not table.asleep and table.text() == "Ben #2\n15M\nHaben Soll LOS Menü"
+    assert not table.asleep and table.text() == "Ben #2\n15M\n" + words.text("scenes.card.keys")
 
 
 def test_3_a_finished_booking_leaves_no_payer_behind(table: Table) -> None:
@@ -128,7 +129,7 @@ def test_5_menu_during_an_amount_says_why_not(table: Table) -> None:
     table.press("HABEN", "5")
     table.tones()
     table.press("MENU")
-    assert table.tones() == ["refused"] and "MENÜ: hier nicht" in table.text()
+    assert table.tones() == ["refused"] and words.text("scenes.unused", key=words.text("scenes.key.menu")) in table.text()
     table.type("00K")
     table.press("OK")
     assert table.cash("Anna") == 15_500_000
