@@ -8,25 +8,23 @@ Driven in Debian's headless Chromium at a phone's viewport, against ``bankleser 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_banker_phone import admin, log, newest, open_form, player
+from playwright.sync_api import Browser, Page, expect
+from test_banker_phone import admin, log, newest, open_form, player, server  # noqa: F401  (the same game)
 from test_browser import PHONE, browser, serious_violations  # noqa: F401  (the module's Chromium)
 
 from bench.liveserver import LiveServer
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    s = LiveServer(tmp_path / "state").start()
-    s.login()
-    s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
-    yield s
-    s.stop()
+def credit(page: Page, amount: str) -> Any:
+    """The credit form filled with ``amount``, previewed and confirmed: the form, for its answer."""
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill(amount)
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    return form
 
 
 def test_a_stale_preview_is_shown_anew_and_books_only_when_confirmed_again(
@@ -57,16 +55,10 @@ def test_the_same_again_is_asked_for_and_a_second_tap_books_nothing(
         browser: Browser, server: LiveServer) -> None:  # noqa: F811
     """"Bereits gebucht" with "Noch einmal buchen": tapped, it booked, and the answer stayed, so every tap booked."""
     page = admin(browser, server.base)
-    form = open_form(page, "credit")
-    form.locator("[name=amount]").fill("21")
-    form.locator("button.submit").click()
-    form.locator("[data-confirm]").click()
+    form = credit(page, "21")
     expect(form.locator(".answer")).to_contain_text("Gebucht")
     page.wait_for_timeout(800)
-    form = open_form(page, "credit")
-    form.locator("[name=amount]").fill("21")
-    form.locator("button.submit").click()
-    form.locator("[data-confirm]").click()
+    form = credit(page, "21")
     answer = form.locator(".answer")
     expect(answer).to_contain_text("bereits gebucht")
     assert player(server, "Anna")["cash"] == 1521
@@ -102,10 +94,7 @@ def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
     """docs/playing.md promises "bereits gebucht" for Back and send again; the id was kept only while nothing else
     was booked: a booking from another phone in between, and the same form booked twice."""
     page = admin(browser, server.base)
-    form = open_form(page, "credit")
-    form.locator("[name=amount]").fill("300")
-    form.locator("button.submit").click()
-    form.locator("[data-confirm]").click()
+    form = credit(page, "300")
     expect(form.locator(".answer")).to_contain_text("Gebucht")
     for amount in (10, 20):  # another phone, the device
         server.post("/api/commands", {"op": "debit", "player": "Ben", "amount": amount})
@@ -113,10 +102,7 @@ def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
     page.goto(server.base + "/")
     page.go_back()
     expect(page.locator("#admin")).to_be_visible()
-    form = open_form(page, "credit")
-    form.locator("[name=amount]").fill("300")
-    form.locator("button.submit").click()
-    form.locator("[data-confirm]").click()
+    form = credit(page, "300")
     expect(form.locator(".answer")).to_contain_text("bereits gebucht")
     assert player(server, "Anna")["cash"] == 1800
 
@@ -197,10 +183,7 @@ def test_a_player_switch_holds_the_forms_until_the_new_players_arrive(
     """With a slow network, switching the player left the old player's forms under the new name (a tap booked for
     the old player), and the previous player's answer stayed under the next player's form."""
     page = admin(browser, server.base)
-    form = open_form(page, "credit")
-    form.locator("[name=amount]").fill("10")
-    form.locator("button.submit").click()
-    form.locator("[data-confirm]").click()
+    form = credit(page, "10")
     expect(form.locator(".answer")).to_contain_text("Gebucht: Anna")
     page.wait_for_timeout(800)
 
