@@ -23,6 +23,7 @@ LOOK = 0.25
 """Seconds between looks at the tone and the LED (they ring no bell) and at the stop flag."""
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
            (b"x-accel-buffering", b"no")]
+"""Both live streams' answer: the status pages' and the virtual device's."""
 
 
 async def gone_when_disconnected(receive: Receive, gone: asyncio.Event) -> None:

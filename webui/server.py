@@ -28,15 +28,13 @@ import words
 
 from .asgi import ASGIApp, Receive, Scope, Send
 from .backend import Simulation
-from .devicestream import device_events, gone_when_disconnected
+from .devicestream import HEADERS, KEEPALIVE, device_events, gone_when_disconnected
 from .language import cookies_of, page_language
 from .live import Bell, Publisher
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 64 * 1024
-KEEPALIVE = 15.0
-"""Seconds between comments on an idle stream: a phone that left is noticed at the next one."""
 BANKER_PATHS = ("/api/login", "/api/logout", "/api/commands", "/api/cards", "/api/admin", "/api/session",
                 "/api/sim/key", "/api/sim/tap")
 
@@ -147,9 +145,7 @@ class Front:
     async def _events(self, receive: Receive, send: Send, language: str) -> None:
         """One coroutine per open page: the published bytes on every change (in the page's ``language``), a
         comment when idle."""
-        await send({"type": "http.response.start", "status": 200, "headers": [
-            (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
-            (b"x-accel-buffering", b"no")]})
+        await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         gone = asyncio.Event()
         watcher = asyncio.create_task(gone_when_disconnected(receive, gone))
         self.streams += 1
