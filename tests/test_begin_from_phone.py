@@ -157,3 +157,67 @@ def test_a_phone_begins_as_the_banker_with_the_code_from_the_oled_in_the_browser
         assert server.post("/api/login", {"pin": "2468"})[0] == 200  # the PIN the phone set, for every phone
     finally:
         server.stop()
+
+
+def test_the_phone_that_sets_the_pin_stays_the_banker_when_the_news_of_its_own_pin_comes_first(
+        tmp_path: Path) -> None:
+    """Setting the PIN ends every session, this phone's old one too, and the live stream tells every page so.
+    When the stream's news comes before the PIN's answer (with its new session) has reached the page, the
+    page's question "am I still the banker?" goes out with the old session; its "no" must not sign out the
+    phone that has just become the banker. The schedule is forced: the PIN's answer is held at the network
+    until the stream has spoken, and a question asked meanwhile is answered, after the PIN's answer, as the
+    server answers the old session."""
+    from playwright.sync_api import Route, expect, sync_playwright
+    from test_browser import CHROMIUM, FLAGS, PHONE
+
+    from bench.liveserver import LiveServer
+
+    server = LiveServer(tmp_path / "state", {"BANKLESER_BANKER_PIN": ""}).start()
+    try:
+        code = re.search(r"\b\d{6}\b", server.get("/api/sim/display")["text"])
+        assert code is not None
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            try:
+                context = browser.new_context(**PHONE)
+                page = context.new_page()
+                page.goto(server.base + "/admin")
+                page.fill("#code", code[0])
+                page.click("#code-login button")
+                expect(page.locator("#set-pin")).to_be_visible()
+                old = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
+                held_pin: list[tuple[Route, Any]] = []
+                early: list[Route] = []
+                released = False
+
+                def pin(route: Route) -> None:
+                    held_pin.append((route, route.fetch()))  # the server has set the PIN; the answer waits
+
+                def session(route: Route) -> None:
+                    if released:
+                        route.continue_()
+                    else:
+                        early.append(route)  # asked before this page had its new session
+
+                page.route("**/api/pin", pin)
+                page.route("**/api/session", session)
+                page.fill("#new-pin", "2468")
+                page.click("#set-pin button")
+                for _ in range(40):  # the stream's news of the new epoch, and what the page does about it
+                    page.wait_for_timeout(50)
+                    if held_pin and early:
+                        break
+                assert held_pin, "the PIN never reached the server"
+                route, answer = held_pin[0]
+                released = True
+                route.fulfill(response=answer)
+                expect(page.locator("#admin")).to_be_visible()
+                for asked in early:  # the old session's "no", after the page has shown the banker's page
+                    asked.fulfill(response=asked.fetch(headers={**asked.request.headers, "cookie": old}))
+                page.wait_for_timeout(300)
+                expect(page.locator("#admin")).to_be_visible()
+                expect(page.locator("#login")).to_be_hidden()
+            finally:
+                browser.close()
+    finally:
+        server.stop()

@@ -188,6 +188,15 @@ const Bank = (() => {
 
   // The banker's admin ---------------------------------------------------------------------
   let csrf = null;
+  // This page's own new session (a login, the first PIN): setting the PIN ends every session, this page's old one
+  // too, and the live stream may say so before the answer with the new one has arrived. The stream's "am I still
+  // the banker?" waits for that answer, and a "no" about a session this page has since replaced is not news.
+  let renewing = Promise.resolve();
+  let sessions = 0;
+  const renew = (pending) => {
+    renewing = pending.then(() => {}, () => {});
+    return pending.then((r) => { if (r.ok) sessions += 1; return r; });
+  };
   async function post(url, data) {
     let res;
     try {
@@ -595,8 +604,10 @@ const Bank = (() => {
       if ($("#end")) $("#end").hidden = !(s.mode === "timed" && !s.finished);  // only a timed game ends early
       await loadBoard(s.edition);
       if (epoch !== null && s.session_epoch !== epoch) {
+        await renewing;
+        const asked = sessions;
         const session = await (await fetch("/api/session")).json();
-        if (!session.banker) {
+        if (!session.banker && asked === sessions) {
           csrf = null;
           show(false);
           $("#login-msg").textContent = t("pages.js.logged_out");
@@ -624,7 +635,7 @@ const Bank = (() => {
     $("#login").onsubmit = async (ev) => {
       ev.preventDefault();
       // The phone's clock goes along: a Pi without network has none it can trust for the reports' times.
-      const r = await post("/api/login", { pin: $("#pin").value, now: Date.now() });
+      const r = await renew(post("/api/login", { pin: $("#pin").value, now: Date.now() }));
       if (r.ok) {
         csrf = r.csrf; show(true); $("#login-msg").textContent = "";
         $("#clock-msg").textContent = t("pages.js.report_clock", { clock: r.clock });
@@ -632,14 +643,14 @@ const Bank = (() => {
     };
     $("#code-login").onsubmit = async (ev) => {
       ev.preventDefault();
-      const r = await post("/api/login", { code: $("#code").value.trim(), now: Date.now() });
+      const r = await renew(post("/api/login", { code: $("#code").value.trim(), now: Date.now() }));
       $("#code").value = "";  // it works once either way
       if (r.ok) { csrf = r.csrf; pinFirst(true); $("#new-pin").focus(); }
       else $("#code-login .msg").textContent = r.message;
     };
     $("#set-pin").onsubmit = async (ev) => {
       ev.preventDefault();
-      const r = await post("/api/pin", { pin: $("#new-pin").value });
+      const r = await renew(post("/api/pin", { pin: $("#new-pin").value }));
       if (r.ok) { csrf = r.csrf; $("#new-pin").value = ""; show(true); }
       else $("#set-pin .msg").textContent = r.message;
     };
