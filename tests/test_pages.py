@@ -237,7 +237,7 @@ def test_the_csv_names_the_pot_has_local_times_every_start_capital_and_one_chars
     assert header[1] == "Zeit"
     assert all(re.fullmatch(r"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}", row[1]) for row in body), body
     starts = [(row[3], row[4], row[5]) for row in body if row[2] == "new_game"]
-    assert starts == [("Bank", "Anna", "1500"), ("Bank", "Ben", "1500"), ("Bank", "Cem", "1500")]  # Cem never paid
+    assert starts == [("Bank", "Anna", "1.500"), ("Bank", "Ben", "1.500"), ("Bank", "Cem", "1.500")]  # Cem never paid
     tax = next(row for row in body if row[2] == "tax")
     assert (tax[3], tax[4]) == ("Anna", "Frei-Parken-Topf")
     taken = next(row for row in body if row[2] == "free_parking")

@@ -84,16 +84,36 @@ def test_the_csvs_header_bank_and_pot_are_the_languages_and_the_ops_stay_program
     one = history.report(history.games()[-1]["id"])
     assert one is not None
     german = csv_rows(one)
-    assert german[0] == ["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag", "Grund", "Buchung"]
+    assert german[0] == ["Eintrag", "Zeit", "Befehl", "Zahler", "Empfänger", "Betrag (£)", "Grund", "Buchung"]
     words.use("en")
     header, *body = csv_rows(one)
-    assert header == ["Entry", "Time", "Command", "Payer", "Payee", "Amount", "Reason", "Booking"]
+    assert header == ["Entry", "Time", "Command", "Payer", "Payee", "Amount (£)", "Reason", "Booking"]
     assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}", row[1]) for row in body), body
-    assert [(r[3], r[4], r[5]) for r in body if r[2] == "new_game"] == [("Bank", "Anna", "1500"), ("Bank", "Ben", "1500")]
+    assert [(r[3], r[4], r[5]) for r in body if r[2] == "new_game"] == [("Bank", "Anna", "1,500"), ("Bank", "Ben", "1,500")]
     assert [(r[3], r[4]) for r in body if r[2] == "tax"] == [("Ben", "Free Parking pot")]
     assert [(r[3], r[4]) for r in body if r[2] == "free_parking"] == [("Free Parking pot", "Anna")]
     assert {r[2] for r in body} == {r[2] for r in german[1:]}  # the same program words in both
     assert german_in(",".join(header + [cell for row in body for cell in row[:6]]), "Anna", "Ben") == []
+
+
+@pytest.mark.parametrize(("language", "locale"), [("de", "de_DE"), ("en", "en_GB")])
+def test_the_csvs_amounts_are_written_as_the_language_writes_them_and_its_spreadsheet_reads_them_back(
+        tmp_path: Path, language: str, locale: str) -> None:
+    """The CSV is made for a spreadsheet in the family's language (its separator says so): the amounts grouped
+    as that language writes numbers ("1.500", "1,500"), each read back by that locale's number parser (CLDR's,
+    through Babel) as the integer booked; the currency named once, in the amount's header."""
+    from babel.numbers import parse_decimal
+
+    _, history = uk_evening(tmp_path)
+    one = history.report(history.games()[-2]["id"])
+    assert one is not None
+    words.use(language)
+    header, *body = csv_rows(one)
+    assert header[5] == words.text("reports.csv.amount_in", currency="£")
+    booked = [t.amount for (_, event) in ([one.opening] if one.opening else []) + one.stack for t in event.transfers]
+    assert [int(parse_decimal(row[5], locale=locale, strict=True)) for row in body] == booked
+    assert [row[5] for row in body if row[2] == "new_game"] == [words.money(1500, EDITIONS[ENGLISH_BOARD])] * 2
+    assert "1500" not in [row[5] for row in body]
 
 
 def test_durations_modes_and_status_follow_the_language_in_force() -> None:

@@ -169,6 +169,12 @@ def money(amount: int, edition: Edition, /) -> str:
     The currency is put where the language puts it by the caller (``reports.money.*``)."""
     if edition.km_notation:
         return format_money(amount, edition).replace(",", text("number.decimal"))
+    return grouped(amount)
+
+
+def grouped(amount: int, /) -> str:
+    """A whole number's digits grouped by thousands with the language's separator ("1,500", "1.500"): what a
+    spreadsheet in that language reads back as the number, so the CSV writes its amounts so too."""
     sign, digits = ("-" if amount < 0 else ""), str(abs(amount))
     groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
     return sign + text("number.group").join(groups)

@@ -31,7 +31,7 @@ from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key
 from rules.game import mode_name
 from rules.phrase import to_data
 from rules.state import Transfer
-from words import say, text
+from words import grouped, localised, say, text
 
 from . import clocks
 from .journal import Record, read_only, read_records
@@ -239,12 +239,15 @@ by; the column "Buchung" says the booking in words."""
 
 def transactions_csv(one: Told) -> str:
     """Every payment of the game, one row each, for a spreadsheet in the language in force (German Excel reads
-    ';', an English one ','; the date as the language writes it): the start capital first, the Frei-Parken pot
+    ';', an English one ','; the date and the amounts as the language writes them, which that spreadsheet reads
+    back as numbers; the currency once, in the amount's header): the start capital first, the Frei-Parken pot
     named where money went into it or came out, local times."""
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=text("reports.csv.delimiter"), lineterminator="\r\n")
-    writer.writerow([text(column) for column in CSV_COLUMNS])
     edition, stamp = one.board(), text("reports.csv.stamp")
+    currency = localised(edition).currency
+    amount = text("reports.csv.amount_in", currency=currency) if currency else text("reports.csv.amount")
+    writer.writerow([amount if column == "reports.csv.amount" else text(column) for column in CSV_COLUMNS])
     pot, bank = text("reports.csv.pot"), text("reports.csv.bank")
     for (rec, event) in ([one.opening] if one.opening else []) + one.stack:
         into_pot, out_of_pot = _pot_moves(event)
@@ -252,7 +255,7 @@ def transactions_csv(one: Told) -> str:
         for t in event.transfers:
             payer = t.payer or (pot if out_of_pot else bank)
             payee = t.payee or (pot if into_pot else bank)
-            writer.writerow([rec.seq, time.strftime(stamp, time.localtime(rec.at)), event.op, payer, payee, t.amount,
+            writer.writerow([rec.seq, time.strftime(stamp, time.localtime(rec.at)), event.op, payer, payee, grouped(t.amount),
                              reason(t, edition), said])
     return buf.getvalue()
 
