@@ -255,8 +255,8 @@ def transactions_csv(one: Told) -> str:
         for t in event.transfers:
             payer = t.payer or (pot if out_of_pot else bank)
             payee = t.payee or (pot if into_pot else bank)
-            writer.writerow([rec.seq, time.strftime(stamp, time.localtime(rec.at)), event.op, payer, payee, grouped(t.amount),
-                             reason(t, edition), said])
+            writer.writerow([rec.seq, time.strftime(stamp, time.localtime(rec.at)), event.op, payer, payee,
+                             grouped(t.amount), reason(t, edition), said])
     return buf.getvalue()
 
 
