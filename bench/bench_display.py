@@ -1,5 +1,5 @@
-"""How long the loop's ``Display.show()`` takes while the panel's bus is busy (issue 9; moved here from a
-timed assertion in tests/test_display.py, issue 29).
+"""How long the loop's ``Display.show()`` takes while the panel's bus is busy (moved here from a
+timed assertion in tests/test_display.py).
 
 Run: ``.venv/bin/python -m bench.bench_display``. A frame over I²C takes ~24 ms (400 kHz) to ~93 ms
 (100 kHz); the main loop hands a frame over and goes on. Target: eight hand-overs well under 10 ms

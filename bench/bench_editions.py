@@ -1,4 +1,4 @@
-"""What loading and checking the editions costs at start-up (issue 26), in CPU time of this process.
+"""What loading and checking the editions costs at start-up, in CPU time of this process.
 
 Run: ``.venv/bin/python -m bench.bench_editions``. Measures the five shipped files read and checked (what
 ``import rules`` does once), one family file read and checked by the rules, and the state directory's

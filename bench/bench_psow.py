@@ -1,4 +1,4 @@
-"""What ``psow=0`` costs per durable commit (issue 20): time and WAL bytes, with and without it.
+"""What ``psow=0`` costs per durable commit: time and WAL bytes, with and without it.
 
 Run: ``.venv/bin/python -m bench.bench_psow``. Appends the same commands to two fresh journals in
 turns, one opened as the appliance opens it (``psow=0``: SQLite pads each commit to a sector

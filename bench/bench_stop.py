@@ -1,4 +1,4 @@
-"""A stop with pages open (issue 22, finding 8): how long SIGTERM takes with 0, 30 and 100 open live pages.
+"""A stop with pages open: how long SIGTERM takes with 0, 30 and 100 open live pages.
 
 Run: ``.venv/bin/python -m bench.bench_stop``. Starts `bankleser run --sim`, opens the pages (status-page
 streams, and five virtual devices' streams, coroutines on the server's loop as the others), sends SIGTERM and

@@ -32,7 +32,7 @@ def free_port() -> int:
 STOP_HANG = 30
 """Seconds after SIGTERM before a stop counts as a hang. A stop takes about a second; under the full suite, with
 Chromium's live streams open on the page, one took over 10 s in a fresh-clone CI run (the next identical run
-passed), so 10 s was a timing, not a hang bound (issue 29)."""
+passed), so 10 s was a timing, not a hang bound."""
 
 class LiveServer:
     def __init__(self, state_dir: Path, env: dict[str, str] | None = None, *, bare: bool = False,

@@ -524,7 +524,7 @@ def open_pin_factory(make: Callable[[], Any] | None = None, *, dev: Path = Path(
     """gpiozero's pin factory, or :class:`Missing` with the cause the opening met and its fix.
 
     The one way GPIO is opened: by the daemon for its parts and by ``bankleser doctor`` for its check, so the
-    two cannot disagree (issue 30: the daemon met gpiozero's "unable to locate Pi revision" while the doctor,
+    two cannot disagree (the daemon met gpiozero's "unable to locate Pi revision" while the doctor,
     which only looked at the gpiochip files, said GPIO ✓)."""
     try:
         return (make or _default_pin_factory)()

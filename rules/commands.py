@@ -7,7 +7,7 @@ place that refuses a command for its shape: a field missing or of the wrong type
 (a transfer to oneself, an empty trade). Whether a well-formed command is allowed *now*
 (amounts in range, who owns what, money) is the game's to judge (:mod:`rules.game`).
 
-A field its op does not know is refused, naming it (issue 26: a misspelt ``lift`` did nothing); journals written
+A field its op does not know is refused, naming it (a misspelt ``lift`` did nothing); journals written
 before replay as they were accepted (``parse(obj, strict=False)`` ignores such fields). ``null`` is the same as
 absent.
 ``to_json()`` gives the contract's object back, so ``parse(c.to_json()) == c``.

@@ -1,5 +1,5 @@
 """Why a command was refused: a stable code for machines, a :class:`~rules.phrase.Phrase` for players (its words
-are chosen where it is shown, in the language in force: issue 27)."""
+are chosen where it is shown, in the language in force)."""
 
 from __future__ import annotations
 

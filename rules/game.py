@@ -48,7 +48,7 @@ class Event:
     """A short line for the small screen, beside ``said`` (which it repeats): what went to the bank besides the
     booking itself (the 10 % on mortgaged deeds in a trade or a bankruptcy), or what is still owed there."""
     number: int = 0
-    """The booking's place in its game (its new_game is 1): what an ``undo`` with ``of`` names (issue 31)."""
+    """The booking's place in its game (its new_game is 1): what an ``undo`` with ``of`` names."""
 
     @property
     def effect(self) -> str:
@@ -187,7 +187,7 @@ class Game:
         self.state = state
         self.history = deque(maxlen=UNDO_DEPTH)
         self.numbered = 1
-        # Who plays first, then the box and the mode (issue 27: "Neues Spiel (MONOPOLY / Sonic," hid the players).
+        # Who plays first, then the box and the mode ("Neues Spiel (MONOPOLY / Sonic," hid the players).
         parts: list[Value] = [phrase("rules.new_game.done", players=Many(tuple(state.players)),
                                      edition=state.edition.title, mode=mode_name(state))]
         if state.house_rules:
@@ -207,7 +207,7 @@ class Game:
         if self.state is None or not self.history:
             raise RuleError("bad_command", phrase("rules.undo.nothing", n=UNDO_DEPTH))
         if undo.of is not None and undo.of != self.history[-1].number:
-            # Two taps, two phones: the second Storno meant a booking already taken back (issue 31).
+            # Two taps, two phones: the second Storno meant a booking already taken back.
             last = self.history[-1]
             raise RuleError("not_last", phrase("rules.undo.not_last", of=undo.of, number=last.number,
                                                booking=last.said))
@@ -273,7 +273,7 @@ __all__ = ["HOUSE_RULE_NAMES", "MODE_NAMES", "OPS", "Event", "Game", "level", "m
 
 def _deal(state: GameState, transfers: list[Transfer]) -> Phrase | None:
     """A quick game's deal, in the log as in the CSV (seed 000: "Jeder Spieler erhält zwei Besitzrechtkarten … und
-    bezahlt der Bank den Kaufpreis"): what explains a start below the start capital (issue 28 #11)."""
+    bezahlt der Bank den Kaufpreis"): what explains a start below the start capital."""
     dealt: dict[str, list[Value]] = {name: [Place(sq) for sq, d in state.deeds.items() if d.owner == name]
                                      for name in state.players}
     if not any(dealt.values()):

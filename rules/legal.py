@@ -73,7 +73,7 @@ def _player_only(op: str, **extra: Any) -> Build:
 def _amounts(op: str, *fields: str) -> Build:
     """An op whose command carries amounts, asked about with the smallest the edition lets the banker type
     (seed 000: "nur Beträge zwischen € 10K und € 20M eintippen"): 1 would be refused in Banking for its
-    amount alone, and the entry would never be offered (issue 28, finding 1)."""
+    amount alone, and the entry would never be offered."""
     def build(player: str, square: Square | None, edition: Edition) -> Candidate:
         return {"op": op, "player": player, **dict.fromkeys(fields, edition.min_entry)}
 
@@ -100,7 +100,7 @@ OPS_TABLE: tuple[OpRow, ...] = (
     OpRow("go", None, _player_only("go")),
     OpRow("bankrupt", None, _player_only("bankrupt")),
     OpRow("pay_debt", None, _player_only("pay_debt")),
-    # The cards' payments, asked with the edition's smallest amount (Banking refuses 1: issue 28).
+    # The cards' payments, asked with the edition's smallest amount (Banking refuses 1).
     OpRow("pay_all", None, _amounts("pay_all", "amount")),
     OpRow("collect_all", None, _amounts("collect_all", "amount")),
     OpRow("repairs", None, _amounts("repairs", "per_house", "per_hotel")),
@@ -158,7 +158,7 @@ def square_ops(game: Game, player: str, square: Square) -> list[str]:
             and _open(game, row.build(player, square, game.state.edition))]
 
 
-# -- what the device shows beside the menus (issue 19) ---------------------------------------
+# -- what the device shows beside the menus ---------------------------------------
 
 
 def debt(game: Game, player: str) -> Money:

@@ -51,7 +51,7 @@ def new_game_state(cmd: Mapping[str, Any] | cmds.NewGame) -> tuple[GameState, li
 
 
 def with_edition_data(cmd: Mapping[str, Any], editions: Mapping[str, Edition]) -> Mapping[str, Any]:
-    """A ``new_game`` as the journal keeps it: with the whole edition it names (issue 26: "editing, renaming or
+    """A ``new_game`` as the journal keeps it: with the whole edition it names ("editing, renaming or
     deleting the file later changes neither a running game nor any past game"); any other command as it is."""
     if not isinstance(cmd, Mapping) or cmd.get("op") != "new_game" or cmd.get("edition_data") is not None:
         return cmd

@@ -1,4 +1,4 @@
-"""What the rules say, as a key and its values; the words are chosen where it is shown (issue 27).
+"""What the rules say, as a key and its values; the words are chosen where it is shown.
 
 A refusal, a booking's description, a preview, a log line: the rules return a :class:`Phrase`, never a
 sentence, so ``rules`` stays free of any language and an old game is told in today's language and today's

@@ -40,7 +40,7 @@ class PlayerState:
     pays nothing else."""
     bankrupt_order: int = 0
     """1 for the first player of the game to go bankrupt, 2 for the next …; 0 while in the game. The ranking
-    puts who went bankrupt last above those before (issue 18 #8); a Storno restores it like any field."""
+    puts who went bankrupt last above those before; a Storno restores it like any field."""
 
 
 @dataclass(slots=True)

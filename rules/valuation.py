@@ -105,7 +105,7 @@ def winners(state: GameState) -> list[str]:
 
 def ranking(state: GameState) -> list[str]:
     """Players by net worth, richest first; ties by cash, then seat order; bankrupt players last, who went
-    bankrupt last first (issue 18 #8: the seat says nothing about how long one held out)."""
+    bankrupt last first (the seat says nothing about how long one held out)."""
     seats = {name: i for i, name in enumerate(state.players)}
     return sorted(
         state.players,

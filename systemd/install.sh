@@ -83,7 +83,7 @@ fi
 # Python as python3-lgpio (plain Debian, DietPi, Armbian do not). Wherever that package exists we use
 # it, and make the virtualenv with --system-site-packages so it sees it. Elsewhere lgpio comes from
 # PyPI (systemd/lgpio.lock): its wheel where there is one, else built from its source release with
-# the build tools installed for the build and removed after (issue 30: never ends at advice).
+# the build tools installed for the build and removed after (never ends at advice).
 os_codename() {
     local file=${BANKLESER_OS_RELEASE:-/etc/os-release}
     (

@@ -30,7 +30,7 @@ def blueprint(backend: Backend) -> Blueprint:
 
     @admin.post("/api/admin/language")
     def api_language() -> tuple[Response, int]:
-        """The banker's choice of the appliance's language (issue 27): at once on the OLED and on every page
+        """The banker's choice of the appliance's language: at once on the OLED and on every page
         that follows the appliance's language."""
         body = request.get_json(silent=True)
         code = body.get("language") if isinstance(body, dict) else None

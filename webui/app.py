@@ -46,7 +46,7 @@ def create_app(backend: Backend) -> Flask:
     )
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     guard(app, backend.session_epoch)
-    speaking_app(app)  # the templates' _() and each request's language (issue 27)
+    speaking_app(app)  # the templates' _() and each request's language
 
     @app.errorhandler(WebError)
     def refused(err: WebError) -> tuple[Response, int]:
@@ -70,7 +70,7 @@ def create_app(backend: Backend) -> Flask:
     app.register_blueprint(banker.blueprint(backend))
     app.register_blueprint(admin.blueprint(backend))
     app.register_blueprint(editions.blueprint(backend))
-    app.register_blueprint(booking.blueprint(backend))  # issue 31: a form for every booking
+    app.register_blueprint(booking.blueprint(backend))  # a form for every booking
     if backend.simulation is not None:
         app.register_blueprint(sim.blueprint(backend.simulation))
     return app

@@ -79,7 +79,7 @@ class RateLimit:
 
 
 def try_again_in(seconds: float) -> str:
-    """The pause after too many wrong PINs, said with its length (issue 28 #12: "in ein paar Minuten" said none)."""
+    """The pause after too many wrong PINs, said with its length ("in ein paar Minuten" said none)."""
     if seconds < 60:
         return words.plural("pages.login.too_many_seconds", max(1, round(seconds)))
     return words.plural("pages.login.too_many_minutes", -(-int(seconds) // 60))

@@ -68,7 +68,7 @@ def blueprint(backend: Backend) -> Blueprint:
     @banker.post("/api/commands")
     def api_commands() -> tuple[Response, int]:
         result = backend.submit(parse_command())
-        ok = {"ok": True, **({"duplicate": True} if result.get("duplicate") else {})}  # a repeat told apart (issue 31)
+        ok = {"ok": True, **({"duplicate": True} if result.get("duplicate") else {})}  # a repeat told apart
         return jsonify(ok if result.get("ok") else result), status_of(result)
 
     return banker

@@ -1,4 +1,4 @@
-"""The banker's phone books as the device does (issue 31): a form for every booking, from ``rules.legal``.
+"""The banker's phone books as the device does: a form for every booking, from ``rules.legal``.
 
 The device's menus offer a player what ``rules.legal`` opens, in the order of its player menu
 (device/scenes/flows.py ``PLAYER_MENU``); so do these forms, behind the same words. A form's

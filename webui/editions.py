@@ -1,4 +1,4 @@
-"""A family's own edition on /admin (issue 26): a copy of any edition as a form, the board square by square in
+"""A family's own edition on /admin: a copy of any edition as a form, the board square by square in
 board order with the group colours, every name, the currency, the building words and the money; the checks of
 ``bankleser edition check`` beside each field; saved into the state directory's ``editions/``; download and upload.
 

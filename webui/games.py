@@ -95,7 +95,7 @@ def now() -> float:
 
 
 def lasted(game: dict[str, Any]) -> float:
-    """How long a game has lasted: to its end, or, while it runs, to now (issue 28 #13: "läuft · 12 s" after four
+    """How long a game has lasted: to its end, or, while it runs, to now ("läuft · 12 s" after four
     minutes was the time to its last booking)."""
     end = now() if game["status"] == "läuft" else float(game["ended"])
     return end - float(game["started"])

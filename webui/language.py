@@ -1,4 +1,4 @@
-"""The pages speak from the catalogue, in the appliance's language unless a phone chose its own (issue 27).
+"""The pages speak from the catalogue, in the appliance's language unless a phone chose its own.
 
 Jinja's own i18n extension is bound to :mod:`words`: ``{{ _("pages.status.title") }}`` in a template is
 :func:`words.text` in the language in force, ``{{ ngettext("pages.x", n) }}`` :func:`words.plural`. No

@@ -1,6 +1,6 @@
 """The web server: uvicorn's asyncio loop in front, Flask behind it in two small thread pools.
 
-Why this shape (issue 12): a live status page is a connection that stays open for hours. On a
+Why this shape: a live status page is a connection that stays open for hours. On a
 thread-per-request server (waitress) each one holds a thread; 32 open pages took them all and the
 banker's commands stopped answering. Here the live streams (the status pages' and the virtual device's)
 and `/api/state` are coroutines on one asyncio loop, serving the bytes the daemon published, so 100 open
@@ -11,7 +11,7 @@ and one for the pages phones load, so no number of phones can starve the banker.
 Python) is maintained, small, and runs on every Pi; a2wsgi is the maintained WSGI-in-ASGI bridge.
 
 Bodies larger than :data:`MAX_BODY` are refused from their headers, before a byte of them is
-read, and nothing is ever spooled to disk (issue 11: waitress spooled up to 1 GB to the SD card).
+read, and nothing is ever spooled to disk (waitress spooled up to 1 GB to the SD card).
 """
 
 from __future__ import annotations

@@ -341,7 +341,7 @@ def _run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
     if isinstance(greeted, Exception):
-        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once (issue 20).
+        # Not a warning: opening the parts tries the panel again and logs its cause and fix, once.
         logging.getLogger(__name__).debug("no first frame: %s", greeted)
     import words
 

@@ -94,7 +94,7 @@ class Config(msgspec.Struct):
     def load(cls, path: Path | None) -> Config:
         """The file at ``path`` (the defaults without one). A wrong value stops the start with SystemExit naming
         every wrong key and what it allows: ``bankleser run`` exits 78 (EX_CONFIG), which the unit does not
-        restart (issue 30: a wrong value used to start the service and be reported as a wiring problem)."""
+        restart (a wrong value used to start the service and be reported as a wiring problem)."""
         data: dict[str, Any] = {}
         if path is not None:
             try:
@@ -190,7 +190,7 @@ def default_host(*, sim: bool, on_pi: bool | None = None) -> str:
 
 def listen_address(*, flag: str | None, configured: str | None, sim: bool,
                    on_pi: bool | None = None) -> tuple[str, str]:
-    """The address the status page listens on, and why, in the words the log says it (issue 30: off a Pi the page
+    """The address the status page listens on, and why, in the words the log says it (off a Pi the page
     was on 127.0.0.1 while config.toml spoke of all interfaces).
 
     ``--host`` wins; in sim mode the page stays local (the virtual device takes input without a PIN), whatever

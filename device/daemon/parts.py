@@ -3,7 +3,7 @@
 The parts themselves, their stand-ins and retries live in :mod:`drivers.hardware`; this is only
 their wording for the banker. A part's hint holds one line per cause ("GPIO: cause – fix"); one cause
 often keeps several parts out (no GPIO: keypad, knob, buzzer, LED and reader), and is said once, with
-the parts it affects, beside every other cause found at the same start (issue 30).
+the parts it affects, beside every other cause found at the same start.
 """
 
 from __future__ import annotations

@@ -40,9 +40,9 @@ def public_state(game: GameState | None, snap: Mapping[str, Any], *, cards: Iter
         out["remaining"] = snap["remaining"]
     out["cards"] = {c.name: c.number for c in cards if c.kind == "player"}
     out["version"] = version
-    out["session_epoch"] = session_epoch  # a logout anywhere: every banker's page asks again (issue 31)
+    out["session_epoch"] = session_epoch  # a logout anywhere: every banker's page asks again
     out["problem"] = problem
-    out["language"] = appliance_language()  # open pages that follow the appliance's language reload in it (issue 27)
+    out["language"] = appliance_language()  # open pages that follow the appliance's language reload in it
     out["parts"] = parts
     return out
 

@@ -111,7 +111,7 @@ class Daemon(msgspec.Struct):
     """The newest public state, its version and its bytes, as every phone reading the appliance's language gets
     them."""
     published_in: dict[str, bytes] = {}
-    """The same state said in each language: a phone may read its pages in its own (issue 27)."""
+    """The same state said in each language: a phone may read its pages in its own."""
     on_publish: Callable[[int, bytes, dict[str, bytes]], None] | None = None
     """Where each new public state goes (its version, its bytes, and in every language): the web server's
     publisher, once the web runs (device/daemon/web.py)."""
@@ -206,7 +206,7 @@ class Daemon(msgspec.Struct):
             )
 
     def _say_pin(self, journal: Journal) -> None:
-        """The start log says whether the banker's web page can be opened, and how its PIN is set (issue 31)."""
+        """The start log says whether the banker's web page can be opened, and how its PIN is set."""
         if self.config.banker_pin:
             log.info("%s", text("service.pin.configured"))
         elif journal.setting("banker_pin"):
@@ -344,14 +344,14 @@ class Daemon(msgspec.Struct):
             return
         ledger = self.ledger
         key = (ledger.version if ledger is not None else 0, self.fault or self.history_fault, self._parts_key(),
-               self.session_epoch,  # a logout is news for every banker's page (issue 31)
-               appliance_language())  # so is the banker's choice of language (issue 27): open pages follow it
+               self.session_epoch,  # a logout is news for every banker's page
+               appliance_language())  # so is the banker's choice of language: open pages follow it
         if key == self._published_key and not force:
             return
         self._published_key = key
         version = self.published[0] + 1
         said = {}
-        for code in LANGUAGES:  # a phone may read its pages in a language of its own (issue 27)
+        for code in LANGUAGES:  # a phone may read its pages in a language of its own
             with speaking(code):
                 said[code] = self._public_body(version)
         self.published, self.published_in = (version, said[appliance_language()]), said

@@ -84,7 +84,7 @@ class Simulation:
                 "names": {sq: square_name(edition, sq) for sq in sorted(set(deeds.values()))}}
 
     def signals(self) -> dict[str, Any]:
-        """What the virtual device shows beside the OLED (issue 28 #14): the tunes played so far (their count and
+        """What the virtual device shows beside the OLED: the tunes played so far (their count and
         the last), the status LED, and the ledger's version (a new game, a card learned: its buttons follow)."""
         hw, ledger = self._hardware(), self._d.ledger
         played = hw.buzzer.played

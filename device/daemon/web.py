@@ -134,7 +134,7 @@ class WebBackend:
         result: dict[str, Any] = self._speaking(run)
         return result
 
-    # The banker's booking forms (issue 31): read on the loop, from the rules' own game. ---------
+    # The banker's booking forms: read on the loop, from the rules' own game. ---------
 
     def _on_game(self, fn: Callable[[Game], dict[str, Any]], idle: dict[str, Any]) -> dict[str, Any]:
         def run() -> dict[str, Any]:

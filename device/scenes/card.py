@@ -89,7 +89,7 @@ class CardScene(Scene, msgspec.Struct):
 
 def go(ui: Context, player: str) -> None:
     """LOS: the salary at once; under the house rule "doppeltes Gehalt auf LOS" (seed 001) the banker says which it
-    was, over LOS or exactly on it (twice the salary), and LOS again is the pass (issue 28 #2)."""
+    was, over LOS or exactly on it (twice the salary), and LOS again is the pass."""
     game = ui.game
     if game is None or "double_go" not in game.house_rules:
         ui.submit({"op": "go", "player": player}, player)
@@ -142,7 +142,7 @@ class AmountScene(Scene, msgspec.Struct):
             if self.entry and self.verb in ("open", "transfer", verb):  # amount first, then one key books it
                 self.verb, self.payer = verb, None
                 return self._book(ui)
-            if verb == self.verb:  # the entry's own key again, nothing typed: said, never silent (issue 28 #10)
+            if verb == self.verb:  # the entry's own key again, nothing typed: said, never silent
                 ui.tone("refused")
                 ui.note = phrase("scenes.amount.first")
                 return True

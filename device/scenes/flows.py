@@ -249,7 +249,7 @@ def _jail(v: View) -> list[tuple[Said, Any]]:
 def _to_houses(v: View) -> list[tuple[Said, Any]]:
     """A hotel sold whole or back into houses: each only where the rules accept it, and one entry where the rules
     book the same either way (seed 004 gives the Hütten back for a Schloss sold: "ganz verkaufen" would say what it
-    does not do, issue 28 #3)."""
+    does not do)."""
     def cmd(value: bool) -> dict[str, Any]:
         return {"op": "sell_building", "player": v.player, "square": v["square"], "to_houses": value}
 
@@ -294,7 +294,7 @@ def _bankrupt(v: View) -> dict[str, Any]:
 
 def _estate_mortgaged(v: View) -> list[int]:
     """The mortgaged deeds a player creditor receives from the bankrupt: each may be lifted at once, for the mortgage
-    plus 10 % once (issue 26; seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 %
+    plus 10 % once (seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 %
     Zinsen an die Bank bezahlen", and as in a trade, "entweder sofort auflösen oder …"). What goes to the bank comes
     back mortgage-free: nothing to lift."""
     if v.creditor is None:
@@ -320,7 +320,7 @@ def _estate(v: View) -> str:
 
 def _bankrupt_summary(v: View, event: Event | None) -> tuple[Said, Said, tuple[Said, ...]]:
     """Who goes bankrupt to whom, and what they receive as the rules' preview books it (the cash and the buildings
-    sold, issue 28 #5: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
+    sold: the debt is not what the creditor gets); the debt; the rules' note (the 10 % the creditor
     pays, or what stays owed to the bank); and that Storno undoes it (it is no final step at the table). No big
     line of its own: the title "Bankrott" takes it (ConfirmScene), and "Bankrott: …" with a 12-letter name would not
     fit there; who, to whom and how much, the note and the Storno share the three rows below."""
@@ -449,7 +449,7 @@ def _undoable(game: Game) -> bool:
 
 def _running_undoable(game: Game) -> bool:
     """The banker's Storno: while a game runs and there is a booking to take back; after an end only when a
-    bankruptcy ended it (its confirm promised "Storno hebt es auf"), never after a timed end (issue 10)."""
+    bankruptcy ended it (its confirm promised "Storno hebt es auf"), never after a timed end."""
     if game.state is not None and game.state.finished:
         return bool(game.history) and game.history[-1].op == "bankrupt" and _undoable(game)
     return _running(game) and _undoable(game)

@@ -118,7 +118,7 @@ def join_screen(join: WifiJoin, *, qr: bool) -> Screen:
 
 
 def missing_title(missing: list[str]) -> str:
-    """The title bar while a part is missing (issue 20): it lasts until the retry takes the part in, and the
+    """The title bar while a part is missing: it lasts until the retry takes the part in, and the
     page (the QR code below) says the cause and the fix. "Bankleser" when all is there."""
     if not missing:
         return words.text("scenes.idle.name")

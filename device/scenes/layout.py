@@ -177,7 +177,7 @@ def with_icons(screen: Screen, icons: str) -> Screen:
 def with_note(screen: Screen, note: str, *, title: bool = False) -> Screen:
     """The note of an unused input on the last line, or in the title bar where the line has no room for it (beside
     the QR code) or the lines must stay (``title``: a ranking, a confirmation's rows, a refusal's offer). Beside a
-    code that takes the panel's height (the Wi-Fi's, issue 21) it stays in the lines: a title would shrink the code
+    code that takes the panel's height (the Wi-Fi's) it stays in the lines: a title would shrink the code
     to half its size."""
     tall_code = screen.qr is not None and not screen.title
     if (title or px(note) > line_room(screen)) and px(note) <= TITLE_PX and not tall_code:

@@ -152,7 +152,7 @@ class ListScene(Scene, msgspec.Struct):
                 ui.tone("card")
                 return self._choose(ui)
             if self.multi and any(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                ui.tone("refused")  # a trade's marks are kept (issue 18 #5): said, never thrown away
+                ui.tone("refused")  # a trade's marks are kept: said, never thrown away
                 ui.note = phrase("scenes.list.not_in_trade")
                 return True
             return False
@@ -214,7 +214,7 @@ class NumberScene(Scene, msgspec.Struct):
     setup: bool = False
     """A new game's set-up (the minutes): a card tapped keeps it."""
     secret: bool = False
-    """A PIN: shown masked while it is typed, as a PIN is (issue 28 #12)."""
+    """A PIN: shown masked while it is typed, as a PIN is."""
 
     def on_event(self, ui: Context, inp: Input) -> bool:
         key = pressed(inp)
@@ -281,8 +281,8 @@ class ConfirmScene(Scene, msgspec.Struct):
 
     kind = State.CONFIRM
     note_in_title = True
-    """A key with no use here is said in the title bar for its moment, never over a row of what is to be booked
-    (issue 28 #8); the keys' line comes back with the next input."""
+    """A key with no use here is said in the title bar for its moment, never over a row of what is to be
+    booked; the keys' line comes back with the next input."""
     cmd: dict[str, Any]
     title: Said
     """What is confirmed ("Miete", "Storno?", "Bankrott"): kept with a payment refused for want of money (it comes

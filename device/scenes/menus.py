@@ -93,7 +93,7 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
         ui.scenes.replace(MessageScene(phrase("scenes.raise.title"), phrase("scenes.nothing.big"),
                                        phrase("scenes.raise.nothing"), refused=True))
         return
-    # said, not left for the banker to reckon: a debt, or a bid no sale or mortgage can reach (issue 28 #6)
+    # said, not left for the banker to reckon: a debt, or a bid no sale or mortgage can reach
     too_little = state.players[player].cash + half + mortgages < max(offer.owed, offer.needs)
     title = _with_money(ui, "scenes.raise.short" if too_little else "scenes.raise.can", half + mortgages)
     ui.scenes.replace(ListScene(title, options,
@@ -134,7 +134,7 @@ def ask_undo(ui: Context, player: str | None) -> None:
         ui.message(phrase("scenes.undo.title"), phrase("scenes.nothing.none"), phrase("scenes.undo.nothing"),
                    refused=True)
         return
-    # The booking it names, by its number: refused (not_last) if the phone booked another meanwhile (issue 31)
+    # The booking it names, by its number: refused (not_last) if the phone booked another meanwhile
     last = history[-1]
     big, lines = undone(ui, last)
     ui.scenes.push(ConfirmScene({"op": "undo", "of": last.number}, phrase("scenes.undo.ask"), big, lines,

@@ -180,7 +180,7 @@ class ResultScene(MessageScene):
 
 def _taken_back(said: Phrase) -> Phrase:
     """What a Storno took back, under the title "Storno" (the rules' "Storno: …" put that word before the booking's
-    own key facts, issue 27): the booking as the rules said it; after a new game's Storno, the game that goes on."""
+    own key facts): the booking as the rules said it; after a new game's Storno, the game that goes on."""
     if said.key == "rules.undo.new_game":
         return phrase("scenes.result.game_goes_on", edition=said.get("edition") or "")
     booking = said.get("booking")
@@ -209,7 +209,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
             # a booking made without a card (the banker's Storno): the balance that changed, not "OK"
             player = next((who for who in moved if who in game.players), None)
         if player and game is not None and player in game.players:
-            # a booking between players, or one without a card: whose balance this is, said (issue 28 #9) in the
+            # a booking between players, or one without a card: whose balance this is, said in the
             # big line, where a 12-letter name fits beside it (the title bar holds "Gebucht: " and 10 letters)
             named = any(who != player for who in moved) or not carded
             return ResultScene(title, "", text, balance_of=player, named=named)
@@ -221,7 +221,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         detail = said.get("detail") if said is not None else None
 
         def short() -> str:
-            """The rules' detail without the verdict the big line says ("Nicht genug Geld. …", issue 27)."""
+            """The rules' detail without the verdict the big line says ("Nicht genug Geld. …")."""
             if isinstance(detail, Phrase):
                 return ui.say(detail)
             return ui.say(said) if said is not None else outcome.message
@@ -315,7 +315,7 @@ class PagesScene(Scene, msgspec.Struct):
         if inp.key in (Key.UP, Key.DOWN) and (most or last):
             offset = max(0, min(most, self.offset + (-1 if inp.key is Key.UP else 1)))
             if offset == self.offset and inp.key is Key.DOWN:
-                # docs/playing.md: turning past the end says so in the title bar, the last line kept (issue 28 #7)
+                # docs/playing.md: turning past the end says so in the title bar, the last line kept
                 ui.tone("refused")
                 ui.note = phrase("scenes.pages.end")  # the end is reached; the turn does nothing
                 return True

@@ -1,4 +1,4 @@
-"""What a scene shows, kept as what it means and said when it is drawn (issue 27, docs/languages.md).
+"""What a scene shows, kept as what it means and said when it is drawn (docs/languages.md).
 
 A scene never holds a sentence: it holds a :class:`~rules.phrase.Phrase` (a catalogue key and its values), a
 function that says it, or a name that is the same in every language (a player's, a square's). ``view`` says it

@@ -1,4 +1,4 @@
-"""Menü → Selbsttest: every part of the box, tried by hand (issue 20).
+"""Menü → Selbsttest: every part of the box, tried by hand.
 
 Each key pressed shows its name; the knob's turns and push are counted; 1 plays a tone, 2
 toggles the LED; a card laid on shows its UID and how long it is. C leaves (held C as anywhere).

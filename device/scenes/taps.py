@@ -21,7 +21,7 @@ def tapped(ui: Context, uid: str) -> None:
     ui.tone("card")
     card = ui.cards.get(uid)
     top = ui.scenes.top
-    if getattr(top, "setup", False):  # a new game being set up: kept, the cards come after (issue 28 #4)
+    if getattr(top, "setup", False):  # a new game being set up: kept, the cards come after
         ui.tone("refused")
         ui.note = phrase("scenes.tap.later")
         return

@@ -68,9 +68,9 @@ class Ui(msgspec.Struct):
     sleep_after: float = SLEEP_AFTER
     """Seconds without input before the display sleeps (``[ui] sleep_after`` in config.toml)."""
     missing: Callable[[], list[str]] = lambda: []
-    """The parts that failed to open and are being retried (issue 20): the idle screen names them."""
+    """The parts that failed to open and are being retried: the idle screen names them."""
     join: Callable[[], WifiJoin | None] = lambda: None
-    """The appliance's own Wi-Fi while it is open (``daemon.hotspot.JoinInfo``), else None (issue 21)."""
+    """The appliance's own Wi-Fi while it is open (``daemon.hotspot.JoinInfo``), else None."""
     qr_later: bool = False
     """The daemon: the first idle frame without QR codes, which come with the first tick (segno's imports
     after READY)."""

@@ -1,4 +1,4 @@
-"""Which clock dated the journal's entries, and the time a banker's phone gave (issue 22, finding 11).
+"""Which clock dated the journal's entries, and the time a banker's phone gave.
 
 A Pi without network has no clock to trust: no battery clock, and the time restored at boot is the last
 shutdown's. The play clock never minds (it is monotonic), but the reports' wall times do. So at every start
@@ -71,7 +71,7 @@ def system_clock_synced(timesync: Path = TIMESYNC) -> bool | None:
     """Whether the wall clock is synchronised: True, False, or None when this cannot be told.
 
     Asked of systemd-timesyncd's marker file, never of the kernel: adjtimex(2) is in ``@clock``, which
-    the unit's ``SystemCallFilter=`` forbids (the process was killed with SIGSYS before READY, issue 30),
+    the unit's ``SystemCallFilter=`` forbids (the process was killed with SIGSYS before READY),
     and ``ProtectClock=`` alone makes it fail with EPERM. Without timesyncd (another NTP client, or
     none) nobody here vouches for the clock: unknown, which the callers treat like unsynchronised
     (the banker's phone may date the boot), never as synchronised.

@@ -99,7 +99,7 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phras
     c.s.pay(player, None, cost, phrase("rules.reason.building", what=Noun("house"), square=Place(sq)))
     c.s.set("bank_houses", None, stock - 1)
     c.s.set("houses", sq, here + 1)
-    # What is built, where, and what that one costs (issue 27: "2 Hütten (50)" read as two for 50); how many
+    # What is built, where, and what that one costs ("2 Hütten (50)" read as two for 50); how many
     # stand there now after it.
     return phrase("rules.build.house" + won, player=player, pieces=Pieces("house", 1, "acc"), square=Place(sq),
                   amount=Cash(cost), n=here + 1, houses=Noun("house", True))
@@ -138,7 +138,7 @@ def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
         c.s.set("bank_houses", None, stock - hph)
         c.s.set("houses", sq, hph)
         c.s.pay(None, player, half, phrase("rules.reason.sale", what=Noun("hotel"), square=Place(sq)))
-        # Who, where and what first (issue 27: "Ben tauscht das / Schloss auf" hid the street).
+        # Who, where and what first ("Ben tauscht das / Schloss auf" hid the street).
         return phrase("rules.sell.traded", player=player, square=Place(sq), hotel_pieces=Pieces("hotel", 1, "acc"),
                       pieces=Pieces("house", hph, "acc"), amount=Cash(half))
     whole = half * (hph + 1)

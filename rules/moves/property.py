@@ -62,9 +62,9 @@ def rent(c: Ctx, cmd: cmds.Rent) -> Phrase:
         note = phrase("rules.rent.dice", dice=dice)
     amount = rent_of(c.state, sq, dice)
     c.s.pay(payer, str(owner), amount, phrase("rules.reason.rent", square=Place(sq)))
-    # Who pays whom for which street and how much first, what stands there after it (issue 27: "Cem zahlt Ben Miete /
+    # Who pays whom for which street and how much first, what stands there after it ("Cem zahlt Ben Miete /
     # für Poststraße (2" cut the buildings between the street and the amount); a station's rent has nothing to add
-    # (issue 31: "Westbahnhof ()").
+    # (it said "Westbahnhof ()").
     if note is None:
         return phrase("rules.rent.done", payer=payer, owner=str(owner), amount=Cash(amount), square=Place(sq))
     return phrase("rules.rent.done_on", payer=payer, owner=str(owner), amount=Cash(amount), square=Place(sq),
@@ -81,7 +81,7 @@ def mortgage(c: Ctx, cmd: cmds.Mortgage) -> Phrase:
     value = c.edition.deed(sq).mortgage
     c.s.pay(None, player, value, phrase("rules.reason.mortgage", square=Place(sq)))
     c.s.set("mortgaged", sq, True)
-    # Who and which street first (issue 27: "Anna nimmt eine / Hypothek auf:" hid the street); "für" takes the
+    # Who and which street first ("Anna nimmt eine / Hypothek auf:" hid the street); "für" takes the
     # street's name without its article ("auf Schlossallee" wanted "die"; review 12).
     return phrase("rules.mortgage.done", player=player, square=Place(sq), amount=Cash(value))
 

@@ -45,7 +45,7 @@ const Bank = (() => {
   }
 
   // A page that follows the appliance's language (no language of its own pinned on this phone) is drawn again in
-  // the one the banker chose, as soon as the live state names it (issue 27).
+  // the one the banker chose, as soon as the live state names it.
   function followLanguage(s) {
     const root = document.documentElement;
     if (s.language && s.language !== root.lang && !root.hasAttribute("data-pinned")) window.location.reload();
@@ -80,7 +80,7 @@ const Bank = (() => {
   function renderStatus(s) {
     const problem = $("#problem");
     problem.hidden = !s.problem;
-    // one cause per line (a missing part's causes, issue 30)
+    // one cause per line (a missing part's causes)
     problem.replaceChildren(...(s.problem ? t("pages.js.attention", { problem: s.problem }) : "").split("\n")
       .flatMap((line, i) => (i ? [document.createElement("br"), line] : [line])));
     const scores = $("#scores");
@@ -128,7 +128,7 @@ const Bank = (() => {
         el("div", { class: "top" }, el("strong", {}, p.bankrupt ? t("pages.js.bankrupt", { name }) : name),
           el("span", { class: "cash" }, money(p.cash))),
         el("div", { class: "meta" }, number + t("pages.js.worth_of", { amount: money(p.net_worth) }) + jail),
-        // The 10 % of a bankruptcy not yet paid (issue 19): the state leaves "debt" out when it is 0.
+        // The 10 % of a bankruptcy not yet paid: the state leaves "debt" out when it is 0.
         ...(p.debt ? [el("div", { class: "debt" }, t("pages.js.debt", { amount: money(p.debt) }))] : []),
         deedList(p)));
     }
@@ -342,7 +342,7 @@ const Bank = (() => {
     for (const card of cards) {
       players.append(el("label", { class: "check" }, el("input", { type: "checkbox", value: card.name, name: "player" }),
                         ` ${card.number}: ${card.name}`));
-      // No maxlength: a name too long is refused with its limit, not cut without a word (issue 31).
+      // No maxlength: a name too long is refused with its limit, not cut without a word.
       const input = el("input", { value: card.name, "aria-label": t("pages.js.rename_label", { number: card.number }),
                                   autocomplete: "off" });
       const save = el("button", { type: "button" }, t("pages.js.rename"));
@@ -372,7 +372,7 @@ const Bank = (() => {
     try { return JSON.parse(text.replace(/[“”„‟″‘’‚‛′«»]/g, '"')); } catch (e) { return undefined; }
   }
 
-  // The booking forms (issue 31): generated from the rules' legal options, as the device's menus --------------
+  // The booking forms: generated from the rules' legal options, as the device's menus --------------
   const LISTS = new Set(["a_gives.squares", "b_gives.squares", "lift"]);
 
   function fieldControl(f, data, form) {
@@ -737,7 +737,7 @@ const Bank = (() => {
         refreshForms();
       });
     };
-    // The appliance's language (issue 27): the OLED at once, and every open page that follows it reloads in it
+    // The appliance's language: the OLED at once, and every open page that follows it reloads in it
     // when the live state names it (this one too).
     $("#language-form").onsubmit = (ev) => {
       ev.preventDefault();
