@@ -1,7 +1,7 @@
 """A 4×4 matrix keypad scanned with gpiozero: rows driven low or released, columns as pulled-up inputs.
 
-No keypad class exists in gpiozero (github.com/gpiozero/gpiozero/issues/358) and the PyPI keypad libraries import RPi.GPIO,
-so the scan is ours: drive one row low, read which columns follow it low. The rows not being
+No keypad class exists in gpiozero (github.com/gpiozero/gpiozero/issues/358) and the PyPI keypad
+libraries import RPi.GPIO, so the scan is ours: drive one row low, read which columns follow it low. The rows not being
 scanned are released (inputs, high-impedance), never driven high: two keys down in one column
 then join a low row to a released one instead of shorting a low output to a high one.
 Debouncing is ours too (gpiozero's MockPin has no bounce_time): a key counts as down after
