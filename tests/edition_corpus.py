@@ -141,6 +141,20 @@ TARGETED: tuple[tuple[str, str], ...] = (
     ("gender", '[buildings]\nhouse = { singular = "Turm", plural = "Türme", gender = "x" }\n'),
     ("word lacks", '[buildings]\nhouse = { singular = "Turm" }\nhotel = { singular = "Burg", plural = "Burgen" }\n'),
     ("tower", '[buildings]\ntower = { singular = "Turm" }\n'),
+    ("edges low", f'currency = "{"c" * 20}"\njail_fine = 0\nspeed_die_bonus = 0\n[quick]\ndeeds_each = 1\n'
+     f'houses_per_hotel = 1\nends_at_bankruptcy = 1\nname = "q"\n[stock]\nhouses = 1\nhotels = 1\n'
+     f'[groups]\nstations = "s"\nutilities = "{"u" * 32}"\n'),
+    ("edges high", 'max_entry = 9990000000\nauction_min_bid = 1\n[quick]\ndeeds_each = 3\nhouses_per_hotel = 4\n'
+     f'ends_at_bankruptcy = 7\nname = "{"q" * 20}"\n[stock]\nhouses = 99\nhotels = 99\n'),
+    ("edges over", 'max_entry = 9990000001\nauction_min_bid = 0\n[quick]\ndeeds_each = 0\nhouses_per_hotel = 5\n'
+     f'ends_at_bankruptcy = 8\nname = "{"q" * 21}"\n[stock]\nhouses = 100\nhotels = 0\n'
+     f'[groups]\nstations = "{"s" * 33}"\n'),
+    ("word edges", f'[buildings]\nhouse = {{ singular = "{"h" * 20}", plural = " h ", gender = "n" }}\n'
+     f'hotel = {{ singular = "{"h" * 21}", plural = "  ", gender = "F" }}\n'
+     f'[words.en]\nstations = "{"s" * 32}"\nutilities = "{"u" * 33}"\ncurrency = "{"c" * 20}"\n'
+     f'quick = "{"q" * 21}"\n'),
+    ("name edges", f'[names]\n1 = "{"n" * 32}"\n3 = "{"m" * 21}"\n6 = "{"o" * 22}"\n30 = "{"p" * 32}"\n'
+     f'[short]\n1 = "{"s" * 21}"\n6 = "O"\n8 = "o"\n'),
 )
 """One file a refusal of each kind, each on the classic board: the corpus's random walk rarely reaches some."""
 
@@ -152,7 +166,10 @@ WHOLE: tuple[tuple[str, str], ...] = (
     ("off scale", 'key = "x"\ntitle = "x"\nbase = "banking"\nsalary = 15000\n'),
     ("reader width", 'key = "x"\ntitle = "x"\nbase = "banking"\nmax_entry = 123450000\n'),
     ("title blank", 'key = "x"\ntitle = "  "\nbase = "classic"\n'),
-    ("title long", f'key = "x"\ntitle = "{"M" * 41}"\nbase = "classic"\n'), ("nothing", 'key = "x"\n'), ("table", 'key = "x"\nnames = 5\nquick = []\n'),
+    ("title long", f'key = "x"\ntitle = "{"M" * 41}"\nbase = "classic"\n'), ("nothing", 'key = "x"\n'),
+    ("title edge", f'key = "{"k" * 32}"\ntitle = "{"M" * 40}"\nbase = "classic"\n'),
+    ("key edge", f'key = "{"k" * 33}"\ntitle = "x"\nbase = "classic"\n'),
+    ("km edge", 'key = "x"\ntitle = "x"\nbase = "banking"\nmax_entry = 99990000\nsalary = 10000\n'), ("table", 'key = "x"\nnames = 5\nquick = []\n'),
 )
 
 
