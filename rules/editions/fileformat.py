@@ -27,11 +27,13 @@ from .problems import Checked, EditionError, Problem
 from .schema import (
     BOARD_SQUARES,
     DISPLAYED,
+    HELD,
     KEY,
     MAX_DISPLAY_NAME,
     MAX_SQUARE_NAME,
     MAX_WORD,
     MONEY,
+    NAMED,
     TABLES,
     TOP,
     structure,
@@ -190,21 +192,12 @@ def _build(full: dict[str, Any]) -> Edition:
     deeds = {sq: Deed(sq, names[sq], card.kind, card.group, printed[sq]["price"], tuple(printed[sq]["rents"]),
                       printed[sq]["house_price"], printed[sq]["mortgage"])
              for sq, card in DEEDS.items()}
-    q, r = full["quick"], full["rules"]
+    values = {key: full[key] for key in TOP if key not in NAMED}
+    values |= {HELD.get((table, key), key): v for table in TABLES if table != "quick" for key, v in full[table].items()}
     return Edition(
-        key=full["key"], title=full["title"], scale=full["scale"], km_notation=full["km_notation"],
-        currency=full["currency"], house_word=words["house"], hotel_word=words["hotel"],
-        stations=full["groups"]["stations"], utilities=full["groups"]["utilities"], names=names,
-        short_names=tuple(short.get(sq, name) for sq, name in enumerate(names)),
+        **values, quick=QuickRules(**full["quick"]), house_word=words["house"], hotel_word=words["hotel"],
+        names=names, short_names=tuple(short.get(sq, name) for sq, name in enumerate(names)),
         deeds=MappingProxyType(deeds), taxes=MappingProxyType({sq: full["taxes"][sq] for sq in TAX_SQUARES}),
-        start_capital=full["start_capital"], salary=full["salary"], jail_fine=full["jail_fine"],
-        max_entry=full["max_entry"], auction_min_bid=full["auction_min_bid"], speed_die_bonus=full["speed_die_bonus"],
-        houses_in_box=full["stock"]["houses"], hotels_in_box=full["stock"]["hotels"],
-        quick=QuickRules(q["deeds_each"], q["deal_paid"], q["houses_per_hotel"], q["ends_at_bankruptcy"], q["name"]),
-        double_rent_with_mortgaged_group=r["double_rent_with_mortgaged_group"],
-        bankruptcy_mortgage_fee=r["bankruptcy_mortgage_fee"],
-        hotel_sale_returns_houses=r["hotel_sale_returns_houses"],
-        building_auction_at_house_price=r["building_auction_at_house_price"],
         base=full.get("base"), language=full.get("language", "de"),
         words=MappingProxyType({code: _built_terms(terms) for code, terms in full.get("words", {}).items()}),
     )

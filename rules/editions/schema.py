@@ -91,6 +91,11 @@ TABLES: dict[str, dict[str, str]] = {
               "hotel_sale_returns_houses": BOOL, "building_auction_at_house_price": BOOL},
 }
 """The tables of named values, every key of which a whole edition gives."""
+NAMED = ("base", "language", "board")
+"""Top keys that are no plain value of an :class:`~rules.editions.model.Edition` (each top key else is one of the
+same name); a table's key is the value of its name, ``[quick]``'s of ``Edition.quick``, but for :data:`HELD`."""
+HELD = {("stock", "houses"): "houses_in_box", ("stock", "hotels"): "hotels_in_box"}
+"""The table keys an :class:`~rules.editions.model.Edition` holds under another name."""
 WORD: dict[str, str] = {"singular": TEXT, "plural": TEXT, "gender": TEXT}
 TERMS: dict[str, str] = {"stations": TEXT, "utilities": TEXT, "currency": TEXT, "quick": TEXT}
 """``[words.<code>]``: the board's words in another language than its own, besides ``house`` and ``hotel`` (each a

@@ -8,25 +8,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from .model import Edition, Terms, Word
-from .schema import TABLES, TOP
+from .schema import HELD, NAMED, TABLES, TOP
 
 
 def edition_data(ed: Edition) -> dict[str, Any]:
     """The whole edition as plain data (JSON and TOML alike, square numbers as ints): what a journal keeps."""
     short = {sq: s for sq, (s, name) in enumerate(zip(ed.short_names, ed.names, strict=True)) if s != name}
-    out: dict[str, Any] = {
-        "key": ed.key, "title": ed.title, **({"base": ed.base} if ed.base else {}), "board": "classic",
-        "currency": ed.currency, "scale": ed.scale, "km_notation": ed.km_notation,
-        "start_capital": ed.start_capital, "salary": ed.salary, "jail_fine": ed.jail_fine, "max_entry": ed.max_entry,
-        "auction_min_bid": ed.auction_min_bid, "speed_die_bonus": ed.speed_die_bonus,
-        "groups": {"stations": ed.stations, "utilities": ed.utilities},
-        "stock": {"houses": ed.houses_in_box, "hotels": ed.hotels_in_box},
-        "quick": {"name": ed.quick.name, "deeds_each": ed.quick.deeds_each, "deal_paid": ed.quick.deal_paid,
-                  "houses_per_hotel": ed.quick.houses_per_hotel, "ends_at_bankruptcy": ed.quick.ends_at_bankruptcy},
-        "rules": {"double_rent_with_mortgaged_group": ed.double_rent_with_mortgaged_group,
-                  "bankruptcy_mortgage_fee": ed.bankruptcy_mortgage_fee,
-                  "hotel_sale_returns_houses": ed.hotel_sale_returns_houses,
-                  "building_auction_at_house_price": ed.building_auction_at_house_price},
+    out: dict[str, Any] = {"key": ed.key, "title": ed.title, **({"base": ed.base} if ed.base else {}),
+                           "board": "classic"}
+    out |= {key: getattr(ed, key) for key in TOP if key not in (*NAMED, "key", "title")}
+    out |= {table: {key: getattr(ed.quick if table == "quick" else ed, HELD.get((table, key), key)) for key in fields}
+            for table, fields in TABLES.items()}
+    out |= {
         "buildings": {name: {"singular": w.singular, "plural": w.plural, "gender": w.gender}
                       for name, w in (("house", ed.house_word), ("hotel", ed.hotel_word))},
         "names": dict(enumerate(ed.names)),

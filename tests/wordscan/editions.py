@@ -48,8 +48,8 @@ ALLOWED = {
     "check_data", "edition_data", "edition_from_data", "journal_data", "read_edition", "to_toml",
     "BOARD_SQUARES", "COMMENTED", "DISPLAYED", "KEY", "MAX_DISPLAY_NAME", "MAX_SQUARE_NAME", "MAX_TITLE", "MAX_WORD",
     "key_problem", "line_numbers", "suggest_key", "toml_problem",
-    # the schema's slots
-    "later", "refuse",
+    # the schema's slots, the edition's attributes that hold a table's key under another name
+    "later", "refuse", "houses_in_box", "hotels_in_box",
     # the file format's patterns, a problem's repr for a programmer, the K/M suffixes, keys' tails
     "[a-z0-9][a-z0-9-]{0,31}", "^\\s*\\[\\s*([^\\]]+?)\\s*\\]\\s*(#.*)?$", "^\\s*([A-Za-z0-9_\\-\\\"'. ]+?)\\s*=",
     "line (\\d+)", "warning", "Problem(", ", line=", "K", "M", ".rents", ".gender", ".price", ".mortgage",
