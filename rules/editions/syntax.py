@@ -56,6 +56,7 @@ class Lines(Mapping[str, int]):
 
 
 def line_of(lines: Mapping[str, int], path: str) -> int | None:
+    """The line of ``path``, else of the nearest table that holds it (a key the file inherits has none)."""
     while path:
         if path in lines:
             return lines[path]
