@@ -204,7 +204,7 @@ PLAYERS = ("Marie-Louise", "Hans-Joachim", "Karl-Theodor", "Anna-Theresa", "Lisa
 """``MAX_PLAYERS`` names of ``MAX_NAME`` characters each, one word each (a line breaks only between words)."""
 FIRSTS = ("Alte", "Neue", "Hohe", "Rote", "Gute")
 FAMILY_NAMES = tuple(f"{first} Schlossallee am Rosengarten" for first in FIRSTS)
-"""Names of ``MAX_SQUARE_NAME`` characters a family's edition may give its squares (rules/editions/fileformat.py),
+"""Names of ``MAX_SQUARE_NAME`` characters a family's edition may give its squares (rules/editions/schema.py),
 in words as long as the shipped names' (a name that is one word wider than a line is cut wherever it stands): what
 the pages, reports and printables show."""
 FAMILY_SHORT = tuple(f"{first} Schlossallee Ost" for first in FIRSTS)
@@ -336,7 +336,7 @@ what the rules book, never a refusal nor a transfer's reason). Each is tried in 
 the one that fills it must be on the outer message's first screen."""
 NOT_BOOKINGS = ("rules.reason.",)
 COUNT_MAX = 99
-"""The widest count a message says: a stock of up to 99 buildings (rules/editions/fileformat.py), 99 minutes."""
+"""The widest count a message says: a stock of up to 99 buildings (rules/editions/values.py), 99 minutes."""
 
 
 def kind_of(name: str, key: str = "") -> str | None:

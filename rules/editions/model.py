@@ -1,7 +1,8 @@
 """What an edition is, as the rules read it: money, names, words and rule flags, all data.
 
-Every value here comes from an edition's file (:mod:`rules.editions.fileformat`); nothing about any one
-edition is written in code. Amounts are in the edition's own money (banking: euros, 10,000 for a classic 1).
+Every value here comes from an edition's file (:mod:`rules.editions.fileformat`, its keys in
+:mod:`rules.editions.schema`); nothing about any one edition is written in code. Amounts are in the edition's own
+money (banking: euros, 10,000 for a classic 1).
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class Edition:
     """The 40 squares' names on this edition's board, LOS first: what the pages, reports and printables say."""
     short_names: tuple[str, ...]
     """The 40 squares as the OLED names them: the file's ``[short]`` name where it gives one, else the name (one
-    line of the display for every square a booking names: ``fileformat.MAX_DISPLAY_NAME``)."""
+    line of the display for every square a booking names: ``schema.MAX_DISPLAY_NAME``)."""
     deeds: Mapping[Square, Deed]
     """The printed deeds in this edition's money (a utility's rents are its dice factors, times ``scale``)."""
     taxes: Mapping[Square, int]

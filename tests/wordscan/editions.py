@@ -1,6 +1,8 @@
 """A family's edition: the file's checks, `bankleser edition`, the family's folder and /admin/ausgaben (issue 27)."""
 
-MODULES = ("rules/editions/fileformat.py", "rules/editions/model.py", "rules/editions/shipped.py",
+MODULES = ("rules/editions/fileformat.py", "rules/editions/problems.py", "rules/editions/schema.py",
+           "rules/editions/syntax.py", "rules/editions/values.py", "rules/editions/writing.py",
+           "rules/editions/model.py", "rules/editions/shipped.py",
            "rules/editions/__init__.py", "device/daemon/editions_cli.py", "device/store/editions.py",
            "webui/editions.py", "rules/editions/reading.py", "device/store/edition_versions.py",
            "webui/parsers/edition.py")
@@ -14,7 +16,7 @@ ALLOWED = {
     "not_saved", "was", "replace", "previous", "edition_twins",
     "%Y-%m-%d %H:%M", "%Y%m%d-%H%M%S", "*_*.toml", "utf-8-sig", "cp1252", "\\w*[^\\x00-\\x7f]\\w*",
     "^\\s*key\\s*=\\s*[\"\\']([^\"\\']*)[\"\\']", "source", "at",
-    # tomllib's own messages, which fileformat.TOML_ERRORS compares with to say them in the family's words
+    # tomllib's own messages, which syntax.TOML_ERRORS compares with to say them in the family's words
     "Unterminated string", "Expected '=' after a key in a key/value pair", "Expected ']' at the end of a table declaration",
     "Expected ']]' at the end of an array declaration", "Expected newline or end of document after a statement",
     "Cannot overwrite a value", "Cannot declare ", "Cannot redefine namespace ", "Duplicate inline table key ",
@@ -44,6 +46,10 @@ ALLOWED = {
     "banking", "schalke", "sonic", "skylanders", "classic-uk", "classic-us", "EDITIONS", "KURZES_SPIEL",
     "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender", "Mode", "Problem", "QuickRules", "Word",
     "check_data", "edition_data", "edition_from_data", "journal_data", "read_edition", "to_toml",
+    "BOARD_SQUARES", "COMMENTED", "DISPLAYED", "KEY", "MAX_DISPLAY_NAME", "MAX_SQUARE_NAME", "MAX_TITLE", "MAX_WORD",
+    "key_problem", "line_numbers", "suggest_key", "toml_problem",
+    # the schema's slots, the edition's attributes that hold a table's key under another name
+    "later", "refuse", "houses_in_box", "hotels_in_box",
     # the file format's patterns, a problem's repr for a programmer, the K/M suffixes, keys' tails
     "[a-z0-9][a-z0-9-]{0,31}", "^\\s*\\[\\s*([^\\]]+?)\\s*\\]\\s*(#.*)?$", "^\\s*([A-Za-z0-9_\\-\\\"'. ]+?)\\s*=",
     "line (\\d+)", "warning", "Problem(", ", line=", "K", "M", ".rents", ".gender", ".price", ".mortgage",
