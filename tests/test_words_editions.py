@@ -80,6 +80,20 @@ def test_a_family_edition_words_per_language_and_falls_back_to_the_languages() -
     assert words._value(Pieces("house", 1, "acc"), given.edition) == "einen Speicher"
 
 
+@pytest.mark.parametrize(("name", "length", "most"), [("stations", 32, None), ("stations", 33, 32),
+                                                     ("utilities", 33, 32), ("currency", 21, 20)])
+def test_a_group_word_per_language_is_refused_naming_the_limit_it_is_held_to(
+        name: str, length: int, most: int | None) -> None:
+    """A group word names a group the way a square's name does (up to 32 characters), the currency is a word (up
+    to 20): a refusal names the limit that refused it, never another."""
+    from rules.editions.fileformat import read_edition
+
+    given = read_edition(f'key = "speicher"\ntitle = "Unser Brett"\nbase = "classic"\n'
+                         f'[words.en]\n{name} = "{"x" * length}"\n', EDITIONS)
+    limits = [(p.path, p.message.get("most")) for p in given.problems]
+    assert limits == ([] if most is None else [(f"words.en.{name}", most)])
+
+
 def test_a_noun_value_survives_a_checkpoint() -> None:
     from rules.phrase import from_data, to_data
 

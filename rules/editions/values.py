@@ -221,8 +221,10 @@ def _terms(full: dict[str, Any]) -> list[Problem]:
             path = f"words.{code}.{name}"
             if name in BUILDINGS:
                 out += _word(value, path)
-            elif not 1 <= len(value.strip()) <= (MAX_SQUARE_NAME if name in ("stations", "utilities") else MAX_WORD):
-                out.append(Problem(path, phrase("editions.problem.length", least=1, most=MAX_WORD)))
+                continue
+            most = MAX_SQUARE_NAME if name in ("stations", "utilities") else MAX_WORD
+            if not 1 <= len(value.strip()) <= most:
+                out.append(Problem(path, phrase("editions.problem.length", least=1, most=most)))
     return out
 
 
