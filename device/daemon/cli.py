@@ -13,25 +13,16 @@ import gc
 import os
 import sys
 
+from .cliparse import LANGUAGES, file_path
+
 TYPE_CHECKING = False  # typing's (and pathlib's) import costs before the first frame
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
     from typing import Any, NoReturn
 
-LANGUAGES = ("de", "en")
-"""The languages with a catalogue (:data:`words.LANGUAGES`; here to keep ``words`` out of the parser's imports
-— a test checks the two agree)."""
-
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
-
-
-def _path(text: str) -> Path:
-    """argparse's ``type`` for a file name: pathlib is loaded when one is given, not with the parser."""
-    from pathlib import Path
-
-    return Path(text)
 
 
 ARGPARSE_WORDS = {
@@ -113,23 +104,24 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="service.cli.replay")
     replay.add_argument("file", help="service.cli.replay.file")
     replay.add_argument("--journal", action="store_true", help="service.cli.replay.journal")
-    replay.add_argument("--editions", type=_path, help="service.cli.replay.editions")
+    replay.add_argument("--editions", type=file_path, help="service.cli.replay.editions")
     salvage = sub.add_parser("salvage", help="service.cli.salvage")
-    salvage.add_argument("source", type=_path, help="service.cli.salvage.source")
-    salvage.add_argument("target", type=_path, help="service.cli.salvage.target")
+    salvage.add_argument("source", type=file_path, help="service.cli.salvage.source")
+    salvage.add_argument("target", type=file_path, help="service.cli.salvage.target")
     doctor = sub.add_parser("doctor", help="service.cli.doctor")
-    doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="service.cli.config")
-    doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="service.cli.doctor.state_dir")
+    doctor.add_argument("--config", type=file_path, default="/etc/bankleser/config.toml", help="service.cli.config")
+    doctor.add_argument("--state-dir", type=file_path, default="/var/lib/bankleser",
+                        help="service.cli.doctor.state_dir")
     doctor.add_argument("--language", choices=LANGUAGES, help="service.cli.doctor.language")
     flows = sub.add_parser("flows", help="service.cli.flows")
-    flows.add_argument("--readme", type=_path, help="service.cli.flows.readme")
+    flows.add_argument("--readme", type=file_path, help="service.cli.flows.readme")
     flows.add_argument("--mermaid", action="store_true", help="service.cli.flows.mermaid")
     prints = sub.add_parser("print", help="service.cli.print")
     prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"), help="service.cli.print.what")
-    prints.add_argument("--config", type=_path, help="service.cli.print.config")
+    prints.add_argument("--config", type=file_path, help="service.cli.print.config")
     prints.add_argument("--edition", default="classic", help="service.cli.print.edition")
     prints.add_argument("--players", type=int, default=6, help="service.cli.print.players")
-    prints.add_argument("-o", "--output", type=_path, help="service.cli.print.output")
+    prints.add_argument("-o", "--output", type=file_path, help="service.cli.print.output")
     prints.add_argument("--language", choices=LANGUAGES, help="service.cli.print.language")
     prints.add_argument("--one-language", action="store_true", help="service.cli.print.one_language")
     from .editions_cli import add_parser as add_edition_parser

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .cliparse import LANGUAGES, file_path
+
 TYPE_CHECKING = False  # typing's import costs before the first frame of `bankleser run` (cli.py does the same)
 if TYPE_CHECKING:
     from pathlib import Path
@@ -21,13 +23,6 @@ if TYPE_CHECKING:
 
 # The parser is built at every start of `bankleser`: the rules and the editions load only when this command runs
 # (before the first frame of `bankleser run` nothing of them is needed: bench.instructions).
-
-
-def _path(text: str) -> Path:
-    """argparse's ``type`` for a file name: pathlib is loaded when one is given (cli.py does the same)."""
-    from pathlib import Path
-
-    return Path(text)
 
 
 CONFIG = "/etc/bankleser/config.toml"
@@ -65,25 +60,23 @@ class _Language(argparse.Action):
 
 def add_parser(sub: Any) -> None:
     """The ``edition`` command and its four verbs, on the main parser's subparsers."""
-    from .cli import LANGUAGES
-
     _asked.clear()  # a new command line (the tests run several in one process)
     edition = sub.add_parser("edition", help=_Said("editions.help.edition"))
     verbs = edition.add_subparsers(dest="verb", required=True)
     for name, key in (("list", "editions.help.list"), ("show", "editions.help.show"), ("check", "editions.help.check"),
                       ("new", "editions.help.new")):
         verb = verbs.add_parser(name, help=_Said(key))
-        verb.add_argument("--state-dir", type=_path, help=_Said("editions.help.state_dir"))
+        verb.add_argument("--state-dir", type=file_path, help=_Said("editions.help.state_dir"))
         verb.add_argument("--config", default=CONFIG, help=_Said("editions.help.config"))
         verb.add_argument("--language", choices=LANGUAGES, action=_Language, help=_Said("editions.help.language"))
         if name == "show":
             verb.add_argument("key", help=_Said("editions.help.key"))
         if name == "check":
-            verb.add_argument("file", type=_path, help=_Said("editions.help.file"))
+            verb.add_argument("file", type=file_path, help=_Said("editions.help.file"))
         if name == "new":
             verb.add_argument("--from", dest="base", required=True, help=_Said("editions.help.from"))
             verb.add_argument("--key", help=_Said("editions.help.new_key"))
-            verb.add_argument("-o", "--output", type=_path, required=True, help=_Said("editions.help.output"))
+            verb.add_argument("-o", "--output", type=file_path, required=True, help=_Said("editions.help.output"))
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
