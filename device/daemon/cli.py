@@ -43,7 +43,8 @@ class _Refused(Exception):
 
 class _Words(argparse.HelpFormatter):
     """Help texts are keys of the catalogue, rendered only when help is printed: ``run`` parses its line without
-    loading the catalogues (they need the rules, which come after the first frame)."""
+    loading the catalogues (they need the rules, which come after the first frame). The one way a help is said:
+    every parser of the command line (the ``edition`` verbs too) is a :class:`_Parser` and formats with this."""
 
     def _format_text(self, text: str) -> str:
         return super()._format_text(_said(text))
@@ -64,6 +65,10 @@ class _Parser(argparse.ArgumentParser):
         if self.quiet:
             raise _Refused(message)
         super().error(message)
+
+    def _check_help(self, action: argparse.Action) -> None:
+        """Python 3.14's argparse formats each help as it is added, to find a broken one early: ours are keys,
+        said only when a help is shown (formatting them here would load the catalogues before the first frame)."""
 
 
 def _said(text: str) -> str:
