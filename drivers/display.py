@@ -43,7 +43,7 @@ QR_BOX = 54
 """The QR code's box under a title bar (its light border may reach into the bar, which is lit as well)."""
 
 
-def _qr(data: str, box: int) -> Image.Image:
+def qr_image(data: str, box: int) -> Image.Image:
     """The code at as many pixels per module as fit ``box`` (with a 1-module light border). UTF-8, as the
     phones' decoders guess it best (segno would pick ISO 8859-1 for an SSID with an umlaut, which they misread)."""
     import segno
@@ -68,7 +68,7 @@ def render(screen: Screen) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no anti-aliasing: every pixel is on or off
     right = bar = WIDTH
-    code = _qr(screen.qr, qr_box(screen)) if screen.qr else None
+    code = qr_image(screen.qr, qr_box(screen)) if screen.qr else None
     if code is not None:
         right = WIDTH - code.width - 2
         bar = WIDTH if screen.title else right  # a full-height code: the bar (marks only) ends before it

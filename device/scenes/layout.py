@@ -13,7 +13,7 @@ from functools import cache
 
 from msgspec.structs import replace
 
-from drivers.display import QR_BOX, _qr, font, qr_box
+from drivers.display import QR_BOX, font, qr_box, qr_image
 from drivers.panel import HEIGHT, WIDTH
 from drivers.screen import Screen
 
@@ -156,7 +156,7 @@ def problems(screen: Screen, *, qr: int = 0) -> list[str]:
 def qr_px(url: str, box: int = QR_BOX) -> int:
     """The QR code's width as the display draws it (lines beside it end before it): under a title bar in
     ``QR_BOX``, on a screen without a title in the panel's height (:func:`drivers.display.qr_box`)."""
-    return int(_qr(url, box).width)
+    return int(qr_image(url, box).width)
 
 
 def screen_qr_px(screen: Screen) -> int:
