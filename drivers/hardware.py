@@ -70,6 +70,8 @@ Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, descriptio
 HEADER_GPIOS = range(2, 28)
 """The GPIOs of the 40-pin header that a part may use (every Pi since the B+)."""
 RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
+"""GPIOs 0 and 1 are the bus of a HAT's ID EEPROM, read by the firmware at boot: the config's check refuses them
+and the wiring diagram will not draw a wire to them."""
 
 
 class DisplayConfig(msgspec.Struct):
@@ -232,7 +234,8 @@ _TABLES: dict[str, type[msgspec.Struct]] = {
     "led": LedConfig, "reader": ReaderConfig}
 
 SPI_PINS = {0: (11, 10, 9, (8, 7)), 1: (21, 20, 19, (18, 17, 16))}
-"""SPI bus → (SCLK, MOSI, MISO, chip selects) GPIOs (as :mod:`device.prints.wiring` draws them)."""
+"""SPI bus → (SCLK, MOSI, MISO, chip selects) GPIOs (SPI1 needs ``dtoverlay=spi1-3cs``): what the config's check
+allows and what :mod:`device.prints.wiring` draws."""
 
 
 class Callbacks(msgspec.Struct):
