@@ -200,7 +200,7 @@ class Daemon(msgspec.Struct):
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
                 url=lambda: self.url, sleep_after=self.config.ui.sleep_after,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
-                volume=lambda: text(VOLUME_NAMES[buzzer.volume]), cycle_volume=self._cycle_volume,
+                muted=lambda: buzzer.volume is Volume.OFF, cycle_volume=self._cycle_volume,
                 set_pin=self.set_pin, begin_code=lambda: self.begin_code, led=self._led, missing=self._missing,
                 join=self._join, qr_later=True,
             )
