@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .panel import HEIGHT, WIDTH, check_rotate
+from .panel import CONTROLLERS, HEIGHT, WIDTH, check_rotate
 from .screen import Screen
 
 log = logging.getLogger(__name__)
@@ -264,17 +264,17 @@ def stand_in() -> Display:
 
 def open_panel(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Any:
     """The luma device of the real panel, initialised (luma talks to it once: a wrong address raises here)."""
+    import luma.oled.device
     from luma.core.interface.serial import i2c
-    from luma.oled.device import sh1106, ssd1306
 
-    kinds = {"ssd1306": ssd1306, "sh1106": sh1106}
-    if driver not in kinds:
+    if driver not in CONTROLLERS:
         from words import text
 
-        raise ValueError(text("service.display.driver", driver=repr(driver), known=", ".join(kinds)))
+        raise ValueError(text("service.display.driver", driver=repr(driver), known=", ".join(CONTROLLERS)))
+    controller = getattr(luma.oled.device, CONTROLLERS[driver])
     serial = i2c(port=port, address=address)
     try:
-        device = kinds[driver](serial, width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
+        device = controller(serial, width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
         device.contrast(contrast)
     except BaseException:
         serial.cleanup()  # the bus stays open otherwise, once per retry

@@ -33,7 +33,7 @@ from words import language, text
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
-from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE
+from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, KINDS, ROTATE
 from .part import Part, part_name
 from .tables import ConfigError, check_record, read_table, seconds
 
@@ -74,9 +74,17 @@ RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
 and the wiring diagram will not draw a wire to them."""
 
 
+if TYPE_CHECKING:
+    DisplayKind = str
+else:
+    DisplayKind = Literal[(*KINDS, "sim")]
+    """What ``[hardware.display] kind`` allows: a controller of :data:`drivers.panel.CONTROLLERS`, or "sim" (the
+    check and its words, "erlaubt … oder "sim"", follow the list)."""
+
+
 class DisplayConfig(msgspec.Struct):
-    kind: Literal["ssd1306", "sh1106", "sim"] = KIND  # type: ignore[assignment]
-    """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
+    kind: DisplayKind = KIND
+    """A controller of :data:`drivers.panel.CONTROLLERS` (ssd1306, sh1106) or sim."""
     i2c_port: Annotated[int, msgspec.Meta(ge=0, description="service.config.i2c_port")] = I2C_PORT
     address: Annotated[int, msgspec.Meta(ge=0x3C, le=0x3D, description="service.config.address")] = ADDRESS
     rotate: Annotated[int, msgspec.Meta(ge=0, le=2, multiple_of=2, description=ROTATE_WORDS)] = ROTATE
