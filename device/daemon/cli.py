@@ -95,12 +95,25 @@ def _asked(argv: Sequence[str]) -> str:
     return LANGUAGES[0]
 
 
-def _speak(argv: Sequence[str]) -> None:
-    """Help and refusals in the language asked for: our help texts, and argparse's own words, from the catalogue."""
+def _parse(argv: Sequence[str], *, speaking: bool) -> argparse.Namespace:
+    """The command line read; with ``speaking``, help and refusals said in the language asked for: our help texts
+    through :class:`_Words`, and argparse's own words ("usage:", "invalid choice") through its gettext hook
+    ``argparse._``, for this parse only (other parsers in the process keep argparse's English)."""
+    if not speaking:
+        _Parser.quiet = True
+        try:
+            return _parser().parse_args(argv)
+        finally:
+            _Parser.quiet = False
     import words
 
     words.use(_asked(argv))
+    english = argparse._  # type: ignore[attr-defined]
     argparse._ = lambda message: words.text(ARGPARSE_WORDS[message]) if message in ARGPARSE_WORDS else message  # type: ignore[attr-defined]
+    try:
+        return _parser().parse_args(argv)
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -145,18 +158,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "-h" in argv or "--help" in argv:
-        _speak(argv)
-    _Parser.quiet = True
     try:
-        args = _parser().parse_args(argv)
-    except _Refused:  # said by a parser that speaks the language asked for (it exits 2)
-        _Parser.quiet = False
-        _speak(argv)
-        _parser().parse_args(argv)
+        args = _parse(argv, speaking="-h" in argv or "--help" in argv)
+    except _Refused:  # said again by a parser that speaks the language asked for (it exits 2)
+        _parse(argv, speaking=True)
         raise
-    finally:
-        _Parser.quiet = False
     if args.command == "run":
         return _run(args)
     if args.command == "print":
