@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .panel import HEIGHT, WIDTH, check_rotate
+from .panel import CONTROLLERS, HEIGHT, WIDTH, check_rotate
 from .screen import Screen
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ QR_BOX = 54
 """The QR code's box under a title bar (its light border may reach into the bar, which is lit as well)."""
 
 
-def _qr(data: str, box: int) -> Image.Image:
+def qr_image(data: str, box: int) -> Image.Image:
     """The code at as many pixels per module as fit ``box`` (with a 1-module light border). UTF-8, as the
     phones' decoders guess it best (segno would pick ISO 8859-1 for an SSID with an umlaut, which they misread)."""
     import segno
@@ -68,7 +68,7 @@ def render(screen: Screen) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no anti-aliasing: every pixel is on or off
     right = bar = WIDTH
-    code = _qr(screen.qr, qr_box(screen)) if screen.qr else None
+    code = qr_image(screen.qr, qr_box(screen)) if screen.qr else None
     if code is not None:
         right = WIDTH - code.width - 2
         bar = WIDTH if screen.title else right  # a full-height code: the bar (marks only) ends before it
@@ -264,17 +264,17 @@ def stand_in() -> Display:
 
 def open_panel(*, driver: str, port: int, address: int, rotate: int, contrast: int) -> Any:
     """The luma device of the real panel, initialised (luma talks to it once: a wrong address raises here)."""
+    import luma.oled.device
     from luma.core.interface.serial import i2c
-    from luma.oled.device import sh1106, ssd1306
 
-    kinds = {"ssd1306": ssd1306, "sh1106": sh1106}
-    if driver not in kinds:
+    if driver not in CONTROLLERS:
         from words import text
 
-        raise ValueError(text("service.display.driver", driver=repr(driver), known=", ".join(kinds)))
+        raise ValueError(text("service.display.driver", driver=repr(driver), known=", ".join(CONTROLLERS)))
+    controller = getattr(luma.oled.device, CONTROLLERS[driver])
     serial = i2c(port=port, address=address)
     try:
-        device = kinds[driver](serial, width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
+        device = controller(serial, width=WIDTH, height=HEIGHT, rotate=check_rotate(rotate))
         device.contrast(contrast)
     except BaseException:
         serial.cleanup()  # the bus stays open otherwise, once per retry

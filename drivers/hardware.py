@@ -33,7 +33,7 @@ from words import language, text
 
 from .hints import Access, display_hint, gpio_hint, pin_hint, reader_hint, spi_hint
 from .layout import DEFAULT_LAYOUT
-from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, ROTATE
+from .panel import ADDRESS, CONTRAST, I2C_PORT, KIND, KINDS, ROTATE
 from .part import Part, part_name
 from .tables import ConfigError, check_record, read_table, seconds
 
@@ -70,11 +70,21 @@ Gpios = Annotated[list[int], msgspec.Meta(min_length=1, max_length=8, descriptio
 HEADER_GPIOS = range(2, 28)
 """The GPIOs of the 40-pin header that a part may use (every Pi since the B+)."""
 RESERVED_GPIOS = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
+"""GPIOs 0 and 1 are the bus of a HAT's ID EEPROM, read by the firmware at boot: the config's check refuses them
+and the wiring diagram will not draw a wire to them."""
+
+
+if TYPE_CHECKING:
+    DisplayKind = str
+else:
+    DisplayKind = Literal[(*KINDS, "sim")]
+    """What ``[hardware.display] kind`` allows: a controller of :data:`drivers.panel.CONTROLLERS`, or "sim" (the
+    check and its words, "erlaubt … oder "sim"", follow the list)."""
 
 
 class DisplayConfig(msgspec.Struct):
-    kind: Literal["ssd1306", "sh1106", "sim"] = KIND  # type: ignore[assignment]
-    """ssd1306, sh1106 (:data:`drivers.panel.KINDS`) or sim."""
+    kind: DisplayKind = KIND
+    """A controller of :data:`drivers.panel.CONTROLLERS` (ssd1306, sh1106) or sim."""
     i2c_port: Annotated[int, msgspec.Meta(ge=0, description="service.config.i2c_port")] = I2C_PORT
     address: Annotated[int, msgspec.Meta(ge=0x3C, le=0x3D, description="service.config.address")] = ADDRESS
     rotate: Annotated[int, msgspec.Meta(ge=0, le=2, multiple_of=2, description=ROTATE_WORDS)] = ROTATE
@@ -232,7 +242,8 @@ _TABLES: dict[str, type[msgspec.Struct]] = {
     "led": LedConfig, "reader": ReaderConfig}
 
 SPI_PINS = {0: (11, 10, 9, (8, 7)), 1: (21, 20, 19, (18, 17, 16))}
-"""SPI bus → (SCLK, MOSI, MISO, chip selects) GPIOs (as :mod:`device.prints.wiring` draws them)."""
+"""SPI bus → (SCLK, MOSI, MISO, chip selects) GPIOs (SPI1 needs ``dtoverlay=spi1-3cs``): what the config's check
+allows and what :mod:`device.prints.wiring` draws."""
 
 
 class Callbacks(msgspec.Struct):

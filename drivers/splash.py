@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 
-from .panel import ADDRESS, CONTRAST, HEIGHT, I2C_PORT, KIND, KINDS, ROTATE, ROTATIONS, WIDTH
+from .panel import ADDRESS, CONTRAST, CONTROLLERS, HEIGHT, I2C_PORT, KIND, KINDS, ROTATE, ROTATIONS, WIDTH
 
 TYPE_CHECKING = False  # typing's own costs an import before the first frame
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def screen(language: str) -> Screen:
 def record() -> dict[str, dict[str, Steps]]:
     """luma.oled's bytes for each driver and rotation: set-up, contrast, the frame of :data:`SCREEN` in each
     language, show, hide; and each language's words of the frame ("status")."""
-    from luma.oled.device import sh1106, ssd1306
+    import luma.oled.device
 
     import words
 
@@ -185,7 +185,8 @@ def record() -> dict[str, dict[str, Steps]]:
 
     screens = {code: screen(code) for code in words.LANGUAGES}
     out: dict[str, dict[str, Steps]] = {"status": {code: [("t", s.big.encode("utf-8"))] for code, s in screens.items()}}
-    for kind, driver in (("ssd1306", ssd1306), ("sh1106", sh1106)):
+    for kind, name in CONTROLLERS.items():
+        driver = getattr(luma.oled.device, name)
         for rotate in ROTATIONS:
             tape = _Tape()
             device = driver(tape, width=WIDTH, height=HEIGHT, rotate=rotate)

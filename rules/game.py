@@ -28,7 +28,9 @@ from .state import Change, GameState, Staged, Transfer, write
 from .titles import HOUSE_RULE_NAMES, MODE_NAMES, mode_name, mode_title, square_name
 from .valuation import level, net_worth
 
-_NO_COMMAND: Mapping[str, Any] = MappingProxyType({})
+NO_COMMAND: Mapping[str, Any] = MappingProxyType({})
+"""The command an event of the undo history keeps: none (undo needs what changed, not the command that asked for
+it), as one shared read-only empty mapping; the snapshot restores its events with it too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ class Game:
             event = Event(typed.op, given, said, tuple(staged.transfers), staged.commit(), note=note,
                           number=self.numbered)
             # Undo needs what changed, not the command that asked for it: a long game keeps less.
-            self.history.append(replace(event, command=_NO_COMMAND))
+            self.history.append(replace(event, command=NO_COMMAND))
         if typed.id is not None:
             self.applied_ids[typed.id] = None
             if len(self.applied_ids) > RECENT_IDS:
@@ -196,7 +198,7 @@ class Game:
         if dealt := _deal(state, transfers):
             parts.append(phrase("rules.new_game.dealt", deal=dealt))
         event = Event("new_game", given, chain("rules.join.semicolon", parts), tuple(transfers), number=1)
-        self.history.append(replace(event, command=_NO_COMMAND))
+        self.history.append(replace(event, command=NO_COMMAND))
         return event
 
     def last_booking(self) -> Event | None:

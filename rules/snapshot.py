@@ -12,7 +12,7 @@ from typing import Any
 
 from .editions import journal_data
 from .errors import BadCommand
-from .game import _NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
+from .game import NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
 from .phrase import from_data, phrase, to_data
 from .serialize import from_json, to_json
 from .state import Change, GameState, Transfer
@@ -31,7 +31,7 @@ def _event(e: Event) -> list[Any]:
 
 def _unevent(data: list[Any]) -> Event:
     op, said, transfers, changes, number, note = data
-    return Event(op, _NO_COMMAND, from_data(said), tuple(Transfer(p, q, a, from_data(r)) for p, q, a, r in transfers),
+    return Event(op, NO_COMMAND, from_data(said), tuple(Transfer(p, q, a, from_data(r)) for p, q, a, r in transfers),
                  tuple(Change(*c) for c in changes), number=number, note=None if note is None else from_data(note))
 
 

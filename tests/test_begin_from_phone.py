@@ -49,7 +49,7 @@ def post(client: FlaskClient, url: str, body: dict[str, Any], csrf: str | None =
 
 def test_the_oled_shows_the_code_while_no_pin_is_set(no_pin: Daemon) -> None:
     assert code_of(no_pin) in oled_text(no_pin)
-    assert no_pin.call(lambda: no_pin._set_pin("2468"))
+    assert no_pin.call(lambda: no_pin.set_pin("2468"))
     assert no_pin.call(lambda: no_pin.begin_code) is None
     assert not any(c.isdigit() and len(c) == 6 for c in oled_text(no_pin).split())
 

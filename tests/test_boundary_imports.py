@@ -57,3 +57,12 @@ def test_the_walk_sees_every_kind_of_import() -> None:
     assert "device.store.cards" in found["device.daemon.web"]  # ``from ..store.cards import Refused``
     assert "webui.app" in found["device.daemon.web"]  # inside ``load_web()``
     assert "webui.server" in found["device.daemon.web"]  # under TYPE_CHECKING and inside ``start_web()``
+
+
+def test_the_storage_does_not_import_the_screens() -> None:
+    """The store keeps the journal and the family's files; how a name fits a line of the OLED is the panel's
+    measure (drivers.measure), which the scenes' layout takes too."""
+    store = {module: names for module, names in imports("device").items() if module.startswith("device.store")}
+    assert "device.store.editions" in store
+    assert {module: hits for module, names in store.items()
+            if (hits := {n for n in names if n.startswith("device.scenes")})} == {}

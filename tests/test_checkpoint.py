@@ -129,10 +129,10 @@ def test_a_checkpoint_of_other_code_is_not_used(tmp_path: Path, monkeypatch: pyt
 
 
 def _rewrite(journal: Journal, body: str) -> None:
-    from device.store.journal import _crc
+    from device.store.journal import row_checksum
 
     with sqlite3.connect(journal.path) as db:
-        db.execute("UPDATE checkpoints SET body = ?, crc = ?", (body, _crc(body)))
+        db.execute("UPDATE checkpoints SET body = ?, crc = ?", (body, row_checksum(body)))
 
 
 def test_a_damaged_checkpoint_is_ignored_and_the_journal_replayed(tmp_path: Path) -> None:

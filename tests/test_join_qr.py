@@ -22,7 +22,7 @@ from ui_table import Table
 from device.daemon.hotspot import ALPHABET, PASSWORD_LENGTH, JoinInfo, qr_ssid_fits, wifi_qr_payload
 from device.scenes.idle import JOIN_SHOWN, PASSWORD_SHOWN, join_screen
 from device.scenes.layout import problems, with_icons
-from drivers.display import QR_BOX, _qr, render
+from drivers.display import QR_BOX, qr_image, render
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "oled"
 PASSWORD = "abcdefghjkmn"
@@ -71,7 +71,7 @@ def module_px(frame: Image.Image, scale: int = 7) -> float:
 
 def drawn_whole(frame: Image.Image, data: str, box: int) -> bool:
     """The code's pixels in the frame are the code's own: no title bar, mark or line drawn over any of them."""
-    code = _qr(data, box)
+    code = qr_image(data, box)
     corner = (frame.width - code.width, frame.height - code.height)
     return frame.crop((*corner, frame.width, frame.height)).tobytes() == code.tobytes()
 

@@ -196,6 +196,19 @@ def test_a_wrong_command_line_is_said_in_the_language_asked() -> None:
     assert "bankleser run: error: argument --port: invalid int value: 'x'" in english
 
 
+def test_argparse_speaks_english_again_after_a_help_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's words reach argparse through its gettext hook for its own parse only: another parser in
+    the same process (a test runner's, a tool's) keeps argparse's English."""
+    import argparse
+    import gettext
+
+    with pytest.raises(SystemExit):
+        cli.main(["run", "--language", "de", "--help"])
+    assert "Aufruf: bankleser run" in capsys.readouterr().out
+    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
+    assert argparse.ArgumentParser(prog="tool").format_usage() == "usage: tool [-h]\n"
+
+
 def test_the_parser_is_built_without_the_catalogue() -> None:
     """`run` parses its line before the first frame: the catalogues (and the rules they need) load after it."""
     out = subprocess.run([sys.executable, "-c", "import sys\nfrom device.daemon import cli\n"

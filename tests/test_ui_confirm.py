@@ -221,8 +221,16 @@ def test_every_confirmation_says_what_ok_does_and_what_it_is(table: Table, which
 def widest_marks(table: Table) -> None:
     """A storage fault ("!") and the sound off ("x"), the reader's own marks, beside the scene's."""
     table.ledger.problem_key = "service.journal.full"
-    table.bank.volume = lambda: words.text("service.volume.off")
+    table.bank.muted = lambda: True
     table.bank.render()
+
+
+def test_the_sound_off_mark_follows_the_buzzer_not_a_word(table: Table) -> None:
+    """Muted is the buzzer's state: no volume's name in any language decides it."""
+    table.bank.muted = lambda: True
+    assert table.bank.marks == "x"
+    table.bank.muted = lambda: False
+    assert table.bank.marks == ""
 
 
 def test_the_hint_gives_way_to_its_short_form_beside_the_widest_marks(table: Table) -> None:
@@ -240,7 +248,7 @@ def test_the_hint_gives_way_to_its_short_form_beside_the_widest_marks(table: Tab
 def test_the_end_gives_way_beside_any_mark(table: Table) -> None:
     """"OK beendet, C zurück" fills the bar alone (120 of 124 px): beside a mark it is "OK beendet"."""
     end(table)
-    table.bank.volume = lambda: words.text("service.volume.off")
+    table.bank.muted = lambda: True
     table.bank.render()
     assert (table.screen().title, table.screen().icons) == ("OK beendet", "x") and problems(table.screen()) == []
 

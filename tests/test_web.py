@@ -151,7 +151,7 @@ def test_no_pin_set_means_no_admin(daemon: Daemon) -> None:
 
 def test_pin_set_on_the_device_opens_the_admin(daemon: Daemon) -> None:
     daemon.config.banker_pin = None
-    assert daemon.call(lambda: daemon._set_pin("2468"))
+    assert daemon.call(lambda: daemon.set_pin("2468"))
     client = daemon.app.test_client()
     assert client.post("/api/login", json={"pin": "2468"}).status_code == 200
     assert daemon.journal is not None and "2468" not in (daemon.journal.setting("banker_pin") or "")
@@ -273,7 +273,7 @@ def test_a_copied_cookie_is_worthless_after_logout(daemon: Daemon) -> None:
 def test_a_pin_change_on_the_device_ends_every_session(daemon: Daemon) -> None:
     client = daemon.app.test_client()
     csrf = login(client)
-    assert daemon.call(lambda: daemon._set_pin("13579"))
+    assert daemon.call(lambda: daemon.set_pin("13579"))
     assert command(client, NEW, csrf).status_code == 401
 
 

@@ -17,6 +17,7 @@ from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 import words
+from rules.colours import GROUP_COLOURS
 
 from . import admin, banker, booking, editions, pages, sim
 from .auth import SESSION_HOURS, guard
@@ -45,6 +46,7 @@ def create_app(backend: Backend) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
     )
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.jinja_env.globals["group_colours"] = GROUP_COLOURS  # a deed's edge (base.html), as its sticker prints it
     guard(app, backend.session_epoch)
     speaking_app(app)  # the templates' _() and each request's language
 

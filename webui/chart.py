@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from rules import EDITIONS, Edition
+from rules.colours import PLAYER_COLOURS
 from words import localised, money, text
 
 
@@ -33,7 +34,6 @@ def money_unit(edition: str | Edition) -> Callable[[int], str]:
     return lambda amount: text(key, amount=label(amount), unit=unit)
 
 
-COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")
 W, H, PAD = 360, 200, 40
 """The width a phone shows at 1:1 or a little smaller: 12-unit text stays over 9 px on a 320 px phone."""
 PER_ROW, ROW = 3, 18
@@ -67,7 +67,7 @@ def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> 
            f'<text x="{PAD - 4}" y="16" text-anchor="end" fill="#444">{escape(label(top))}</text>',
            f'<text x="{PAD - 4}" y="{H - 12}" text-anchor="end" fill="#444">0</text>']
     for k, name in enumerate(players):
-        colour = COLOURS[k % len(COLOURS)]
+        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         line = " ".join(xy(i, int(p.get(name, 0))) for i, p in enumerate(points))
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{line}"/>')
         x, y = 8 + (k % PER_ROW) * (W - 16) / PER_ROW, H + 6 + (k // PER_ROW) * ROW
@@ -111,7 +111,8 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
             for at, anchor, tick in time_ticks(t0, span)]
     for k, name in enumerate(players):
         line = " ".join(f"{x(p['at']):.1f},{y(int(p.get(name, 0))):.1f}" for p in shown)
-        out.append(f'<polyline fill="none" stroke="{COLOURS[k % len(COLOURS)]}" stroke-width="2" points="{line}">'
+        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{line}">'
                    f'<title>{escape(name)}</title></polyline>')
     out.append("</svg>")
     return "".join(out)

@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 import words
 from rules import DEEDS, SQUARES, Kind
+from rules.colours import GROUP_COLOURS
 from rules.editions import Edition, Problem
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 
@@ -25,10 +26,6 @@ from .errors import answer
 from .language import script_words
 from .parsers.edition import Sent, parse_edition, parse_file_name
 
-GROUP_COLOURS = {"brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d",
-                 "red": "#e03131", "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0",
-                 "station": "#222222", "utility": "#868e96"}
-"""The colour bar of each group, as the deed stickers print it."""
 GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lightblue", "pink": "editions.group.pink",
                "orange": "editions.group.orange", "red": "editions.group.red", "yellow": "editions.group.yellow",
                "green": "editions.group.green", "darkblue": "editions.group.darkblue"}

@@ -14,13 +14,14 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, render_template, request
 
 from rules import DEEDS, EDITIONS, square_name
+from rules.colours import PLAYER_COLOURS
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 from rules.phrase import from_data
 from words import plural, say, text
 
 from .auth import public
 from .backend import PastGames
-from .chart import COLOURS, money_label, money_unit, timeline_svg
+from .chart import money_label, money_unit, timeline_svg
 
 MODES = {mode.value: name for mode, name in MODE_NAMES.items()}
 """Each mode by its program word (the commands' ``mode``) and the rules' name for it."""
@@ -147,7 +148,7 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
         ed = one.board()
         chart = timeline_svg(one.points, one.players, money_label(ed))
         return render_template("spiel.html", g=one.summary(), figures=one.figures(), log=one.log, chart=chart,
-                               colours=COLOURS, money=money_unit(ed), lasted=lasted, sim=sim, said=one.said,
+                               colours=PLAYER_COLOURS, money=money_unit(ed), lasted=lasted, sim=sim, said=one.said,
                                deed=lambda sq: square_name(ed, sq) if sq in DEEDS else str(sq), **SAYING)
 
     @pages.get("/spiele/<int:game_id>.jsonl")

@@ -13,25 +13,16 @@ import gc
 import os
 import sys
 
+from .cliparse import LANGUAGES, file_path
+
 TYPE_CHECKING = False  # typing's (and pathlib's) import costs before the first frame
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
     from typing import Any, NoReturn
 
-LANGUAGES = ("de", "en")
-"""The languages with a catalogue (:data:`words.LANGUAGES`; here to keep ``words`` out of the parser's imports
-— a test checks the two agree)."""
-
 EX_CONFIG = 78
 """sysexits.h's "configuration error": the unit's RestartPreventExitStatus, so a bad config is no restart loop."""
-
-
-def _path(text: str) -> Path:
-    """argparse's ``type`` for a file name: pathlib is loaded when one is given, not with the parser."""
-    from pathlib import Path
-
-    return Path(text)
 
 
 ARGPARSE_WORDS = {
@@ -52,7 +43,8 @@ class _Refused(Exception):
 
 class _Words(argparse.HelpFormatter):
     """Help texts are keys of the catalogue, rendered only when help is printed: ``run`` parses its line without
-    loading the catalogues (they need the rules, which come after the first frame)."""
+    loading the catalogues (they need the rules, which come after the first frame). The one way a help is said:
+    every parser of the command line (the ``edition`` verbs too) is a :class:`_Parser` and formats with this."""
 
     def _format_text(self, text: str) -> str:
         return super()._format_text(_said(text))
@@ -73,6 +65,10 @@ class _Parser(argparse.ArgumentParser):
         if self.quiet:
             raise _Refused(message)
         super().error(message)
+
+    def _check_help(self, action: argparse.Action) -> None:
+        """Python 3.14's argparse formats each help as it is added, to find a broken one early: ours are keys,
+        said only when a help is shown (formatting them here would load the catalogues before the first frame)."""
 
 
 def _said(text: str) -> str:
@@ -99,12 +95,25 @@ def _asked(argv: Sequence[str]) -> str:
     return LANGUAGES[0]
 
 
-def _speak(argv: Sequence[str]) -> None:
-    """Help and refusals in the language asked for: our help texts, and argparse's own words, from the catalogue."""
+def _parse(argv: Sequence[str], *, speaking: bool) -> argparse.Namespace:
+    """The command line read; with ``speaking``, help and refusals said in the language asked for: our help texts
+    through :class:`_Words`, and argparse's own words ("usage:", "invalid choice") through its gettext hook
+    ``argparse._``, for this parse only (other parsers in the process keep argparse's English)."""
+    if not speaking:
+        _Parser.quiet = True
+        try:
+            return _parser().parse_args(argv)
+        finally:
+            _Parser.quiet = False
     import words
 
     words.use(_asked(argv))
+    english = argparse._  # type: ignore[attr-defined]
     argparse._ = lambda message: words.text(ARGPARSE_WORDS[message]) if message in ARGPARSE_WORDS else message  # type: ignore[attr-defined]
+    try:
+        return _parser().parse_args(argv)
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -113,23 +122,24 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="service.cli.replay")
     replay.add_argument("file", help="service.cli.replay.file")
     replay.add_argument("--journal", action="store_true", help="service.cli.replay.journal")
-    replay.add_argument("--editions", type=_path, help="service.cli.replay.editions")
+    replay.add_argument("--editions", type=file_path, help="service.cli.replay.editions")
     salvage = sub.add_parser("salvage", help="service.cli.salvage")
-    salvage.add_argument("source", type=_path, help="service.cli.salvage.source")
-    salvage.add_argument("target", type=_path, help="service.cli.salvage.target")
+    salvage.add_argument("source", type=file_path, help="service.cli.salvage.source")
+    salvage.add_argument("target", type=file_path, help="service.cli.salvage.target")
     doctor = sub.add_parser("doctor", help="service.cli.doctor")
-    doctor.add_argument("--config", type=_path, default="/etc/bankleser/config.toml", help="service.cli.config")
-    doctor.add_argument("--state-dir", type=_path, default="/var/lib/bankleser", help="service.cli.doctor.state_dir")
+    doctor.add_argument("--config", type=file_path, default="/etc/bankleser/config.toml", help="service.cli.config")
+    doctor.add_argument("--state-dir", type=file_path, default="/var/lib/bankleser",
+                        help="service.cli.doctor.state_dir")
     doctor.add_argument("--language", choices=LANGUAGES, help="service.cli.doctor.language")
     flows = sub.add_parser("flows", help="service.cli.flows")
-    flows.add_argument("--readme", type=_path, help="service.cli.flows.readme")
+    flows.add_argument("--readme", type=file_path, help="service.cli.flows.readme")
     flows.add_argument("--mermaid", action="store_true", help="service.cli.flows.mermaid")
     prints = sub.add_parser("print", help="service.cli.print")
     prints.add_argument("what", choices=("wiring", "keypad", "cards", "deeds"), help="service.cli.print.what")
-    prints.add_argument("--config", type=_path, help="service.cli.print.config")
+    prints.add_argument("--config", type=file_path, help="service.cli.print.config")
     prints.add_argument("--edition", default="classic", help="service.cli.print.edition")
     prints.add_argument("--players", type=int, default=6, help="service.cli.print.players")
-    prints.add_argument("-o", "--output", type=_path, help="service.cli.print.output")
+    prints.add_argument("-o", "--output", type=file_path, help="service.cli.print.output")
     prints.add_argument("--language", choices=LANGUAGES, help="service.cli.print.language")
     prints.add_argument("--one-language", action="store_true", help="service.cli.print.one_language")
     from .editions_cli import add_parser as add_edition_parser
@@ -148,18 +158,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "-h" in argv or "--help" in argv:
-        _speak(argv)
-    _Parser.quiet = True
     try:
-        args = _parser().parse_args(argv)
-    except _Refused:  # said by a parser that speaks the language asked for (it exits 2)
-        _Parser.quiet = False
-        _speak(argv)
-        _parser().parse_args(argv)
+        args = _parse(argv, speaking="-h" in argv or "--help" in argv)
+    except _Refused:  # said again by a parser that speaks the language asked for (it exits 2)
+        _parse(argv, speaking=True)
         raise
-    finally:
-        _Parser.quiet = False
     if args.command == "run":
         return _run(args)
     if args.command == "print":

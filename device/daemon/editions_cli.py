@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .cliparse import LANGUAGES, file_path
+
 TYPE_CHECKING = False  # typing's import costs before the first frame of `bankleser run` (cli.py does the same)
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,67 +25,28 @@ if TYPE_CHECKING:
 # (before the first frame of `bankleser run` nothing of them is needed: bench.instructions).
 
 
-def _path(text: str) -> Path:
-    """argparse's ``type`` for a file name: pathlib is loaded when one is given (cli.py does the same)."""
-    from pathlib import Path
-
-    return Path(text)
-
-
 CONFIG = "/etc/bankleser/config.toml"
 """Where the appliance's config is (as ``bankleser doctor``): its ``[ui] language`` is the answers' language."""
-_asked: list[str] = []
-"""The ``--language`` given on this command line, once argparse has read it (before it shows a help)."""
-
-
-class _Said(str):
-    """A help text's key (``editions.help.*``), said in the language in force only when argparse shows the help:
-    ``words`` and the catalogue load then, not at every start of ``bankleser`` (argparse's ``help % params``)."""
-
-    __slots__ = ()
-
-    def __mod__(self, values: Any) -> str:
-        frame = sys._getframe(1)
-        while frame is not None:  # Python 3.14's argparse tries each help as the parser is built: not shown yet
-            if frame.f_code.co_name == "_check_help":
-                return str.__str__(self)
-            frame = frame.f_back  # type: ignore[assignment]
-        import words
-
-        _choose(_asked[-1] if _asked else None, CONFIG)
-        return words.text(str.__str__(self))
-
-
-class _Language(argparse.Action):
-    """``--language`` takes effect as it is read, so that ``--language en --help`` speaks English."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        _asked.append(str(values))
-        setattr(namespace, self.dest, values)
 
 
 def add_parser(sub: Any) -> None:
     """The ``edition`` command and its four verbs, on the main parser's subparsers."""
-    from .cli import LANGUAGES
-
-    _asked.clear()  # a new command line (the tests run several in one process)
-    edition = sub.add_parser("edition", help=_Said("editions.help.edition"))
+    edition = sub.add_parser("edition", help="editions.help.edition")
     verbs = edition.add_subparsers(dest="verb", required=True)
     for name, key in (("list", "editions.help.list"), ("show", "editions.help.show"), ("check", "editions.help.check"),
                       ("new", "editions.help.new")):
-        verb = verbs.add_parser(name, help=_Said(key))
-        verb.add_argument("--state-dir", type=_path, help=_Said("editions.help.state_dir"))
-        verb.add_argument("--config", default=CONFIG, help=_Said("editions.help.config"))
-        verb.add_argument("--language", choices=LANGUAGES, action=_Language, help=_Said("editions.help.language"))
+        verb = verbs.add_parser(name, help=key)
+        verb.add_argument("--state-dir", type=file_path, help="editions.help.state_dir")
+        verb.add_argument("--config", default=CONFIG, help="editions.help.config")
+        verb.add_argument("--language", choices=LANGUAGES, help="editions.help.language")
         if name == "show":
-            verb.add_argument("key", help=_Said("editions.help.key"))
+            verb.add_argument("key", help="editions.help.key")
         if name == "check":
-            verb.add_argument("file", type=_path, help=_Said("editions.help.file"))
+            verb.add_argument("file", type=file_path, help="editions.help.file")
         if name == "new":
-            verb.add_argument("--from", dest="base", required=True, help=_Said("editions.help.from"))
-            verb.add_argument("--key", help=_Said("editions.help.new_key"))
-            verb.add_argument("-o", "--output", type=_path, required=True, help=_Said("editions.help.output"))
+            verb.add_argument("--from", dest="base", required=True, help="editions.help.from")
+            verb.add_argument("--key", help="editions.help.new_key")
+            verb.add_argument("-o", "--output", type=file_path, required=True, help="editions.help.output")
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:

@@ -200,8 +200,8 @@ class Daemon(msgspec.Struct):
                 ledger=self.ledger, cards=self.cards, show=self.hardware.display.show, tone=buzzer.play,
                 url=lambda: self.url, sleep_after=self.config.ui.sleep_after,
                 sleep_display=self.hardware.display.sleep, wake_display=self.hardware.display.wake,
-                volume=lambda: text(VOLUME_NAMES[buzzer.volume]), cycle_volume=self._cycle_volume,
-                set_pin=self._set_pin, begin_code=lambda: self.begin_code, led=self._led, missing=self._missing,
+                muted=lambda: buzzer.volume is Volume.OFF, cycle_volume=self._cycle_volume,
+                set_pin=self.set_pin, begin_code=lambda: self.begin_code, led=self._led, missing=self._missing,
                 join=self._join, qr_later=True,
             )
 
@@ -291,7 +291,7 @@ class Daemon(msgspec.Struct):
             self.banker.refresh()
         return True
 
-    def _set_pin(self, pin: str) -> bool:
+    def set_pin(self, pin: str) -> bool:
         from .pin import hash_pin, valid_pin  # hashlib's OpenSSL and friends: not for start-up
 
         if not valid_pin(pin) or self.journal is None:

@@ -196,7 +196,7 @@ class WebBackend:
             if self._d.has_pin():
                 return {"ok": False, "code": "pin_set", "message": words.text("phone.login.pin_set")}
             try:
-                if not valid_pin(pin) or not self._d._set_pin(pin):
+                if not valid_pin(pin) or not self._d.set_pin(pin):
                     return {"ok": False, "code": "bad_pin", "message": words.text("phone.login.bad_pin")}
             except JournalError as err:
                 return {"ok": False, "code": "storage_error", "message": err.message}

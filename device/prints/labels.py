@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules import DEEDS, EDITIONS, Edition, square_name
+from rules.colours import GROUP_COLOURS, PLAYER_COLOURS
 from rules.phrase import Cash, phrase
 from words import LANGUAGES, catalogue, language, say, text
 
@@ -34,15 +35,9 @@ OLED in a word it does not carry (an English family reading "CREDIT" above a key
 CARD_MM = (85.6, 53.98)
 CARD_RADIUS = 3.18
 """ISO/IEC 7810 ID-1, the size of every bank card and of the RFID cards sold with readers."""
-PLAYER_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f")
-"""Bank card N wears colour N (the status page's chart uses the same eight)."""
 
 STICKER_MM = (44.0, 22.0)
 """A deed sticker: covers a 25 mm RFID tag on the back of a Besitzrechtkarte; 4 × 7 fill one A4 sheet."""
-GROUP_COLOURS = {
-    "brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d", "red": "#e03131",
-    "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0", "station": "#222", "utility": "#868e96",
-}
 
 
 def key_words(key: str, languages: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -11,7 +11,7 @@ from html import escape
 
 import msgspec
 
-from drivers.hardware import HardwareConfig
+from drivers.hardware import RESERVED_GPIOS, SPI_PINS, HardwareConfig
 from words import text
 
 from . import svg
@@ -25,12 +25,9 @@ HEADER: dict[int, str] = {
 }
 """The 40-pin header of every Pi since the B+ (Zero 2 W, 3, 4, 5): physical pin → what it carries."""
 PIN_OF_GPIO = {int(name[4:]): pin for pin, name in HEADER.items() if name.startswith("GPIO")}
-RESERVED = {0: "ID-EEPROM (ID_SD)", 1: "ID-EEPROM (ID_SC)"}
 
 I2C_PINS = {1: (2, 3)}
 """I²C bus → (SDA, SCL) GPIOs. Bus 0 is the HAT EEPROM's; other buses need overlays we do not set."""
-SPI_PINS = {0: (11, 10, 9, (8, 7)), 1: (21, 20, 19, (18, 17, 16))}
-"""SPI bus → (SCLK, MOSI, MISO, chip selects) GPIOs (SPI1 needs ``dtoverlay=spi1-3cs``)."""
 
 POWER, GROUND = "#e8590c", "#222"
 
@@ -53,8 +50,8 @@ class Part(msgspec.Struct, frozen=True):
 
 
 def _gpio(gpio: int, what: str) -> int:
-    if gpio in RESERVED:
-        raise ValueError(text("reports.wiring.reserved", what=what, gpio=gpio, reserved=RESERVED[gpio]))
+    if gpio in RESERVED_GPIOS:
+        raise ValueError(text("reports.wiring.reserved", what=what, gpio=gpio, reserved=RESERVED_GPIOS[gpio]))
     if gpio not in PIN_OF_GPIO:
         raise ValueError(text("reports.wiring.no_pin", what=what, gpio=gpio))
     return PIN_OF_GPIO[gpio]

@@ -13,23 +13,17 @@ from functools import cache
 
 from msgspec.structs import replace
 
-from drivers.display import QR_BOX, _qr, font, qr_box
+from drivers.display import QR_BOX, qr_box, qr_image
+from drivers.measure import LINE_PX as LINE_PX  # the scenes take the panel's measures from here
+from drivers.measure import TITLE_PX as TITLE_PX
+from drivers.measure import px as px
 from drivers.panel import HEIGHT, WIDTH
 from drivers.screen import Screen
 
-TITLE_PX = WIDTH - 4
-"""The title bar's text room (it starts at x=2, the icons end 2 pixels before the edge)."""
-LINE_PX = WIDTH - 1
-"""A small line's room (it starts at x=1)."""
 ROW = 12
 TITLE_ROWS = 14
 MORE = "↓"
 """In the title bar: the body goes on below (turn the knob)."""
-
-
-def px(text: str, *, bold: bool = False, size: int = 12) -> float:
-    """The width the display will draw ``text`` at."""
-    return float(font(size, bold).getlength(text))
 
 
 def rows(big: str) -> int:
@@ -156,7 +150,7 @@ def problems(screen: Screen, *, qr: int = 0) -> list[str]:
 def qr_px(url: str, box: int = QR_BOX) -> int:
     """The QR code's width as the display draws it (lines beside it end before it): under a title bar in
     ``QR_BOX``, on a screen without a title in the panel's height (:func:`drivers.display.qr_box`)."""
-    return int(_qr(url, box).width)
+    return int(qr_image(url, box).width)
 
 
 def screen_qr_px(screen: Screen) -> int:

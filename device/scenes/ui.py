@@ -19,7 +19,6 @@ import msgspec
 import words
 from drivers.screen import Screen
 from rules import GameState, format_money
-from words import text
 
 from ..store.cards import Cards
 from ..store.journal import JournalError
@@ -58,7 +57,8 @@ class Ui(msgspec.Struct):
     clock: Callable[[], float] = time.monotonic
     sleep_display: Callable[[], None] = lambda: None
     wake_display: Callable[[], None] = lambda: None
-    volume: Callable[[], str] = lambda: "hoch"
+    muted: Callable[[], bool] = lambda: False
+    """Whether the buzzer is off (the title bar's "x"): its state, never a volume's name in the language in force."""
     cycle_volume: Callable[[], str] = lambda: "hoch"
     new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
     set_pin: Callable[[str], bool] = lambda pin: False
@@ -124,8 +124,7 @@ class Ui(msgspec.Struct):
     def marks(self) -> str:
         """The reader's own marks, drawn in the title bar after the scene's: a reader or storage fault ("!"), the
         sound off ("x"). A scene whose title must fit beside them (a confirmation's keys) reads them here."""
-        muted = self.volume() == text("service.volume.off")
-        return ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if muted else "")
+        return ("!" if self.reader_problem or self.ledger.problem else "") + ("x" if self.muted() else "")
 
     @property
     def state(self) -> State:

@@ -103,7 +103,7 @@ class Catalogue(msgspec.Struct):
 def oled_problems(edition: Edition) -> list[Problem]:
     """The squares the OLED names (a booking's) whose name as it shows them (the short name, else the name) does
     not fit one line, measured with its font as the screens are laid out."""
-    from device.scenes.layout import LINE_PX, px
+    from drivers.measure import LINE_PX, px  # Pillow and the font: only when a file is checked
 
     out = []
     for sq in sorted(DISPLAYED):

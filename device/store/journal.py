@@ -124,7 +124,8 @@ def encode(cmd: Mapping[str, Any]) -> str:
     return text
 
 
-def _crc(text: str) -> int:
+def row_checksum(text: str) -> int:
+    """A row's CRC-32, stored beside its text: the journal and the salvage check each row against it."""
     return zlib.crc32(text.encode("utf-8"))
 
 
@@ -168,7 +169,7 @@ def read_records(db: sqlite3.Connection, first: int, last: int) -> Iterator[Reco
         rows = db.execute("SELECT seq, at, cmd, crc FROM commands WHERE seq BETWEEN ? AND ? ORDER BY seq",
                           (first, last))
         for seq, at, text, crc in rows:
-            if _crc(text) != crc:
+            if row_checksum(text) != crc:
                 raise JournalError(DAMAGED, phrase("service.journal.checksum", seq=seq))
             yield Record(seq, at, json.loads(text))
     except sqlite3.DatabaseError as err:
@@ -219,7 +220,7 @@ def _check_chain(ro: sqlite3.Connection, head: Head | None, start: int, prev: st
     last, matched = start, head is None or head.seq == 0 or (head.seq == start and head.link == prev)
     for seq, at, text, crc, stored in ro.execute("SELECT seq, at, cmd, crc, link FROM commands WHERE seq > ? "
                                                  "ORDER BY seq", (start,)):
-        if _crc(text) != crc:
+        if row_checksum(text) != crc:
             raise JournalError(DAMAGED, phrase("service.journal.checksum", seq=seq))
         expected = link(prev, seq, at, text)
         if stored != expected:
@@ -388,7 +389,7 @@ class Journal:
                 seq = last[0] + 1
                 last = (seq, link(last[1], seq, at, text))
                 self._db.execute("INSERT INTO commands (seq, at, cmd, crc, link) VALUES (?, ?, ?, ?, ?)",
-                                 (seq, at, text, _crc(text), last[1]))
+                                 (seq, at, text, row_checksum(text), last[1]))
                 if cmd.get("op") == "new_game":
                     self._db.execute("INSERT INTO games (seq, at) VALUES (?, ?)", (seq, at))
         self._last = last
@@ -414,7 +415,7 @@ class Journal:
         with self._transaction():
             self._db.execute("DELETE FROM checkpoints")
             self._db.execute("INSERT INTO checkpoints (seq, link, body, crc) VALUES (?, ?, ?, ?)",
-                             (seq, self._last[1], body, _crc(body)))
+                             (seq, self._last[1], body, row_checksum(body)))
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -437,7 +438,7 @@ class Journal:
         if found is None:
             return None
         body, crc = self._db.execute("SELECT body, crc FROM checkpoints WHERE seq = ?", (found[0],)).fetchone()
-        return (found[0], body) if _crc(body) == crc else None
+        return (found[0], body) if row_checksum(body) == crc else None
 
     @property
     def last_seq(self) -> int:

@@ -20,7 +20,7 @@ import msgspec
 from words import plural, text
 
 from .head import HeadFile
-from .journal import Journal, _crc, link
+from .journal import Journal, link, row_checksum
 
 
 class Report(msgspec.Struct):
@@ -147,7 +147,7 @@ def salvage(source: Path, target: Path) -> Report:
                 if stored != good:
                     report.chain_breaks.append(seq)
                 prev = stored or good
-            if _crc(body) != crc:
+            if row_checksum(body) != crc:
                 report.damaged.append(seq)
                 continue
             try:
