@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from rules import EDITIONS, Edition
 from words import localised, money, text
+
+from .protocol import Point
 
 
 def _edition(edition: str | Edition | None) -> Edition:
@@ -47,12 +49,12 @@ def empty(width: int, height: int) -> str:
             f'{escape(text("reports.chart.empty"))}</text></svg>')
 
 
-def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> str:
+def worth_svg(history: Sequence[Point], players: list[str], label: Any) -> str:
     """One line per player over the game's transactions; ``label`` formats the y-axis money."""
     if not history or not players:
         return empty(W, H)
     step = max(1, len(history) // 300)
-    points = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
+    points = [*history[::step], *([history[-1]] if (len(history) - 1) % step else [])]
     top = max(max(int(p.get(n, 0)) for n in players) for p in points) or 1
     n = max(1, len(points) - 1)
     rows = -(-len(players) // PER_ROW)
