@@ -9,24 +9,31 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .live import Published
 from .protocol import (
     Answer,
+    BestRow,
     CardInfo,
     CheckResult,
     Command,
+    Figures,
     Forms,
+    GameSummary,
     LanguageAnswer,
     LastBooking,
     Point,
     Preview,
+    RecordRow,
     RegisterAnswer,
     SignalsShown,
     SimCards,
     SubmitAnswer,
 )
+
+if TYPE_CHECKING:
+    from rules import Edition, Event
 
 
 class Worth(NamedTuple):
@@ -41,6 +48,32 @@ class Worth(NamedTuple):
     """Whose money the axis writes (None: no game yet)."""
 
 
+class Report(Protocol):
+    """One game's whole story, for its page and its downloads (``device.store.history.Told``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def last_seq(self) -> int: ...
+    @property
+    def seqs(self) -> Sequence[int]:
+        """The game's own journal entries (its download)."""
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def points(self) -> Sequence[Point]:
+        """Each booking's net worth by name, with its time ``at``: the report's chart."""
+    @property
+    def log(self) -> Sequence[tuple[float, Event]]:
+        """Every booking with its time, as the rules said it: said in the page's language when shown."""
+    def board(self) -> Edition:
+        """The game's own edition: its names and money say the bookings."""
+    def said(self, event: Event) -> str: ...
+    def figures(self) -> dict[str, Figures]: ...
+    def csv(self) -> str: ...
+    def summary(self) -> GameSummary: ...
+
+
 class PastGames(Protocol):
     """The journal's past games for the pages after the game (``device.store.history.History``)."""
 
@@ -49,11 +82,11 @@ class PastGames(Protocol):
 
     @property
     def progress(self) -> tuple[int, int]: ...
-    def games(self) -> list[dict[str, Any]]: ...
-    def report(self, game_id: int) -> Any: ...
-    def jsonl(self, report: Any) -> str: ...
-    def best(self, edition: str | None, mode: str | None) -> Any: ...
-    def records(self, edition: str | None, mode: str | None) -> Any: ...
+    def games(self) -> list[GameSummary]: ...
+    def report(self, game_id: int) -> Report | None: ...
+    def jsonl(self, report: Report) -> str: ...
+    def best(self, edition: str | None, mode: str | None) -> list[BestRow]: ...
+    def records(self, edition: str | None, mode: str | None) -> list[RecordRow]: ...
 
 
 class Simulation(Protocol):

@@ -82,7 +82,7 @@ def worth_svg(history: Sequence[Point], players: list[str], label: Any) -> str:
 TW, TH, TPAD = 360, 210, 40
 
 
-def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -> str:
+def timeline_svg(points: Sequence[Point], players: list[str], label: Any) -> str:
     """Net worth over the time of day, one line per player, sized to be read on a 320 px phone.
 
     ``points`` carry ``at`` (wall time of the booking); the names go in a legend beside the chart
@@ -91,7 +91,7 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
     if len(points) < 2 or not players:
         return empty(TW, TH)
     step = max(1, len(points) // 300)
-    shown = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
+    shown = [*points[::step], *([points[-1]] if (len(points) - 1) % step else [])]
     t0: float = shown[0]["at"]
     t1: float = shown[-1]["at"]
     span = (t1 - t0) or 1.0
