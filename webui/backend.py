@@ -9,24 +9,31 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .live import Published
 from .protocol import (
     Answer,
     BestRow,
     CardInfo,
+    CheckAnswer,
     CheckResult,
     Command,
+    DeleteAnswer,
+    EditionData,
     Figures,
     Forms,
     GameSummary,
     LanguageAnswer,
     LastBooking,
+    Overview,
     Point,
     Preview,
     RecordRow,
     RegisterAnswer,
+    RestoreAnswer,
+    Said,
+    SaveAnswer,
     SignalsShown,
     SimCards,
     SubmitAnswer,
@@ -34,6 +41,7 @@ from .protocol import (
 
 if TYPE_CHECKING:
     from rules import Edition, Event
+    from rules.editions import Problem
 
 
 class Worth(NamedTuple):
@@ -89,6 +97,26 @@ class PastGames(Protocol):
     def records(self, edition: str | None, mode: str | None) -> list[RecordRow]: ...
 
 
+ToldAs = Callable[["Problem", "Edition"], Said]
+"""How the asking page says an edition's problem, given the edition whose names say its squares."""
+
+
+class Editions(Protocol):
+    """The editions as the admin pages see them (``device.store.editions.Shelf``): list, check, save, delete,
+    bring back, download."""
+
+    def all(self) -> dict[str, Edition]: ...
+    def overview(self) -> Overview: ...
+    def check(self, source: str | bytes, told_as: ToldAs | None = None) -> tuple[Edition | None, CheckAnswer]: ...
+    def save(self, source: str | bytes, *, replace: bool = False, was: str | None = None,
+             told_as: ToldAs | None = None) -> SaveAnswer: ...
+    def delete(self, file: str) -> DeleteAnswer: ...
+    def restore(self, name: str) -> RestoreAnswer: ...
+    def text(self, key: str) -> str | None: ...
+    def edition(self, key: str) -> Edition | None: ...
+    def data(self, key: str) -> EditionData | None: ...
+
+
 class Simulation(Protocol):
     """The virtual device of ``bankleser run`` off a Pi: its keys, card reader and OLED."""
 
@@ -136,7 +164,7 @@ class Backend(Protocol):
         it: the public state names it, so open pages learn it at once). A journal that cannot keep it: the
         language holds until the next start, and the answer is a ``storage_error``."""
     def history(self) -> PastGames | None: ...
-    def editions(self) -> Any: ...
+    def editions(self) -> Editions: ...
     # The booking forms: what the rules open, a booking's preview, and what Storno would take back.
     def legal(self, player: str | None) -> Forms: ...
     def preview(self, raw: Command) -> Preview: ...

@@ -8,22 +8,19 @@ shelf (``Backend.editions()``); the checks are the rules' own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from flask import Blueprint, Response, abort, render_template, request
 from werkzeug.exceptions import HTTPException
 
 import words
 from rules import DEEDS, SQUARES, Kind
-from rules.editions import Edition, Problem
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 
-from .backend import Backend
+from .backend import Backend, ToldAs
 from .edition_form import form_problem
 from .errors import json_response, refusal
 from .language import script_words
 from .parsers.edition import Sent, parse_edition, parse_file_name
+from .protocol import EditionData
 
 GROUP_COLOURS = {"brown": "#8b4513", "lightblue": "#9fd3f0", "pink": "#d6338c", "orange": "#f7941d",
                  "red": "#e03131", "yellow": "#fcd116", "green": "#2b8a3e", "darkblue": "#1c4fa0",
@@ -49,7 +46,7 @@ PAGE = "editions"
 "editions.html" as a catalogue key)."""
 
 
-def _group_name(group: str, data: dict[str, Any]) -> str:
+def _group_name(group: str, data: EditionData) -> str:
     """A colour group by the language's word for its colour; the stations and utilities by the edition's own in
     the language in force (its file's words for that language, else the language's own: ``words.localised``)."""
     if group in ("station", "utility"):
@@ -60,7 +57,7 @@ def _group_name(group: str, data: dict[str, Any]) -> str:
     return words.text(GROUP_WORDS[group])
 
 
-def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+def board_rows(data: EditionData) -> list[dict[str, object]]:
     """The 40 squares in board order, each with its name, its short name for the display where a booking names it
     (empty: the name is shown), and, where it has one, its deed's values."""
     rows = []
@@ -125,7 +122,7 @@ def blueprint(backend: Backend) -> Blueprint:
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{key}.toml"'})
 
-    def told_as(sent: Sent) -> Callable[[Problem, Edition], dict[str, Any]] | None:
+    def told_as(sent: Sent) -> ToldAs | None:
         """The form's problems name its fields; a file's, its lines and keys (the store's own)."""
         form = sent.form
         return None if form is None else lambda p, names: form_problem(p, names, form)
