@@ -23,7 +23,8 @@ REFUSAL = {"ok", "code", "message"}
 
 @pytest.fixture
 def client(daemon: Daemon) -> FlaskClient:
-    return daemon.app.test_client()
+    client: FlaskClient = daemon.app.test_client()
+    return client
 
 
 def keys(body: object) -> set[str]:
