@@ -30,7 +30,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def admin(browser: Browser, base: str, width: int = 390) -> Page:  # noqa: F811
-    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}}).new_page()
+    page = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 844}})).new_page()
     page.goto(base + "/admin")
     page.fill("#pin", PIN)
     page.click("#login button")
@@ -105,7 +105,7 @@ def test_a_redraw_still_on_its_way_never_wipes_what_the_banker_typed(browser: Br
     """The first booking after the admin page opened went out with the form's defaults now and then (a bankruptcy
     to the bank instead of to Ben: ``KeyError: 'debt'``): choosing the player already shown drew the forms again,
     and that drawing, still on its way, replaced what the test had typed meanwhile."""
-    page = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 844}}).new_page()
+    page = browser.new_context(**(PHONE | {"viewport": {"width": 390, "height": 844}})).new_page()
     page.add_init_script(SLOW_RULES)
     page.goto(server.base + "/admin")
     page.fill("#pin", PIN)

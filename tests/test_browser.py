@@ -5,17 +5,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 from pagecheck import html_errors
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 
 from bench.liveserver import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
-         "locale": "de-DE"}
+
+
+class Phone(TypedDict):
+    """The browser context's options of a phone (Playwright's ``new_context`` keywords)."""
+
+    viewport: ViewportSize
+    device_scale_factor: float
+    is_mobile: bool
+    has_touch: bool
+    locale: str
+
+
+PHONE: Phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+                "has_touch": True, "locale": "de-DE"}
 """A German family's phone: a browser asking for English reads the pages in English (webui/language.py)."""
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
@@ -38,7 +51,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     s.stop()
 
 
-def cash(page: Page, name: str) -> object:
+def cash(page: Page, name: str) -> Locator:
     return page.locator(f'[data-player="{name}"] .cash')
 
 
@@ -152,7 +165,7 @@ def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: B
                 {"op": "go", "player": "Cem"}, {"op": "end"}):
         assert post("/api/commands", cmd)[0] == 200, cmd
     for width in (390, 320):
-        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+        context = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 800}}))
         page = context.new_page()
         errors: list[str] = []
         page.on("console", lambda m, seen=errors: seen.append(m.text) if m.type == "error" else None)
@@ -237,7 +250,7 @@ def test_every_page_passes_the_accessibility_check_and_is_screenshot_at_phone_wi
     problems: list[str] = []
     drawn: dict[str, str] = {}
     for width in (320, 390):
-        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+        context = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 800}}))
         page = context.new_page()
         for name, path in (("status", "/"), ("admin", "/admin"), ("spiele", "/spiele"), ("spiel", report),
                            ("bestenliste", "/bestenliste"), ("device", "/device")):
@@ -273,7 +286,7 @@ def test_the_accessibility_check_can_fail(browser: Browser, server: LiveServer) 
 def test_the_charts_text_is_at_least_9_px_as_drawn(browser: Browser, server: LiveServer, width: int) -> None:
     """Issue 22, finding 4: measured in the browser, the chart's smallest text (legend, axes) is 9 px or more."""
     play_an_evening(server)
-    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}}).new_page()
+    page = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 800}})).new_page()
     page.goto(server.base + "/")
     expect(page.locator('[data-player="Anna"] .cash')).to_be_visible()
     page.wait_for_function("document.querySelector('#chart').complete && document.querySelector('#chart').naturalWidth")

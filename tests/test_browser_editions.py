@@ -37,7 +37,7 @@ def test_the_edition_pages_pass_the_checks_at_phone_widths(browser: Browser, ser
     problems: list[str] = []
     drawn: dict[str, str] = {}
     for width in (320, 390):
-        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+        context = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 800}}))
         page = context.new_page()
         logged_in_admin(page, server.base)
         for name, path in (("ausgaben", "/admin/ausgaben"), ("formular", "/admin/ausgaben/neu?von=skylanders")):

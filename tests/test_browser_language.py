@@ -85,7 +85,7 @@ def test_a_phone_asking_for_english_reads_it_from_its_first_load(browser: Browse
                                                                  server: LiveServer) -> None:
     for cmd in ({"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
         assert server.post("/api/commands", cmd)[0] == 200, cmd
-    english = browser.new_context(**{**PHONE, "locale": "en-GB"}).new_page()
+    english = browser.new_context(**(PHONE | {"locale": "en-GB"})).new_page()
     english.goto(server.base + "/")
     expect(english.locator("html")).to_have_attribute("lang", "en")  # the browser's English from the first load
     expect(english.locator("#scores h2")).to_have_text("Scores")

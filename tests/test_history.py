@@ -72,7 +72,8 @@ def test_the_report_tells_rent_the_best_deed_the_biggest_payment_buildings_mortg
     assert f["Anna"]["best_deed"] == (39, 200)
     assert f["Anna"]["buildings"] == 1 and f["Anna"]["mortgages"] == 1
     assert f["Ben"]["bankrupt_at"] is not None and f["Anna"]["bankrupt_at"] is None
-    assert f["Anna"]["biggest"][0] == 400  # Schlossallee at its printed price
+    biggest = f["Anna"]["biggest"]
+    assert biggest is not None and biggest[0] == 400  # Schlossallee at its printed price
     assert one.said(next(event for _, event in one.log)) == "MONOPOLY: neues Spiel, Anna und Ben (Standardspiel)"
     assert len(one.log) == 9 and len(one.points) == 9 and all("at" in p for p in one.points)
 

@@ -8,6 +8,7 @@ state change without the session's CSRF token).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -28,7 +29,8 @@ PUBLIC = {
     "language.choose_own",  # a phone pins its own language: its cookie only, nothing of the appliance (issue 27)
 }
 """What a phone without the banker's session may open: reading, logging in, the simulation's virtual device."""
-ARGUMENTS = {"uid": "0a000001", "game_id": 1, "filename": "app.js", "key": "classic"}
+ARGUMENTS: dict[str, Any] = {"uid": "0a000001", "game_id": 1, "filename": "app.js", "key": "classic"}
+"""A value for each of the routes' URL arguments (``url_for`` takes them as its keywords)."""
 
 
 @pytest.fixture
@@ -96,7 +98,12 @@ def test_a_route_added_without_a_mark_is_the_bankers(daemon: Daemon) -> None:
     """Forgetting the check cannot leave a new route open: the hook refuses it before the view runs."""
     app = create_app(WebBackend(daemon))
     ran = []
-    app.add_url_rule("/api/neu", "neu", lambda: ran.append(1) or "offen", methods=["GET", "POST"])
+
+    def new_route() -> str:
+        ran.append(1)
+        return "offen"
+
+    app.add_url_rule("/api/neu", "neu", new_route, methods=["GET", "POST"])
     client = app.test_client()
     assert client.get("/api/neu").status_code == 401 and client.post("/api/neu", json={}).status_code == 401
     assert not ran

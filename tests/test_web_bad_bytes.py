@@ -63,7 +63,8 @@ def served(daemon: Daemon) -> int:
     while daemon.server is None or daemon.app is None or daemon.history is None or daemon.history.warming.is_set():
         assert time.monotonic() < deadline, "the web server did not start"
         time.sleep(0.05)
-    return daemon.server.port
+    port: int = daemon.server.port
+    return port
 
 
 def routes(daemon: Daemon) -> list[tuple[str, str]]:

@@ -33,7 +33,8 @@ def family(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.fixture
 def client(family: Path, daemon: Daemon) -> FlaskClient:
-    return daemon.app.test_client()
+    client: FlaskClient = daemon.app.test_client()
+    return client
 
 
 def test_a_family_game_is_shown_with_its_own_names_and_words(client: FlaskClient) -> None:

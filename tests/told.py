@@ -13,8 +13,9 @@ from rules.phrase import Phrase
 def told(said: Event | RuleError | Transfer | Phrase | Any | None, where: Game | GameState | Edition | None = None) -> str:
     """``said`` (an event, a refusal, a payment, a phrase; a pytest ``raises`` info too) in words; ``where``: the
     game (or its state, or the edition) whose squares, money and buildings it names; "" for no phrase."""
-    if hasattr(said, "value") and isinstance(said.value, RuleError):  # pytest.raises(...) as info
-        said = said.value
+    raised = getattr(said, "value", None)
+    if isinstance(raised, RuleError):  # pytest.raises(...) as info
+        said = raised
     if isinstance(said, (Event, RuleError)):
         said = said.said
     elif isinstance(said, Transfer):

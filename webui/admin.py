@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, request
 
 import words
 
 from .backend import Backend
-from .errors import BadLanguage, status_of
+from .errors import BadLanguage, json_response
 from .parsers.cards import parse_register, parse_rename
 
 
@@ -16,20 +16,20 @@ def blueprint(backend: Backend) -> Blueprint:
 
     @admin.get("/api/admin/doctor")
     def api_doctor() -> Response:
-        return jsonify(backend.doctor())
+        return json_response(backend.doctor())
 
     @admin.get("/api/admin/cards")
     def api_cards() -> Response:
         """Every registered card with its UID (the public state names numbers, not UIDs)."""
-        return jsonify(backend.cards())
+        return json_response(backend.cards())
 
     @admin.post("/api/cards/<uid>/name")
-    def api_rename(uid: str) -> tuple[Response, int]:
+    def api_rename(uid: str) -> Response:
         result = backend.rename_card(uid, parse_rename())
-        return jsonify(result), status_of(result)
+        return json_response(result)
 
     @admin.post("/api/admin/language")
-    def api_language() -> tuple[Response, int]:
+    def api_language() -> Response:
         """The banker's choice of the appliance's language: at once on the OLED and on every page
         that follows the appliance's language."""
         body = request.get_json(silent=True)
@@ -37,12 +37,12 @@ def blueprint(backend: Backend) -> Blueprint:
         if not isinstance(code, str) or code not in words.LANGUAGES:
             raise BadLanguage(words.text("pages.admin.bad_language", code=code if isinstance(code, str) else ""))
         result = backend.choose_language(code)
-        return jsonify(result), status_of(result)
+        return json_response(result)
 
     @admin.post("/api/cards")
-    def api_register() -> tuple[Response, int]:
+    def api_register() -> Response:
         card = parse_register()
         result = backend.register_card(card.uid, card.kind, card.square, card.name)
-        return jsonify(result), status_of(result)
+        return json_response(result)
 
     return admin

@@ -22,7 +22,7 @@ from rules.colours import GROUP_COLOURS
 from . import admin, banker, booking, editions, pages, sim
 from .auth import SESSION_HOURS, guard
 from .backend import Backend
-from .errors import WebError, answer
+from .errors import WebError, refusal
 from .games import register as register_games
 from .language import speaking_app
 
@@ -51,21 +51,21 @@ def create_app(backend: Backend) -> Flask:
     speaking_app(app)  # the templates' _() and each request's language
 
     @app.errorhandler(WebError)
-    def refused(err: WebError) -> tuple[Response, int]:
-        return answer(err.status, err.code, err.message)
+    def refused(err: WebError) -> Response:
+        return refusal(err.status, err.code, err.message)
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException) -> Any:
         if request.path.startswith("/api/"):
-            return answer(err.code or 500, "http", said(err))  # never werkzeug's English in a German answer
+            return refusal(err.code or 500, "http", said(err))  # never werkzeug's English in a German answer
         if err.response is not None or err.code is None:
             return err  # a page of its own (the games being read), or no error at all
         return render_template("fehler.html", code=err.code, description=said(err)), err.code
 
     @app.errorhandler(Exception)
-    def crash(err: Exception) -> tuple[Response, int]:
+    def crash(err: Exception) -> Response:
         app.logger.exception("request failed")
-        return answer(500, "internal", words.text("pages.error.internal"))
+        return refusal(500, "internal", words.text("pages.error.internal"))
 
     app.register_blueprint(pages.blueprint(backend))
     register_games(app, backend.history, backend.simulation is not None)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, Response, jsonify, request, session
+from flask import Blueprint, Response, request, session
 
 from words import text
 
 from .auth import RateLimit, begin_session, logged_in, public, try_again_in
 from .backend import Backend
-from .errors import NoPin, TooManyAttempts, WrongPin, status_of
+from .errors import NoPin, TooManyAttempts, WrongPin, json_response
 from .parsers.command import parse_command
 from .parsers.login import parse_login, parse_new_pin
+from .protocol import Session, done, new_session, repeat, signed_in
 
 
 def blueprint(backend: Backend) -> Blueprint:
@@ -40,35 +41,39 @@ def blueprint(backend: Backend) -> Blueprint:
         csrf = begin_session(backend.session_epoch(), pin_first=login.code is not None)
         # Only the banker's phone may date the reports (the backend checks the value and the Pi's clock).
         clock = backend.phone_clock(login.now)
-        return jsonify({"ok": True, "csrf": csrf, "clock": clock, "set_pin": login.code is not None})
+        return json_response(signed_in(csrf, clock, set_pin=login.code is not None))
 
     @banker.post("/api/pin")
-    def api_pin() -> tuple[Response, int]:
+    def api_pin() -> Response:
         """The first PIN, from the phone the OLED's code logged in (4 to 8 digits, the keypad's rule; bad_pin 422;
         pin_set 409 when one exists: that is changed at the device). Setting it ends every session, as at the
         device, so this phone gets a new one and goes on as the banker."""
         answer = backend.set_first_pin(parse_new_pin())
-        if not answer.get("ok"):
-            return jsonify(answer), status_of(answer)
-        return jsonify({"ok": True, "csrf": begin_session(backend.session_epoch())}), 200
+        if not answer["ok"]:
+            return json_response(answer)
+        return json_response(new_session(begin_session(backend.session_epoch())))
 
     @banker.post("/api/logout")
     def api_logout() -> Response:
         session.clear()
         backend.end_sessions()  # the cookie just cleared may have been copied: it ends everywhere
-        return jsonify({"ok": True})
+        return json_response(done())
 
     @banker.get("/api/session")
     @public
     def api_session() -> Response:
         banker = logged_in(backend.session_epoch())
-        return jsonify({"banker": banker, "csrf": session.get("csrf") if banker else None,
-                        "pin_first": bool(banker and session.get("pin_first"))})
+        csrf = session.get("csrf") if banker else None
+        return json_response(Session(banker=banker, csrf=csrf if isinstance(csrf, str) else None,
+                                     pin_first=bool(banker and session.get("pin_first"))))
 
     @banker.post("/api/commands")
-    def api_commands() -> tuple[Response, int]:
+    def api_commands() -> Response:
+        """The keypad's answer: ok, a repeat told apart (the phone retries a command whose answer it lost), or the
+        refusal; the booking's text and balances are the forms' (``/api/banker/book``)."""
         result = backend.submit(parse_command())
-        ok = {"ok": True, **({"duplicate": True} if result.get("duplicate") else {})}  # a repeat told apart
-        return jsonify(ok if result.get("ok") else result), status_of(result)
+        if not result["ok"]:
+            return json_response(result)
+        return json_response(repeat() if result.get("duplicate") else done())
 
     return banker

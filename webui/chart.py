@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from rules import EDITIONS, Edition
 from rules.colours import PLAYER_COLOURS
 from words import localised, money, text
+
+from .protocol import Point
 
 
 def _edition(edition: str | Edition | None) -> Edition:
@@ -47,12 +49,12 @@ def empty(width: int, height: int) -> str:
             f'{escape(text("reports.chart.empty"))}</text></svg>')
 
 
-def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> str:
+def worth_svg(history: Sequence[Point], players: list[str], label: Any) -> str:
     """One line per player over the game's transactions; ``label`` formats the y-axis money."""
     if not history or not players:
         return empty(W, H)
     step = max(1, len(history) // 300)
-    points = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
+    points = [*history[::step], *([history[-1]] if (len(history) - 1) % step else [])]
     top = max(max(int(p.get(n, 0)) for n in players) for p in points) or 1
     n = max(1, len(points) - 1)
     rows = -(-len(players) // PER_ROW)
@@ -80,7 +82,7 @@ def worth_svg(history: list[dict[str, Any]], players: list[str], label: Any) -> 
 TW, TH, TPAD = 360, 210, 40
 
 
-def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -> str:
+def timeline_svg(points: Sequence[Point], players: list[str], label: Any) -> str:
     """Net worth over the time of day, one line per player, sized to be read on a 320 px phone.
 
     ``points`` carry ``at`` (wall time of the booking); the names go in a legend beside the chart
@@ -89,7 +91,7 @@ def timeline_svg(points: list[dict[str, Any]], players: list[str], label: Any) -
     if len(points) < 2 or not players:
         return empty(TW, TH)
     step = max(1, len(points) // 300)
-    shown = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
+    shown = [*points[::step], *([points[-1]] if (len(points) - 1) % step else [])]
     t0: float = shown[0]["at"]
     t1: float = shown[-1]["at"]
     span = (t1 - t0) or 1.0

@@ -21,6 +21,8 @@ from rules.editions import Edition, Problem
 from rules.editions.fileformat import MAX_DISPLAY_NAME
 from rules.phrase import Phrase, phrase
 
+from .protocol import Said
+
 SEPARATORS = {"de": (".", ","), "en": (",", ".")}
 """CLDR's group and decimal symbols of each language's numbers (de: "1.234,5"; en: "1,234.5")."""
 
@@ -125,7 +127,7 @@ def field_of(path: str, data: Mapping[str, Any]) -> tuple[str, str]:
     return "", words.text(FIELDS[parts[0]]) if parts[0] in FIELDS else ""
 
 
-def form_problem(problem: Problem, names: Edition, data: Mapping[str, Any]) -> dict[str, Any]:
+def form_problem(problem: Problem, names: Edition, data: Mapping[str, Any]) -> Said:
     """A problem for the form: ``message`` beside its field (the field named: several under one square stay
     apart), ``text`` for the list (the square and the field named), no line, and whether it is only a note;
     ``names`` the edition whose names say a square the problem names."""

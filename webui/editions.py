@@ -8,23 +8,20 @@ shelf (``Backend.editions()``); the checks are the rules' own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 from werkzeug.exceptions import HTTPException
 
 import words
 from rules import DEEDS, SQUARES, Kind
 from rules.colours import GROUP_COLOURS
-from rules.editions import Edition, Problem
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 
-from .backend import Backend
+from .backend import Backend, ToldAs
 from .edition_form import form_problem
-from .errors import answer
+from .errors import json_response, refusal
 from .language import script_words
 from .parsers.edition import Sent, parse_edition, parse_file_name
+from .protocol import EditionData
 
 GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lightblue", "pink": "editions.group.pink",
                "orange": "editions.group.orange", "red": "editions.group.red", "yellow": "editions.group.yellow",
@@ -46,7 +43,7 @@ PAGE = "editions"
 "editions.html" as a catalogue key)."""
 
 
-def _group_name(group: str, data: dict[str, Any]) -> str:
+def _group_name(group: str, data: EditionData) -> str:
     """A colour group by the language's word for its colour; the stations and utilities by the edition's own in
     the language in force (its file's words for that language, else the language's own: ``words.localised``)."""
     if group in ("station", "utility"):
@@ -57,7 +54,7 @@ def _group_name(group: str, data: dict[str, Any]) -> str:
     return words.text(GROUP_WORDS[group])
 
 
-def board_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+def board_rows(data: EditionData) -> list[dict[str, object]]:
     """The 40 squares in board order, each with its name, its short name for the display where a booking names it
     (empty: the name is shown), and, where it has one, its deed's values."""
     rows = []
@@ -84,10 +81,10 @@ def blueprint(backend: Backend) -> Blueprint:
     editions = Blueprint("editions", __name__)
 
     @editions.errorhandler(401)
-    def not_the_banker(err: HTTPException) -> tuple[Response, int]:
+    def not_the_banker(err: HTTPException) -> Response:
         """Every banker route answers a phone without the session alike (tests/test_web_auth.py): the pages
         here too, whose links are on the banker's admin page."""
-        return answer(401, "http", err.description or words.text("editions.web.banker_only"))
+        return refusal(401, "http", err.description or words.text("editions.web.banker_only"))
 
     @editions.get("/admin/ausgaben")
     def editions_page() -> str:
@@ -122,7 +119,7 @@ def blueprint(backend: Backend) -> Blueprint:
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{key}.toml"'})
 
-    def told_as(sent: Sent) -> Callable[[Problem, Edition], dict[str, Any]] | None:
+    def told_as(sent: Sent) -> ToldAs | None:
         """The form's problems name its fields; a file's, its lines and keys (the store's own)."""
         form = sent.form
         return None if form is None else lambda p, names: form_problem(p, names, form)
@@ -132,25 +129,25 @@ def blueprint(backend: Backend) -> Blueprint:
         sent = parse_edition()
         _, answer = backend.editions().check(sent.source, told_as(sent))
         answer.pop("text", None)
-        return jsonify(answer)
+        return json_response(answer, 200)  # a question answered: its problems are the answer, not a refusal
 
     @editions.post("/api/admin/editions")
-    def api_save() -> tuple[Response, int]:
+    def api_save() -> Response:
         """Save; 409 with a ``question`` when it would replace a file (the page asks, then sends ``replace``)."""
         sent = parse_edition()
         answer = backend.editions().save(sent.source, replace=sent.replace, was=sent.was, told_as=told_as(sent))
-        return jsonify(answer), 200 if answer["ok"] else 409 if answer.get("question") else 422
+        return json_response(answer)
 
     @editions.post("/api/admin/editions/delete")
-    def api_delete() -> tuple[Response, int]:
+    def api_delete() -> Response:
         """A family file (one that plays or not) moved to the previous versions."""
         answer = backend.editions().delete(parse_file_name())
-        return jsonify(answer), 200 if answer["ok"] else 404 if answer.get("code") == "no_file" else 422
+        return json_response(answer)
 
     @editions.post("/api/admin/editions/restore")
-    def api_restore() -> tuple[Response, int]:
+    def api_restore() -> Response:
         """A previous version brought back under its key (what has that key now is kept in its place)."""
         answer = backend.editions().restore(parse_file_name())
-        return jsonify(answer), 200 if answer["ok"] else 404 if answer.get("code") == "no_file" else 422
+        return json_response(answer)
 
     return editions

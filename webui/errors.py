@@ -1,15 +1,19 @@
-"""The web's refusals as types, each with its HTTP status and code, answered in one place (:func:`answer`).
+"""The web's refusals as types, each with its HTTP status and code, and the one JSON response (:func:`json_response`).
 
 A request parser raises one of these; the app's error handler turns it into the JSON every API
-answer shares: ``{"ok": false, "code": ..., "message": ...}``. The device's own refusals come
-back as results, and :func:`status_of` maps their codes the same way.
+answer shares (:func:`webui.protocol.refused`). The device's own refusals come back as answers, and
+:func:`status_of` maps their codes to HTTP statuses the same way, for every route (the shape of TinyPilot's
+``json_response``: one function makes every JSON response, so no route sends an answer its status contradicts).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from flask import Response, jsonify
+
+from .protocol import refused
 
 
 class WebError(Exception):
@@ -67,16 +71,32 @@ class TooManyAttempts(WebError):
     status, code = 429, "too_many_attempts"
 
 
-REFUSAL_STATUS = {"bad_command": 400, "storage_error": 503, "changed": 409, "pin_set": 409}
+REFUSAL_STATUS = {"bad_command": 400, "storage_error": 503, "changed": 409, "pin_set": 409, "exists": 409,
+                  "no_file": 404}
 """Device refusals that are not the rules saying no (422): a malformed request, a card that cannot be written, a
 confirmation the state changed under (409: the answer brings the new preview to confirm), a PIN from the phone
-when one is set already (409: it is changed at the device, not over the Wi-Fi)."""
+when one is set already (409: it is changed at the device, not over the Wi-Fi), an edition file that would replace
+another (409: the answer asks whether to), an edition file that is not there (404)."""
+
+Body = Mapping[str, object] | Sequence[Mapping[str, object]]
+"""What a JSON route sends: an answer (:mod:`webui.protocol`) or a list of records (the cards, the self-check)."""
 
 
-def answer(status: int, code: str, message: str) -> tuple[Response, int]:
-    return jsonify({"ok": False, "code": code, "message": message}), status
+def status_of(body: Body) -> int:
+    """The HTTP status of an answer: 200 for a success or a read, else what its refusal code means."""
+    if not isinstance(body, Mapping) or body.get("ok", True):
+        return 200
+    return REFUSAL_STATUS.get(str(body.get("code")), 422)
 
 
-def status_of(result: dict[str, Any]) -> int:
-    """The HTTP status of a device's answer: 200, or what its refusal code means."""
-    return 200 if result.get("ok") else REFUSAL_STATUS.get(str(result.get("code")), 422)
+def json_response(body: Body, status: int | None = None) -> Response:
+    """Every JSON answer of the web: ``status`` where the request decides it (a refusal raised as a
+    :class:`WebError`, an HTTP error), else derived from the answer by :func:`status_of`."""
+    response = jsonify(body)
+    response.status_code = status_of(body) if status is None else status
+    return response
+
+
+def refusal(status: int, code: str, message: str) -> Response:
+    """A refusal the web itself makes (a :class:`WebError`, an HTTP error), with its own status."""
+    return json_response(refused(code, message), status)

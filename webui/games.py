@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import ParamSpec, TypeVar
 
 from flask import Blueprint, Flask, Response, abort, render_template, request
 
@@ -20,8 +20,12 @@ from rules.phrase import from_data
 from words import plural, say, text
 
 from .auth import public
-from .backend import PastGames
+from .backend import PastGames, Report
 from .chart import money_label, money_unit, timeline_svg
+from .protocol import GameSummary
+
+Asked = ParamSpec("Asked")
+Found = TypeVar("Found")
 
 MODES = {mode.value: name for mode, name in MODE_NAMES.items()}
 """Each mode by its program word (the commands' ``mode``) and the rules' name for it."""
@@ -59,7 +63,7 @@ def duration(seconds: float) -> str:
     return plural("reports.duration.hours", minutes // 60, minutes=f"{minutes % 60:02d}")
 
 
-def mode_title(game: dict[str, Any]) -> str:
+def mode_title(game: GameSummary) -> str:
     """A game's mode as its edition's book calls it, "mit Tempo-Würfel" when it was played with it: the rules'
     phrase the history kept, said now."""
     try:
@@ -68,11 +72,11 @@ def mode_title(game: dict[str, Any]) -> str:
         return say(MODES.get(game["mode"], MODES["standard"]))
 
 
-def status(game: dict[str, Any]) -> str:
+def status(game: GameSummary) -> str:
     return text(STATUS.get(game["status"], STATUS["läuft"]))
 
 
-def clock_name(game: dict[str, Any]) -> str:
+def clock_name(game: GameSummary) -> str:
     """Which clock dated the game's times (the Pi's, set or not, or the banker's phone's), in today's words."""
     return text(CLOCKS.get(game.get("clock", "unknown"), CLOCKS["unknown"]))
 
@@ -95,7 +99,7 @@ def now() -> float:
     return time.time()
 
 
-def lasted(game: dict[str, Any]) -> float:
+def lasted(game: GameSummary) -> float:
     """How long a game has lasted: to its end, or, while it runs, to now ("läuft · 12 s" after four
     minutes was the time to its last booking)."""
     end = now() if game["status"] == "läuft" else float(game["ended"])
@@ -108,7 +112,7 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
     Every page here is public: phones read the past games as they read the running one."""
     pages = Blueprint("games", __name__)
 
-    def games_or_503() -> Any:
+    def games_or_503() -> PastGames:
         found = history()
         if found is None:
             abort(503, text("reports.error.unreadable"))
@@ -118,10 +122,10 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
                            headers={"Retry-After": "3"}))
         return found
 
-    def read(fn: Callable[..., Any], *args: Any) -> Any:
+    def read(fn: Callable[Asked, Found], *args: Asked.args, **kwargs: Asked.kwargs) -> Found:
         """A question to the history; a journal that cannot be read is a 503 that says why, never a 500."""
         try:
-            return fn(*args)
+            return fn(*args, **kwargs)
         except Exception as err:  # the journal's own errors say what is wrong
             abort(503, text("reports.error.history", why=getattr(err, "message", err)))
 
@@ -131,7 +135,7 @@ def register(app: Flask, history: Callable[[], PastGames | None], sim: bool = Fa
         games = read(games_or_503().games)
         return render_template("spiele.html", games=games, money=money_unit, lasted=lasted, sim=sim, **SAYING)
 
-    def report_or_404(game_id: int) -> tuple[Any, Any]:
+    def report_or_404(game_id: int) -> tuple[PastGames, Report]:
         hist = games_or_503()
         one = read(hist.report, game_id)
         if one is None:

@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 
 import words
 from rules import DEEDS, GROUP_NAMES, SQUARES, Edition, Mode, square_name
@@ -18,6 +18,7 @@ from rules.game import HOUSE_RULE_NAMES
 from .auth import public
 from .backend import Backend
 from .chart import money_label, worth_svg
+from .errors import json_response
 from .language import languages
 
 KEY_LABELS = {"HABEN": "pages.device.key.haben", "SOLL": "pages.device.key.soll", "MENU": "pages.device.key.menu",
@@ -136,6 +137,6 @@ def blueprint(backend: Backend) -> Blueprint:
         found = backend.editions().edition(request.args.get("edition", "classic"))  # a family's too
         if found is None:
             abort(404, words.text("pages.board.unknown_edition"))
-        return jsonify(board_info(found))
+        return json_response(board_info(found))
 
     return pages

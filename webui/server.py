@@ -31,6 +31,7 @@ from .backend import Simulation
 from .devicestream import HEADERS, KEEPALIVE, device_events, gone_when_disconnected
 from .language import cookies_of, page_language
 from .live import Bell, Publisher
+from .protocol import refused
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ class Front:
         """The refusal of a body too large, in the asking page's language (the Flask app is never reached)."""
         with words.speaking(Front._language(scope)):
             message = words.text("pages.error.too_large")
-        return json.dumps({"ok": False, "code": "too_large", "message": message}, ensure_ascii=False).encode()
+        return json.dumps(refused("too_large", message), ensure_ascii=False).encode()
 
     @staticmethod
     def _too_big(scope: Scope) -> int | None:

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import os
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
 import words
 
 from .auth import public
 from .backend import Simulation
-from .errors import BadUid
+from .errors import BadUid, json_response
 from .parsers.sim import parse_key, parse_tap
+from .protocol import Frame, done, pressed
 
 
 def blueprint(device: Simulation) -> Blueprint:
@@ -26,7 +27,7 @@ def blueprint(device: Simulation) -> Blueprint:
     @sim.post("/api/sim/key")
     @public
     def sim_key() -> Response:
-        return jsonify({"ok": True, "seq": device.press(parse_key(keys))})
+        return json_response(pressed(device.press(parse_key(keys))))
 
     @sim.post("/api/sim/tap")
     @public
@@ -36,13 +37,13 @@ def blueprint(device: Simulation) -> Blueprint:
             seq = device.tap(uid)
         except ValueError:  # the simulated reader refuses what no card could send (its words are the driver's)
             raise BadUid(words.text("phone.uid.bad", uid=repr(uid))) from None
-        return jsonify({"ok": True, "seq": seq})
+        return json_response(pressed(seq))
 
     @sim.get("/api/sim/display")
     @public
     def sim_display() -> Response:
         seq, text = device.display()
-        return jsonify({"seq": seq, "text": text})
+        return json_response(Frame(seq=seq, text=text))
 
     @sim.get("/api/sim/display.png")
     @public
@@ -56,6 +57,6 @@ def blueprint(device: Simulation) -> Blueprint:
         def sim_freeze() -> Response:
             """A test's verb, enabled only by BANKLESER_ALLOW_FREEZE=1: hang the loop (the watchdog test)."""
             device.freeze()
-            return jsonify({"ok": True})
+            return json_response(done())
 
     return sim

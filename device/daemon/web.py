@@ -13,13 +13,30 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-import msgspec
+from typing import TYPE_CHECKING, TypeVar
 
 import words
 from webui.backend import Worth
 from webui.live import Published, Publisher
+from webui.protocol import (
+    Answer,
+    CardInfo,
+    CheckResult,
+    Command,
+    Forms,
+    LanguageAnswer,
+    LastBooking,
+    Preview,
+    RegisterAnswer,
+    SubmitAnswer,
+    changed,
+    check_result,
+    done,
+    language_chosen,
+    refused,
+    registered,
+)
+from webui.protocol import booked as booked_answer
 
 from ..store import clocks
 from ..store.cards import Refused
@@ -38,20 +55,23 @@ if TYPE_CHECKING:
     from ..store.ledger import Ledger, Outcome
     from .service import Daemon
 
+T = TypeVar("T")
 
-def booked(outcome: Outcome, ledger: Ledger, cmd: dict[str, Any] | None = None) -> dict[str, Any]:
+
+def booked(outcome: Outcome, ledger: Ledger, cmd: Command | None = None) -> SubmitAnswer:
     """The web's answer to a booking: whether it was a repeat of one already booked (its id seen), the
     rules' text, the balances it changed (the answer beside the button says what moved) and the log's newest
     entry after it. Refused ``changed`` (the state moved under the banker's confirmation): the preview of
     ``cmd`` as the rules would book it now, for a fresh confirmation in place of the old one."""
-    answer = outcome.as_dict()
     event = outcome.event
-    if not outcome.ok and outcome.code == "changed" and cmd is not None:
-        from webui.booking import preview_command  # Flask's: loaded with the web, after READY
+    if not outcome.ok:
+        if outcome.code == "changed" and cmd is not None:
+            from webui.booking import preview_command  # Flask's: loaded with the web, after READY
 
-        return {**answer, "preview": preview_command(ledger.game, cmd)}  # what the rules would book now
-    if not outcome.ok or event is None:
-        return answer
+            return changed(outcome.message, preview_command(ledger.game, cmd))  # what the rules would book now
+        return refused(str(outcome.code), outcome.message)
+    if event is None:
+        return done()
     state = ledger.game.state
     moved = [name for t in event.transfers for name in (t.payer, t.payee) if name is not None]
     balances = {n: state.players[n].cash for n in dict.fromkeys(moved) if state is not None and n in state.players}
@@ -59,7 +79,7 @@ def booked(outcome: Outcome, ledger: Ledger, cmd: dict[str, Any] | None = None) 
     said = words.say(event.said, state.edition if state is not None else None)
     # The edition the balances are in: after the Storno of a new game it is the restored game's, not the page's.
     edition = state.edition.key if state is not None else None
-    return {**answer, "duplicate": event.duplicate, "text": said, "balances": balances, "seq": seq, "edition": edition}
+    return booked_answer(duplicate=event.duplicate, text=said, balances=balances, seq=seq, edition=edition)
 
 
 class WebBackend:
@@ -77,38 +97,41 @@ class WebBackend:
     def simulation(self) -> Simulation | None:
         return self._simulation
 
-    def _speaking(self, fn: Callable[[], Any]) -> Any:
+    def _speaking(self, fn: Callable[[], T]) -> T:
         """``fn`` run on the loop, in the language of the request that asks (its page's, else the appliance's):
         the loop's thread renders the answer's texts, and the request's language is its thread's own."""
         code = words.language()
 
-        def run() -> Any:
+        def run() -> T:
             with words.speaking(code):
                 return fn()
 
-        return self._d.call(run)
+        result: T = self._d.call(run)
+        return result
 
     def published(self) -> Published:
         version, body = self._d.published
         return Published(version, body, self._d.published_in)
 
-    def cards(self) -> list[dict[str, Any]]:
+    def cards(self) -> list[CardInfo]:
         """Every registered card with its UID (admin only: the public state names numbers, not UIDs)."""
 
-        def run() -> list[dict[str, Any]]:
+        def run() -> list[CardInfo]:
             cards = self._d.cards
-            return [] if cards is None else [msgspec.structs.asdict(c) for c in cards.all()]
+            return [] if cards is None else [CardInfo(uid=c.uid, kind=c.kind, number=c.number, name=c.name,
+                                                      square=c.square) for c in cards.all()]
 
-        result: list[dict[str, Any]] = self._d.call(run)
+        result: list[CardInfo] = self._d.call(run)
         return result
 
-    def doctor(self) -> list[dict[str, Any]]:
+    def doctor(self) -> list[CheckResult]:
         """`bankleser doctor` as the running service sees itself (admin page)."""
         from .doctor import for_daemon
 
         d = self._d
-        return for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
-                          parts=d.hardware.parts() if d.hardware is not None else [])
+        checks = for_daemon(d.config.hardware, d.state_dir, sim=d.sim, watchdog=d.notifier.watchdog_interval,
+                            parts=d.hardware.parts() if d.hardware is not None else [])
+        return [check_result(str(c["name"]), bool(c["ok"]), str(c["detail"]), str(c["fix"])) for c in checks]
 
     def worth(self) -> Worth:
         """The version, the net-worth history and whose it is, for the chart (drawn once per version)."""
@@ -121,40 +144,41 @@ class WebBackend:
             return Worth(version, points, [], None)
         return Worth(version, points, list(state.players), state.edition.key)
 
-    def submit(self, cmd: dict[str, Any]) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
+    def _no_journal(self) -> Answer:
+        """The refusal of a change while the journal cannot be opened: why, as start-up found it."""
+        return refused("storage_error", self._d.fault or words.text("phone.journal.none"))
+
+    def submit(self, cmd: Command) -> SubmitAnswer:
+        def run() -> SubmitAnswer:
             if self._d.ledger is None:
-                return {"ok": False, "code": "storage_error",
-                        "message": self._d.fault or words.text("phone.journal.none")}
+                return self._no_journal()
             outcome = self._d.ledger.submit(cmd)
             if self._d.banker is not None:
                 self._d.banker.refresh()
             return booked(outcome, self._d.ledger, cmd)
 
-        result: dict[str, Any] = self._speaking(run)
-        return result
+        return self._speaking(run)
 
     # The banker's booking forms: read on the loop, from the rules' own game. ---------
 
-    def _on_game(self, fn: Callable[[Game], dict[str, Any]], idle: dict[str, Any]) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
+    def _on_game(self, fn: Callable[[Game], T], idle: T) -> T:
+        def run() -> T:
             return idle if self._d.ledger is None else fn(self._d.ledger.game)
 
-        result: dict[str, Any] = self._speaking(run)
-        return result
+        return self._speaking(run)
 
-    def legal(self, player: str | None) -> dict[str, Any]:
+    def legal(self, player: str | None) -> Forms:
         from webui.booking import forms_for  # Flask's: loaded with the web, after READY
 
         return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
 
-    def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
+    def preview(self, raw: Command) -> Preview:
         from webui.booking import preview_of
 
-        return self._on_game(lambda game: preview_of(game, raw), {
-            "ok": False, "code": "storage_error", "message": self._d.fault or words.text("phone.journal.none")})
+        idle: Preview = self._no_journal()
+        return self._on_game(lambda game: preview_of(game, raw), idle)
 
-    def last_booking(self) -> dict[str, Any]:
+    def last_booking(self) -> LastBooking:
         from webui.booking import last_booking
 
         return self._on_game(last_booking, {"number": None, "text": ""})
@@ -188,24 +212,23 @@ class WebBackend:
         result: bool | None = self._d.call(lambda: self._d.use_begin_code(code))
         return result
 
-    def set_first_pin(self, pin: str) -> dict[str, Any]:
+    def set_first_pin(self, pin: str) -> Answer:
         """On the loop, checked there again: a PIN set meanwhile (at the device, another phone) is not replaced."""
         from .pin import valid_pin
 
-        def run() -> dict[str, Any]:
+        def run() -> Answer:
             if self._d.has_pin():
-                return {"ok": False, "code": "pin_set", "message": words.text("phone.login.pin_set")}
+                return refused("pin_set", words.text("phone.login.pin_set"))
             try:
                 if not valid_pin(pin) or not self._d.set_pin(pin):
-                    return {"ok": False, "code": "bad_pin", "message": words.text("phone.login.bad_pin")}
+                    return refused("bad_pin", words.text("phone.login.bad_pin"))
             except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
+                return refused("storage_error", err.message)
             if self._d.banker is not None:
                 self._d.banker.refresh()  # the OLED's code gives way to the address
-            return {"ok": True}
+            return done()
 
-        result: dict[str, Any] = self._speaking(run)
-        return result
+        return self._speaking(run)
 
     def phone_clock(self, now: object) -> str:
         """The banker's phone's time at login (``Date.now()``): it dates this boot's entries in the reports
@@ -240,8 +263,8 @@ class WebBackend:
         # Read once at start-up, before the loop runs: the journal is not yet shared.
         return bytes.fromhex(get())
 
-    def rename_card(self, uid: str, name: str) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
+    def rename_card(self, uid: str, name: str) -> Answer:
+        def run() -> Answer:
             cards, ledger = self._d.cards, self._d.ledger
             assert cards is not None and ledger is not None
             state = ledger.game.state
@@ -249,55 +272,52 @@ class WebBackend:
             try:
                 cards.rename_player(uid, name, playing=playing)
             except Refused as err:
-                return {"ok": False, "code": err.code, "message": err.message}
+                return refused(err.code, err.message)
             except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
+                return refused("storage_error", err.message)
             ledger.touch()
-            return {"ok": True}
+            return done()
 
-        result: dict[str, Any] = self._speaking(run)
-        return result
+        return self._speaking(run)
 
-    def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> dict[str, Any]:
-        def run() -> dict[str, Any]:
+    def register_card(self, uid: str, kind: str, square: int | None, name: str | None) -> RegisterAnswer:
+        def run() -> RegisterAnswer:
             cards, ledger = self._d.cards, self._d.ledger
             assert cards is not None and ledger is not None
             try:
                 card = cards.register(uid, kind, square=square, name=name)
             except Refused as err:
-                return {"ok": False, "code": err.code, "message": err.message}
+                return refused(err.code, err.message)
             except JournalError as err:
-                return {"ok": False, "code": "storage_error", "message": err.message}
+                return refused("storage_error", err.message)
             ledger.touch()
-            return {"ok": True, "number": card.number} if card.kind == "player" else {"ok": True}
+            return registered(card.number) if card.kind == "player" else done()
 
-        result: dict[str, Any] = self._speaking(run)
-        return result
+        return self._speaking(run)
 
-    def choose_language(self, code: str) -> dict[str, Any]:
+    def choose_language(self, code: str) -> LanguageAnswer:
         """On the loop: the journal keeps it (device.daemon.language), the OLED draws its screen again in it, and
         the state is published again (it names the language), so every open page learns it at once."""
         from . import language
 
-        def run() -> dict[str, Any]:
-            answer: dict[str, Any] = {"ok": True, "language": code}
+        def run() -> LanguageAnswer:
+            answer: LanguageAnswer = language_chosen(code)
             journal = self._d.journal
             try:
                 if journal is None:
                     words.use(code)
-                    answer = {"ok": False, "code": "storage_error",
-                              "message": self._d.fault or words.text("phone.journal.none")}
+                    answer = refused("storage_error", self._d.fault or words.text("phone.journal.none"))
                 else:
                     language.choose(journal, code)
             except JournalError as err:  # in force until the next start all the same: degrade, never die
                 words.use(code)
-                answer = {"ok": False, "code": "storage_error", "message": err.message}
+                answer = refused("storage_error", err.message)
             if self._d.banker is not None:
                 self._d.banker.refresh()
             return answer
 
         # On the loop as it is, not in the asking page's language: the OLED's screen is drawn in the new one.
-        result: dict[str, Any] = self._d.call(run)
+        result: LanguageAnswer = self._d.call(run)
         return result
 
     def wiring_svg(self) -> str:

@@ -20,7 +20,7 @@ import time
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 import msgspec
 
@@ -317,7 +317,101 @@ def family_editions(state_dir: Path) -> dict[str, Edition]:
     return catalogue.editions
 
 
-def _problem(p: Problem, base: Edition | None) -> dict[str, Any]:
+class Said(TypedDict):
+    """A problem as the admin's page says it: where (a file's line, a form's field), the rules' key, the message
+    beside its place and the text for the list; ``note`` a form's problem that is only a warning. The answers
+    below match the web's (``webui.protocol``) key by key: mypy holds them where the daemon hands the web its
+    backend (the store may not import the web)."""
+
+    path: str
+    line: int | None
+    code: str
+    message: str
+    text: str
+    note: NotRequired[bool]
+
+
+class EditionEntry(TypedDict):
+    key: str
+    title: str
+    base: str | None
+    family: bool
+    file: str | None
+    warnings: list[Said]
+
+
+class BrokenFile(TypedDict):
+    file: str
+    problems: list[Said]
+
+
+class PreviousVersion(TypedDict):
+    name: str
+    file: str
+    at: str
+
+
+class Overview(TypedDict):
+    editions: list[EditionEntry]
+    broken: list[BrokenFile]
+    previous: list[PreviousVersion]
+
+
+class CheckAnswer(TypedDict):
+    ok: bool
+    key: str | None
+    problems: list[Said]
+    warnings: list[Said]
+    text: NotRequired[str]
+
+
+class ToReplace(CheckAnswer):
+    code: str
+    question: str
+
+
+class FileRefused(TypedDict):
+    ok: Literal[False]
+    code: str
+    problems: list[Said]
+
+
+class Deleted(TypedDict):
+    ok: Literal[True]
+    kept: str
+
+
+class Restored(TypedDict):
+    ok: Literal[True]
+    key: str | None
+    file: str
+
+
+class DeedData(TypedDict):
+    price: int
+    rents: list[int]
+    house_price: int
+    mortgage: int
+
+
+class EditionData(TypedDict):
+    """The keys of an edition's data (:func:`rules.editions.edition_data`) that the admin's form reads; the rest
+    rides along to the form's script."""
+
+    key: str
+    title: str
+    base: NotRequired[str]
+    language: NotRequired[str]
+    currency: str
+    names: dict[int, str]
+    short: NotRequired[dict[int, str]]
+    taxes: dict[int, int]
+    deeds: dict[int, DeedData]
+    groups: dict[str, str]
+    words: NotRequired[dict[str, dict[str, object]]]
+
+
+def _problem(p: Problem, base: Edition | None) -> Said:
     """A problem for the page, said in the language of the request that asks (the rules' key as ``code``)."""
     return {"path": p.path, "line": p.line, "code": p.message.key, "message": words.say(p.message, at_hand(base)),
             "text": told(p, base)}
@@ -332,11 +426,11 @@ def free_name(folder: Path, key: str) -> Path:
     return path
 
 
-ToldAs = Callable[[Problem, Edition], dict[str, Any]]
+ToldAs = Callable[[Problem, Edition], Said]
 """How a page says a problem, given the edition whose names say its squares."""
 
 
-def _said(code: str, **values: Any) -> dict[str, Any]:
+def _said(code: str, **values: object) -> Said:
     """A store's word for the page, as a problem without a place (the code is its key)."""
     said = words.text(code, **values)
     return {"path": "", "line": None, "code": code, "message": said, "text": said}
@@ -367,7 +461,7 @@ class Shelf:
     def all(self) -> dict[str, Edition]:
         return self.catalogue().editions
 
-    def overview(self) -> dict[str, Any]:
+    def overview(self) -> Overview:
         cat = self.catalogue()
         return {"editions": [{"key": k, "title": e.title, "base": e.base, "family": k not in EDITIONS,
                               "file": cat.files[k].name if k in cat.files else None,
@@ -380,7 +474,7 @@ class Shelf:
                               "at": time.strftime("%Y-%m-%d %H:%M", time.localtime(v.at))}
                              for v in versions(self.folder)]}
 
-    def check(self, source: str | bytes, told_as: ToldAs | None = None) -> tuple[Edition | None, dict[str, Any]]:
+    def check(self, source: str | bytes, told_as: ToldAs | None = None) -> tuple[Edition | None, CheckAnswer]:
         """``source`` a file's bytes (an upload: read as every file is, :func:`decode`) or the form's text;
         ``told_as`` says each problem for the page that asks (the form names its fields, a file its lines)."""
         notes: list[Problem] = []
@@ -393,7 +487,7 @@ class Shelf:
         checked = check_text(source, self.catalogue().editions)
         edition, base = checked.edition, checked.base
 
-        def said(p: Problem) -> dict[str, Any]:
+        def said(p: Problem) -> Said:
             return _problem(p, base) if told_as is None else told_as(p, at_hand(base))
 
         return edition, {"ok": edition is not None, "key": edition.key if edition else None,
@@ -401,7 +495,7 @@ class Shelf:
                          "warnings": [said(w) for w in notes + checked.warnings], "text": source}
 
     def save(self, source: str | bytes, *, replace: bool = False, was: str | None = None,
-             told_as: ToldAs | None = None) -> dict[str, Any]:
+             told_as: ToldAs | None = None) -> CheckAnswer | ToReplace:
         """Save a file that plays; ask first (``question``, nothing written) when it would replace a file that
         claims its key, or when the form of edition ``was`` now names another key (a second edition, not a
         rename: said before it is made)."""
@@ -433,7 +527,7 @@ class Shelf:
             return {**answer, "ok": False, "problems": [said]}
         return answer
 
-    def delete(self, file: str) -> dict[str, Any]:
+    def delete(self, file: str) -> Deleted | FileRefused:
         """Move a file of the folder (one that plays or not) to the previous versions."""
         path = self.folder / file
         if "/" in file or not file.endswith(".toml") or not path.is_file():
@@ -445,7 +539,7 @@ class Shelf:
                     "problems": [_said("editions.store.not_deleted", error=err.strerror or err)]}
         return {"ok": True, "kept": version.name}
 
-    def restore(self, name: str) -> dict[str, Any]:
+    def restore(self, name: str) -> Restored | FileRefused:
         """Bring a previous version back under its key; what claims that key now is kept in its place."""
         path = kept_path(self.folder, name)
         if path is None:
@@ -479,6 +573,6 @@ class Shelf:
             return state.edition  # type: ignore[no-any-return]
         return EDITIONS.get(key) or self.catalogue().editions.get(key)
 
-    def data(self, key: str) -> dict[str, Any] | None:
+    def data(self, key: str) -> EditionData | None:
         edition = self.catalogue().editions.get(key)
-        return None if edition is None else edition_data(edition)
+        return None if edition is None else cast(EditionData, edition_data(edition))  # the rules' plain data

@@ -20,10 +20,10 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypedDict
 
 import msgspec
 
@@ -49,6 +49,73 @@ PACE_EVERY = 200
 """Commands between two pauses of the warm-up: about 5 ms of replay here, then the loop may run."""
 OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
+
+
+class Summary(TypedDict):
+    """A game in the list and the Bestenliste (the web's ``GameSummary``: mypy holds them key by key)."""
+
+    id: int
+    started: float
+    ended: float
+    last_seq: int
+    edition: str
+    edition_title: str
+    mode: str
+    mode_said: list[object]
+    players: list[str]
+    house_rules: list[str]
+    status: str
+    winner: str | None
+    winners: list[str]
+    ranking: list[str]
+    worth: dict[str, int]
+    cash: dict[str, int]
+    commands: int
+    clock: str
+
+
+class Figures(TypedDict):
+    """A player's figures in a report (the web's ``Figures``)."""
+
+    rent_paid: int
+    rent_received: int
+    best_deed: tuple[int, int] | None
+    biggest: tuple[int, Event] | None
+    buildings: int
+    mortgages: int
+    bankrupt_at: float | None
+
+
+class BestRow(TypedDict):
+    """A player's line of the Bestenliste (the web's ``BestRow``)."""
+
+    name: str
+    games: int
+    wins: int
+    rate: float
+
+
+class RecordRow(TypedDict):
+    """The best net worth of one edition and mode (the web's ``RecordRow``)."""
+
+    edition: str
+    edition_title: str
+    mode: str
+    mode_said: list[object]
+    name: str
+    worth: int
+    game: int
+
+
+class Kept(Protocol):
+    """What finds a game's own journal entries: its first and last entry and those in between that are its own."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def last_seq(self) -> int: ...
+    @property
+    def seqs(self) -> Sequence[int]: ...
 
 
 class Told(msgspec.Struct):
@@ -94,13 +161,13 @@ class Told(msgspec.Struct):
         """A booking in the language in force, with this game's edition."""
         return booking(event, self.board())
 
-    def figures(self) -> dict[str, dict[str, Any]]:
+    def figures(self) -> dict[str, Figures]:
         return figures(self)
 
     def csv(self) -> str:
         return transactions_csv(self)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         state = self.final
         worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
         return {"id": self.id, "started": self.started, "ended": self.ended, "last_seq": self.last_seq,
@@ -197,11 +264,11 @@ def reason(transfer: Transfer, edition: Edition) -> str:
     return say(transfer.reason, edition)
 
 
-def figures(one: Told) -> dict[str, dict[str, Any]]:
+def figures(one: Told) -> dict[str, Figures]:
     """Per player: rent paid and received, the deed that earned most, the biggest payment (its amount and the
     booking, said when shown), buildings bought, mortgages taken, the time of bankruptcy; from the bookings that
     stand."""
-    out: dict[str, dict[str, Any]] = {
+    out: dict[str, Figures] = {
         n: {"rent_paid": 0, "rent_received": 0, "best_deed": None, "biggest": None, "buildings": 0,
             "mortgages": 0, "bankrupt_at": None} for n in one.players}
     earned: dict[str, dict[int, int]] = {n: {} for n in one.players}
@@ -221,7 +288,8 @@ def figures(one: Told) -> dict[str, dict[str, Any]]:
         elif event.op == "bankrupt" and player in out:
             out[player]["bankrupt_at"] = rec.at
         for t in event.transfers:
-            if t.payer in out and (out[t.payer]["biggest"] is None or t.amount > out[t.payer]["biggest"][0]):
+            biggest = out[t.payer]["biggest"] if t.payer in out else None
+            if t.payer in out and (biggest is None or t.amount > biggest[0]):
                 out[t.payer]["biggest"] = (t.amount, event)
     for name, deeds in earned.items():
         if deeds:
@@ -280,9 +348,9 @@ class History:
         self.cache = cache
         """A file keeping the closed games' summaries across restarts (a cache: deleting it costs one replay)."""
         self._lock = threading.Lock()
-        self._closed: dict[int, dict[str, Any]] = {}
+        self._closed: dict[int, Summary] = {}
         """Summaries of games before the open window, by id: they cannot change any more."""
-        self._open: list[dict[str, Any]] = []
+        self._open: list[Summary] = []
         self._read_to = 0
         self._window = 0
         """The first journal entry of the open window (a game's new_game)."""
@@ -293,7 +361,7 @@ class History:
         self._clocks: list[clocks.Segment] = []
         self._clocks_text: str | None = None
 
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[Summary]:
         """Every game, newest first (games whose new_game was taken back are not games).
 
         While :meth:`warm` runs this waits for it: the pages look at ``warming`` first and say so
@@ -403,23 +471,23 @@ class History:
                         dated_by=clocks.load(_clocks_text(db)))
         return told.get(game_id)
 
-    def commands(self, one: Told) -> list[dict[str, Any]]:
+    def commands(self, one: Kept) -> list[dict[str, Any]]:
         """The game's own journal entries: ``bankleser replay --journal`` of them ends where the game ended."""
         with read_only(self.path) as db:
             wanted = set(one.seqs)
             return [rec.cmd for rec in read_records(db, one.id, one.last_seq) if rec.seq in wanted]
 
-    def jsonl(self, one: Told) -> str:
+    def jsonl(self, one: Kept) -> str:
         """:meth:`commands` as a file of JSON lines, one command a line."""
         return jsonl(self.commands(one))
 
-    def best(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
+    def best(self, edition: str | None = None, mode: str | None = None) -> list[BestRow]:
         """The Bestenliste: per player name, over every game that reached its end (counts, no money: an
         amount means something only within its edition, see :meth:`records`)."""
-        rows: dict[str, dict[str, Any]] = {}
+        rows: dict[str, BestRow] = {}
         for g in self._finished(edition, mode):
             for name in g["players"]:
-                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0})
+                row = rows.setdefault(name_key(name), {"name": name, "games": 0, "wins": 0, "rate": 0.0})
                 row["games"] += 1
                 # A shared win (equal net worth at the end of a quick or timed game) counts for each of them.
                 row["wins"] += name in g["winners"] or (g["winner"] is None and g["ranking"][:1] == [name])
@@ -428,10 +496,10 @@ class History:
             row["rate"] = row["wins"] / row["games"]
         return sorted(out, key=lambda r: (-r["wins"], -r["rate"], -r["games"], r["name"].casefold()))
 
-    def records(self, edition: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
+    def records(self, edition: str | None = None, mode: str | None = None) -> list[RecordRow]:
         """The best net worth at the end of a quick or timed game, one per edition and mode (4723 Ringe and
         18M € are not compared): who, how much, in which game."""
-        best: dict[tuple[str, str], dict[str, Any]] = {}
+        best: dict[tuple[str, str], RecordRow] = {}
         for g in self._finished(edition, mode):
             if g["mode"] not in ("quick", "timed"):
                 continue
@@ -443,7 +511,7 @@ class History:
                                  "name": name, "worth": worth, "game": g["id"]}
         return sorted(best.values(), key=lambda r: (r["edition_title"], r["mode"]))
 
-    def _finished(self, edition: str | None, mode: str | None) -> list[dict[str, Any]]:
+    def _finished(self, edition: str | None, mode: str | None) -> list[Summary]:
         return [g for g in self.games() if g["status"] == "beendet" and (not edition or g["edition"] == edition)
                 and (not mode or g["mode"] == mode)]
 
