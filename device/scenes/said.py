@@ -38,6 +38,18 @@ def key_name(key: Key) -> str | Phrase:
     return phrase(KEY_NAMES[key]) if key in KEY_NAMES else key.value
 
 
+def trigger_name(trigger: str) -> str:
+    """A trigger of the transition table ("SOLL", "hold:C", "tap") as the console's log line names it: a word key
+    by the OLED's name for it in the language in force, so an English session's console says DEBIT where the
+    table keeps the wire name SOLL; the rest (digit, tap, tick, C, OK) is the same in every language."""
+    hold, _, name = trigger.rpartition(":")
+    key = next((k for k in KEY_NAMES if k.value == name), None)
+    if key is None:
+        return trigger
+    shown = say(key_name(key))
+    return f"{hold}:{shown}" if hold else shown
+
+
 def say(said: Said, edition: Edition | None = None) -> str:
     """``said`` in the language in force; a phrase's money and squares with the game's ``edition``, its squares by
     the names the display shows."""
