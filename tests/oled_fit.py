@@ -330,6 +330,7 @@ PHRASES: dict[str, str] = {
     "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\.note\.", "key": r"scenes\.key\.",
     "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint", "where": r"rules\.where\.",
     "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done", "mode": r"rules\.mode\.",
+    "credit": r"scenes\.key\.haben$", "debit": r"scenes\.key\.soll$", "go": r"scenes\.key\.los$",
 }
 """A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of

@@ -74,7 +74,7 @@ def test_every_kind_of_screen_follows_the_language_at_once(table: Table, place: 
     words.use("en")
     table.bank.tick()
     english = shown(table)
-    expected = {"idle": "Tap a card", "card": "Credit Debit GO Knob", "result": "Booked", "note": "K: unused here"}
+    expected = {"idle": "Tap a card", "card": "CREDIT DEBIT GO Knob", "result": "Booked", "note": "K: unused here"}
     assert expected[place] in english and english != german, (german, english)
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ui_table import Table
 
-import words
 from device.scenes import SLEEP_AFTER, State, Ui
+from device.scenes.said import key_prompt, say
 from device.store.cards import Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
@@ -25,7 +25,7 @@ def test_idle_screen_shows_the_page_address_and_its_qr_code(table: Table) -> Non
 def test_tapping_a_card_shows_number_name_and_balance(table: Table) -> None:
     table.start("Anna", "Ben")
     table.tap("Ben")
-    assert table.text() == "Ben #2\n15M\n" + words.text("scenes.card.keys")  # the keys as the overlay names them
+    assert table.text() == "Ben #2\n15M\n" + say(key_prompt("scenes.card.keys"))  # the keys as the overlay names them
     assert table.tones() == ["card"]
 
 

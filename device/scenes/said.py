@@ -30,6 +30,16 @@ KEY_NAMES = {Key.HABEN: "scenes.key.haben", Key.SOLL: "scenes.key.soll", Key.LOS
 """The keys whose name is a word, as the OLED says it (the API keeps the wire names: HABEN, SOLL, LOS …)."""
 
 
+KEY_VALUES = {"credit": phrase("scenes.key.haben"), "debit": phrase("scenes.key.soll"), "go": phrase("scenes.key.los")}
+"""A prompt's ``{credit}``, ``{debit}`` and ``{go}``: the word keys' names, said in the language the overlay was
+printed in (``[ui] keys_language``, :func:`words.print_keys`) while the prompt's other words follow the banker's."""
+
+
+def key_prompt(key: str) -> Phrase:
+    """The prompt ``key`` ("{credit} or {debit}") with the word keys' names filled in."""
+    return phrase(key, **KEY_VALUES)
+
+
 def key_name(key: Key) -> str | Phrase:
     """A key as the OLED names it: a digit, K, M, C or OK as printed, a word key in the language in force; the
     knob's push is OK."""
