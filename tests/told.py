@@ -64,3 +64,22 @@ def means(said: Event | RuleError | Transfer | Phrase | Any | None, key: str, /,
     wrong = {name: got.get(name, "(absent)") for name, value in values.items() if got.get(name) != value}
     assert not wrong, f"{key}: {wrong} where the test expects {({n: values[n] for n in wrong})}"
     return True
+
+
+def within(said: Event | RuleError | Transfer | Phrase | Any | None, key: str) -> list[dict[str, object]]:
+    """The values of every phrase ``key`` inside ``said`` (itself, and each phrase nested in it at any depth, in
+    order): a joined text ("…; Ben pays 10 % interest …") checked by its parts' meaning."""
+    found: list[dict[str, object]] = []
+
+    def walk(meant: object) -> None:
+        if isinstance(meant, tuple) and len(meant) == 2 and isinstance(meant[0], str) and isinstance(meant[1], dict):
+            if meant[0] == key:
+                found.append(meant[1])
+            for value in meant[1].values():
+                walk(value)
+        elif isinstance(meant, tuple):
+            for item in meant:
+                walk(item)
+
+    walk(meaning(said))
+    return found
