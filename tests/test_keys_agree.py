@@ -211,3 +211,12 @@ def test_the_config_takes_the_overlays_language_and_refuses_one_without_a_catalo
     with pytest.raises(ConfigError) as err:
         Config.from_dict({"ui": {"keys_language": "fr"}})
     assert any("keys_language" in p for p in err.value.problems), err.value.problems
+
+
+def test_the_virtual_device_labels_its_keys_as_the_box_prints_them(keys_in_german: None) -> None:
+    """``--sim``'s virtual device stands for the box: its word keys carry the overlay's words too."""
+    from webui.pages import KEY_LABELS
+
+    with words.speaking("en"):
+        labels = {key: words.text(KEY_LABELS[key]).lower() for key in ("HABEN", "SOLL", "LOS")}
+    assert labels == {"HABEN": "haben", "SOLL": "soll", "LOS": "los"}

@@ -106,9 +106,11 @@ def speaking(code: str) -> Iterator[None]:
         _asked.reset(token)
 
 
-PRINTED_KEYS = frozenset({"scenes.key.haben", "scenes.key.soll", "scenes.key.los"})
-"""The names of the keys whose word is printed on the keypad's overlay (the digits, C, K and OK are the same in
-every language; the knob carries no print): said in the language the overlay was printed in (:func:`print_keys`)."""
+PRINTED_KEYS = frozenset({"scenes.key.haben", "scenes.key.soll", "scenes.key.los",
+                          "pages.device.key.haben", "pages.device.key.soll", "pages.device.key.los"})
+"""The names of the keys whose word is printed on the keypad's overlay, as the OLED and the virtual device (the
+box's stand-in) say them (the digits, C, K and OK are the same in every language; the knob carries no print):
+said in the language the overlay was printed in (:func:`print_keys`)."""
 _keys: str | None = None
 
 
