@@ -220,3 +220,16 @@ def test_the_virtual_device_labels_its_keys_as_the_box_prints_them(keys_in_germa
     with words.speaking("en"):
         labels = {key: words.text(KEY_LABELS[key]).lower() for key in ("HABEN", "SOLL", "LOS")}
     assert labels == {"HABEN": "haben", "SOLL": "soll", "LOS": "los"}
+
+
+def test_the_daemon_takes_the_setting_from_its_config(tmp_path: Path) -> None:
+    """``[ui] keys_language`` reaches the words the daemon's OLED says, while the screen speaks ``language``."""
+    from daemon_fixture import running
+    from device.daemon.config import Config
+
+    try:
+        with running(Config.from_dict({"ui": {"language": "en", "keys_language": "de"}}), tmp_path / "state"):
+            assert (words.appliance_language(), words.keys_language()) == ("en", "de")
+            assert words.say(key_prompt("scenes.amount.which_key")) == "HABEN or SOLL"
+    finally:
+        words.print_keys(None)
