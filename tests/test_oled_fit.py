@@ -398,3 +398,23 @@ def test_the_catalogue_check_finds_a_pinned_row_that_would_wrap(tmp_path: Path) 
     assert found["scenes.join.clear"].where == "row"
     assert any("one row holds" in p for p in check(found["scenes.join.clear"], EDITIONS["classic"]))
     assert check(found["scenes.join.back"], EDITIONS["classic"]) == []
+
+
+@pytest.mark.parametrize("keys", words.LANGUAGES)
+@pytest.mark.parametrize("code", words.LANGUAGES)
+def test_the_prompts_naming_keys_fit_in_every_language_the_keys_are_printed_in(code: str, keys: str) -> None:
+    """``[ui] keys_language``: a prompt in the banker's language names the keys in the overlay's, so each prompt is
+    measured with each language's key words ("CREDIT DEBIT GO Knopf" is the German card line's widest); the card
+    screen's keys line stays one row."""
+    from device.scenes.layout import LINE_PX, px
+    from device.scenes.said import key_prompt
+
+    prompts = ("scenes.card.keys", "scenes.amount.which_key", "scenes.amount.keys")
+    try:
+        words.print_keys(keys)
+        with words.speaking(code):
+            said = {key: words.say(key_prompt(key)) for key in prompts}
+    finally:
+        words.print_keys(None)
+    assert [(key, p) for key, text in said.items() for p in layout_problems(text)] == []
+    assert px(said["scenes.card.keys"]) <= LINE_PX, said["scenes.card.keys"]
