@@ -47,12 +47,13 @@ from rules.phrase import Cash, Many, Phrase, Pieces, Place, Value, phrase
 
 OLED_DOMAINS = ("rules", "scenes")
 """The surfaces whose messages the OLED shows (a message of another domain put on the OLED: add its domain)."""
-ROWS = {"body": 3, "raise": 2, "note": 3, "line": 1}
+ROWS = {"body": 3, "raise": 2, "note": 3, "line": 1, "row": 1}
 """Where a message is shown and the rows of its first screen (:func:`first_rows` lays each out with ``page``).
 ``body``: a confirmation's or a booking's text under the big line, its keys in the title bar, nothing pinned: three
 rows, the default. ``raise``: a refusal's text for want of money, under its verdict, beside the pinned "OK: Geld
 beschaffen": two rows. ``note``: any other refusal's text under its verdict, nothing pinned: three rows. ``line``:
-one line of a list. Besides these, ``title`` (the title bar beside the scroll mark), ``keys`` (a confirmation's
+one line of a list. ``row``: a line a scene pins below its body (``page(..., pinned=...)``), drawn as one row
+of the display's width that never wraps (:func:`pinned_keys` finds them in the scenes). Besides these, ``title`` (the title bar beside the scroll mark), ``keys`` (a confirmation's
 keys, the title bar alone: beside marks that leave too little room it gives way to its short form, a ``title``;
 tests/test_ui_confirm.py) and ``big``."""
 WHERE = (*ROWS, "title", "keys", "big", "qr")
@@ -106,6 +107,77 @@ big line's verdicts, and the scenes' titles and big lines known from device/scen
 goes into the title bar)."""
 
 
+SCENES = Path(__file__).resolve().parent.parent / "device" / "scenes"
+MESSAGE_KEY = re.compile(r"(scenes|rules)\.[a-z0-9_.]+")
+DEPTH = 4
+"""How many names deep a pinned line's message is looked for (a variable, a constant, a method returning it)."""
+
+
+@cache
+def pinned_keys(root: Path = SCENES) -> frozenset[str]:
+    """The messages the scenes pin below a body (``page(..., pinned=(ui.say(hint),))``) or put as a row of their
+    own into a screen they draw (``Screen(lines=(…, words.text("…"), …))``): one row each, never wrapped. Read from the scenes' source: the keys in the ``pinned`` argument, through the function's own
+    variables (``hint = phrase("a" if … else "b")``), the module's constants (``RAISE_LINE``) and a method of the
+    module that returns the line (``self._pinned(ui)``)."""
+    found: set[str] = set()
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module = _assigned(tree.body)
+        functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
+        methods = {f.name: f for f in functions}  # a helper's name is one per module (a scene's ``view`` is not)
+        for func in functions:
+            scope = {**module, **_assigned(list(ast.walk(func)))}
+            for call in ast.walk(func):
+                if isinstance(call, ast.Call) and _callee(call) == "page":
+                    for keyword in call.keywords:
+                        if keyword.arg == "pinned":
+                            found |= _keys_in(keyword.value, scope, module, methods, DEPTH)
+                elif isinstance(call, ast.Call) and _callee(call) == "Screen":  # a screen drawn row by row
+                    for keyword in call.keywords:
+                        if keyword.arg == "lines" and isinstance(keyword.value, ast.Tuple):
+                            for row in keyword.value.elts:  # a message said as one row (``*wrapped`` is not)
+                                if isinstance(row, ast.Call):
+                                    found |= _keys_in(row, {}, {}, {}, 0)
+    return frozenset(found)
+
+
+def _callee(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+
+
+def _assigned(nodes: Iterable[ast.AST]) -> dict[str, list[ast.AST]]:
+    out: dict[str, list[ast.AST]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        out.setdefault(name.id, []).append(node.value)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            out.setdefault(node.target.id, []).append(node.value)
+    return out
+
+
+def _keys_in(node: ast.AST, scope: Mapping[str, list[ast.AST]], module: Mapping[str, list[ast.AST]],
+             methods: Mapping[str, ast.FunctionDef], depth: int) -> set[str]:
+    if depth < 0:
+        return set()
+    found: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and MESSAGE_KEY.fullmatch(sub.value):
+            found.add(sub.value)
+        elif isinstance(sub, ast.Name) and sub.id in scope:
+            for value in scope[sub.id]:
+                found |= _keys_in(value, scope, module, methods, depth - 1)
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in methods:
+            method = methods[sub.func.attr]
+            inner = {**module, **_assigned(list(ast.walk(method)))}
+            for ret in ast.walk(method):
+                if isinstance(ret, ast.Return) and ret.value is not None:
+                    found |= _keys_in(ret.value, inner, module, methods, depth - 1)
+    return found
+
+
 def where_shown(key: str, comments: Iterable[str], refusals: Mapping[str, set[str]] | None = None) -> str:
     """Where the OLED shows ``key``: ``#. oled: title`` (any of ``WHERE``) in the catalogue says so; else a key
     with a part ``title`` or ``big`` after its domain's is shown there; a key the rules raise for want of money
@@ -114,6 +186,8 @@ def where_shown(key: str, comments: Iterable[str], refusals: Mapping[str, set[st
     for comment in comments:
         if (m := OLED.match(comment.strip())) and m.group(1) in WHERE:
             return m.group(1)
+    if key in pinned_keys():
+        return "row"
     for pattern, where in SHOWN:
         if re.fullmatch(pattern, key):
             return where
@@ -330,6 +404,7 @@ PHRASES: dict[str, str] = {
     "booking": r"rules\.", "reason": r"rules\.reason\.", "note": r"rules\.note\.", "key": r"scenes\.key\.",
     "verb": r"scenes\.title\.(credit|debit)$", "hint": r"scenes\..*hint", "where": r"rules\.where\.",
     "ways": r"rules\.bankrupt\.way\.", "said": r"rules\.bankrupt\.done", "mode": r"rules\.mode\.",
+    "credit": r"scenes\.key\.haben$", "debit": r"scenes\.key\.soll$", "go": r"scenes\.key\.los$",
 }
 """A placeholder filled with a nested phrase: the keys (a pattern) of the messages that may fill it (a ``booking``:
 what the rules book, never a refusal nor a transfer's reason). Each is tried in its place, and the key facts of
@@ -561,7 +636,7 @@ def counted(message: Message, edition: Edition, given: Mapping[str, Value],
 def first_rows(where: str = "body") -> int:
     """Rows on the first screen, as ``page`` lays it out: under a title and a big line, with "OK: Geld beschaffen"
     pinned (``raise``) or nothing (``body``, ``note``); a list's line is one."""
-    if where == "line":
+    if where in ("line", "row"):
         return 1
     pinned = (say(RAISE_LINE),) if where == "raise" else ()
     screen = page("T", "0", tuple(f"r{i}" for i in range(9)), pinned=pinned)
@@ -630,6 +705,8 @@ def _layout_problems(text: str, where: str) -> list[str]:
     if where == "line":
         room = LINE_PX - px(">")
         return [] if px(text) <= room else [f"list line {text!r} is {px(text):.0f} px, a list's line holds {room:.0f}"]
+    if where == "row":
+        return [] if px(text) <= LINE_PX else [f"pinned row {text!r} is {px(text):.0f} px, one row holds {LINE_PX}"]
     lines = lines_of(text)
     out = [f"line {line!r} is {px(line):.0f} px of {LINE_PX}" for line in lines if px(line) > LINE_PX]
     out += [f"word {w!r} is cut across lines" for w in broken_words(text, lines)]

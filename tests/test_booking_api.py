@@ -38,10 +38,15 @@ def test_the_forms_are_the_bankers_only(daemon: Daemon) -> None:
 
 
 def test_amounts_are_read_as_the_edition_types_them(banker: tuple[FlaskClient, dict[str, str]]) -> None:
+    import words
+    from rules import EDITIONS
+    from rules.phrase import Cash, phrase
+
     status, answer = preview(banker, op="transfer", **{"from": "Anna"}, to="Ben", amount="2,5M")
     assert status == 200 and answer["command"] == {"op": "transfer", "from": "Anna", "to": "Ben",
                                                    "amount": 2_500_000, "expect": answer["command"]["expect"]}
-    assert answer["text"] == "Anna zahlt Ben 2,5M"
+    paid = phrase("rules.transfer.done", payer="Anna", payee="Ben", amount=Cash(2_500_000))
+    assert answer["text"] == words.say(paid, EDITIONS["banking"])
     assert preview(banker, op="credit", player="Anna", amount="500k")[1]["command"]["amount"] == 500_000
 
 

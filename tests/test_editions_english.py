@@ -254,28 +254,40 @@ def test_the_oled_shows_every_name_the_longest_included(key: str) -> None:
 
 
 def test_a_uk_game_books_mayfair_and_a_station_by_their_names() -> None:
+    from told import means
+
     game = start("classic-uk")
-    assert told(apply(game, op="buy", player="Anna", square=39), game) == "Anna kauft Mayfair für 400"
+    assert means(apply(game, op="buy", player="Anna", square=39), "rules.buy.done", player="Anna", square=39,
+                 amount=400)
     rent = apply(game, op="rent", player="Ben", square=39)
     assert "Mayfair" in told(rent, game) and rent.transfers[0].amount == 50
-    assert told(apply(game, op="buy", player="Ben", square=5), game) == "Ben kauft King's Cross Station für 200"
+    assert means(apply(game, op="buy", player="Ben", square=5), "rules.buy.done", player="Ben", square=5, amount=200)
     assert "King's Cross Station" in told(apply(game, op="rent", player="Anna", square=5), game)
     give(game, "Anna", 37)
-    assert told(apply(game, op="build", player="Anna", square=39), game) == "Anna baut auf Mayfair ein Haus (200)"
-    assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Super Tax: 100"
+    assert means(apply(game, op="build", player="Anna", square=39), "rules.build.house", player="Anna", square=39,
+                 amount=200, n=1)
+    assert means(apply(game, op="tax", player="Anna", square=38), "rules.tax.done", player="Anna", square=38,
+                 amount=100)
+    assert "Super Tax" in told(game.history[-1], game)  # the square by the UK board's name
     assert cash(game, "Anna") == 1500 - 400 + 50 - 25 - 200 - 100
     assert cash(game, "Ben") == 1500 - 50 - 200 + 25
 
 
 def test_a_us_game_books_boardwalk_and_a_railroad_by_their_names() -> None:
+    from told import means
+
     game = start("classic-us")
-    assert told(apply(game, op="buy", player="Anna", square=39), game) == "Anna kauft Boardwalk für 400"
+    assert means(apply(game, op="buy", player="Anna", square=39), "rules.buy.done", player="Anna", square=39,
+                 amount=400)
     give(game, "Anna", 37)
     rent = apply(game, op="rent", player="Ben", square=39)  # the whole dark blue group: double site rent
     assert "Boardwalk" in told(rent, game) and rent.transfers[0].amount == 100
-    assert told(apply(game, op="buy", player="Ben", square=25), game) == "Ben kauft B. & O. Railroad für 200"
+    assert means(apply(game, op="buy", player="Ben", square=25), "rules.buy.done", player="Ben", square=25,
+                 amount=200)
     assert "B. & O. Railroad" in told(apply(game, op="rent", player="Anna", square=25), game)
-    assert told(apply(game, op="tax", player="Anna", square=38), game) == "Anna zahlt Luxury Tax: 100"
+    assert means(apply(game, op="tax", player="Anna", square=38), "rules.tax.done", player="Anna", square=38,
+                 amount=100)
+    assert "Luxury Tax" in told(game.history[-1], game)  # the square by the US board's name
     assert cash(game, "Anna") == 1500 - 400 + 100 - 25 - 100
     assert cash(game, "Ben") == 1500 - 100 - 200 + 25
 

@@ -35,10 +35,14 @@ def test_the_ten_percent_shows_first_on_the_oled_result(table: Table) -> None:
 
 
 def test_the_ten_percent_is_in_the_phones_log_and_the_report(table: Table) -> None:
+    from told import told, within
+
     mortgaged_estate(table)
     assert table.ledger.submit({"op": "bankrupt", "player": "Anna", "creditor": "Ben"}).ok
     entry = table.ledger.snapshot()["log"][0]
-    assert "Ben zahlt 10 % Zinsen an die Bank: Parkstraße 18, Schlossallee 20" in entry["text"]
+    event = table.ledger.game.history[-1]
+    assert within(event, "rules.item.paid") == [{"square": 37, "amount": 18}, {"square": 39, "amount": 20}]
+    assert entry["text"] == told(event, table.ledger.game)  # the phone's log says that booking
     history = History(table.journal.path)
     report = history.report(history.games()[0]["id"])
     assert report is not None

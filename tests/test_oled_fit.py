@@ -27,6 +27,7 @@ from oled_fit import (
     layout_problems,
     oled_messages,
     open_brackets,
+    pinned_keys,
     read_catalogue,
     render,
     screen_problems,
@@ -359,12 +360,61 @@ def test_a_text_beside_the_wifi_code_is_measured_in_the_room_the_code_leaves() -
     assert layout_problems("WLAN beitreten:\nCode scannen", "qr") != []
 
 
+def test_the_rows_the_scenes_pin_are_found_in_the_scenes() -> None:
+    """A line a scene pins under its body (``page(..., pinned=...)``) is drawn as one row that never wraps: the
+    scenes' own source says which messages those are, read as it is written, so a new pinned line is measured as
+    one row without a list to keep."""
+    assert {"scenes.join.clear", "scenes.join.back", "scenes.amount.look", "scenes.selftest.back",
+            "scenes.raise.offer", "scenes.join_wifi.password"} <= pinned_keys()
+    assert "scenes.confirm.ok" not in pinned_keys()  # the title bar's keys: measured there
+
+
 @pytest.mark.parametrize("code", words.LANGUAGES)
-@pytest.mark.parametrize("key", ["scenes.join.clear", "scenes.join.back"])
-def test_the_card_laying_screens_keys_line_fits_one_row(code: str, key: str) -> None:
-    """The wizard draws this hint as one row that never wraps (the device's property found "OK: starten, C: zurück"
-    cut at 132 px, where the wrapping measure above let it through on two rows)."""
+def test_every_pinned_row_is_measured_as_one_row(code: str) -> None:
+    """The card-laying screen's "OK: starten, C: zurück" was let through on two wrapped rows while the wizard
+    draws it on one, cut at 132 px: every pinned message is measured as one row of the display's width."""
+    shown = {m.key: m.where for m in oled_messages(code)}
+    assert {key: shown.get(key) for key in pinned_keys()} == dict.fromkeys(pinned_keys(), "row")
+
+
+def test_one_row_is_measured_at_the_displays_width_unwrapped() -> None:
     from device.scenes.layout import LINE_PX, px
 
-    with words.speaking(code):
-        assert px(words.text(key)) <= LINE_PX, words.text(key)
+    fits = "x" * int(LINE_PX // px("x"))
+    assert layout_problems(fits, "row") == [] and layout_problems(fits + "x", "row") != []
+    assert layout_problems("OK: starten, C: zurück und so", "body") == []  # wraps, so the body measure lets it by
+    assert layout_problems("OK: starten, C: zurück und so", "row") != []
+
+
+def test_the_catalogue_check_finds_a_pinned_row_that_would_wrap(tmp_path: Path) -> None:
+    """The card-laying screen's keys line a word longer, read and checked as the real catalogue is: a body would
+    take it on two rows, the one row the wizard draws does not."""
+    po = tmp_path / "scenes.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#. fact: all\nmsgid "scenes.join.clear"\nmsgstr "OK: starten, C: alle leeren"\n\n'
+        '#. fact: all\nmsgid "scenes.join.back"\nmsgstr "OK: Start, C: zurück"\n', encoding="utf-8")
+    found = {m.key: m for m in read_catalogue(po, "scenes")}
+    assert found["scenes.join.clear"].where == "row"
+    assert any("one row holds" in p for p in check(found["scenes.join.clear"], EDITIONS["classic"]))
+    assert check(found["scenes.join.back"], EDITIONS["classic"]) == []
+
+
+@pytest.mark.parametrize("keys", words.LANGUAGES)
+@pytest.mark.parametrize("code", words.LANGUAGES)
+def test_the_prompts_naming_keys_fit_in_every_language_the_keys_are_printed_in(code: str, keys: str) -> None:
+    """``[ui] keys_language``: a prompt in the banker's language names the keys in the overlay's, so each prompt is
+    measured with each language's key words ("CREDIT DEBIT GO Knopf" is the German card line's widest); the card
+    screen's keys line stays one row."""
+    from device.scenes.layout import LINE_PX, px
+    from device.scenes.said import key_prompt
+
+    prompts = ("scenes.card.keys", "scenes.amount.which_key", "scenes.amount.keys")
+    try:
+        words.print_keys(keys)
+        with words.speaking(code):
+            said = {key: words.say(key_prompt(key)) for key in prompts}
+    finally:
+        words.print_keys(None)
+    assert [(key, p) for key, text in said.items() for p in layout_problems(text)] == []
+    assert px(said["scenes.card.keys"]) <= LINE_PX, said["scenes.card.keys"]

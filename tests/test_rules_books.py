@@ -66,11 +66,15 @@ def test_a_creditor_lifts_a_mortgaged_deed_from_a_bankruptcy_at_once_for_the_mor
     an die Bank bezahlen. Dies gilt auch dann, wenn er die Hypothek zu diesem Zeitpunkt noch nicht auflösen
     möchte" – and when he does, at once, it is "entweder sofort auflösen oder … 10 % … zahlen" as in a trade:
     193 for Parkstraße (175 + 18), not 18 now and 193 later (211)."""
+    from told import means, within
+
     game = bankrupt_with_parkstrasse(edition)
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", lift=[37])
     assert cash(game, "Ben") == 1500 - 193
     assert game.state is not None and not game.state.deeds[37].mortgaged and game.state.deeds[37].owner == "Ben"
-    assert "löst Hypotheken auf: Parkstraße 193" in told(event, game) and told(event.note, game) == "Ben an Bank: 193"
+    assert [lifted["creditor"] for lifted in within(event, "rules.bankrupt.lifted")] == ["Ben"]
+    assert within(event, "rules.item.paid") == [{"square": 37, "amount": 193}]
+    assert means(event.note, "rules.note.paid_bank", player="Ben", amount=193)
     kept = bankrupt_with_parkstrasse(edition)
     apply(kept, op="bankrupt", player="Anna", creditor="Ben")
     apply(kept, op="unmortgage", player="Ben", square=37)

@@ -99,12 +99,14 @@ def test_bankrupt_with_owed_is_refused_while_mortgages_and_building_sales_would_
 
 
 def test_bankrupt_with_owed_more_than_can_be_raised_is_booked_and_says_the_debt() -> None:
+    from told import within
+
     game = start(players=("Anna", "Ben", "Cem"))
     give(game, "Anna", 39)
     apply(game, op="debit", player="Anna", amount=1450)
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", owed=251)
     assert game.state is not None and game.state.players["Anna"].bankrupt
-    assert "Schulden bei Ben: 251" in told(event, game)
+    assert [(said["creditor"], said["owed"]) for said in within(event, "rules.bankrupt.player.owed")] == [("Ben", 251)]
 
 
 def test_bankrupt_to_the_bank_with_owed_is_checked_the_same() -> None:
@@ -146,6 +148,8 @@ def test_a_creditor_who_cannot_pay_the_fee_still_takes_the_estate_and_owes_the_b
     """Seed 001: "Der Mitspieler muss sofort für jedes belastete Grundstück, das er von Ihnen erhält, 10 % Zinsen
     an die Bank bezahlen." Who owes the bank more than their cash must raise it ("Grundstücke und/oder Gebäude
     zu Geld machen"): the bankruptcy is booked, the fee stays owed to the bank, nothing is lost."""
+    from told import meaning, within
+
     game = broke_creditor(edition)
     total = bank_total(game)
     event = apply(game, op="bankrupt", player="Anna", creditor="Ben", owed=100)
@@ -153,8 +157,9 @@ def test_a_creditor_who_cannot_pay_the_fee_still_takes_the_estate_and_owes_the_b
     assert state is not None and state.players["Anna"].bankrupt
     assert state.deeds[37].owner == state.deeds[39].owner == "Ben"
     assert debt(game, "Ben") == 38 and cash(game, "Ben") == 10 and bank_total(game) == total
-    assert "Parkstraße 18 offen" in told(event, game) and "schuldet der Bank noch 38" in told(event, game)
-    assert told(event.note, game) == "offen an Bank: 38"
+    assert within(event, "rules.item.open") == [{"square": 37, "amount": 18}, {"square": 39, "amount": 20}]
+    assert within(event, "rules.bankrupt.unpaid") == [{"creditor": "Ben", "amount": 38}]
+    assert meaning(event.note) == ("rules.note.open", {"amount": 38})
 
 
 def test_the_creditor_pays_the_fees_the_cash_covers_and_owes_the_rest() -> None:
@@ -239,6 +244,8 @@ def test_a_debt_counts_against_net_worth_and_shows_in_the_state() -> None:
 def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
     """Seed 004: "musst du die Hypothek entweder sofort auflösen oder an die Bank 10 % des Hypothekenbetrags
     zahlen": the 10 % shows in the preview (the OLED's confirm), the event (OLED result, log, report)."""
+    from told import meaning, within
+
     game = start("classic")
     give(game, "Anna", 37, 39)
     apply(game, op="mortgage", player="Anna", square=37)
@@ -246,32 +253,39 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
     trade = {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37, 39]}, "b_gives": {"cash": 100},
              "lift": [39]}
     preview = game.preview(trade)
-    assert "Ben: Parkstraße – 10 % Zinsen, 18 an die Bank" in told(preview, game)
-    assert "Ben: Schlossallee – Hypothek aufgelöst, 220 an die Bank" in told(preview, game)
-    assert told(game.apply(trade), game) == told(preview, game)
-    assert told(preview.note, game) == "Ben an Bank: 238"  # the OLED's short line, naming who pays it: 18 + 220
+    assert within(preview, "rules.trade.interest") == [{"player": "Ben", "square": 37, "amount": 18}]
+    assert within(preview, "rules.trade.lifted") == [{"player": "Ben", "square": 39, "amount": 220}]
+    assert meaning(game.apply(trade)) == meaning(preview)
+    assert meaning(preview.note) == ("rules.note.paid_bank", {"player": "Ben", "amount": 238})  # the OLED's: 18 + 220
 
 
 def test_the_short_line_of_a_trade_names_each_player_who_pays_the_bank() -> None:
     """Review 12: "an die Bank: 200K" did not say who pays it; both sides may take a mortgaged deed."""
+    from told import within
+
     game = start("classic")
     give(game, "Anna", 37)
     give(game, "Ben", 39)
     apply(game, op="mortgage", player="Anna", square=37)
     apply(game, op="mortgage", player="Ben", square=39)
     trade = {"op": "trade", "a": "Anna", "b": "Ben", "a_gives": {"squares": [37]}, "b_gives": {"squares": [39]}}
-    assert told(game.preview(trade).note, game) == "an Bank: Ben 18, Anna 20"
+    note = game.preview(trade).note
+    assert within(note, "rules.note.each") == [{"player": "Ben", "amount": 18}, {"player": "Anna", "amount": 20}]
+    assert within(note, "rules.note.to_bank")
 
 
 def test_the_ten_percent_of_a_bankruptcy_is_in_the_preview_and_the_event() -> None:
     """Seed 003: "Der Mitspieler muss sofort für jedes belastete Grundstück, das er von dir erhält, 10% Zinsen
     an die Bank bezahlen." """
+    from told import meaning, within
+
     game = broke_creditor("sonic", ben_cash=100)
     cmd = {"op": "bankrupt", "player": "Anna", "creditor": "Ben"}
-    text = told(game.preview(cmd), game)
-    assert "Ben zahlt 10 % Zinsen an die Bank: Parkstraße 18, Schlossallee 20" in text
+    preview = game.preview(cmd)
+    assert [fees["creditor"] for fees in within(preview, "rules.bankrupt.fees")] == ["Ben"]
+    assert within(preview, "rules.item.paid") == [{"square": 37, "amount": 18}, {"square": 39, "amount": 20}]
     event = game.apply(cmd)
-    assert told(event, game) == text and told(event.note, game) == "10 % an Bank: 38"
+    assert meaning(event) == meaning(preview) and meaning(event.note) == ("rules.note.interest", {"amount": 38})
 
 
 @pytest.mark.parametrize("edition", sorted(EDITIONS))

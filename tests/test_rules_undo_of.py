@@ -19,15 +19,20 @@ def test_each_booking_has_its_place_in_the_game() -> None:
     assert game.history[-1].number == 1  # the new game
     assert apply(game, op="credit", player="Anna", amount=100).number == 2
     assert apply(game, op="debit", player="Ben", amount=20).number == 3
+    from told import means
+
     last = game.last_booking()
-    assert last is not None and (last.number, told(last, game)) == (3, "Ben zahlt 20 an die Bank")
+    assert last is not None and last.number == 3 and means(last, "rules.debit.done", player="Ben", amount=20)
 
 
 def test_an_undo_naming_the_last_booking_takes_it_back() -> None:
+    from told import means
+
     game = start()
     apply(game, op="credit", player="Anna", amount=100)
     apply(game, op="debit", player="Ben", amount=20)
-    assert told(apply(game, op="undo", of=3), game) == "Storno: Ben zahlt 20 an die Bank"
+    assert means(apply(game, op="undo", of=3), "rules.undo.done",
+                 booking=("rules.debit.done", {"player": "Ben", "amount": 20}))
     assert cash(game, "Ben") == 1500 and cash(game, "Anna") == 1600
 
 

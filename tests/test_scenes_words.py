@@ -8,6 +8,7 @@ each have a test that failed before.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,7 +74,7 @@ def test_every_kind_of_screen_follows_the_language_at_once(table: Table, place: 
     words.use("en")
     table.bank.tick()
     english = shown(table)
-    expected = {"idle": "Tap a card", "card": "Credit Debit GO Knob", "result": "Booked", "note": "K: unused here"}
+    expected = {"idle": "Tap a card", "card": "CREDIT DEBIT GO Knob", "result": "Booked", "note": "K: unused here"}
     assert expected[place] in english and english != german, (german, english)
 
 
@@ -275,6 +276,27 @@ def test_the_main_menus_in_english_hold_no_german_word(table: Table) -> None:
     found = [chunk for chunk in seen if german.search(chunk)]
     assert not found, found
     assert len(seen) > 60 and all(w in text for w in ("Buy", "Pay rent", "Undo", "Edition", "Volume", "Trade"))
+
+
+# --- The console: the developer's log line of a scene change ----------------------------------------------
+
+
+GERMAN_KEYS = ("HABEN", "SOLL", "LOS", "KNOPF", "Drehen")
+"""The German catalogue's key names (scenes.key.*): none may reach an English session's console."""
+
+
+def test_an_english_console_names_the_pressed_keys_in_english(table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    """``./dev run`` logs each change of scene with the key that made it ("card → amount (push, DEBIT)"): the
+    key's name as the OLED says it in the language in force, not its German wire name."""
+    words.use("en")
+    table.start("Anna", "Ben", edition="classic")
+    with caplog.at_level(logging.INFO, logger="device.scenes.manager"):
+        table.tap("Anna")
+        table.press("SOLL", "C", "HABEN", "C", "MENU", "C", "LOS")
+    lines = [r.getMessage() for r in caplog.records if r.name == "device.scenes.manager"]
+    assert any("DEBIT" in line for line in lines) and any("CREDIT" in line for line in lines), lines
+    said = [line for line in lines if any(re.search(rf"\b{w}\b", line) for w in GERMAN_KEYS)]
+    assert not said, said
 
 
 # --- The scan ------------------------------------------------------------------------------------------------

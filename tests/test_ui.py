@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ui_table import Table
 
-import words
 from device.scenes import SLEEP_AFTER, State, Ui
+from device.scenes.said import key_prompt, say
 from device.store.cards import Cards
 from device.store.journal import Journal
 from device.store.ledger import Ledger
@@ -25,7 +25,7 @@ def test_idle_screen_shows_the_page_address_and_its_qr_code(table: Table) -> Non
 def test_tapping_a_card_shows_number_name_and_balance(table: Table) -> None:
     table.start("Anna", "Ben")
     table.tap("Ben")
-    assert table.text() == "Ben #2\n15M\n" + words.text("scenes.card.keys")  # the keys as the overlay names them
+    assert table.text() == "Ben #2\n15M\n" + say(key_prompt("scenes.card.keys"))  # the keys as the overlay names them
     assert table.tones() == ["card"]
 
 
@@ -227,10 +227,23 @@ def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> Non
     table.ledger.submit({"op": "buy", "player": "Anna", "square": 39})
     table.tap("Ben")
     table.tap(39)  # the deed's tag: the actions for Schlossallee
+    from told import means
+
+    from device.scenes.layout import MORE
+    from device.scenes.lists import OK_LINE, ConfirmScene
+    from device.scenes.said import phrase
+
     table.choose("Miete zahlen")
-    assert table.text() == "OK bucht, C zurück\n1M\nSchlossallee – Ben\nzahlt Anna 1M Miete\n(unbebaut)"
+    scene = table.bank.scene
+    assert isinstance(scene, ConfirmScene) and means(scene.body[0], "rules.rent.done_on", payer="Ben", owner="Anna",
+                                                     amount=1_000_000, square=39, buildings=("rules.rent.unbuilt", {}))
+    first = table.screen()
+    assert (first.title, first.big) == (say(OK_LINE), "1M") and MORE not in first.icons
+    assert " ".join(first.lines) == say(scene.body[0], table.ledger.game.state.edition.displayed())
     table.press("DOWN")  # all of it on the first screen: the knob has nothing to scroll, and says so
-    assert table.text() == "Drehen: hier nicht\n1M\nSchlossallee – Ben\nzahlt Anna 1M Miete\n(unbebaut)"
+    after = table.screen()
+    assert after.title == say(phrase("scenes.unused", key=phrase("scenes.key.turn")))
+    assert (after.big, after.lines) == (first.big, first.lines)
     table.press("OK")
     assert table.cash("Ben") == 14_000_000
 

@@ -12,7 +12,7 @@ from device.scenes import SLEEP_AFTER, State
 from device.scenes.flows import PLAYER_MENU, View, _to_houses
 from device.scenes.layout import problems
 from device.scenes.lists import ListScene
-from device.scenes.said import say
+from device.scenes.said import key_prompt, say
 from rules import EDITIONS
 
 
@@ -54,7 +54,7 @@ def test_2_the_card_that_wakes_the_reader_shows_its_balance(table: Table) -> Non
     table.bank.tick()
     assert table.asleep
     table.tap("Ben")
-    assert not table.asleep and table.text() == "Ben #2\n15M\n" + words.text("scenes.card.keys")
+    assert not table.asleep and table.text() == "Ben #2\n15M\n" + say(key_prompt("scenes.card.keys"))
 
 
 def test_3_a_finished_booking_leaves_no_payer_behind(table: Table) -> None:

@@ -46,6 +46,10 @@ def test_pages_render_in_german(client: FlaskClient) -> None:
 
 
 def test_state_is_the_contract_plus_log(client: FlaskClient) -> None:
+    import words
+    from rules import EDITIONS
+    from rules.phrase import Cash, Place, phrase
+
     empty = client.get("/api/state").get_json()
     assert empty["players"] == [] and empty["log"] == []
     csrf = login(client)
@@ -56,7 +60,8 @@ def test_state_is_the_contract_plus_log(client: FlaskClient) -> None:
                                    "jail_cards": 0, "properties": [{"square": 39, "houses": 0, "hotel": False,
                                                                     "mortgaged": False}]}
     assert state["bank"] == {"houses": 32, "hotels": 12} and state["ranking"] == ["Ben", "Anna"]
-    assert state["log"][0]["text"] == "Anna kauft Schlossallee für 4M"
+    bought = phrase("rules.buy.done", player="Anna", square=Place(39), amount=Cash(4_000_000))
+    assert state["log"][0]["text"] == words.say(bought, EDITIONS["banking"])  # the booking's phrase, said
     assert "ends_at" not in state
 
 

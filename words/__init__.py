@@ -106,9 +106,34 @@ def speaking(code: str) -> Iterator[None]:
         _asked.reset(token)
 
 
+PRINTED_KEYS = frozenset({"scenes.key.haben", "scenes.key.soll", "scenes.key.los",
+                          "pages.device.key.haben", "pages.device.key.soll", "pages.device.key.los"})
+"""The names of the keys whose word is printed on the keypad's overlay, as the OLED and the virtual device (the
+box's stand-in) say them (the digits, C, K and OK are the same in every language; the knob carries no print):
+said in the language the overlay was printed in (:func:`print_keys`)."""
+_keys: str | None = None
+
+
+def print_keys(code: str | None) -> None:
+    """The overlay was printed in ``code`` only (``[ui] keys_language``): every key name of :data:`PRINTED_KEYS` is
+    said in it, whatever the language in force, so no screen names a key by a word the key does not carry; None:
+    the overlay carries every language's words and the keys are named in the language in force."""
+    global _keys
+    if code is not None:
+        catalogue(code)
+    _keys = code
+
+
+def keys_language() -> str:
+    """The language a key's printed word is said in: the overlay's one language, else the language in force."""
+    return _keys or language()
+
+
 def text(key: str, /, **values: object) -> str:
-    """The message ``key`` in the language in force, its ``{placeholders}`` filled from ``values``."""
-    return catalogue(language()).gettext(key).format(**values)
+    """The message ``key`` in the language in force, its ``{placeholders}`` filled from ``values``; a printed key's
+    name in the overlay's language (:func:`print_keys`)."""
+    code = keys_language() if key in PRINTED_KEYS else language()
+    return catalogue(code).gettext(key).format(**values)
 
 
 def plural(key: str, n: int, /, **values: object) -> str:

@@ -65,6 +65,10 @@ class UiConfig(msgspec.Struct):
     language: str = ""
     """The language a fresh state directory starts in (one with a catalogue: :data:`words.LANGUAGES`); empty:
     German. Once chosen it is kept in the journal (:func:`device.daemon.language.in_force`)."""
+    keys_language: str = ""
+    """The language the keypad's overlay was printed in, when it was printed in one only (``bankleser print keypad
+    --one-language``): the OLED then names every key by that language's word, the rest of the screen in the
+    banker's. Empty: the overlay carries every language's words, and the keys are named in the banker's."""
 
 
 class WebConfig(msgspec.Struct):
@@ -142,6 +146,10 @@ class Config(msgspec.Struct):
             problems.append(f"[ui] language = {toml_value(ui.language)}: "
                             + text("config.ui.language", languages=", ".join(toml_value(c) for c in LANGUAGES)))
             ui.language = ""
+        if ui.keys_language and ui.keys_language not in LANGUAGES:
+            problems.append(f"[ui] keys_language = {toml_value(ui.keys_language)}: "
+                            + text("config.ui.language", languages=", ".join(toml_value(c) for c in LANGUAGES)))
+            ui.keys_language = ""
         if problems:
             raise ConfigError(problems)
         return cls(hardware=hardware, host=web.host or None, port=web.port, banker_pin=pin, hotspot=hotspot, ui=ui)

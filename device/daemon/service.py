@@ -24,7 +24,7 @@ import msgspec
 from drivers.hardware import Callbacks, Hardware, HardwareConfig, open_hardware
 from drivers.screen import Screen
 from drivers.signals import Volume
-from words import LANGUAGES, appliance_language, speaking, text
+from words import LANGUAGES, appliance_language, print_keys, speaking, text
 from words import use as use_language
 
 from ..scenes import Ui
@@ -188,6 +188,7 @@ class Daemon(msgspec.Struct):
         self.session_epoch = int(journal.setting("session_epoch") or 0)
         # kept across restarts; an explicit --language wins over it
         use_language(language.in_force(journal, self.config.ui.language, flag=self.language_flag))
+        print_keys(self.config.ui.keys_language or None)  # a one-language overlay: the OLED names keys as printed
         self._note_boot(journal)
         self._say_pin(journal)
         self.renew_begin_code()

@@ -316,8 +316,11 @@ class WebBackend:
                 self._d.banker.refresh()
             return answer
 
-        # On the loop as it is, not in the asking page's language: the OLED's screen is drawn in the new one.
+        # On the loop as it is, not in the asking page's language: the OLED's screen is drawn in the new one, and
+        # the answer waits until the panel shows it ("at once": the display's thread sends it a moment later).
         result: LanguageAnswer = self._d.call(run)
+        if self._d.hardware is not None:
+            self._d.hardware.display.flush()
         return result
 
     def wiring_svg(self) -> str:

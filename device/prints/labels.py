@@ -80,10 +80,13 @@ def keypad_overlay(layout: Sequence[Sequence[str]], *, one_language: bool = ONE_
             for i, hint in enumerate(reversed(hints)):
                 body.append(svg.text(x + cw / 2, y + ch - 2.5 - 2.4 * i, hint, 2.2, fill=ink, fit=cw - 3))
             body.append("</g>")
-    page_w, page_h = w + 2 * PAGE_MARGIN, h + 2 * PAGE_MARGIN + 6
+    page_w, page_h = w + 2 * PAGE_MARGIN, h + 2 * PAGE_MARGIN + (9.5 if one_language else 6)
     body.append(svg.text(x0, y0 + h + 5, text("reports.keypad.print", width=f"{w:g}", height=f"{h:g}"), 2.5,
                          anchor="start"))
     body.append(svg.text(x0, y0 + h + 8.5, text("reports.keypad.cut"), 2.5, anchor="start"))
+    if one_language:  # the OLED must then name the keys in the print's language: the builder is told how
+        body.append(svg.text(x0, y0 + h + 12, text("reports.keypad.config", language=own),
+                             2.5, anchor="start"))
     return svg.document(page_w, page_h, body, unit="mm", title=text("reports.keypad.title"))
 
 

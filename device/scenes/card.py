@@ -20,7 +20,7 @@ from .lists import ListScene, Option, type_key
 from .manager import Context, Scene
 from .notes import ResultScene, balance
 from .runner import preview
-from .said import Said, phrase
+from .said import Said, key_prompt, phrase
 from .table import State
 
 
@@ -83,7 +83,7 @@ class CardScene(Scene, msgspec.Struct):
             lines.append(phrase("scenes.card.jail_cards", n=player.jail_cards))
         if self.payer:
             lines.append(phrase("scenes.card.payer", player=self.payer))
-        lines.append(phrase("scenes.card.keys"))
+        lines.append(key_prompt("scenes.card.keys"))
         return page(title, big, [ui.say(line) for line in lines], icons="≈" if approx else "")
 
 
@@ -151,7 +151,7 @@ class AmountScene(Scene, msgspec.Struct):
         if key is Key.OK:
             if self.verb == "open":
                 ui.tone("refused")
-                ui.note = phrase("scenes.amount.which_key")
+                ui.note = key_prompt("scenes.amount.which_key")
                 return True
             return self._book(ui)
         return False
@@ -206,7 +206,7 @@ class AmountScene(Scene, msgspec.Struct):
         if self.verb == "open":
             title = phrase("scenes.card.title", player=self.player, number=card_number(ui, self.player))
             return page(ui.say(title), big,
-                        [ui.say(phrase("scenes.amount.keys")), ui.say(or_card)])
+                        [ui.say(key_prompt("scenes.amount.keys")), ui.say(or_card)])
         hints = (phrase("scenes.amount.ok"), or_card if self.verb == "debit" else phrase("scenes.amount.correct"))
         return page(ui.say(phrase("scenes.amount.verb", player=self.player, verb=VERB_TITLE[self.verb])), big,
                     [ui.say(hint) for hint in hints])

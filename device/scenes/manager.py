@@ -19,7 +19,7 @@ from rules import GameState
 from ..store.cards import Cards
 from ..store.ledger import Ledger
 from .inputs import Input
-from .said import Said
+from .said import Said, trigger_name
 from .table import State, declared
 
 log = logging.getLogger(__name__)
@@ -131,10 +131,11 @@ class SceneManager:
         if new is old:
             return
         if check and not declared(old.kind, self.why, new.kind):
-            log.error("undeclared change of scene %s → %s (%s)", old.kind.value, new.kind.value, self.why)
+            log.error("undeclared change of scene %s → %s (%s)", old.kind.value, new.kind.value,
+                      trigger_name(self.why))
             if self.strict:
                 raise UndeclaredTransition(f"undeclared {old.kind.value} → {new.kind.value} ({self.why})")
-        log.info("%s → %s (%s, %s)", old.kind.value, new.kind.value, how, self.why)
+        log.info("%s → %s (%s, %s)", old.kind.value, new.kind.value, how, trigger_name(self.why))
 
     def push(self, scene: Scene) -> None:
         old = self.top

@@ -30,12 +30,34 @@ KEY_NAMES = {Key.HABEN: "scenes.key.haben", Key.SOLL: "scenes.key.soll", Key.LOS
 """The keys whose name is a word, as the OLED says it (the API keeps the wire names: HABEN, SOLL, LOS …)."""
 
 
+KEY_VALUES = {"credit": phrase("scenes.key.haben"), "debit": phrase("scenes.key.soll"), "go": phrase("scenes.key.los")}
+"""A prompt's ``{credit}``, ``{debit}`` and ``{go}``: the word keys' names, said in the language the overlay was
+printed in (``[ui] keys_language``, :func:`words.print_keys`) while the prompt's other words follow the banker's."""
+
+
+def key_prompt(key: str) -> Phrase:
+    """The prompt ``key`` ("{credit} or {debit}") with the word keys' names filled in."""
+    return phrase(key, **KEY_VALUES)
+
+
 def key_name(key: Key) -> str | Phrase:
     """A key as the OLED names it: a digit, K, M, C or OK as printed, a word key in the language in force; the
     knob's push is OK."""
     if key is Key.PUSH:
         return Key.OK.value
     return phrase(KEY_NAMES[key]) if key in KEY_NAMES else key.value
+
+
+def trigger_name(trigger: str) -> str:
+    """A trigger of the transition table ("SOLL", "hold:C", "tap") as the console's log line names it: a word key
+    by the OLED's name for it in the language in force, so an English session's console says DEBIT where the
+    table keeps the wire name SOLL; the rest (digit, tap, tick, C, OK) is the same in every language."""
+    hold, _, name = trigger.rpartition(":")
+    key = next((k for k in KEY_NAMES if k.value == name), None)
+    if key is None:
+        return trigger
+    shown = say(key_name(key))
+    return f"{hold}:{shown}" if hold else shown
 
 
 def say(said: Said, edition: Edition | None = None) -> str:

@@ -17,7 +17,7 @@ ALLOWED = {
     "ssid", "language", "Bankleser", "lgpio", "Watchdog", "WatchdogSec ", "Journal", "Display", "MFRC522",
     "sudo systemd/install.sh", "sudo systemctl start bankleser; journalctl -u bankleser -b", "sudo usermod -aG ",
     "i2cdetect -y ", "`i2cdetect -y ", "high", "[web]", "[banker]", "[ui]", "[hotspot]", "host = ", " in [web]",
-    "[web] host = ", "[banker] pin = ", "[ui] language = ", "I²C", "I²C-", "SPI0", "SPI1", "0x", "/dev/i2c-",
+    "[web] host = ", "[banker] pin = ", "[ui] language = ", "[ui] keys_language = ", "I²C", "I²C-", "SPI0", "SPI1", "0x", "/dev/i2c-",
     "T", "active", "wlan0", "--host", "BANKLESER_BANKER_PIN: ",
     "nmcli", "--terse", "--fields", "PERMISSION,VALUE", "general", "permissions", "runuser", "-u",
     "org.freedesktop.NetworkManager.", "--property=NTPSynchronized,CanNTP", "NTPSynchronized", "CanNTP",

@@ -13,7 +13,7 @@ ALLOWED = {
     "/api/events", "/api/login", "/api/logout", "/api/session", "/api/state", "/sprache?lang=", "&zurueck=",
     "edition", "title", "currency", "house", "houses", "hotel", "hotels", "squares", "group", "groups",
     "group_order", "all_squares", "price", "names", "players", "deeds", "cards", "seq", "text", "version", "code",
-    "message", "csrf", "epoch", "href", "label", "lang", "offer", "pinned", "script_words", "svg", "#fff",
+    "message", "csrf", "epoch", "href", "label", "lang", "offer", "pinned", "script_words", "group_colours", "svg", "#fff",
     # the refusal codes programs read (the API's ``code``)
     "http", "internal", "bad_command", "bad_key", "bad_language", "bad_name", "bad_square", "bad_uid", "no_pin",
     "storage_error", "too_many_attempts", "wrong_pin", "too_large", "pin_set", "bad_pin", "pin_first",

@@ -31,6 +31,8 @@ def markup(module: str) -> set[str]:
 
 
 ALLOWED = {
+    # Python's own names (the typing of the pages' cache decorator)
+    "Asked", "Found",
     # the history's program words: a game's status (kept in the cache; the pages say them with reports.status.*),
     # the clock sources and the modes as the commands and device.store.clocks write them
     "läuft", "beendet", "ersetzt", "unknown", "pi", "pi_unsynced", "pi_unchecked", "phone", "standard", "quick",

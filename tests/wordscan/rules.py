@@ -7,9 +7,14 @@ MODULES = ("rules/__init__.py", "rules/commands.py", "rules/errors.py", "rules/g
            "rules/legal.py", "rules/money.py", "rules/names.py", "rules/newgame.py", "rules/phrase.py",
            "rules/serialize.py", "rules/snapshot.py", "rules/state.py", "rules/titles.py", "rules/valuation.py",
            "rules/moves/__init__.py", "rules/moves/buildings.py", "rules/moves/context.py", "rules/moves/debt.py",
-           "rules/moves/end.py", "rules/moves/money.py", "rules/moves/property.py", "rules/moves/trade.py")
+           "rules/moves/end.py", "rules/moves/money.py", "rules/moves/property.py", "rules/moves/trade.py",
+           "rules/colours.py")
 
 ALLOWED = {
+    # the colours of the groups and the players (rules/colours.py): drawn, never read
+    "#8b4513", "#9fd3f0", "#d6338c", "#f7941d", "#e03131", "#fcd116", "#2b8a3e", "#1c4fa0", "#222222", "#868e96",
+    "#d62828", "#1d4ed8", "#15803d", "#b45309", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f",
+    "brown", "lightblue", "pink", "orange", "red", "yellow", "green", "darkblue", "station", "utility",
     # the refusal codes (rules.errors.Code): programs read them
     "already_owned", "amount_out_of_range", "bad_command", "debt_open", "game_running", "group_mortgaged",
     "has_buildings", "house_rule_off", "insufficient_funds", "max_buildings", "no_monopoly", "no_shortage", "no_stock",
