@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
-from ui_table import Table, table  # noqa: F401  (the device's scenes on a real ledger)
+from ui_table import Table
 
 import words
 from bench.liveserver import LiveServer
@@ -254,7 +254,7 @@ def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daem
         server.stop()
 
 
-def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:  # noqa: F811
+def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:
     """Issue 31's "the same choices in the same order … behind the same words", in English: the forms' flows and
     menu entries are the OLED's own words (its catalogue's), for a position with buildings, a mortgage, a jail
     card and a utility."""
