@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,12 +94,6 @@ def german_in(text: str, *own: str) -> list[str]:
     for name in own:
         text = text.replace(name, "")
     return sorted({w for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", text) if w in GERMAN_WORDS or re.search("[äöüß]", w)})
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def test_the_detector_finds_german() -> None:

@@ -99,7 +99,6 @@ def english(daemon: Daemon) -> Iterator[FlaskClient]:
     r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 200, r.get_json()
     yield client
-    words.use(words.DEFAULT)
 
 
 def edition_names(daemon: Daemon) -> list[str]:
@@ -380,7 +379,6 @@ def test_a_journal_that_cannot_keep_the_choice_is_said_and_the_language_holds_un
     r = banker.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 503 and r.get_json()["code"] == "storage_error"
     assert words.appliance_language() == "en"  # in force all the same, until the next start
-    words.use(words.DEFAULT)
 
 
 def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: Daemon) -> None:
@@ -417,7 +415,4 @@ def test_the_oled_speaks_the_bankers_choice_at_once(daemon: Daemon) -> None:
     assert "Bereit" in client.get("/api/sim/display").get_json()["text"]
     r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 200
-    try:
-        assert "Ready" in client.get("/api/sim/display").get_json()["text"]
-    finally:
-        words.use(words.DEFAULT)
+    assert "Ready" in client.get("/api/sim/display").get_json()["text"]

@@ -12,7 +12,6 @@ import json
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +27,6 @@ from device.daemon.service import Daemon
 from rules import EDITIONS
 from webui.booking import BY_OP, forms_for
 from words.compile import po_files, po_path
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,12 +45,6 @@ def german_in(said: str, *allowed: str) -> list[str]:
     for name in allowed:
         said = said.replace(name, "")
     return [m[0] for m in GERMAN.finditer(said)]
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def uk_evening(tmp_path: Path) -> tuple[Ledger, History]:
