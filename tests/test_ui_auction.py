@@ -44,3 +44,16 @@ def test_the_other_bidder_is_chosen_with_the_knob_too(table: Table) -> None:
     table.type("10")
     table.press("OK", "OK")
     assert table.ledger.game.state.deeds[1].owner == "Ben" and table.cash("Ben") == 1490
+
+
+# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+
+
+def test_no_auction_is_offered_under_the_house_rule_keine_versteigerungen(table: Table) -> None:
+    """What is offered does what it says: under "keine Versteigerungen" (seed 001) Kaufen offered "Auktion: Gebot",
+    whose every bid but the printed price the rules refuse."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["no_auctions"])
+    table.tap("Anna")
+    table.press("MENU", "1")
+    table.choose("39 Schlossallee")
+    assert table.labels() == ["Preis 400"]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from oled_fit import screen_problems
-from ui_table import Table
+from ui_table import UID, Table
 
 import words
 from device.scenes.layout import MORE, problems
@@ -309,7 +309,6 @@ LONG_A, LONG_B = "Konstantinos", "Maximilianus"
 def long_trade(table: Table) -> None:
     """Each side gives three deeds of the longest names, its Gefängnis-frei-Karte and 1500: the sides' names alone
     fill six rows."""
-    from ui_table import UID
 
     table.cards.rename(UID["Anna"], LONG_A)
     table.cards.rename(UID["Ben"], LONG_B)
@@ -361,3 +360,16 @@ def test_a_long_trade_shows_who_gives_what_on_both_sides_first(table: Table, cod
         assert table.ledger.game.state.edition.names[sq].split()[0] in rest
     table.press("OK")
     assert table.ledger.game.state.deeds[12].owner == LONG_B and table.ledger.game.state.deeds[6].owner == LONG_A
+
+
+# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+
+
+def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
+    """Defect 6: "the confirm screen shows what the rules will book (previewing the command)"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Steuer")
+    table.choose("38 Zusatzsteuer")
+    assert table.text().splitlines() == ["OK bucht, C zurück", "100", "Anna zahlt", "Zusatzsteuer: 100"]
