@@ -86,7 +86,7 @@ def end(table: Table) -> None:
 
 
 def bankrupt(table: Table) -> None:
-    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_findings.py, finding 1)."""
+    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_bankrupt.py, issue 18's finding 1)."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Cem")
     table.press("SOLL")
@@ -115,7 +115,7 @@ def trade(table: Table) -> None:
 
 
 def trade_with_a_lift(table: Table) -> None:
-    """Defect 12's trade (tests/test_ui_defects.py): Anna gives Schlossallee, mortgaged, lifted now, and a
+    """Defect 12's trade (tests/test_ui_trade.py): Anna gives Schlossallee, mortgaged, lifted now, and a
     Gefängnis-frei-Karte; Ben nothing. Four rows: what each side gives and the fee."""
     table.start("Anna", "Ben", edition="classic")
     table.book({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
