@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 import pytest
+from page_words import german_in
 from phone_helpers import PHONE, booking_number, log, newest, open_form, player
 from playwright.sync_api import Browser, Page, expect
-from test_phone_words import german_in
 
 from bench.liveserver import PIN, LiveServer
 from rules import EDITIONS

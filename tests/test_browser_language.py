@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from page_words import GERMAN
 from phone_helpers import PHONE, cash, logged_in_admin
 from playwright.sync_api import Browser, Page, expect
-from test_pages_language import GERMAN
 
 from bench.liveserver import LiveServer
 

@@ -9,15 +9,14 @@ browser is needed to read them.
 from __future__ import annotations
 
 import json
-import re
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
+from page_words import german_in
 from ui_table import Table
 
 import words
@@ -26,7 +25,6 @@ from daemon_fixture import PIN
 from device.daemon.service import Daemon
 from rules import EDITIONS
 from webui.booking import BY_OP, forms_for
-from words.compile import po_files, po_path
 
 
 @pytest.fixture
@@ -92,31 +90,6 @@ def test_a_forms_refusal_says_what_to_correct_in_the_language_in_force(
         answers.append(r.get_json())
     assert [a["message"] for a in answers] == [german, english]
     assert answers[0]["code"] == answers[1]["code"] == "bad_command"
-
-
-def catalogue_words(code: str) -> set[str]:
-    """Every word (three letters or more, lower-cased) of ``code``'s catalogues, their placeholders left out."""
-    found: set[str] = set()
-    for language, domain in po_files():
-        if language != code:
-            continue
-        with open(po_path(code, domain), "rb") as f:
-            for message in read_po(f, locale=code):
-                for said in message.string if isinstance(message.string, tuple) else (message.string,):
-                    found.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{[^}]*\}", " ", said or "")))
-    return found
-
-
-def german_in(texts: list[str], *names: str) -> list[str]:
-    """The German words in ``texts``: a word of the German catalogues that no English text uses, or a word
-    with an umlaut or ß; the ``names`` (the edition's squares and words, the players) left out first."""
-    german = catalogue_words("de") - catalogue_words("en")
-    found = []
-    for said in texts:
-        for name in sorted(names, key=len, reverse=True):
-            said = said.replace(name, " ")
-        found += [w for w in re.findall(r"[^\W\d_]+", said) if w.lower() in german or re.search("[äöüÄÖÜß]", w)]
-    return found
 
 
 def form_texts(answer: dict[str, Any]) -> list[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_history import book, game, pages
+from history_helpers import book, game, pages
 
 import words
 from device.prints.labels import deed_stickers, keypad_overlay, player_cards
@@ -214,7 +214,7 @@ REPORT_TEMPLATES = ("spiele.html", "spiel.html", "bestenliste.html")
 @pytest.mark.parametrize("name", REPORT_TEMPLATES)
 def test_no_text_a_person_reads_is_left_in_the_reports_templates(name: str) -> None:
     """The pages' own template scan (tests/test_pages_language.py) over the reports' templates."""
-    from test_pages_language import TEMPLATES, TemplateText
+    from page_words import TEMPLATES, TemplateText
 
     source = (TEMPLATES / name).read_text(encoding="utf-8")
     parser = TemplateText()

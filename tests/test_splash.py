@@ -21,6 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
+from notify_socket import NotifySocket
+from parts_helpers import Calls, only
 from profiles import examples
 
 from bench.liveserver import free_port
@@ -32,8 +34,6 @@ from drivers.hardware import open_hardware
 from drivers.oled_model import Bus, OledError, Panel
 from drivers.screen import Screen
 from drivers.splash import Splash
-from tests.test_parts import Calls, only
-from tests.test_service import NotifySocket
 
 ROOT = Path(__file__).parent.parent
 LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}

@@ -7,8 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from notify_socket import NotifySocket
+
 from bench.liveserver import LiveServer
-from tests.test_service import NotifySocket
 
 ROOT = Path(__file__).parent.parent
 
