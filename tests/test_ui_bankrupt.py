@@ -1,10 +1,14 @@
 """The bankruptcy's confirmation on the OLED says what the creditor receives (the deeds and cards, not only the
-money), and the choice of mortgages to lift says what each costs (before: "Anna lifts now:" with no cost)."""
+money), and the choice of mortgages to lift says what each costs (before: "Anna lifts now:" with no cost).
+
+Bankruptcy is offered only to who owes more than can be raised, to the creditor the refused payment names; the
+10 % on a mortgaged deed that a creditor cannot pay stays owed to the bank, paid from the menu before anything
+else."""
 
 from __future__ import annotations
 
 from told import told
-from ui_table import Table
+from ui_table import Table, shown
 
 from device.scenes import State
 from device.scenes.lists import ListScene
@@ -246,3 +250,134 @@ def test_3_storno_undoes_the_bankruptcy_that_ended_the_game(table: Table) -> Non
     assert not game.finished and not game.players["Anna"].bankrupt and table.cash("Anna") == 1500
     table.tap("Anna")
     assert "Anna" in table.text() and "1500" in table.text()
+
+
+# -- The device's side of issues 19, 20 and 21 (the rules' new bookings, missing parts, the own Wi-Fi)
+
+
+def _cem_broke_with_a_mortgaged_deed(table: Table, *, ben_cash: int) -> None:
+    """Schalke (seed 003 has the 10 %): Cem holds the last street, mortgaged, and no cash; Ben has ``ben_cash``."""
+    table.start("Anna", "Ben", "Cem", edition="schalke")
+    table.book({"op": "buy", "player": "Cem", "square": 39}, {"op": "mortgage", "player": "Cem", "square": 39},
+          {"op": "debit", "player": "Cem", "amount": 1300}, {"op": "debit", "player": "Ben", "amount": 1500 - ben_cash})
+
+
+def _bankrupt_to_ben(table: Table) -> None:
+    """Cem owes Ben 100 and cannot pay: ZU WENIG GELD, OK: Geld beschaffen, Bankrott to Ben."""
+    table.tap("Cem")
+    table.press("SOLL")
+    table.type("100")
+    table.tap("Ben")
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    table.choose("Bankrott")
+    assert "Ben löst gleich auf:" in table.text()  # the mortgaged deed Ben receives: lift it at once, or not (issue 26)
+    table.press("OK")  # "Fertig" is preselected: nothing lifted, the 10 %
+
+
+def test_the_bankruptcys_confirm_shows_the_10_percent_the_creditor_pays(table: Table) -> None:
+    """Seed 001: "Erhält ein Gläubiger … ein mit einer Hypothek belastetes Grundstück, so muss er sofort … 10 %
+    Zinsen an die Bank bezahlen" — the confirm shows the rules' note, and that Storno undoes it."""
+    _cem_broke_with_a_mortgaged_deed(table, ben_cash=500)
+    _bankrupt_to_ben(table)
+    assert isinstance(table.bank.scene, ConfirmScene)
+    lines = table.text().splitlines()
+    assert lines[:2] == ["OK bucht, C zurück ↓", "Bankrott"] and "10 % an Bank: 20" in lines
+    assert "Storno hebt es auf" in lines
+
+
+def test_the_bankruptcys_confirm_shows_what_stays_owed_to_the_bank(table: Table) -> None:
+    """A creditor who cannot pay the 10 % owes it to the bank: the confirm says so before OK."""
+    _cem_broke_with_a_mortgaged_deed(table, ben_cash=1)
+    _bankrupt_to_ben(table)
+    lines = table.text().splitlines()
+    assert "offen an Bank: 19" in lines or "offen an Bank: 20" in lines
+    assert "Storno hebt es auf" in lines
+
+
+def _ben_owes_the_bank(table: Table) -> None:
+    _cem_broke_with_a_mortgaged_deed(table, ben_cash=1)
+    _bankrupt_to_ben(table)
+    table.press("OK")
+    assert table.ledger.game.state.players["Ben"].debt == 20
+    table.tones()
+
+
+def _more_menu(table: Table, player: str) -> list[str]:
+    table.press("C", "C", "C")
+    table.tap(player)
+    table.press("MENU")
+    return table.labels()
+
+
+def test_a_debt_to_the_bank_is_paid_from_the_menu(table: Table) -> None:
+    """Seed 003: the creditor "muss sofort … 10 % Zinsen an die Bank bezahlen"; who could not owes it:
+    Menü 0 (Mehr) → Schuld zahlen, the rules' preview, OK books ``pay_debt``."""
+    _ben_owes_the_bank(table)
+    table.book({"op": "credit", "player": "Ben", "amount": 100})
+    _more_menu(table, "Ben")
+    table.press("0")
+    assert "Schuld zahlen" in table.labels()
+    table.choose("Schuld zahlen")
+    assert isinstance(table.bank.scene, ConfirmScene) and shown(table.bank.scene.cmd) == {"op": "pay_debt", "player": "Ben"}
+    assert "20" in table.text()
+    table.press("OK")
+    assert table.ledger.game.state.players["Ben"].debt == 0 and table.cash("Ben") == 81
+
+
+def test_while_a_debt_is_open_the_menu_offers_no_other_payment(table: Table) -> None:
+    """Rules: a player who owes the bank pays nothing else first (``debt_open``): the menu offers none of it."""
+    _ben_owes_the_bank(table)
+    table.book({"op": "credit", "player": "Ben", "amount": 1000})
+    labels = _more_menu(table, "Ben")
+    for label in ("Kaufen", "Miete zahlen", "Steuer", "Bauen", "Hypothek"):
+        assert label not in labels
+    assert "Mehr" in labels
+    assert "Schuld zahlen" not in _more_menu(table, "Anna")
+
+
+def test_schuld_zahlen_keeps_the_digits_of_the_other_entries() -> None:
+    """Issue 18, property 6: a new entry takes a digit no other entry had; Frei Parken stays MENU 0 1."""
+    from device.scenes.flows import PLAYER_MENU
+
+    more = next(e for e in PLAYER_MENU if e.digit == "0")
+    assert [f.label for f in more.flows][:3] == ["Frei Parken", "Storno", "Rangliste"]
+    assert {"Schuld zahlen", "Bauversteigerung"} <= {f.label for f in more.flows}
+
+
+def test_a_debt_that_a_mortgage_covers_offers_the_mortgage_not_bankruptcy(table: Table) -> None:
+    """Seed 000: bankrupt is "einer, der mehr schuldet als er bezahlen kann": Schuld zahlen refused for want of
+    cash leads to Hypothek, and Bankrott stays off while a mortgage would pay the 20 owed."""
+    table.start("Anna", "Ben", "Cem", edition="schalke")
+    table.book({"op": "buy", "player": "Ben", "square": 1}, {"op": "buy", "player": "Cem", "square": 39},
+          {"op": "mortgage", "player": "Cem", "square": 39}, {"op": "debit", "player": "Cem", "amount": 1300},
+          {"op": "debit", "player": "Ben", "amount": 1439})
+    _bankrupt_to_ben(table)
+    table.press("OK")
+    assert table.ledger.game.state.players["Ben"].debt == 20
+    _more_menu(table, "Ben")
+    table.press("0")
+    table.choose("Schuld zahlen")  # the rules' preview refuses at once: the result, not a confirm
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    assert [label.split(" (")[0] for label in table.labels()] == ["Hypothek"]
+
+
+def test_the_creditor_may_lift_a_mortgage_from_a_bankruptcy_at_once(table: Table) -> None:
+    """Issue 26, seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 % Zinsen an die
+    Bank bezahlen. Dies gilt auch dann, wenn er die Hypothek zu diesem Zeitpunkt noch nicht auflösen möchte" — lifting
+    at once costs the mortgage plus the 10 % once (Schlossallee: 200 + 20 = 220), not the 10 % and later 220 again."""
+    _cem_broke_with_a_mortgaged_deed(table, ben_cash=500)
+    table.tap("Cem")
+    table.press("SOLL")
+    table.type("100")
+    table.tap("Ben")
+    table.press("OK")
+    table.choose("Bankrott")
+    table.choose("39 Schlossallee: 220")  # marked; lifting it costs the mortgage and 10 %
+    table.choose("Fertig")
+    assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["lift"] == [39]
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
+    assert state.players["Ben"].cash == 500 - 220

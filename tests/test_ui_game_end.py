@@ -107,3 +107,29 @@ def test_10_letztes_spiel_keeps_its_last_line_and_names_the_winner(table: Table)
     lines = table.text().splitlines()
     assert any(line.startswith("4. ") for line in lines), lines
     assert "Schon am Ende" in lines[0]
+
+
+# -- The device's side of issues 19, 20 and 21 (the rules' new bookings, missing parts, the own Wi-Fi)
+
+
+def test_a_shared_win_says_gleichstand_on_the_oled(table: Table) -> None:
+    """Seed 000, the timed game: "Der reichste Spieler hat gewonnen!" — two as rich share the win
+    (``rules.winners``): the end names both, under "Gleichstand", and the idle screen after it too."""
+    table.start("Anna", "Ben", "Cem", mode="timed", minutes=30)
+    table.book({"op": "debit", "player": "Cem", "amount": 1_000_000})
+    table.press("MENU")
+    table.choose("Spiel beenden")
+    table.press("OK")
+    lines = table.text().splitlines()
+    assert lines[:2] == ["Spielende", "Gleichstand"] and "1. Anna 15M" in lines and "2. Ben 15M" in lines
+    table.press("OK")
+    assert "Gleichstand" in table.text() and "Anna gewinnt" not in table.text()
+
+
+def test_a_single_winner_is_named_as_before(table: Table) -> None:
+    table.start("Anna", "Ben", mode="timed", minutes=30)
+    table.book({"op": "debit", "player": "Ben", "amount": 1_000_000})
+    table.press("MENU")
+    table.choose("Spiel beenden")
+    table.press("OK")
+    assert table.text().splitlines()[:2] == ["Spielende", "Anna gewinnt"]
