@@ -1,4 +1,9 @@
-"""Shared helpers: a game set up in one line, as a rule book sets up its examples."""
+"""Shared fixtures and helpers: a game set up in one line, as a rule book sets up its examples; the device's
+table, the daemon and the mock pins; a live server and Chromium for the tests of the pages.
+
+Every fixture more than one test module uses is here (or registered here from a plain module); a test module
+never imports another test module. Helpers that are not fixtures live in plain modules beside it
+(phone_helpers.py, page_words.py, …)."""
 
 from __future__ import annotations
 
