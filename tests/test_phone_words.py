@@ -224,7 +224,7 @@ def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_englis
     """Issue 31's "the same choices in the same order … behind the same words", in English: the forms' flows and
     menu entries are the OLED's own words (its catalogue's), for a position with buildings, a mortgage, a jail
     card and a utility."""
-    from test_banker_phone_menus import POSITIONS, phone_menu
+    from phone_menus import POSITIONS, phone_menu
 
     words.use("en")
     device_only = {words.text("scenes.flow.undo"), words.text("scenes.flow.ranking")}

@@ -9,18 +9,11 @@ from collections.abc import Callable
 
 import pytest
 from oled_fit import screen_problems
+from ui_scenarios import confirming, trade_with_a_lift
 from ui_table import UID, Table
 
 import words
 from device.scenes.layout import MORE, problems
-from device.scenes.lists import ConfirmScene
-
-
-def confirming(table: Table) -> ConfirmScene:
-    scene = table.bank.scene
-    assert isinstance(scene, ConfirmScene), table.text()
-    return scene
-
 
 # The confirmations the reader makes (runner._finish/_confirm, menus.ask_undo/ask_end, flows' summaries) ----------
 
@@ -111,27 +104,6 @@ def trade(table: Table) -> None:
     table.choose("Fertig")  # Ben has no deeds
     table.type("500")
     table.press("OK")
-    confirming(table)
-
-
-def trade_with_a_lift(table: Table) -> None:
-    """Defect 12's trade (tests/test_ui_trade.py): Anna gives Schlossallee, mortgaged, lifted now, and a
-    Gefängnis-frei-Karte; Ben nothing. Four rows: what each side gives and the fee."""
-    table.start("Anna", "Ben", edition="classic")
-    table.book({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
-               {"op": "jail_card", "player": "Anna", "delta": 1})
-    table.tap("Anna")
-    table.press("MENU")
-    table.choose("Tausch")
-    table.tap("Ben")
-    table.choose("39 Schlossallee")
-    table.choose("Gefängnis-frei-Karte")
-    table.choose("Fertig")
-    table.press("OK")
-    table.choose("Fertig")
-    table.press("OK")
-    table.choose("39 Schlossallee")  # lift the mortgage now
-    table.choose("Fertig")
     confirming(table)
 
 

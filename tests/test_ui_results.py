@@ -3,7 +3,7 @@ turn never moves on to the next screen before it was seen."""
 
 from __future__ import annotations
 
-from test_ui_confirm import trade_with_a_lift
+from ui_scenarios import trade_with_a_lift
 from ui_table import Table
 
 from device.scenes.lists import ListScene
