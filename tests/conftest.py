@@ -1,4 +1,9 @@
-"""Shared helpers: a game set up in one line, as a rule book sets up its examples."""
+"""Shared fixtures and helpers: a game set up in one line, as a rule book sets up its examples; the device's
+table, the daemon and the mock pins; a live server and Chromium for the tests of the pages.
+
+Every fixture more than one test module uses is here (or registered here from a plain module); a test module
+never imports another test module. Helpers that are not fixtures live in plain modules beside it
+(phone_helpers.py, page_words.py, …)."""
 
 from __future__ import annotations
 
@@ -8,13 +13,18 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import profiles
 import pytest
 from told import told
 
 from rules import Game, GameState, RuleError
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from bench.liveserver import LiveServer
 
 # lgpio (tried by the tests that check the loud failure off a Pi) leaves a FIFO in its working
 # directory: give it a scratch one instead of the repository.
@@ -56,6 +66,8 @@ def pytest_configure(config: pytest.Config) -> None:
     option = config.getoption("hypothesis_profile", None)
     if option is not None and option != PROFILE:
         raise pytest.UsageError(f"choose the profile with {profiles.ENV}={option}, not --hypothesis-profile")
+    config.addinivalue_line("markers", "live(game=None, login=False, editions=None): what the live `server` starts "
+                                       "with (a new_game command, the banker logged in, family editions by file name)")
 
 
 def start(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben"),
@@ -117,3 +129,51 @@ def _german_after_each_test() -> Iterator[None]:
     import words
 
     words.use(words.DEFAULT)
+
+
+def _live(node: pytest.Item | pytest.Collector, folder: Path) -> Iterator[LiveServer]:
+    """A real ``bankleser run --sim`` process on its own port and state folder, as the phones reach it; stopped
+    when the test is done, also when its set-up failed. The test module says what it needs with
+    ``pytestmark = pytest.mark.live(...)``: ``editions`` (file name → TOML) are in the state's folder before it
+    starts, ``login`` logs the test's own client in as the banker, ``game`` (a ``new_game`` command) is booked."""
+    from bench.liveserver import LiveServer
+
+    mark = node.get_closest_marker("live")
+    want: dict[str, Any] = dict(mark.kwargs) if mark is not None else {}
+    for name, text in (want.get("editions") or {}).items():
+        (folder / "editions").mkdir(parents=True, exist_ok=True)
+        (folder / "editions" / name).write_text(text, encoding="utf-8")
+    server = LiveServer(folder).start()
+    try:
+        if want.get("login", False):
+            server.login()
+        if want.get("game") is not None:
+            status, answer = server.post("/api/commands", want["game"])
+            assert status == 200, answer
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server of the test's own (see ``_live``)."""
+    yield from _live(request.node, tmp_path / "state")
+
+
+@pytest.fixture(scope="module")
+def module_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One live server for all tests of a module: for tests that check what earlier tests left behind on it."""
+    yield from _live(request.node, tmp_path_factory.mktemp("live") / "state")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium driven by Playwright, one per test module (a launch takes about a second)."""
+    from phone_helpers import CHROMIUM, FLAGS
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield launched
+        launched.close()

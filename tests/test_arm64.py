@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from bootroot import CACHE, arch, copy_of_root, host_ca_bundle, missing_tools
-from test_boot import nspawn
+from nspawn import nspawn
 
 pytestmark = pytest.mark.boot
 

@@ -8,82 +8,26 @@ Driven in Debian's headless Chromium at a phone's viewport, against ``bankleser 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_helpers import (
+    CLASSIC,
+    PHONE,
+    admin,
+    booking_number,
+    log,
+    newest,
+    open_form,
+    player,
+    serious_violations,
+    state,
+)
 from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, browser, serious_violations  # noqa: F401  (the module's Chromium)
 
 from bench.liveserver import PIN, LiveServer
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    s = LiveServer(tmp_path / "state").start()
-    s.login()
-    s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]})
-    yield s
-    s.stop()
-
-
-def admin(browser: Browser, base: str, width: int = 390) -> Page:  # noqa: F811
-    page = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 844}})).new_page()
-    page.goto(base + "/admin")
-    page.fill("#pin", PIN)
-    page.click("#login button")
-    expect(page.locator("#admin")).to_be_visible()
-    return page
-
-
-def state(server: LiveServer, after: int = 0) -> dict[str, Any]:
-    """The public state once it shows the booking numbered ``after`` (its answer's ``seq``) or a later one.
-
-    A test that reads the state after a booking names the booking, never a pause: a read returns the state
-    published last, and a read that came before the booking's was published got the state without it (a
-    ``KeyError: 'debt'`` under load). The deadline bounds a state that never comes; it is no wait."""
-    deadline = time.monotonic() + 10
-    while True:
-        current: dict[str, Any] = server.get("/api/state")
-        shown = current["log"][0]["seq"] if current["log"] else 0
-        if shown >= after:
-            return current
-        assert time.monotonic() < deadline, f"the state never showed booking {after} (its newest: {shown})"
-        time.sleep(0.01)
-
-
-def log(server: LiveServer, after: int = 0) -> list[str]:
-    """The ledger's log, newest first (the public state's ``log``), once it shows booking ``after``."""
-    return [e["text"] for e in state(server, after)["log"]]
-
-
-def newest(server: LiveServer, after: int = 0) -> int:
-    """The journal's number of the newest booking: one booking more, one more (the log shows the last 30 only)."""
-    return int(state(server, after)["log"][0]["seq"])
-
-
-def player(server: LiveServer, name: str, after: int = 0) -> dict[str, Any]:
-    """A player of the public state once it shows booking ``after`` (``debt`` is absent when there is none)."""
-    found: dict[str, Any] = next(p for p in state(server, after)["players"] if p["name"] == name)
-    return {"debt": 0, **found}
-
-
-def booking_number(page: Page, act: Callable[[], None]) -> int:
-    """The number (``seq``) of the booking the page sends when ``act`` taps (the first answer, if tapped twice)."""
-    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith(
-            ("/api/banker/book", "/api/commands"))) as sent:
-        act()
-    return int(sent.value.json().get("seq") or 0)
-
-
-def open_form(page: Page, op: str) -> Any:
-    """The booking form of ``op`` (its fold opened), as the page generated it."""
-    box = page.locator(f'details.booking[data-op="{op}"]')
-    if not box.evaluate("d => d.open"):
-        box.locator("summary").click()
-    return box.locator(f'form[data-op="{op}"]')
+pytestmark = pytest.mark.live(game=CLASSIC, login=True)
 
 
 SLOW_RULES = """
@@ -100,7 +44,7 @@ window.fetch = (url, options) => {
 banker began typing."""
 
 
-def test_a_redraw_still_on_its_way_never_wipes_what_the_banker_typed(browser: Browser,  # noqa: F811
+def test_a_redraw_still_on_its_way_never_wipes_what_the_banker_typed(browser: Browser,
                                                                      server: LiveServer) -> None:
     """The first booking after the admin page opened went out with the form's defaults now and then (a bankruptcy
     to the bank instead of to Ben: ``KeyError: 'debt'``): choosing the player already shown drew the forms again,
@@ -125,7 +69,7 @@ def test_a_redraw_still_on_its_way_never_wipes_what_the_banker_typed(browser: Br
 # -- Exactly once -------------------------------------------------------------------------------
 
 
-def test_a_double_tap_on_senden_books_once_and_says_so(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_a_double_tap_on_senden_books_once_and_says_so(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "a double tap on "Senden" booked twice (the page sends no command id and does not hold the
     button while sending)"."""
     page = admin(browser, server.base)
@@ -140,7 +84,7 @@ def test_a_double_tap_on_senden_books_once_and_says_so(browser: Browser, server:
     assert player(server, "Anna", seq)["cash"] == 1700
 
 
-def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "Back, then "Senden" again, booked again without a word"."""
     page = admin(browser, server.base)
     page.locator("details.expert summary").click()
@@ -174,7 +118,7 @@ def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
     assert player(server, "Ben")["cash"] == 1450
 
 
-def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "a retry after a lost answer: one booking, and the page says it was booked once"."""
     page = admin(browser, server.base)
     lost = {"once": True}
@@ -199,7 +143,7 @@ def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, serve
     page.context.close()  # with the connection route.fetch() kept open: the server's stop does not wait for it
 
 
-def test_storno_asks_names_the_booking_and_two_taps_undo_one(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_storno_asks_names_the_booking_and_two_taps_undo_one(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "a double tap on "Storno (letzte Buchung)" undid two bookings, without asking"."""
     for cmd in ({"op": "credit", "player": "Anna", "amount": 100}, {"op": "debit", "player": "Ben", "amount": 20}):
         assert server.post("/api/commands", cmd)[0] == 200
@@ -214,7 +158,7 @@ def test_storno_asks_names_the_booking_and_two_taps_undo_one(browser: Browser, s
     assert player(server, "Ben", seq)["cash"] == 1500
 
 
-def test_a_logout_shows_the_login_on_every_phone_at_once(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_a_logout_shows_the_login_on_every_phone_at_once(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "A logout on one phone shows the login on the others at once (the live stream says so)"."""
     first, second = admin(browser, server.base), admin(browser, server.base)
     first.click("#logout")
@@ -347,7 +291,7 @@ def shortage_of_houses(server: LiveServer) -> None:
                    for sq in (26, 27, 29))
 
 
-def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveServer) -> None:
     """Issue 31, done means: "A test in Chromium at 390 px books every kind of booking of a game through the
     forms … checks each against the ledger, double-taps every submit button and goes Back and sends again
     (one booking each time)"."""
@@ -390,7 +334,7 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
                             "collect_all", "repairs", "trade", "build_auction"}
 
 
-def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "(and one game in Banking with K/M)": amounts typed as the edition types them, the K and M of
     the device beside a numeric keypad; a debt to the bank paid, a bankruptcy booked (Schalke charges the 10 %)."""
     assert server.post("/api/commands", {"op": "new_game", "edition": "banking", "mode": "standard",
@@ -446,7 +390,7 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_every_control_is_a_thumbs_target_and_the_page_fits_the_phone(
-        browser: Browser, server: LiveServer, width: int) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer, width: int) -> None:
     """Issue 31: "every control at least 44 × 44 CSS px (checkboxes are 13 px, drop-downs 23 px today), no
     sideways scroll at 320 px"; axe-core finds nothing serious with every booking form open."""
     for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "buy", "player": "Anna", "square": 3},
@@ -467,7 +411,7 @@ def test_every_control_is_a_thumbs_target_and_the_page_fits_the_phone(
         assert serious_violations(page) == []
 
 
-def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "the answer next to the button that caused it (a live region, read out by screen readers), and
     the balances it changed"."""
     page = admin(browser, server.base)
@@ -501,7 +445,7 @@ def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Bro
     expect(form.locator(".answer")).to_have_text("Abgelehnt: Betrag 5000 geht nicht: erlaubt 1 bis 2000")
 
 
-def test_a_name_too_long_is_refused_with_its_limit_not_cut(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_a_name_too_long_is_refused_with_its_limit_not_cut(browser: Browser, server: LiveServer) -> None:
     """Issue 31: "a 13-character name is refused with its limit, not cut to 12 without a word"."""
     page = admin(browser, server.base)
     name = page.get_by_label("Name Karte 3")
@@ -510,7 +454,7 @@ def test_a_name_too_long_is_refused_with_its_limit_not_cut(browser: Browser, ser
     expect(page.locator("#cards-msg")).to_contain_text("Name zu lang: höchstens 12 Zeichen")
 
 
-def test_the_forms_follow_a_booking_made_elsewhere(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_the_forms_follow_a_booking_made_elsewhere(browser: Browser, server: LiveServer) -> None:
     """What the device (or another phone) books changes what the rules open: the forms follow, live."""
     page = admin(browser, server.base)
     squares = open_form(page, "buy").locator('[name="square"] option')

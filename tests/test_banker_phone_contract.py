@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from phone_helpers import CLASSIC, PHONE, admin, log, newest, open_form, player, serious_violations
 from playwright.sync_api import Browser, Page, expect
-from test_banker_phone import admin, log, newest, open_form, player, server  # noqa: F401  (the same game)
-from test_browser import PHONE, browser, serious_violations  # noqa: F401  (the module's Chromium)
 
 from bench.liveserver import LiveServer
+
+pytestmark = pytest.mark.live(game=CLASSIC, login=True)  # the banker's game of test_banker_phone.py
 
 
 def credit(page: Page, amount: str) -> Any:
@@ -28,7 +29,7 @@ def credit(page: Page, amount: str) -> Any:
 
 
 def test_a_stale_preview_is_shown_anew_and_books_only_when_confirmed_again(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """Phone 1 shows "Anna zahlt Ben 100 Miete"; phone 2 builds a house there; phone 1 taps "Buchen": nothing is
     booked, the new preview (200) takes the old one's place, and only its own confirmation books it."""
     for sq in (37, 39):
@@ -52,7 +53,7 @@ def test_a_stale_preview_is_shown_anew_and_books_only_when_confirmed_again(
 
 
 def test_the_same_again_is_asked_for_and_a_second_tap_books_nothing(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """"Bereits gebucht" with "Noch einmal buchen": tapped, it booked, and the answer stayed, so every tap booked."""
     page = admin(browser, server.base)
     form = credit(page, "21")
@@ -73,7 +74,7 @@ def test_the_same_again_is_asked_for_and_a_second_tap_books_nothing(
     assert player(server, "Anna")["cash"] == 1542
 
 
-def test_a_double_tap_on_a_one_step_form_books_one_card(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_a_double_tap_on_a_one_step_form_books_one_card(browser: Browser, server: LiveServer) -> None:
     """"Gefängnis: Frei-Karte" books at once; a second tap 300 ms later landed on the form redrawn with
     "eingesetzt" as its only choice: a card drawn and used, two false entries."""
     server.post("/api/commands", {"op": "jail_card", "player": "Ben", "delta": 1})  # one card left in the box
@@ -90,7 +91,7 @@ def test_a_double_tap_on_a_one_step_form_books_one_card(browser: Browser, server
 
 
 def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """docs/playing.md promises "bereits gebucht" for Back and send again; the id was kept only while nothing else
     was booked: a booking from another phone in between, and the same form booked twice."""
     page = admin(browser, server.base)
@@ -111,7 +112,7 @@ def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
 
 
 def test_the_status_page_with_a_bankrupt_player_and_every_chip_passes_the_contrast_check(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """axe-core found a bankrupt player's name at 3.63:1 and its line at 2.15:1, mortgaged and utility chips at
     3.86:1: the check now runs with a bankrupt player, mortgaged deeds and every kind of chip."""
     server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
@@ -130,7 +131,7 @@ def test_the_status_page_with_a_bankrupt_player_and_every_chip_passes_the_contra
 
 
 @pytest.mark.parametrize("path", ["/", "/admin"])
-def test_every_link_and_control_a_thumb_hits_is_44_px(browser: Browser, server: LiveServer, path: str) -> None:  # noqa: F811
+def test_every_link_and_control_a_thumb_hits_is_44_px(browser: Browser, server: LiveServer, path: str) -> None:
     """The nav links were 19–22 px high (a link inside a sentence aside: it is read, not aimed at)."""
     page = admin(browser, server.base) if path == "/admin" else browser.new_context(**PHONE).new_page()
     if path == "/":
@@ -143,7 +144,7 @@ def test_every_link_and_control_a_thumb_hits_is_44_px(browser: Browser, server: 
 
 
 def test_after_the_storno_of_a_new_game_the_balances_are_in_the_restored_games_money(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """"Cem: 280 Dollar" in classic: the answer wrote the restored game's balances in the replaced game's currency."""
     server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": 80})
     page = admin(browser, server.base)
@@ -161,7 +162,7 @@ def test_after_the_storno_of_a_new_game_the_balances_are_in_the_restored_games_m
 
 
 def test_the_timed_games_forms_only_in_a_timed_game_and_the_storno_question_takes_the_focus(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """"Spiel auf Zeit beenden" and "Minuten" appeared in a standard game; the focus fell to <body> after
     "Storno …", and the question was not announced."""
     server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": 80})
@@ -179,7 +180,7 @@ def test_the_timed_games_forms_only_in_a_timed_game_and_the_storno_question_take
 
 
 def test_a_player_switch_holds_the_forms_until_the_new_players_arrive(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """With a slow network, switching the player left the old player's forms under the new name (a tap booked for
     the old player), and the previous player's answer stayed under the next player's form."""
     page = admin(browser, server.base)
@@ -202,7 +203,7 @@ def test_a_player_switch_holds_the_forms_until_the_new_players_arrive(
 
 
 def test_a_player_switch_keeps_what_was_typed_or_says_it_was_dropped(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     """A player switch dropped what was typed in the previous player's forms without a word. What fits the new
     player's same form stays (an amount: the banker picked the wrong player first); what does not (a deed of the
     previous player's own in a trade) is dropped, and the page says so."""

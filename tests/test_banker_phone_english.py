@@ -9,31 +9,21 @@ edition's names and the players'; each booking is checked against the ledger.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from page_words import german_in
+from phone_helpers import PHONE, booking_number, log, newest, open_form, player
 from playwright.sync_api import Browser, Page, expect
-from test_banker_phone import booking_number, log, newest, open_form, player
-from test_browser import PHONE, browser  # noqa: F401  (the module's Chromium)
-from test_phone_words import german_in
 
 from bench.liveserver import PIN, LiveServer
 from rules import EDITIONS
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    s = LiveServer(tmp_path / "state").start()
-    s.login()
-    assert s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
-                                    "players": ["Anna", "Ben", "Cem"], "house_rules": ["double_go"]})[0] == 200
-    yield s
-    s.stop()
+pytestmark = pytest.mark.live(game={"op": "new_game", "edition": "classic", "mode": "standard",
+                                    "players": ["Anna", "Ben", "Cem"], "house_rules": ["double_go"]}, login=True)
 
 
-def english_admin(browser: Browser, base: str) -> Page:  # noqa: F811
+def english_admin(browser: Browser, base: str) -> Page:
     """The admin page on a phone that chose English for itself (the pages' cookie), logged in."""
     context = browser.new_context(**PHONE)
     context.add_cookies([{"name": "bank_lang", "value": "en", "url": base}])
@@ -103,7 +93,7 @@ class EnglishPhone:
 
 
 def test_a_phone_in_english_books_through_the_forms_on_a_german_appliance(
-        browser: Browser, server: LiveServer) -> None:  # noqa: F811
+        browser: Browser, server: LiveServer) -> None:
     phone = EnglishPhone(english_admin(browser, server.base), server)
     page = phone.page
     assert page.locator("html").get_attribute("lang") == "en"

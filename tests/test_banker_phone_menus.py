@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
 
 import pytest
+from phone_menus import POSITIONS, phone_menu
 from ui_table import Table
 
 from rules import square_name
@@ -50,34 +50,6 @@ def device_squares(table: Table, player: str, entry: str, flow: str) -> list[str
     names = [label[3:] for label in table.labels()]
     table.press("C", "C", "C")
     return names
-
-
-def phone_menu(forms: list[dict[str, Any]]) -> dict[str, list[str]]:
-    menu: dict[str, list[str]] = {}
-    for form in forms:
-        if form["flow"]:
-            flows = menu.setdefault(form["menu"], [])
-            if form["flow"] not in flows:
-                flows.append(form["flow"])
-    return menu
-
-
-POSITIONS: dict[str, list[dict[str, Any]]] = {
-    "the start": [],
-    "a monopoly with houses, a mortgage, a jail card, a utility": [
-        {"op": "buy", "player": "Anna", "square": 1}, {"op": "buy", "player": "Anna", "square": 3},
-        {"op": "build", "player": "Anna", "square": 1}, {"op": "build", "player": "Anna", "square": 3},
-        {"op": "buy", "player": "Ben", "square": 5}, {"op": "mortgage", "player": "Ben", "square": 5},
-        {"op": "buy", "player": "Ben", "square": 12}, {"op": "jail_card", "player": "Anna", "delta": 1},
-        {"op": "buy", "player": "Cem", "square": 39}],
-    "a hotel and a debt to the bank": [
-        *[{"op": "credit", "player": "Anna", "amount": 2000}] * 3,
-        {"op": "buy", "player": "Anna", "square": 37}, {"op": "buy", "player": "Anna", "square": 39},
-        *[{"op": "build", "player": "Anna", "square": sq} for _ in range(5) for sq in (37, 39)],
-        {"op": "buy", "player": "Ben", "square": 6}, {"op": "mortgage", "player": "Ben", "square": 6},
-        {"op": "debit", "player": "Cem", "amount": 1499},
-        {"op": "bankrupt", "player": "Ben", "creditor": "Cem"}],
-}
 
 
 @pytest.mark.parametrize("edition", ["classic", "schalke"])

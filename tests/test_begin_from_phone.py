@@ -129,8 +129,8 @@ def test_a_strange_code_is_a_wrong_one(no_pin: Daemon, code: str) -> None:
 def test_a_phone_begins_as_the_banker_with_the_code_from_the_oled_in_the_browser(tmp_path: Path) -> None:
     """The whole way as a family takes it: the box shows a code, a phone at the table types it on the banker's
     page, sets the PIN there, and the banker's page opens (Debian's Chromium at a phone's viewport)."""
+    from phone_helpers import CHROMIUM, FLAGS, PHONE
     from playwright.sync_api import expect, sync_playwright
-    from test_browser import CHROMIUM, FLAGS, PHONE
 
     from bench.liveserver import LiveServer
 
@@ -167,8 +167,8 @@ def test_the_phone_that_sets_the_pin_stays_the_banker_when_the_news_of_its_own_p
     phone that has just become the banker. The schedule is forced: the PIN's answer is held at the network
     until the stream has spoken, and a question asked meanwhile is answered, after the PIN's answer, as the
     server answers the old session."""
+    from phone_helpers import CHROMIUM, FLAGS, PHONE
     from playwright.sync_api import Route, expect, sync_playwright
-    from test_browser import CHROMIUM, FLAGS, PHONE
 
     from bench.liveserver import LiveServer
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from bootroot import CACHE, copy_of_root, host_ca_bundle, missing_tools
+from nspawn import nspawn
 
 from device.daemon.hotspot import POLKIT_ACTIONS
 
@@ -174,26 +175,6 @@ ExecStart=/usr/local/sbin/bankleser-boot-check
 [Install]
 WantedBy=multi-user.target
 """
-
-
-def nspawn(root: Path, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
-    """systemd-nspawn in ``root``; on a time-out SIGTERM first (a booted container powers off), then SIGKILL."""
-    # --register=no --keep-unit: this host's PID 1 is no systemd (nothing to register with).
-    argv = ["systemd-nspawn", "--quiet", "--register=no", "--keep-unit", "-D", str(root), *args]
-    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                          text=True) as proc:
-        try:
-            out, err = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            proc.terminate()
-            try:
-                out, err = proc.communicate(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                out, err = proc.communicate()
-            raise AssertionError(f"systemd-nspawn {' '.join(args)} took over {timeout} s:\n{out[-3000:]}\n"
-                                 f"{err[-3000:]}") from None
-    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def results(root: Path) -> dict[str, str]:

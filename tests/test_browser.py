@@ -3,56 +3,17 @@ the virtual device credits, debits and transfers; a second page, the status page
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TypedDict
 
 import pytest
 from pagecheck import html_errors
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+from phone_helpers import BANKING, PHONE, cash, logged_in_admin, serious_violations
+from playwright.sync_api import Browser, Page, expect
 
 from bench.liveserver import LiveServer
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-
-
-class Phone(TypedDict):
-    """The browser context's options of a phone (Playwright's ``new_context`` keywords)."""
-
-    viewport: ViewportSize
-    device_scale_factor: float
-    is_mobile: bool
-    has_touch: bool
-    locale: str
-
-
-PHONE: Phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-                "has_touch": True, "locale": "de-DE"}
-"""A German family's phone: a browser asking for English reads the pages in English (webui/language.py)."""
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    s = LiveServer(tmp_path / "state").start()
-    s.login()
-    s.post("/api/commands", {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})
-    yield s
-    s.stop()
-
-
-def cash(page: Page, name: str) -> Locator:
-    return page.locator(f'[data-player="{name}"] .cash')
+pytestmark = pytest.mark.live(game=BANKING, login=True)
 
 
 def shot(page: Page, name: str) -> None:
@@ -205,7 +166,6 @@ def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: B
 # -- Issue 22: read on a phone, by a person ------------------------------------------------------
 
 SCREENSHOTS = ARTIFACTS / "screenshots"
-AXE = Path(__file__).resolve().parent / "web-tools" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def play_an_evening(server: LiveServer) -> None:
@@ -220,23 +180,6 @@ def play_an_evening(server: LiveServer) -> None:
                 {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben", "Cem"]},
                 {"op": "credit", "player": "Ben", "amount": 1_000_000}):
         assert server.post("/api/commands", cmd)[0] == 200, cmd
-
-
-def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it stands (contrast, labels, names)."""
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.help} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
-    return list(found)
-
-
-def logged_in_admin(page: Page, base: str) -> None:
-    page.goto(base + "/admin")
-    page.fill("#pin", "4711")
-    page.click("#login button")
-    expect(page.locator("#admin")).to_be_visible()
-    expect(page.locator("input[name=player]").first).to_be_attached()
 
 
 def test_every_page_passes_the_accessibility_check_and_is_screenshot_at_phone_widths(

@@ -3,34 +3,16 @@ the field as the banker types, and a corrected form is saved."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pagecheck import html_errors
-from playwright.sync_api import Browser, expect, sync_playwright
-from test_browser import CHROMIUM, FLAGS, PHONE, logged_in_admin, serious_violations
+from phone_helpers import PHONE, logged_in_admin, serious_violations
+from playwright.sync_api import Browser, expect
 
 from bench.liveserver import LiveServer
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    folder = tmp_path / "state" / "editions"
-    folder.mkdir(parents=True)
-    (folder / "kaputt.toml").write_text('key = "kiel"\nbase = "atlantis"\n', encoding="utf-8")
-    s = LiveServer(tmp_path / "state").start()
-    s.login()
-    yield s
-    s.stop()
+pytestmark = pytest.mark.live(login=True, editions={"kaputt.toml": 'key = "kiel"\nbase = "atlantis"\n'})
 
 
 def test_the_edition_pages_pass_the_checks_at_phone_widths(browser: Browser, server: LiveServer) -> None:

@@ -6,25 +6,16 @@ the pages in English with one tap, and keeps it, while the appliance and every o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from page_words import GERMAN
+from phone_helpers import PHONE, cash, logged_in_admin
 from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, browser, cash, logged_in_admin  # noqa: F401  (the module's Chromium)
-from test_pages_language import GERMAN
 
 from bench.liveserver import LiveServer
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    s = LiveServer(tmp_path / "state").start()
-    s.login()
-    s.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "quick", "players": ["Anna", "Ben"],
-                             "seed": 7, "house_rules": ["double_go"]})
-    yield s
-    s.stop()
+pytestmark = pytest.mark.live(game={"op": "new_game", "edition": "classic", "mode": "quick", "players": ["Anna", "Ben"],
+                                    "seed": 7, "house_rules": ["double_go"]}, login=True)
 
 
 def german_words(page: Page) -> list[str]:
@@ -42,7 +33,7 @@ def german_words(page: Page) -> list[str]:
     return GERMAN.findall(text.replace("Bankleser", ""))
 
 
-def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(browser: Browser,  # noqa: F811
+def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(browser: Browser,
                                                                                 server: LiveServer) -> None:
     status = browser.new_context(**PHONE).new_page()
     device = browser.new_context(**PHONE).new_page()
@@ -81,7 +72,7 @@ def test_two_open_pages_follow_the_bankers_choice_of_language_without_a_reload(b
     expect(status.locator("#scores h2")).to_have_text("Punktestand", timeout=10_000)
 
 
-def test_a_phone_asking_for_english_reads_it_from_its_first_load(browser: Browser,  # noqa: F811
+def test_a_phone_asking_for_english_reads_it_from_its_first_load(browser: Browser,
                                                                  server: LiveServer) -> None:
     for cmd in ({"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
         assert server.post("/api/commands", cmd)[0] == 200, cmd

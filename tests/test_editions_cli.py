@@ -13,19 +13,8 @@ from device.store.editions import load
 from rules import EDITIONS
 from rules.editions import read_edition
 
-HAMBURG = '''key = "hamburg"
-title = "MONOPOLY Hamburg"
-base = "classic"
-currency = "€"
-
-[names]
-1 = "Reeperbahn"
-39 = "Jungfernstieg"
-
-[buildings]
-house = { singular = "Speicher", plural = "Speicher", gender = "m" }
-hotel = { singular = "Kontorhaus", plural = "Kontorhäuser", gender = "n" }
-'''
+HAMBURG = (Path(__file__).parent / "data" / "hamburg.toml").read_text(encoding="utf-8")
+"""A family's edition of the classic board: its own currency, names and buildings (read by the rules' tests too)."""
 
 
 def edition_dir(tmp_path: Path, **files: str) -> Path:

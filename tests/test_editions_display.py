@@ -14,7 +14,6 @@ import re
 import time
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -45,12 +44,6 @@ base = "classic"
 39 = "Jungfernstieg an der Alster"
 '''
 """A family's board with a name of 27 characters: more than one line of the OLED."""
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Any:
-    yield
-    words.use(words.DEFAULT)
 
 
 def said(problem: Problem, language: str = "de") -> str:

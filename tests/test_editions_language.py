@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,12 +94,6 @@ def german_in(text: str, *own: str) -> list[str]:
     for name in own:
         text = text.replace(name, "")
     return sorted({w for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", text) if w in GERMAN_WORDS or re.search("[äöüß]", w)})
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def test_the_detector_finds_german() -> None:
@@ -262,7 +255,7 @@ def test_the_admin_api_tells_a_broken_file_in_the_pages_language(tmp_path: Path)
 
 def test_the_template_and_the_script_say_nothing_themselves() -> None:
     """editions.html writes no text of its own (every one by key) and editions.js takes its texts from the page."""
-    from test_pages_language import TEMPLATES, TemplateText
+    from page_words import TEMPLATES, TemplateText
 
     source = (TEMPLATES / "editions.html").read_text(encoding="utf-8")
     parser = TemplateText()
@@ -294,7 +287,7 @@ def family(tmp_path: Path) -> Path:
 
 def english_page(html: str, *names: str) -> list[str]:
     """The German words an English page shows, its editions' own names left out."""
-    from test_pages_language import GERMAN, Text
+    from page_words import GERMAN, Text
 
     parser = Text()
     parser.feed(html)

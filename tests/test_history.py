@@ -7,21 +7,12 @@ import io
 from pathlib import Path
 from typing import Any
 
+from history_helpers import book, game, pages
+
 from device.store.history import History, figures, jsonl, tell, transactions_csv
 from device.store.journal import Journal, read_only, read_records
 from device.store.ledger import Ledger
 from device.store.replay import replay_lines
-
-
-def game(edition: str = "classic", mode: str = "standard", players: tuple[str, ...] = ("Anna", "Ben", "Cem"),
-         **extra: Any) -> dict[str, Any]:
-    return {"op": "new_game", "edition": edition, "mode": mode, "players": list(players), **extra}
-
-
-def book(ledger: Ledger, *commands: dict[str, Any]) -> None:
-    for cmd in commands:
-        outcome = ledger.submit(cmd)
-        assert outcome.ok, (cmd, outcome)
 
 
 def evening(tmp_path: Path) -> tuple[Ledger, History]:
@@ -213,20 +204,6 @@ def test_a_game_storno_brought_back_is_told_whole_when_the_window_moves_on(tmp_p
     assert [(g["edition"], g["status"]) for g in games] == [
         ("banking", "läuft"), ("schalke", "beendet"), ("banking", "ersetzt"), ("classic", "beendet")]
     assert games[2]["commands"] == 3
-
-
-def pages(history: History) -> Any:
-    """The pages after the game over ``history``, as a test client."""
-    from flask import Flask
-
-    from webui.games import register
-    from webui.language import speaking_app
-
-    webui = Path(__file__).parent.parent / "webui"
-    app = Flask("t", template_folder=str(webui / "templates"), static_folder=str(webui / "static"))
-    speaking_app(app)  # the pages' words, as create_app installs them
-    register(app, lambda: history)
-    return app.test_client()
 
 
 def test_a_damaged_past_game_is_a_page_that_says_so_never_a_crash(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 from fake_nmcli import PERMISSIONS
+from install_helpers import BOOKWORM, TRIXIE, install, run_install
 from polkit_model import answers
-from test_service import BOOKWORM, TRIXIE, install, run_install
 
 from device.daemon.hotspot import POLKIT_ACTIONS
 

@@ -7,7 +7,6 @@ The machinery is in ``oled_fit.py``; the tests at the end prove that it catches 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,12 +45,6 @@ from rules.commands import MAX_PLAYERS
 from rules.editions.fileformat import MAX_DISPLAY_NAME, MAX_SQUARE_NAME, MAX_WORD
 from rules.names import MAX_NAME
 from rules.phrase import phrase
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def shown_problems(table: Table, *facts: str, atoms: tuple[str, ...] = ()) -> list[str]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from page_words import GERMAN, TEMPLATES, TemplateText, Text
 
 import words
 from daemon_fixture import PIN
@@ -22,63 +22,14 @@ from device.daemon.service import Daemon
 from webui.language import COOKIE, JS_KEYS, STATUS_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "webui" / "templates"
 OWN_TEMPLATES = ("base.html", "status.html", "admin.html", "device.html", "lesen.html", "fehler.html")
 APP_JS = ROOT / "webui" / "static" / "app.js"
-
-GERMAN = re.compile(
-    r"\b(und|oder|der|das|den|dem|des|ein|eine|einen|nicht|kein|keine|noch|mit|von|für|auf|zu|ist|wird|"
-    r"werden|Spiel|Spiele|Spieler|Stand|Buchen|Gebucht|Abgelehnt|Bankhalter|Gerät|Anmelden|Abmelden|Karte|Karten|"
-    r"Feld|Art|Minuten|Hausregeln|Ausgabe|Ausgaben|Spielart|Vermögen|Bargeld|Selbsttest|Befehl|Senden|Sprache|"
-    r"Übernehmen|Verdrahtung|Drücken|Haben|Soll|Menü|halten|Knopf|links|rechts|Bankkarten|Besitzrecht\w*|"
-    r"Letzte|Buchungen|Handy|öffnen|Einen|Moment|gelesen|Seite|lädt|Zufallszahl|verteilen|Anlernen|Storno|Nein|"
-    r"Ja|beenden|starten|Neues|Erneut|prüfen|Fachleute|Tempo-Würfel|Punktestand|Ton|aus|Zeit|Uhr|"
-    r"Standardspiel|Schnellspiel|Frei-Parken-Topf|Gehalt|Versteigerungen|Bahnhöfe|Werke|Braun|Hellblau|Rot|"
-    r"Gelb|Grün|Dunkelblau|LOS|Interner|Fehler|Anfrage|groß|Unbekannte|Zu|viele|falsche|wieder|versuchen|Nur|"
-    r"erst|fehlt|falsch|Einträge|bis)\b")
-"""German words a page of ours might still carry (the edition's, the squares' and the players' names are left
-out of what is searched)."""
-
 
 def login(client: FlaskClient) -> str:
     r = client.post("/api/login", json={"pin": PIN})
     assert r.status_code == 200, r.get_json()
     token: str = r.get_json()["csrf"]
     return token
-
-
-class Text(HTMLParser):
-    """What a person reads on a page: its text and its attributes that are read out or shown (alt, title,
-    aria-label, placeholder), leaving out the script's JSON block, styles and the edition's own names."""
-
-    SHOWN = ("alt", "title", "aria-label", "placeholder", "label")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-        self.words: dict[str, str] | None = None
-        self._skip: str | None = None
-        self._in_words = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if tag in ("style", "script", "textarea"):
-            self._skip = tag
-            self._in_words = found.get("id") == "words"
-        for name in self.SHOWN:
-            if found.get(name):
-                self.parts.append(str(found[name]))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == self._skip:
-            self._skip = None
-            self._in_words = False
-
-    def handle_data(self, data: str) -> None:
-        if self._in_words:
-            self.words = json.loads(data)
-        elif self._skip is None:
-            self.parts.append(data)
 
 
 def shown(html: str, *names: str) -> tuple[str, dict[str, str]]:
@@ -99,7 +50,6 @@ def english(daemon: Daemon) -> Iterator[FlaskClient]:
     r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 200, r.get_json()
     yield client
-    words.use(words.DEFAULT)
 
 
 def edition_names(daemon: Daemon) -> list[str]:
@@ -214,26 +164,6 @@ def test_no_german_literal_is_left_in_the_script() -> None:
     texts = [a or b for a, b in literals]
     german = [t for t in texts if GERMAN.search(re.sub(r"\$\{[^}]*\}", "", t))]
     assert not german, german
-
-
-class TemplateText(HTMLParser):
-    """The text and shown attributes a template writes itself, its ``{{ … }}`` and ``{% … %}`` left out."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-        self._skip = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._skip = tag in ("style", "script", "textarea")
-        self.found += [str(v) for k, v in attrs if k in Text.SHOWN and v]
-
-    def handle_endtag(self, tag: str) -> None:
-        self._skip = False
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.found.append(data)
 
 
 @pytest.mark.parametrize("name", OWN_TEMPLATES)
@@ -380,7 +310,6 @@ def test_a_journal_that_cannot_keep_the_choice_is_said_and_the_language_holds_un
     r = banker.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 503 and r.get_json()["code"] == "storage_error"
     assert words.appliance_language() == "en"  # in force all the same, until the next start
-    words.use(words.DEFAULT)
 
 
 def test_a_refused_page_speaks_the_pages_language_not_werkzeugs_english(daemon: Daemon) -> None:
@@ -417,7 +346,4 @@ def test_the_oled_speaks_the_bankers_choice_at_once(daemon: Daemon) -> None:
     assert "Bereit" in client.get("/api/sim/display").get_json()["text"]
     r = client.post("/api/admin/language", json={"language": "en"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 200
-    try:
-        assert "Ready" in client.get("/api/sim/display").get_json()["text"]
-    finally:
-        words.use(words.DEFAULT)
+    assert "Ready" in client.get("/api/sim/display").get_json()["text"]

@@ -21,26 +21,13 @@ import pytest
 import smbus2
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
+from parts_helpers import Calls, only
 
-from drivers.hardware import Absent, Callbacks, HardwareConfig, open_hardware
+from drivers.hardware import Absent, HardwareConfig, open_hardware
 from drivers.hints import Access, gpio_hint
 from drivers.keypad import MatrixKeypad
 from drivers.rfid import RfidReader
 from drivers.screen import Screen
-
-
-class Calls:
-    def __init__(self) -> None:
-        self.reader: list[tuple[bool, str]] = []
-        self.parts = 0
-
-    def callbacks(self) -> Callbacks:
-        def parts() -> None:
-            self.parts += 1
-
-        return Callbacks(on_key=lambda k: None, on_hold=lambda k: None, on_encoder=lambda e: None,
-                         on_tap=lambda u: None, on_reader_status=lambda ok, why: self.reader.append((ok, why)),
-                         on_parts=parts)
 
 
 class Bus:
@@ -75,14 +62,6 @@ def bus(monkeypatch: pytest.MonkeyPatch) -> type[Bus]:
     monkeypatch.setattr(smbus2, "SMBus", Bus)
     Bus.present, Bus.allowed, Bus.wired, Bus.frames = True, True, False, 0
     return Bus
-
-
-def only(**real: dict[str, Any]) -> HardwareConfig:
-    """Every part simulated (or absent) but those given."""
-    base: dict[str, dict[str, Any]] = {"display": {"kind": "sim"}, "keypad": {"kind": "sim"},
-                                        "encoder": {"kind": "none"}, "buzzer": {"kind": "sim"},
-                                        "led": {"kind": "sim"}, "reader": {"kind": "sim"}}
-    return HardwareConfig.from_dict({**base, **real})
 
 
 def test_an_oled_with_swapped_wires_is_named_with_the_fix_and_taken_in_once_it_answers(

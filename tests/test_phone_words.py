@@ -9,17 +9,15 @@ browser is needed to read them.
 from __future__ import annotations
 
 import json
-import re
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
-from ui_table import Table, table  # noqa: F401  (the device's scenes on a real ledger)
+from page_words import german_in
+from ui_table import Table
 
 import words
 from bench.liveserver import LiveServer
@@ -27,13 +25,6 @@ from daemon_fixture import PIN
 from device.daemon.service import Daemon
 from rules import EDITIONS
 from webui.booking import BY_OP, forms_for
-from words.compile import po_files, po_path
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 @pytest.fixture
@@ -99,31 +90,6 @@ def test_a_forms_refusal_says_what_to_correct_in_the_language_in_force(
         answers.append(r.get_json())
     assert [a["message"] for a in answers] == [german, english]
     assert answers[0]["code"] == answers[1]["code"] == "bad_command"
-
-
-def catalogue_words(code: str) -> set[str]:
-    """Every word (three letters or more, lower-cased) of ``code``'s catalogues, their placeholders left out."""
-    found: set[str] = set()
-    for language, domain in po_files():
-        if language != code:
-            continue
-        with open(po_path(code, domain), "rb") as f:
-            for message in read_po(f, locale=code):
-                for said in message.string if isinstance(message.string, tuple) else (message.string,):
-                    found.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{[^}]*\}", " ", said or "")))
-    return found
-
-
-def german_in(texts: list[str], *names: str) -> list[str]:
-    """The German words in ``texts``: a word of the German catalogues that no English text uses, or a word
-    with an umlaut or ß; the ``names`` (the edition's squares and words, the players) left out first."""
-    german = catalogue_words("de") - catalogue_words("en")
-    found = []
-    for said in texts:
-        for name in sorted(names, key=len, reverse=True):
-            said = said.replace(name, " ")
-        found += [w for w in re.findall(r"[^\W\d_]+", said) if w.lower() in german or re.search("[äöüÄÖÜß]", w)]
-    return found
 
 
 def form_texts(answer: dict[str, Any]) -> list[str]:
@@ -254,11 +220,11 @@ def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daem
         server.stop()
 
 
-def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:  # noqa: F811
+def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:
     """Issue 31's "the same choices in the same order … behind the same words", in English: the forms' flows and
     menu entries are the OLED's own words (its catalogue's), for a position with buildings, a mortgage, a jail
     card and a utility."""
-    from test_banker_phone_menus import POSITIONS, phone_menu
+    from phone_menus import POSITIONS, phone_menu
 
     words.use("en")
     device_only = {words.text("scenes.flow.undo"), words.text("scenes.flow.ranking")}

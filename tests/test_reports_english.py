@@ -7,12 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_history import book, game, pages
+from history_helpers import book, game, pages
 
 import words
 from device.prints.labels import deed_stickers, keypad_overlay, player_cards
@@ -46,12 +45,6 @@ def german_in(said: str, *allowed: str) -> list[str]:
     for name in allowed:
         said = said.replace(name, "")
     return [m[0] for m in GERMAN.finditer(said)]
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def uk_evening(tmp_path: Path) -> tuple[Ledger, History]:
@@ -241,7 +234,7 @@ REPORT_TEMPLATES = ("spiele.html", "spiel.html", "bestenliste.html")
 @pytest.mark.parametrize("name", REPORT_TEMPLATES)
 def test_no_text_a_person_reads_is_left_in_the_reports_templates(name: str) -> None:
     """The pages' own template scan (tests/test_pages_language.py) over the reports' templates."""
-    from test_pages_language import TEMPLATES, TemplateText
+    from page_words import TEMPLATES, TemplateText
 
     source = (TEMPLATES / name).read_text(encoding="utf-8")
     parser = TemplateText()

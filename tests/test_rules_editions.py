@@ -45,19 +45,8 @@ def only(text: str) -> str:
     return said(found[0])
 
 
-HAMBURG = '''key = "hamburg"
-title = "MONOPOLY Hamburg"
-base = "classic"
-currency = "€"
-
-[names]
-1 = "Reeperbahn"
-39 = "Jungfernstieg"
-
-[buildings]
-house = { singular = "Speicher", plural = "Speicher", gender = "m" }
-hotel = { singular = "Kontorhaus", plural = "Kontorhäuser", gender = "n" }
-'''
+HAMBURG = (Path(__file__).parent / "data" / "hamburg.toml").read_text(encoding="utf-8")
+"""A family's edition of the classic board: its own currency, names and buildings (read by the CLI's tests too)."""
 
 
 def hamburg(extra: str = "") -> Edition:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,12 +25,6 @@ from rules.phrase import Cash, Many, Pieces, Place, from_data, phrase, to_data
 from rules.titles import mode_title
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 # --- The findings (each failed on the texts before issue 27)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,12 +23,6 @@ from device.scenes.lists import ConfirmScene, ListScene
 from device.scenes.menus import own_name
 from rules import EDITIONS
 from words.compile import po_path
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def shown(table: Table) -> str:

@@ -10,7 +10,6 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,13 +18,6 @@ import pytest
 from bench.liveserver import LiveServer
 
 NEW = {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]}
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    srv = LiveServer(tmp_path / "state").start()
-    yield srv
-    srv.stop()
 
 
 def raw(server: LiveServer, request: bytes, timeout: float = 5) -> bytes:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from install_helpers import BOOKWORM, TRIXIE, install, run_install
+from notify_socket import NotifySocket
 
 from bench.liveserver import LiveServer
 
@@ -58,31 +60,6 @@ def test_the_unit_starts_without_waiting_for_a_network() -> None:
     assert not [line for line in ordering if "network" in line], ordering
 
 
-class NotifySocket:
-    def __init__(self, path: Path) -> None:
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(str(path))
-        self.path = path
-
-    def messages(self, seconds: float) -> list[str]:
-        out, deadline = [], time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            self.sock.settimeout(left)
-            try:
-                out.append(self.sock.recv(4096).decode())
-            except TimeoutError:
-                break
-        return out
-
-    def until(self, word: str, seconds: float) -> list[str]:
-        seen, deadline = [], time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            seen += self.messages(0.2)
-            if any(word in m for m in seen):
-                return seen
-        raise AssertionError(f"no {word} in {seen}")
-
-
 def test_ready_then_watchdog_pings_and_none_once_the_loop_hangs(tmp_path: Path) -> None:
     notify = NotifySocket(tmp_path / "notify.sock")
     server = LiveServer(tmp_path / "state", env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": "400000",
@@ -107,27 +84,6 @@ def test_no_freeze_verb_without_the_test_switch(tmp_path: Path) -> None:
         assert server.post("/api/sim/freeze", {})[0] == 404
     finally:
         server.stop()
-
-
-BOOKWORM = {"codename": "bookworm", "python": "3.11", "lgpio": "1"}
-TRIXIE = {"codename": "trixie", "python": "3.13", "lgpio": "1"}
-
-
-def run_install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM, check: bool = True,
-                extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The install script with this machine's answers faked: os-release, python3's version, apt's python3-lgpio."""
-    os_release = tmp_path.parent / f"{tmp_path.name}-os-release"
-    os_release.write_text(f'PRETTY_NAME="Raspberry Pi OS"\nVERSION_CODENAME={system["codename"]}\n')
-    extra_env = extra_env or {}
-    env = {**os.environ, "BANKLESER_OS_RELEASE": str(os_release), "BANKLESER_PYTHON_VERSION": system["python"],
-           "BANKLESER_HAS_PYTHON3_LGPIO": system["lgpio"], "BANKLESER_SYSTEMD_BOOTED": system.get("booted", "1"),
-           "BANKLESER_UDEV_RUNNING": system.get("booted", "1"), **extra_env}
-    return subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--root", str(tmp_path), *args],
-                          capture_output=True, text=True, check=check, env=env)
-
-
-def install(tmp_path: Path, *args: str, system: dict[str, str] = BOOKWORM) -> str:
-    return run_install(tmp_path, *args, system=system).stdout
 
 
 def test_install_into_a_scratch_root_writes_the_files_and_prints_the_system_steps(tmp_path: Path) -> None:

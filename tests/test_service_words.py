@@ -11,7 +11,6 @@ import sqlite3
 import subprocess
 import sys
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,12 +30,6 @@ NEW = {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["
 GERMAN = re.compile(r"\b(Statusseite|läuft|keine|gesetzt|Gerät|Speicher|Journal beschädigt|Eintrag|Buchungen?|"
                     r"fehlt|fehlen|übernommen|Aufruf|Optionen|Fehler|Spieler|Leser|Startet)\b|[äöüß]")
 """Words the service's German says that no English text of it may: an English line with one of them is not English."""
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def free_port() -> int:

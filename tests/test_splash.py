@@ -21,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
+from notify_socket import NotifySocket
+from parts_helpers import Calls, only
 from profiles import examples
-from test_parts import Calls, only
-from test_service import NotifySocket
 
 from bench.liveserver import free_port
 from device.daemon import cli

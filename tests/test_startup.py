@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_service import NotifySocket
+from notify_socket import NotifySocket
 
 from bench.liveserver import LiveServer
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import socket
 import struct
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -21,13 +21,6 @@ from bench.liveserver import LiveServer
 STREAMS = ("/api/events", "/api/sim/events")
 PAGES = ("/", "/admin", "/spiele", "/device", "/static/style.css")
 MANY = 100
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    srv = LiveServer(tmp_path_factory.mktemp("streams") / "state").start()
-    yield srv
-    srv.stop()
 
 
 def open_stream(port: int, path: str) -> socket.socket:
@@ -80,24 +73,24 @@ def page_time(port: int, path: str, timeout: float = 5.0) -> float:
 
 @pytest.mark.parametrize("path", STREAMS)
 @pytest.mark.parametrize("leaving", sorted(LEAVING))
-def test_a_hundred_streams_that_go_leave_every_page_answering_at_once(server: LiveServer, path: str,
+def test_a_hundred_streams_that_go_leave_every_page_answering_at_once(module_server: LiveServer, path: str,
                                                                       leaving: str) -> None:
-    socks = [open_stream(server.port, path) for _ in range(MANY)]
+    socks = [open_stream(module_server.port, path) for _ in range(MANY)]
     deadline = time.monotonic() + 10
     served = sum(first_frame(sock, deadline) for sock in socks)
     for sock in socks:
         LEAVING[leaving](sock)
     time.sleep(0.2)  # the server hears of the closed and reset ones
-    times = {page: page_time(server.port, page) for page in PAGES}
+    times = {page: page_time(module_server.port, page) for page in PAGES}
     slow = {page: round(took, 2) for page, took in times.items() if took > 1.0}
     assert not slow, f"{MANY} streams {path} that {leaving}: pages waited {slow} s ({served} streams served)"
     assert served == MANY, f"only {served} of {MANY} streams {path} got their first frame"
 
 
-def test_the_sleeping_phones_are_still_served(server: LiveServer) -> None:
+def test_the_sleeping_phones_are_still_served(module_server: LiveServer) -> None:
     """The streams of phones that sleep were kept open all the while: the server holds them, not a worker each."""
     assert len(SLEEPING) in (0, 2 * MANY)  # run alone: nothing slept
-    times = {page: page_time(server.port, page) for page in PAGES}
+    times = {page: page_time(module_server.port, page) for page in PAGES}
     assert max(times.values()) < 1.0, times
     for sock in SLEEPING:
         sock.close()

@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from notify_socket import NotifySocket
 from seccomp_filter import as_the_units_user, preexec_for, unit_filter
-from test_service import NotifySocket
 
 from bench.liveserver import LiveServer
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from told import means, told
 from ui_table import Table
 
+import words
 from device.scenes import SLEEP_AFTER, State, Ui
 from device.scenes.said import key_prompt, say
 from device.store.cards import Cards
@@ -420,3 +422,177 @@ def test_a_restart_resumes_the_play_clock_where_it_stood(table: Table, tmp_path:
     bank = Ui(ledger=later, cards=Cards(later.journal), show=lambda s: None, tone=lambda t: None,
                   url="http://192.168.1.20:8080/", clock=lambda: 5.0)
     assert bank.screen().lines[0] == "Uhr läuft"  # the 12 characters beside the QR code
+
+
+# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+
+
+def test_10_haben_in_its_own_entry_books_the_amount_typed(table: Table) -> None:
+    """Seed 000: "Betrag eintippen, dann die Taste HABEN" — HABEN, 200, HABEN did nothing and said nothing."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.type("200")
+    table.press("HABEN")
+    assert table.cash("Anna") == 1700 and table.tones()[-1] == "done"
+    table.tap("Ben")
+    table.press("SOLL")
+    table.type("300")
+    table.press("SOLL")
+    assert table.cash("Ben") == 1200
+
+
+def test_10_haben_again_without_an_amount_says_what_is_missing(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("HABEN")
+    table.tones()
+    table.press("HABEN")
+    assert table.tones() == ["refused"] and "erst Betrag" in table.text()
+
+
+def test_9_after_a_transfer_the_payers_balance_with_the_name_in_either_order(table: Table) -> None:
+    """After SOLL and the payee's card the payer's balance was shown, after both cards first the payee's: no name
+    said whose. Now the payer's in both orders, named."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2KK")
+    table.tap("Ben")
+    table.press("OK")
+    first = table.text().splitlines()[:2]
+    table.press("C")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.type("2KK")
+    table.press("OK", "OK")
+    assert first == ["Gebucht", "Anna: 13M"] and table.text().splitlines()[:2] == ["Gebucht", "Anna: 11M"]
+
+
+def test_2_the_double_salary_house_rule_is_booked_on_the_device(table: Table) -> None:
+    """Seed 001's house rule "doppeltes Gehalt auf LOS", chosen on the device, had no way to be booked there: LOS always
+    booked 200, and two presses logged two passes over LOS where the player landed on it once."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["double_go"])
+    table.tap("Anna")
+    table.press("LOS")
+    assert table.labels() == ["über LOS: 200", "genau auf LOS: 400"]
+    table.choose("genau auf LOS: 400")
+    assert table.cash("Anna") == 1900
+    assert means(table.ledger.game.history[-1], "rules.go.exact", player="Anna", amount=400)
+
+
+def test_2_los_twice_under_the_house_rule_is_a_pass_over_los(table: Table) -> None:
+    """LOS on the choice books the pass (the key says it): two passes in a turn are LOS LOS, logged as two passes."""
+    table.start("Anna", "Ben", edition="classic", house_rules=["double_go"])
+    table.tap("Anna")
+    table.press("LOS", "LOS")
+    table.press("LOS", "LOS")
+    assert table.cash("Anna") == 1900
+    assert [told(e, table.ledger.game) for e in list(table.ledger.game.history)[-2:]] == ["Anna geht über LOS: 200"] * 2
+
+
+def test_2_without_the_house_rule_los_books_at_once(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("LOS")
+    assert table.cash("Anna") == 1700 and table.text().startswith("Gebucht")
+
+
+# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+
+
+def test_5_menu_during_an_amount_says_why_not(table: Table) -> None:
+    """MENU during an amount entry did nothing, and the digits then built another amount."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("HABEN", "5")
+    table.tones()
+    table.press("MENU")
+    assert table.tones() == ["refused"] and words.text("scenes.unused", key=words.text("scenes.key.menu")) in table.text()
+    table.type("00K")
+    table.press("OK")
+    assert table.cash("Anna") == 15_500_000
+
+
+# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+
+
+def test_a_pin_of_eight_digits_is_kept_whole(table: Table) -> None:
+    """Defect 3: the screen says "4-8 Ziffern"; every length it allows must reach the PIN."""
+    for pin in ("4711", "12345678"):
+        pins: list[str] = []
+        table.bank.set_pin = lambda p, pins=pins: pins.append(p) or True  # type: ignore[misc]
+        table.press("MENU")
+        table.choose("Banker-PIN")
+        table.type(pin)
+        table.press("OK")
+        assert pins == [pin]
+        table.press("C")
+
+
+def test_tax_and_jail_fine_in_at_most_four_presses_after_the_tap(table: Table) -> None:
+    """Fewer presses: "tax and jail fine reachable in ≤ 4 presses" (today 13)."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    assert table.labels()[1] == "Steuer"  # the numbered menu: its digit picks it
+    table.press("3", "OK", "OK")  # 3 Steuer, Einkommensteuer (first), confirm
+    assert table.cash("Anna") == 1300
+    table.press("MENU")
+    assert table.labels()[2] == "Gefängnis"
+    table.press("4")
+    assert table.labels()[0] == "Strafe zahlen 50"  # marked first: OK takes it
+    table.press("OK", "OK")  # Strafe zahlen, confirm
+    assert table.cash("Anna") == 1250
+
+
+def test_the_originals_order_type_then_one_key(table: Table) -> None:
+    """Seed 000: insert the card, type the amount, press one key (Haben or Soll)."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.type("2KK")
+    table.press("HABEN")
+    assert table.cash("Anna") == 17_000_000
+    table.type("500K")
+    table.press("SOLL")
+    assert table.cash("Anna") == 16_500_000
+
+
+def test_the_originals_transfer_order_both_cards_then_the_amount(table: Table) -> None:
+    """Fewer presses: "the original's transfer order (both cards first, then the amount)"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.tap("Ben")
+    table.type("2KK")
+    table.press("OK")
+    assert table.text().splitlines() == ["OK bucht, C zurück", "2M", "Anna zahlt Ben 2M"]
+    table.press("OK")
+    assert table.cash("Anna") == 13_000_000 and table.cash("Ben") == 17_000_000
+
+
+def test_pay_everyone_on_the_device_in_few_presses(table: Table) -> None:
+    """Issue 13: "Zahle jedem Spieler 50" was one transfer per player; now one flow."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Ereignis/Gemeinsch.")
+    table.choose("An alle zahlen")
+    table.type("50")
+    table.press("OK")
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state is not None
+    assert [p.cash for p in state.players.values()] == [1400, 1550, 1550]
+
+
+def test_birthday_on_the_device(table: Table) -> None:
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Ereignis/Gemeinsch.")
+    table.choose("Von allen kassieren")
+    table.type("10")
+    table.press("OK")
+    table.press("OK")
+    state = table.ledger.game.state
+    assert state is not None and state.players["Anna"].cash == 1520

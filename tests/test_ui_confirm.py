@@ -9,18 +9,11 @@ from collections.abc import Callable
 
 import pytest
 from oled_fit import screen_problems
-from ui_table import Table
+from ui_scenarios import confirming, trade_with_a_lift
+from ui_table import UID, Table
 
 import words
 from device.scenes.layout import MORE, problems
-from device.scenes.lists import ConfirmScene
-
-
-def confirming(table: Table) -> ConfirmScene:
-    scene = table.bank.scene
-    assert isinstance(scene, ConfirmScene), table.text()
-    return scene
-
 
 # The confirmations the reader makes (runner._finish/_confirm, menus.ask_undo/ask_end, flows' summaries) ----------
 
@@ -86,7 +79,7 @@ def end(table: Table) -> None:
 
 
 def bankrupt(table: Table) -> None:
-    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_findings.py, finding 1)."""
+    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_bankrupt.py, issue 18's finding 1)."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Cem")
     table.press("SOLL")
@@ -111,27 +104,6 @@ def trade(table: Table) -> None:
     table.choose("Fertig")  # Ben has no deeds
     table.type("500")
     table.press("OK")
-    confirming(table)
-
-
-def trade_with_a_lift(table: Table) -> None:
-    """Defect 12's trade (tests/test_ui_defects.py): Anna gives Schlossallee, mortgaged, lifted now, and a
-    Gefängnis-frei-Karte; Ben nothing. Four rows: what each side gives and the fee."""
-    table.start("Anna", "Ben", edition="classic")
-    table.book({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
-               {"op": "jail_card", "player": "Anna", "delta": 1})
-    table.tap("Anna")
-    table.press("MENU")
-    table.choose("Tausch")
-    table.tap("Ben")
-    table.choose("39 Schlossallee")
-    table.choose("Gefängnis-frei-Karte")
-    table.choose("Fertig")
-    table.press("OK")
-    table.choose("Fertig")
-    table.press("OK")
-    table.choose("39 Schlossallee")  # lift the mortgage now
-    table.choose("Fertig")
     confirming(table)
 
 
@@ -317,7 +289,6 @@ LONG_A, LONG_B = "Konstantinos", "Maximilianus"
 def long_trade(table: Table) -> None:
     """Each side gives three deeds of the longest names, its Gefängnis-frei-Karte and 1500: the sides' names alone
     fill six rows."""
-    from ui_table import UID
 
     table.cards.rename(UID["Anna"], LONG_A)
     table.cards.rename(UID["Ben"], LONG_B)
@@ -369,3 +340,16 @@ def test_a_long_trade_shows_who_gives_what_on_both_sides_first(table: Table, cod
         assert table.ledger.game.state.edition.names[sq].split()[0] in rest
     table.press("OK")
     assert table.ledger.game.state.deeds[12].owner == LONG_B and table.ledger.game.state.deeds[6].owner == LONG_A
+
+
+# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+
+
+def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
+    """Defect 6: "the confirm screen shows what the rules will book (previewing the command)"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Steuer")
+    table.choose("38 Zusatzsteuer")
+    assert table.text().splitlines() == ["OK bucht, C zurück", "100", "Anna zahlt", "Zusatzsteuer: 100"]

@@ -4,8 +4,12 @@ the confirmation is withdrawn, saying what the booking would be now, and OK book
 
 from __future__ import annotations
 
-from ui_table import Table
+from typing import Any
 
+from ui_table import UID, Table
+
+from device.daemon.service import Daemon, WebBackend
+from device.daemon.simulation import Simulation
 from device.scenes.table import State
 
 
@@ -42,3 +46,57 @@ def test_the_device_sends_what_it_confirmed(table: Table) -> None:
     table.bank.render()
     assert table.ledger.game.state.players["Anna"].cash == 1500
     assert "200" in " ".join(table.text().splitlines())
+
+
+# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+
+
+def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> None:
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("MENU")
+    table.choose("Kaufen")
+    table.type("39")
+    table.press("OK")
+    table.choose("Preis 400")
+    assert table.bank.state is State.CONFIRM
+    assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 39}).ok  # from /admin
+    table.bank.refresh()
+    assert table.bank.state is State.CARD
+    table.press("OK")
+    assert table.ledger.game.state.deeds[39].owner == "Ben"
+
+
+def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(table: Table) -> None:
+    """Defect 1: "The device must survive any change the web makes: new game, undo, end"."""
+    table.start("Anna", "Ben", mode="timed", minutes=30)
+    table.tap("Anna")
+    table.press("LOS")
+    table.press("MENU")
+    assert table.ledger.submit({"op": "undo"}).ok
+    table.bank.refresh()
+    assert table.bank.state is State.CHOOSE  # same game, same player: the menu stays
+    assert table.ledger.submit({"op": "end"}).ok
+    table.bank.refresh()
+    assert table.bank.state is State.PAGES and table.text().splitlines()[0] == "Spielende"  # finding 17
+    table.press("C")
+    assert table.bank.state is State.IDLE and table.text().splitlines()[1] == "Ende"
+    table.press("OK")
+    assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
+
+
+def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Daemon) -> None:
+    """Defect 1: the device survives any change the web makes (here: a new game without Anna)."""
+    web, device = WebBackend(daemon), Simulation(daemon)
+    assert web.submit({"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})["ok"]
+    device.tap(UID["Anna"])
+    answer: dict[str, Any] = web.submit({"op": "new_game", "edition": "banking", "mode": "standard",
+                                         "players": ["Ben", "Cem"], "replace": True})
+    assert answer["ok"]
+    banker = daemon.banker
+    assert banker is not None
+    daemon.call(banker.tick)
+    device.press("LOS")
+    assert daemon.call(lambda: banker.state) is State.IDLE
+    state = daemon.ledger.game.state if daemon.ledger else None
+    assert state is not None and state.players["Ben"].cash == 15_000_000

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_sim_games import Device
+from sim_device import Device
 
 from daemon_fixture import running
 from device.daemon.config import Config

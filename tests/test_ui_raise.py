@@ -301,3 +301,73 @@ def test_a_purchase_the_player_cannot_afford_offers_money_but_never_bankruptcy(t
     assert isinstance(scene, MessageScene) and scene.offer is not None and scene.offer.owed == 0, table.text()
     table.press("OK")
     assert "Bankrott" not in table.labels() and table.labels(), table.labels()
+
+
+# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+
+
+def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) -> None:
+    """An auction bid above what Anna has: "Geld beschaffen" offered a 30 mortgage without the "reicht nicht" the debt
+    screens show, although nothing raisable closes the gap (seed 001: "Die Spieler müssen für ihr Gebot über
+    entsprechend viel Bargeld verfügen")."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Anna", "square": 1}, {"op": "debit", "player": "Anna", "amount": 1340})
+    table.tap("Anna")
+    table.press("MENU", "1")
+    table.choose("39 Schlossallee")
+    table.choose("Auktion: Gebot")
+    table.type("1000")
+    table.press("OK")  # the bid: refused, ZU WENIG GELD
+    assert "ZU WENIG GELD" in table.text(), table.text()
+    table.press("OK")  # Geld beschaffen
+    assert table.bank.scene.title == "Beschaffbar 30, reicht nicht"
+    assert table.labels() == ["Hypothek (30)"]  # no bankruptcy: a bid is no debt
+
+
+# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+
+
+def test_zu_wenig_geld_says_how_much_is_missing(table: Table) -> None:
+    """Defect 10: "ZU WENIG GELD always shows how much is missing"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.tap("Anna")
+    table.press("SOLL")
+    table.type("2000")
+    table.press("OK")
+    assert table.text().splitlines()[1:4] == ["ZU WENIG GELD", "Es fehlen 500 – Anna", "hat 1500, braucht"]
+
+
+# -- The independent review's findings (REVIEW.md) -------------------------------------------------
+
+
+def test_1_a_refused_von_allen_kassieren_raises_money_for_the_payer(table: Table) -> None:
+    """Ben owns Badstraße: the raise-money list offers Ben's mortgage, not Anna's Schlossallee."""
+    table.start("Anna", "Ben", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 1}).ok
+    assert table.ledger.submit({"op": "debit", "player": "Ben", "amount": 1400}).ok
+    assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
+    table.bank.refresh()
+    table.tap("Anna")
+    table.press("MENU", "8")
+    table.choose("Von allen kassieren")
+    table.type("100")
+    table.press("OK")
+    table.press("OK")
+    assert table.choice.player == "Ben"
+    table.choose(table.labels()[0])
+    assert table.labels() == [" 1 Badstraße"]
+
+
+def test_5_the_raise_money_list_says_when_it_is_not_enough(table: Table) -> None:
+    """Ben owes Dana 2000 with 1100 and Seestraße (mortgage 70): "Beschaffbar 70" must say it will not do."""
+    table.start("Anna", "Ben", "Cem", "Dana", edition="classic")
+    assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 11}).ok
+    assert table.ledger.submit({"op": "debit", "player": "Ben", "amount": 260}).ok
+    table.bank.refresh()
+    table.tap("Ben")
+    table.press("SOLL")
+    table.type("2000")
+    table.tap("Dana")
+    assert "ZU WENIG GELD" in table.text()
+    table.press("OK")
+    assert "reicht nicht" in table.text(), table.text()

@@ -3,7 +3,7 @@ turn never moves on to the next screen before it was seen."""
 
 from __future__ import annotations
 
-from test_ui_confirm import trade_with_a_lift
+from ui_scenarios import trade_with_a_lift
 from ui_table import Table
 
 from device.scenes.lists import ListScene
@@ -62,3 +62,51 @@ def test_a_turn_at_the_end_of_a_long_result_keeps_it(table: Table) -> None:
     for _ in range(20):
         table.press("DOWN")
     assert isinstance(table.bank.scene, ResultScene) and table.screen().icons == ""
+
+
+# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+
+
+def test_7_a_knob_turn_on_a_refusal_keeps_it_and_its_offer(table: Table) -> None:
+    """Turning the knob on a refusal that fits the screen left it and lost its "Geld beschaffen"."""
+    table.start("Anna", "Ben", edition="classic")
+    table.book({"op": "buy", "player": "Ben", "square": 1}, {"op": "debit", "player": "Ben", "amount": 1430})
+    table.tap("Anna")
+    table.press("MENU", "8", "2", "2", "0", "OK")  # Von allen kassieren 20: Ben has 10
+    before = table.text()
+    assert before == "Abgelehnt !\nZU WENIG GELD\nKann nicht 20 zahlen:\nBen (hat 10)\nOK: Geld beschaffen"
+    table.tones()
+    table.press("DOWN")
+    assert table.tones() == ["refused"] and table.text().splitlines()[1:] == before.splitlines()[1:]
+    table.press("OK")
+    assert table.bank.scene.title.startswith("Beschaffbar")
+
+
+# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+
+
+def test_tap_los_los_books_los_twice(table: Table) -> None:
+    """Defect 4: "Tap, LOS, LOS must book LOS twice" — no key only dismisses "Gebucht"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS", "LOS")
+    assert table.cash("Anna") == 15_000_000 + 2 * 2_000_000
+
+
+def test_haben_on_a_result_screen_acts_at_once(table: Table) -> None:
+    """Defect 4: "Haben, Menü and digits pressed on a result screen act at once"."""
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS", "HABEN")
+    table.type("1M")
+    table.press("OK")
+    assert table.cash("Anna") == 15_000_000 + 2_000_000 + 1_000_000
+
+
+def test_a_tap_on_the_result_screen_selects_that_card(table: Table) -> None:
+    table.start("Anna", "Ben")
+    table.tap("Anna")
+    table.press("LOS")
+    table.tap("Ben")
+    table.press("LOS")
+    assert table.cash("Ben") == 17_000_000

@@ -34,12 +34,6 @@ CONVERTED = wordscan.MODULES
 every module."""
 
 
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
-
-
 MESSAGE_KEY = r"(config|doctor|hint|start|list|number|count|noun|article|rules|scenes|pages|phone|reports|service|editions)" \
       r"\.[a-z0-9_.]+"
 """A message key: its first part names its surface (its domain's name, or the shared grammar's topic)."""

@@ -5,7 +5,6 @@ else the language's own), English articles by sound, and the sentences right onc
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,6 @@ import pytest
 import words
 from rules.editions import EDITIONS, Word
 from rules.phrase import Cash, Noun, Pieces, Place, phrase
-
-
-@pytest.fixture(autouse=True)
-def german_again() -> Iterator[None]:
-    yield
-    words.use(words.DEFAULT)
 
 
 def test_english_takes_an_before_a_vowel_sound() -> None:
