@@ -1,4 +1,4 @@
-"""A Debian root for booting the service under a real systemd (tests/test_boot.py, issue 30).
+"""A Debian root for booting the service under a real systemd (tests/test_boot.py).
 
 Made with debootstrap once and kept outside the clone (``/var/cache/bankleser-test``, or
 ``$BANKLESER_TEST_CACHE``), so CI on a new machine builds it (about 2 minutes) and later runs copy it

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # lgpio (tried by the tests that check the loud failure off a Pi) leaves a FIFO in its working
 # directory: give it a scratch one instead of the repository.
-# The folder goes when the test run ends (issue 11: every run used to leave one behind).
+# The folder goes when the test run ends (every run used to leave one behind).
 # A run killed by a signal (a CI time-out, Ctrl-C twice, kill) runs no atexit: its folder, named with its process
 # id, is removed by the next run once that process is gone.
 LGWD_PREFIX = "bankleser-lgwd-"

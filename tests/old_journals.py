@@ -1,8 +1,8 @@
-"""Journals in the format written before issue 19 (``bankrupt`` without ``owed``), for the replay tests.
+"""Journals in the format written before a bankruptcy said what was owed (``bankrupt`` without ``owed``), for the replay tests.
 
 ``random_journal(seed)`` plays a random game and keeps what a journal keeps: the accepted commands,
 in order (Storno included). The games in ``tests/golden/journals`` were recorded with this module by
-the rules as they were before issue 19 (commit 4c9a850): each file holds the commands and the state
+the rules as they were before the bankruptcy's debt and the shortage auction (commit 4c9a850): each file holds the commands and the state
 after every one of them, so a replay today must give the very same states.
 
 Recording again (only when the format of the golden files changes, never to make a test pass):
@@ -149,7 +149,7 @@ def scripted() -> dict[str, list[dict[str, Any]]]:
             {"op": "bankrupt", "player": "Cem"},
         ]
         out[f"bankrupt_{edition}"] = cmds
-    # Typed amounts the reader would refuse, accepted in trades before issue 19 (5K, 25M in Banking).
+    # Typed amounts the reader would refuse, accepted in trades before the reader's limits held there too (5K, 25M in Banking).
     out["trade_cash_banking"] = [
         {"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]},
         {"op": "buy", "player": "Anna", "square": 39},

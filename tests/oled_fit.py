@@ -1,4 +1,4 @@
-"""Does a text fit the OLED, with its key fact on the first screen? Measured with the shipped font (issue 27).
+"""Does a text fit the OLED, with its key fact on the first screen? Measured with the shipped font.
 
 The OLED (drivers/display.py) draws Terminus: a title bar and small lines at 12 px, 6 px a character, and
 the big line in the largest bold strike that fits. ``device/scenes/layout.py`` lays a screen out: the title

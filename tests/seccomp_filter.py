@@ -1,4 +1,4 @@
-"""The unit's system-call filter as systemd resolves it, applied with libseccomp to a child process (issue 30).
+"""The unit's system-call filter as systemd resolves it, applied with libseccomp to a child process.
 
 systemd builds the filter from ``SystemCallFilter=`` lines: the first one decides whether it is an
 allow list (then ``@default`` is added) or a deny list (``~``); later lines add to it or, with ``~``,

@@ -1,4 +1,4 @@
-"""Issue 31: the banker on the phone. Every booking is booked exactly once (a double tap, Back and send
+"""The banker on the phone. Every booking is booked exactly once (a double tap, Back and send
 again, a retry after a lost answer), Storno asks and names what it undoes, a logout ends the admin on
 every phone at once; a form for every booking, from ``rules.legal`` as the device's menus.
 
@@ -70,7 +70,7 @@ def test_a_redraw_still_on_its_way_never_wipes_what_the_banker_typed(browser: Br
 
 
 def test_a_double_tap_on_senden_books_once_and_says_so(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "a double tap on "Senden" booked twice (the page sends no command id and does not hold the
+    """"a double tap on "Senden" booked twice (the page sends no command id and does not hold the
     button while sending)"."""
     page = admin(browser, server.base)
     page.locator("details.expert summary").click()
@@ -85,7 +85,7 @@ def test_a_double_tap_on_senden_books_once_and_says_so(browser: Browser, server:
 
 
 def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "Back, then "Senden" again, booked again without a word"."""
+    """"Back, then "Senden" again, booked again without a word"."""
     page = admin(browser, server.base)
     page.locator("details.expert summary").click()
     page.fill("#cmd", "{“op”: “credit”, „player“: “Anna”, ‘amount’: 300}")  # a phone's typographic quotes
@@ -107,7 +107,7 @@ def test_back_and_send_again_books_once(browser: Browser, server: LiveServer) ->
 
 
 def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
-    """Issue 31: the same command id sent twice (the first answer lost on the way) is one booking, and the
+    """The same command id sent twice (the first answer lost on the way) is one booking, and the
     second answer says it was a repeat ("the API should tell a duplicate apart")."""
     cmd = {"op": "debit", "player": "Ben", "amount": 50, "id": "phone-1-abc"}
     status, first = server.post("/api/banker/book", cmd)
@@ -119,7 +119,7 @@ def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
 
 
 def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "a retry after a lost answer: one booking, and the page says it was booked once"."""
+    """"a retry after a lost answer: one booking, and the page says it was booked once"."""
     page = admin(browser, server.base)
     lost = {"once": True}
 
@@ -144,7 +144,7 @@ def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, serve
 
 
 def test_storno_asks_names_the_booking_and_two_taps_undo_one(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "a double tap on "Storno (letzte Buchung)" undid two bookings, without asking"."""
+    """"a double tap on "Storno (letzte Buchung)" undid two bookings, without asking"."""
     for cmd in ({"op": "credit", "player": "Anna", "amount": 100}, {"op": "debit", "player": "Ben", "amount": 20}):
         assert server.post("/api/commands", cmd)[0] == 200
     page = admin(browser, server.base)
@@ -159,7 +159,7 @@ def test_storno_asks_names_the_booking_and_two_taps_undo_one(browser: Browser, s
 
 
 def test_a_logout_shows_the_login_on_every_phone_at_once(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "A logout on one phone shows the login on the others at once (the live stream says so)"."""
+    """"A logout on one phone shows the login on the others at once (the live stream says so)"."""
     first, second = admin(browser, server.base), admin(browser, server.base)
     first.click("#logout")
     expect(first.locator("#login")).to_be_visible()
@@ -292,7 +292,7 @@ def shortage_of_houses(server: LiveServer) -> None:
 
 
 def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveServer) -> None:
-    """Issue 31, done means: "A test in Chromium at 390 px books every kind of booking of a game through the
+    """Done means: "A test in Chromium at 390 px books every kind of booking of a game through the
     forms … checks each against the ledger, double-taps every submit button and goes Back and sends again
     (one booking each time)"."""
     assert server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
@@ -335,7 +335,7 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
 
 
 def test_banking_is_booked_in_k_and_m_with_the_numeric_keypad(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "(and one game in Banking with K/M)": amounts typed as the edition types them, the K and M of
+    """"(and one game in Banking with K/M)": amounts typed as the edition types them, the K and M of
     the device beside a numeric keypad; a debt to the bank paid, a bankruptcy booked (Schalke charges the 10 %)."""
     assert server.post("/api/commands", {"op": "new_game", "edition": "banking", "mode": "standard",
                                          "players": ["Anna", "Ben"], "replace": True})[0] == 200
@@ -391,7 +391,7 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
 @pytest.mark.parametrize("width", [320, 390])
 def test_every_control_is_a_thumbs_target_and_the_page_fits_the_phone(
         browser: Browser, server: LiveServer, width: int) -> None:
-    """Issue 31: "every control at least 44 × 44 CSS px (checkboxes are 13 px, drop-downs 23 px today), no
+    """"every control at least 44 × 44 CSS px (checkboxes are 13 px, drop-downs 23 px today), no
     sideways scroll at 320 px"; axe-core finds nothing serious with every booking form open."""
     for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "buy", "player": "Anna", "square": 3},
                 {"op": "buy", "player": "Ben", "square": 5}, {"op": "mortgage", "player": "Ben", "square": 5}):
@@ -412,7 +412,7 @@ def test_every_control_is_a_thumbs_target_and_the_page_fits_the_phone(
 
 
 def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "the answer next to the button that caused it (a live region, read out by screen readers), and
+    """"the answer next to the button that caused it (a live region, read out by screen readers), and
     the balances it changed"."""
     page = admin(browser, server.base)
     form = open_form(page, "transfer")
@@ -446,7 +446,7 @@ def test_the_answer_is_read_out_beside_the_button_with_the_balances(browser: Bro
 
 
 def test_a_name_too_long_is_refused_with_its_limit_not_cut(browser: Browser, server: LiveServer) -> None:
-    """Issue 31: "a 13-character name is refused with its limit, not cut to 12 without a word"."""
+    """"a 13-character name is refused with its limit, not cut to 12 without a word"."""
     page = admin(browser, server.base)
     name = page.get_by_label("Name Karte 3")
     name.fill("Maximiliane13")

@@ -1,4 +1,4 @@
-"""Issue 27 for issue 31: the banker's phone in English, on an appliance that speaks German.
+"""Every word from the catalogue on the banker's phone in English, on an appliance that speaks German.
 
 The phone pinned English (its own cookie, as the page's one tap sets it); the OLED and the other phones stay
 German. Bookings of several kinds go through the forms as a person makes them (Chromium at 390 px): every

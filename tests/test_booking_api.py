@@ -1,4 +1,4 @@
-"""Issue 31: the booking API behind the phone's forms, in this process (the daemon's loop in a thread).
+"""The booking API behind the phone's forms, in this process (the daemon's loop in a thread).
 
 What a person typed becomes the command as the edition writes money; a refusal says what to correct; the
 preview is the rules' own text; the forms are the banker's only."""

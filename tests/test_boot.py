@@ -1,5 +1,5 @@
 """The box boots: Debian trixie made with debootstrap, systemd/install.sh run in it as docs/building.md
-says, then booted under a real systemd with systemd-nspawn (issue 30).
+says, then booted under a real systemd with systemd-nspawn.
 
 The service as shipped never became ready on a real box (its own system-call filter killed it) and no
 test ran it under its unit. Here: the unit becomes active and READY, is not restarted within two

@@ -1,4 +1,4 @@
-"""One boundary between the device and the web (issue 29), read from the imports of every module.
+"""One boundary between the device and the web, read from the imports of every module.
 
 The web knows the device only through the protocol it owns (webui/backend.py); the device knows the
 web only in the one module that adapts to that protocol and starts the server (device/daemon/web.py).

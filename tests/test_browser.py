@@ -75,7 +75,7 @@ def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveSer
     page.fill("#minutes", "45")
     page.check('input[name=player][value="Cem"]')
     page.check('input[name=player][value="Dana"]')
-    # Issue 10: a running game is not wiped with one click; the page asks first.
+    # A running game is not wiped with one click; the page asks first.
     questions: list[str] = []
     answer = {"yes": True}
     page.on("dialog", lambda d: (questions.append(d.message), d.accept() if answer["yes"] else d.dismiss()))
@@ -97,7 +97,7 @@ def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveSer
 
 
 def test_house_rules_and_the_pot_are_on_the_status_page(browser: Browser, server: LiveServer) -> None:
-    """Issue 13: house rules are shown on the status page, with the Frei-Parken pot."""
+    """House rules are shown on the status page, with the Frei-Parken pot."""
     status = browser.new_context(**PHONE).new_page()
     status.goto(server.base + "/")
     assert server.post("/api/commands", {"op": "new_game", "edition": "classic", "mode": "standard",
@@ -113,7 +113,7 @@ def no_overflow(page: Page) -> None:
 
 
 def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: Browser, server: LiveServer) -> None:
-    """Issue 14: after scripted games of several editions and modes, the list, a report with its chart and the
+    """After scripted games of several editions and modes, the list, a report with its chart and the
     Bestenliste load in the real browser at 390 px and 320 px, without overflow or console errors."""
     post = server.post
     for cmd in ({"op": "transfer", "from": "Ben", "to": "Anna", "amount": 2_000_000},
@@ -163,7 +163,7 @@ def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: B
         context.close()
 
 
-# -- Issue 22: read on a phone, by a person ------------------------------------------------------
+# -- Read on a phone, by a person ------------------------------------------------------
 
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
@@ -184,7 +184,7 @@ def play_an_evening(server: LiveServer) -> None:
 
 def test_every_page_passes_the_accessibility_check_and_is_screenshot_at_phone_widths(
         browser: Browser, server: LiveServer) -> None:
-    """Issue 22: axe-core finds no serious or critical violation on any page, and the pages as their script
+    """Axe-core finds no serious or critical violation on any page, and the pages as their script
     drew them are valid HTML; the status page, the admin page, the list, a report and the Bestenliste are kept
     as screenshots at 320 px and 390 px."""
     play_an_evening(server)
@@ -227,7 +227,7 @@ def test_the_accessibility_check_can_fail(browser: Browser, server: LiveServer) 
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_the_charts_text_is_at_least_9_px_as_drawn(browser: Browser, server: LiveServer, width: int) -> None:
-    """Issue 22, finding 4: measured in the browser, the chart's smallest text (legend, axes) is 9 px or more."""
+    """Measured in the browser, the chart's smallest text (legend, axes) is 9 px or more."""
     play_an_evening(server)
     page = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 800}})).new_page()
     page.goto(server.base + "/")
@@ -248,7 +248,7 @@ def test_the_charts_text_is_at_least_9_px_as_drawn(browser: Browser, server: Liv
 
 
 def test_the_players_keep_their_seats_on_the_phone(browser: Browser, server: LiveServer) -> None:
-    """Issue 22, finding 7: in a standard game the players re-sorted after every booking (a tie moved Anna from
+    """In a standard game the players re-sorted after every booking (a tie moved Anna from
     1st to 3rd). They keep their seat order, whoever is richer."""
     page = browser.new_context(**PHONE).new_page()
     page.goto(server.base + "/")
@@ -260,7 +260,7 @@ def test_the_players_keep_their_seats_on_the_phone(browser: Browser, server: Liv
 
 
 def test_house_rules_chosen_on_the_admin_form_reach_the_game(browser: Browser, server: LiveServer) -> None:
-    """Issue 22, finding 3: the new-game form chooses house rules without the JSON box."""
+    """The new-game form chooses house rules without the JSON box."""
     page = browser.new_context(**PHONE).new_page()
     logged_in_admin(page, server.base)
     page.on("dialog", lambda d: d.accept())
@@ -277,7 +277,7 @@ def test_house_rules_chosen_on_the_admin_form_reach_the_game(browser: Browser, s
 
 
 def test_keys_clicked_0_ms_apart_reach_the_device_in_the_order_clicked(browser: Browser, server: LiveServer) -> None:
-    """Issue 18 finding 16: six keys clicked 0 ms apart arrived "134256"; inputs go in arrival order."""
+    """Six keys clicked 0 ms apart arrived "134256"; inputs go in arrival order."""
     device = browser.new_context(**PHONE).new_page()
     device.goto(server.base + "/device")
     device.click('[data-uid="0a000001"]')
@@ -289,7 +289,7 @@ def test_keys_clicked_0_ms_apart_reach_the_device_in_the_order_clicked(browser: 
 
 
 def test_a_debt_to_the_bank_shows_on_the_phone(browser: Browser, server: LiveServer) -> None:
-    """Issue 19: a creditor who could not pay the 10 % on a mortgaged deed owes it to the bank; the status page
+    """A creditor who could not pay the 10 % on a mortgaged deed owes it to the bank; the status page
     says so beside their cash until "Schuld zahlen" is booked."""
     page = browser.new_context(**PHONE).new_page()
     page.goto(server.base + "/")

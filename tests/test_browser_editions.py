@@ -1,4 +1,4 @@
-"""The family's edition form in a real browser (issue 26): valid HTML, axe-core, 320 px; the checks appear beside
+"""The family's edition form in a real browser: valid HTML, axe-core, 320 px; the checks appear beside
 the field as the banker types, and a corrected form is saved."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_a_name_longer_than_the_display_asks_for_a_short_name_beside_it(browser:
 
 def test_the_virtual_devices_deed_buttons_follow_a_new_games_edition_without_a_reload(
         browser: Browser, server: LiveServer) -> None:
-    """Issue 26: "the virtual device's deed buttons (today they keep the edition loaded with the page until a
+    """"the virtual device's deed buttons (today they keep the edition loaded with the page until a
     reload)"."""
     server.post("/api/commands", {"op": "new_game", "edition": "classic", "players": ["Anna", "Ben"]})
     page = browser.new_context(**PHONE).new_page()
@@ -89,7 +89,7 @@ def test_the_virtual_devices_deed_buttons_follow_a_new_games_edition_without_a_r
 
 def test_a_phone_reading_english_sees_the_checks_and_the_answers_in_english(browser: Browser,
                                                                              server: LiveServer) -> None:
-    """Issue 27: the same form on a phone that reads English (its own pinned language): the labels, the check beside
+    """The same form on a phone that reads English (its own pinned language): the labels, the check beside
     the field as the banker types, the save's answer and the broken file's problem, all English."""
     context = browser.new_context(**PHONE)
     context.add_cookies([{"name": "bank_lang", "value": "en", "url": server.base}])

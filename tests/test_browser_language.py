@@ -1,4 +1,4 @@
-"""Issue 27 in a real browser: the banker's choice of language on /admin reaches every open page at once, without
+"""The languages in a real browser: the banker's choice of language on /admin reaches every open page at once, without
 anyone reloading them (the reports' pages too, on the pages' base); a phone whose browser asks for English reads
 the pages in English with one tap, and keeps it, while the appliance and every other phone stay German.
 """

@@ -1,4 +1,4 @@
-"""Small promises of the README that an attack or a long life showed broken (issue 11)."""
+"""Small promises of the README that an attack or a long life showed broken."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_a_killed_runs_folder_is_removed_by_the_next_run(tmp_path: Path) -> None
 
 
 def test_a_pin_written_without_quotes_is_the_same_pin(tmp_path: Path) -> None:
-    """Issue 11: `pin = 4711` unquoted made every login a 500 and locked the banker out."""
+    """`pin = 4711` unquoted made every login a 500 and locked the banker out."""
     import pytest
 
     from device.daemon.config import Config

@@ -1,4 +1,4 @@
-"""Whether the Pi's clock is synchronised: three answers, asked without a system call the unit forbids (issue 30).
+"""Whether the Pi's clock is synchronised: three answers, asked without a system call the unit forbids.
 
 systemd-timesyncd.service(8): "/run/systemd/timesync/synchronized — A file that is touched on each
 successful synchronization, to assist systemd-time-wait-sync and other applications to detecting

@@ -1,8 +1,8 @@
-"""config.toml: a wrong value is a configuration error, named with its key and what is allowed (issue 30).
+"""config.toml: a wrong value is a configuration error, named with its key and what is allowed.
 
 `bankleser run --config FILE` exits 78 (EX_CONFIG, the unit's RestartPreventExitStatus: no restart loop)
 and says every wrong key at once; it never starts with a wrong value and reports it as a wiring problem.
-Also the display's sleep (`[ui] sleep_after`, issue 28 finding 15) and the page's address with its reason.
+Also the display's sleep (`[ui] sleep_after`) and the page's address with its reason.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ MISTAKES = {
 
 @pytest.mark.parametrize("mistake", list(MISTAKES))
 def test_a_wrong_value_stops_the_start_with_exit_78_naming_the_key(tmp_path: Path, mistake: str) -> None:
-    """Issue 30: `kind = "ssd1360"`, a pin that does not exist … started the service, reported as wiring."""
+    """`kind = "ssd1360"`, a pin that does not exist … started the service, reported as wiring."""
     text, said = MISTAKES[mistake]
     done = run(tmp_path, text)
     assert done.returncode == EX_CONFIG, done.stdout + done.stderr
@@ -129,7 +129,7 @@ def test_any_single_value_is_taken_or_named_never_a_traceback(case: tuple[str, s
 
 
 def test_the_displays_sleep_is_the_configured_time(tmp_path: Path) -> None:
-    """Issue 28 finding 15: `[ui] sleep_after` was never read; the display always slept after a minute."""
+    """`[ui] sleep_after` was never read; the display always slept after a minute."""
     from device.daemon.notify import Notifier
     from device.daemon.service import Daemon
 
@@ -164,7 +164,7 @@ def test_the_displays_sleep_is_the_configured_time(tmp_path: Path) -> None:
 ])
 def test_the_page_address_comes_with_its_reason(flag: str | None, configured: str | None, sim: bool, on_pi: bool,
                                                 host: str, why: str) -> None:
-    """Issue 30: config.toml spoke of all interfaces while the page was on 127.0.0.1 off a Pi, unexplained."""
+    """Config.toml spoke of all interfaces while the page was on 127.0.0.1 off a Pi, unexplained."""
     got, reason = listen_address(flag=flag, configured=configured, sim=sim, on_pi=on_pi)
     assert got == host and reason.startswith(why)
 

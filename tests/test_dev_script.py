@@ -1,4 +1,4 @@
-"""`./dev run --port N` announces the address the server really uses (issue 10, defect 14)."""
+"""`./dev run --port N` announces the address the server really uses."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ GOLDEN = Path(__file__).parent / "golden"
 BALANCE = Screen(title="Anna #1", big="14.5M", lines=("Haben: 500K", "Gefängnis frei: 1"), icons="≈")
 IDLE = Screen(title="Bankleser", big="Bereit", lines=("192.168.1.20", "Standard"), qr="http://192.168.1.20:8080/")
 JOIN = Screen(lines=("WLAN", "beitreten:", "Code", "scannen"), qr="WIFI:S:Bankleser;T:WPA;P:abcdefghjkmn;;")
-"""Issue 21: no title, so the network's code takes the panel's height (62 px, 2 px per module)."""
+"""No title, so the network's code takes the panel's height (62 px, 2 px per module)."""
 
 
 def test_frames_are_128x64_and_strictly_one_bit() -> None:
@@ -100,7 +100,7 @@ class SlowPanel(dummy):
 
 
 def test_sleep_dims_and_hides_wake_restores_the_configured_contrast() -> None:
-    """Issue 9: waking set 0xCF whatever the config said."""
+    """Waking set 0xCF whatever the config said."""
     panel = SlowPanel()
     with Display(panel, contrast=0x40) as display:
         display.sleep()
@@ -112,7 +112,7 @@ def test_sleep_dims_and_hides_wake_restores_the_configured_contrast() -> None:
 
 
 def test_show_returns_at_once_and_the_newest_frame_wins() -> None:
-    """Issue 9: a frame over I²C takes ~24 ms (400 kHz) to ~93 ms (100 kHz); the main loop must not wait."""
+    """A frame over I²C takes ~24 ms (400 kHz) to ~93 ms (100 kHz); the main loop must not wait."""
     panel = SlowPanel(frame_time=0.024)
     with Display(panel) as display:
         panel.release.clear()
@@ -167,7 +167,7 @@ def _shown_strings() -> set[str]:
         texts |= {node.value for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs}
     texts |= {sq.name for sq in SQUARES} | {words.say(name) for name in GROUP_NAMES.values()}
-    # the texts live in the catalogues now (issue 27): every language's texts, of every surface, as written there
+    # the texts live in the catalogues now: every language's texts, of every surface, as written there
     from babel.messages.pofile import read_po
 
     from words.compile import po_files, po_path
@@ -181,7 +181,7 @@ def _shown_strings() -> set[str]:
 
 
 def test_every_text_the_ui_can_show_has_glyphs_in_the_shipped_font() -> None:
-    """Issue 9: "⇄" rendered as an empty box. A missing glyph draws the font's .notdef box."""
+    """"⇄" rendered as an empty box. A missing glyph draws the font's .notdef box."""
     from drivers.display import font
 
     texts = _shown_strings()

@@ -1,4 +1,4 @@
-"""The repository stands alone (issue 29): every page of its documentation links only to what it holds.
+"""The repository stands alone: every page of its documentation links only to what it holds.
 
 The design, the command contract, the rules digest and the style guide lived beside the repository
 (``../shared/design/``), and a maintainer with only the repository lost them.

@@ -283,7 +283,7 @@ def test_the_command_prints_one_line_per_check_and_exits_1_on_a_cross(tmp_path: 
 
 
 def test_a_config_the_service_refuses_is_a_cross_naming_the_key(tmp_path: Path) -> None:
-    """Issue 30: the service exits 78 on a wrong value; the doctor must not call that box healthy."""
+    """The service exits 78 on a wrong value; the doctor must not call that box healthy."""
     import subprocess
     import sys
 

@@ -1,4 +1,4 @@
-"""A game never changes after the fact (issue 26): "A game's journal keeps the edition it was started with (its
+"""A game never changes after the fact: "A game's journal keeps the edition it was started with (its
 data, not only its key): editing, renaming or deleting the file later changes neither a running game nor any past
 game, its report or its replay, and a downloaded game replays on another box that lacks the file. Journals written
 before this change replay exactly as before." """

@@ -1,4 +1,4 @@
-"""`bankleser edition …` and `bankleser replay --editions DIR` (issue 26): German answers, each problem with its
+"""`bankleser edition …` and `bankleser replay --editions DIR`: German answers, each problem with its
 line and key, exit status 0 or 1, never a traceback; a broken family file never stops the rest."""
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def test_replay_with_editions_plays_a_hand_written_game_of_a_family_edition(
 
 
 def test_the_deed_stickers_print_a_family_editions_names_and_prices(tmp_path: Path) -> None:
-    """Issue 26: "the deed stickers … take the names, money and words from the game's edition"."""
+    """"the deed stickers … take the names, money and words from the game's edition"."""
     from device.prints.labels import deed_stickers
 
     edition_dir(tmp_path, hamburg=HAMBURG + "\n[deeds.39]\nprice = 440\nmortgage = 220\n")

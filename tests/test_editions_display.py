@@ -244,7 +244,7 @@ def test_a_skylanders_tax_and_station_are_confirmed_by_their_short_names(table: 
     table.press("MENU", "2")
     table.choose("35 Schiffstransporte")
     shown = table.text()
-    table.press("DOWN")  # the rent's confirmation names the station below its first screen (issue 27: the lead's)
+    table.press("DOWN")  # the rent's confirmation names the station below its first screen (the lead's)
     shown += "\n" + table.text()
     assert "Schiffstransporte" in shown and "Schreckliche" not in shown, shown
     table.press("OK")

@@ -1,4 +1,4 @@
-"""The English boards (issue 27, "English boards"): "ship the classic UK board (`classic-uk`: Old Kent Road …
+"""The English boards ("English boards"): "ship the classic UK board (`classic-uk`: Old Kent Road …
 Mayfair, £) and the classic US board (`classic-us`: Mediterranean Avenue … Boardwalk, $) as editions, with the
 classic values (the classic values are the same on the three boards; the names are public facts). Names and
 values are to be checked against two independent public sources each, since public tables carry copy errors."
@@ -150,7 +150,7 @@ def test_the_building_words_are_english_and_german_in_german(key: str) -> None:
 
 
 def test_the_sources_deeds_are_the_german_classic_boards() -> None:
-    """Issue 27: "the classic values are the same on the three boards"."""
+    """"the classic values are the same on the three boards"."""
     classic = EDITIONS["classic"]
     assert set(ENGLISH_DEEDS) == set(DEEDS)
     for sq, (price, rents, house, mortgage) in ENGLISH_DEEDS.items():

@@ -1,4 +1,4 @@
-"""A family writing its own edition reads every check, help and page text in its language (issue 27): a broken
+"""A family writing its own edition reads every check, help and page text in its language: a broken
 file checked with the English catalogue is told in English — by `bankleser edition`, in the family folder's list,
 in the /admin/ausgaben API — with no German word but the file's own names; German stays as it was."""
 

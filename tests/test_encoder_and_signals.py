@@ -52,7 +52,7 @@ def test_encoder_turns(factory: MockFactory) -> None:
 
 
 def test_a_bouncing_press_and_release_is_exactly_one_push(factory: MockFactory) -> None:
-    """Issue 9: release bounce fired a second PUSH (a menu confirmed what nobody confirmed)."""
+    """Release bounce fired a second PUSH (a menu confirmed what nobody confirmed)."""
     events: list[str] = []
     clock = Clock()
     button = factory.pin(22)
@@ -136,7 +136,7 @@ def test_led_blinks(factory: MockFactory) -> None:
 
 
 def test_no_pwm_runs_between_tunes(pwm_factory: MockFactory) -> None:
-    """Issue 9: after a tune (and before the first) the PWM is stopped, not left running at duty 0."""
+    """After a tune (and before the first) the PWM is stopped, not left running at duty 0."""
     buzzer = Buzzer(18, pin_factory=pwm_factory, volume=Volume.HIGH)
     pin = pwm_factory.pin(18)
     assert pin.frequency is None

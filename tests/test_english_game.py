@@ -1,4 +1,4 @@
-"""Issue 27, done means: "English complete on the OLED, the pages, the reports, the CSV, the doctor, the API
+"""Done means: "English complete on the OLED, the pages, the reports, the CSV, the doctor, the API
 and the printables, checked by a test that plays a whole game in English and finds no German word but the
 edition's own names".
 

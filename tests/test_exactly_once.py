@@ -1,4 +1,4 @@
-"""Issue 31, as a property: whatever a page sends, and however often, each booking is booked once.
+"""As a property: whatever a page sends, and however often, each booking is booked once.
 
 A page sends bookings with ids made when it shows them; it retries after a lost answer, repeats after a double
 tap or Back, takes back the booking it names with Storno (twice, from two phones), and the appliance restarts

@@ -1,4 +1,4 @@
-"""Issue 19: the 10 % paid on a mortgaged deed in a trade or a bankruptcy shows where money shows: the OLED's
+"""The 10 % paid on a mortgaged deed in a trade or a bankruptcy shows where money shows: the OLED's
 result, the phone's log, the report of the game (seed 004: "an die Bank 10 % des Hypothekenbetrags zahlen")."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def test_the_ten_percent_shows_first_on_the_oled_result(table: Table) -> None:
     table.tap("Ben")  # ZU WENIG GELD: Anna has 1125 and nothing left to mortgage
     table.press("OK")
     table.choose("Bankrott")
-    assert "Ben löst gleich auf:" in table.text()  # the two mortgaged deeds Ben receives: lift them now, or not (issue 26)
+    assert "Ben löst gleich auf:" in table.text()  # the two mortgaged deeds Ben receives: lift them now, or not
     table.press("OK")  # "Fertig" preselected: none lifted, the 10 % paid; the confirm
     table.press("OK")  # to Ben, whom she owed
     result = table.bank.scene

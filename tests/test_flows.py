@@ -31,7 +31,7 @@ def test_every_scene_is_left_somewhere_and_reached_somewhere() -> None:
 
 
 def test_bankleser_flows_prints_the_mermaid_diagram(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 21: the diagram in docs/playing.md is generated from the declared table."""
+    """The diagram in docs/playing.md is generated from the declared table."""
     assert main(["flows", "--mermaid"]) == 0
     out = capsys.readouterr().out
     assert out == mermaid() + "\n"
@@ -70,7 +70,7 @@ def test_a_flow_with_fields_types_them_then_confirms_the_preview(table: Table) -
 
 
 def test_the_readme_shows_the_measured_presses() -> None:
-    """Issue 10: "Measure and list in the README the presses per action against the original"."""
+    """"Measure and list in the README the presses per action against the original"."""
     from bench.presses import table
 
     readme = (Path(__file__).parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
@@ -98,7 +98,7 @@ def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) ->
 
 
 def test_letztes_spiel_shows_the_ranking_of_the_last_game_that_is_over(table: Table) -> None:
-    """Issue 14: "Menü → 'Letztes Spiel' shows the last game's ranking" (one row of flows.py)."""
+    """"Menü → 'Letztes Spiel' shows the last game's ranking" (one row of flows.py)."""
     table.start("Anna", "Ben")
     table.press("MENU")
     assert "Letztes Spiel" not in table.text()  # nothing is over yet
@@ -141,7 +141,7 @@ def test_a_flow_of_steps_is_one_row_choice_then_typed_then_booked(table: Table) 
 
 
 def test_the_banker_menu_offers_storno_only_when_there_is_something_to_take_back(table: Table) -> None:
-    """Issue 10: "Menus offer only what the rules would accept now" — the first game's new_game cannot be
+    """"Menus offer only what the rules would accept now" — the first game's new_game cannot be
     undone, so right after it the banker's menu has no Storno; after a booking it has."""
     table.start("Anna", "Ben")
     table.press("MENU")
@@ -154,7 +154,7 @@ def test_the_banker_menu_offers_storno_only_when_there_is_something_to_take_back
 
 
 def test_the_scene_modules_import_one_another_without_a_circle() -> None:
-    """Issue 18: four of the old parts referred to each other in a circle (TYPE_CHECKING imports too).
+    """Four of the old parts referred to each other in a circle (TYPE_CHECKING imports too).
     Every import between the scene modules, wherever it stands, makes a graph without a cycle."""
     import ast
 

@@ -1,6 +1,6 @@
 """A full SD card, for real: a 1 MB tmpfs mounted in a private mount namespace (no root needed).
 
-Issue 11: a restart on a full card said "Journal nicht lesbar"; booking stayed refused after
+a restart on a full card said "Journal nicht lesbar"; booking stayed refused after
 space came back until a restart; card registration gave a 500.
 """
 

@@ -38,7 +38,7 @@ def test_simulated_hardware_opens_anywhere() -> None:
 
 
 def test_real_display_without_a_panel_is_reported_never_a_simulation(factory: MockFactory) -> None:
-    """Issue 20: a missing panel no longer ends the appliance; it is named, and never simulated."""
+    """A missing panel no longer ends the appliance; it is named, and never simulated."""
     cfg = HardwareConfig.from_dict({"display": {"kind": "ssd1306", "i2c_port": 77}, "buzzer": {"kind": "sim"}})
     hw = open_hardware(cfg, NOOP, pin_factory=factory)
     try:
@@ -79,7 +79,7 @@ def test_real_gpio_parts_open_on_mock_pins(factory: MockFactory) -> None:
 
 
 def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:
-    """Issue 9: [hardware.reader] rx_gain_db reaches the chip's RFCfgReg; a gain the chip has not is refused."""
+    """[hardware.reader] rx_gain_db reaches the chip's RFCfgReg; a gain the chip has not is refused."""
     from drivers.mfrc522_model import Mfrc522Model
 
     chip = Mfrc522Model(pin_factory=factory)
@@ -110,7 +110,7 @@ def test_the_configs_words_are_the_drivers() -> None:
 
 
 def test_the_admin_pages_doctor_says_one_cause_once(tmp_path: Path) -> None:
-    """The running service's doctor: each part points to its cause, and GPIO's cause is one line (issue 30)."""
+    """The running service's doctor: each part points to its cause, and GPIO's cause is one line."""
     from gpiozero.exc import PinUnknownPi
 
     from device.daemon.doctor import for_daemon

@@ -1,4 +1,4 @@
-"""Issue 14: every game kept, a report for each, a Bestenliste across evenings."""
+"""Every game kept, a report for each, a Bestenliste across evenings."""
 
 from __future__ import annotations
 
@@ -218,7 +218,7 @@ def test_a_damaged_past_game_is_a_page_that_says_so_never_a_crash(tmp_path: Path
 
 
 def test_a_first_start_without_a_cache_logs_no_complaint(tmp_path: Path, caplog: Any) -> None:
-    """No cache yet is the normal first start (issue 21): nothing to report. A cache that cannot be used
+    """No cache yet is the normal first start: nothing to report. A cache that cannot be used
     (another journal's, damaged) is still said, as the reason the past is told anew."""
     import logging
 
@@ -236,7 +236,7 @@ def test_a_first_start_without_a_cache_logs_no_complaint(tmp_path: Path, caplog:
 
 
 def test_the_endstand_ranks_bankrupt_players_by_when_they_went_bankrupt(tmp_path: Path) -> None:
-    """Issue 18 #8: the report, "Letztes Spiel" and /api/state rank who went bankrupt last above those before,
+    """The report, "Letztes Spiel" and /api/state rank who went bankrupt last above those before,
     also when the report is told anew by replaying the journal."""
     from rules import to_json
 

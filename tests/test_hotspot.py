@@ -1,4 +1,4 @@
-"""A table without a router (issue 21): no known network within a short time, and the appliance opens its
+"""A table without a router: no known network within a short time, and the appliance opens its
 own Wi-Fi through NetworkManager, with a password made once and kept. Tested against a strict fake
 ``nmcli`` on PATH that keeps the network's state (its active connections, the hotspot it runs): the tests
 assert the network the appliance leaves behind, not the words it used to get there."""
@@ -202,7 +202,7 @@ def test_the_hook_watches_only_on_the_appliance_with_networkmanager(net: Network
 
 def test_a_name_too_long_for_a_large_join_code_is_warned_about_at_start(net: Network, tmp_path: Path,
                                                                          caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 21: the join code is 2 px per module only while its payload fits a version-3 code (23 bytes of name
+    """The join code is 2 px per module only while its payload fits a version-3 code (23 bytes of name
     with the 12-character password); the config allows 32 (IEEE 802.11), so a longer name is said at start, where
     the one who set it reads the log, not at the holiday flat."""
     stop = threading.Event()

@@ -1,4 +1,4 @@
-"""systemd/install.sh: installs that are reproducible and atomic, and that repeat nothing (issue 30).
+"""systemd/install.sh: installs that are reproducible and atomic, and that repeat nothing.
 
 Against a scratch root (``--root``), as tests/test_service.py does; the real run is tests/test_boot.py.
 """

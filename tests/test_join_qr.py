@@ -1,4 +1,4 @@
-"""Issue 21, a table without a router: a phone joins the appliance's own Wi-Fi by pointing its camera at the OLED.
+"""A table without a router: a phone joins the appliance's own Wi-Fi by pointing its camera at the OLED.
 
 The OLED's pixel pitch is about 0.17 mm (0.96", 128×64): a QR code drawn at 1 pixel per module is a
 5 mm code that many phone cameras cannot focus on or resolve; at 2 pixels per module it is about 1 cm.
@@ -77,13 +77,13 @@ def drawn_whole(frame: Image.Image, data: str, box: int) -> bool:
 
 
 def save(name: str, frame: Image.Image) -> None:
-    """The OLED as the family sees it, for the docs and the reviewer (issue 21's screenshots)."""
+    """The OLED as the family sees it, for the docs and the reviewer (screenshots)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     camera(frame, 4).save(ARTIFACTS / f"{name}.png")
 
 
 def test_the_wifi_code_is_read_by_a_qr_decoder_as_a_camera_sees_the_oled() -> None:
-    """Issue 21: "the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;)" — and a phone reads it."""
+    """"the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;)" — and a phone reads it."""
     info = join("Bankleser")
     frame = render(join_screen(info, qr=True))
     save("wlan-code", frame)

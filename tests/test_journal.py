@@ -150,7 +150,7 @@ def test_integrity_check_runs_at_start(tmp_path: Path) -> None:
 
 
 def test_a_flipped_byte_in_the_wal_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
-    """Issue 11: SQLite drops every WAL frame after a damaged one; acknowledged commands must not vanish silently."""
+    """SQLite drops every WAL frame after a damaged one; acknowledged commands must not vanish silently."""
     path = tmp_path / "j.sqlite3"
     wal = write_in_a_child(path)
     data = bytearray(wal.read_bytes())
@@ -197,7 +197,7 @@ def test_a_damaged_journal_is_never_written_by_the_ledger_either(tmp_path: Path)
 
 
 def test_a_command_that_cannot_be_stored_is_refused_before_it_is_applied(tmp_path: Path) -> None:
-    """Issue 11: an id with a lone surrogate was applied in memory, then failed to write."""
+    """An id with a lone surrogate was applied in memory, then failed to write."""
     path = tmp_path / "j.sqlite3"
     ledger = Ledger(Journal(path))
     assert ledger.submit(NEW).ok
@@ -216,7 +216,7 @@ def test_a_name_that_cannot_be_stored_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_the_journal_is_private_to_its_user(tmp_path: Path) -> None:
-    """Issue 11: the journal holds the session signing key, so other users must not read it."""
+    """The journal holds the session signing key, so other users must not read it."""
     path = tmp_path / "state" / "j.sqlite3"
     journal = Journal(path)
     journal.append(NEW)
@@ -240,7 +240,7 @@ def test_start_up_replays_only_the_games_a_command_can_still_reach(tmp_path: Pat
 
 
 def test_salvage_exports_every_verifiable_command_and_names_what_was_lost(tmp_path: Path) -> None:
-    """Issue 11: `bankleser salvage` rescues a damaged journal without writing to it."""
+    """`bankleser salvage` rescues a damaged journal without writing to it."""
     from device.store.salvage import salvage
 
     path = tmp_path / "j.sqlite3"
@@ -271,7 +271,7 @@ def test_salvage_of_a_damaged_row_skips_it_and_keeps_the_rest(tmp_path: Path) ->
 
 
 def test_the_chart_of_a_long_game_stays_small_and_ends_at_the_present(tmp_path: Path) -> None:
-    """Issue 12: the chart kept a point per command (memory and replay grew with the game)."""
+    """The chart kept a point per command (memory and replay grew with the game)."""
     from device.store.ledger import CHART_POINTS
 
     ledger = Ledger(Journal(tmp_path / "j.sqlite3"))

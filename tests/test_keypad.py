@@ -107,7 +107,7 @@ def scans(kp: MatrixKeypad, start: float, n: int) -> float:
 
 def test_two_keys_in_one_column_give_no_key_and_never_short_two_outputs(factory: MockFactory,
                                                                           matrix: MockKeyMatrix) -> None:
-    """Issue 9: rows not scanned were driven high; two keys in a column joined a low and a high output."""
+    """Rows not scanned were driven high; two keys in a column joined a low and a high output."""
     keys: list[str] = []
     with keypad(factory, keys) as kp:
         matrix.hold(0, 1)

@@ -68,7 +68,7 @@ def test_german_text_uses_the_decimal_comma() -> None:
                                               (15_010_000, "15,01M"), (1_500, "1,5K"), (0, "0"),
                                               (-2_345_000, "-2,345M")])
 def test_an_exact_amount_reads_in_millions_with_the_decimal_comma(amount: int, text: str) -> None:
-    """Review 11 (issue 18 #12): Banking's exact amount is "15,025M" beside the reader's "15M", as elsewhere
+    """Banking's exact amount is "15,025M" beside the reader's "15M", as elsewhere
     "15,01M" – never thousands of K ("15025K")."""
     assert format_money(amount, BANKING) == text
 

@@ -1,4 +1,4 @@
-"""Review 11 (issue 18 #12): one German format for money on the OLED, "15,025M", never "15025K"."""
+"""One German format for money on the OLED, "15,025M", never "15025K"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every text fits, with its key fact first (issue 27): every OLED message of the ``rules`` and ``scenes``
+"""Every text fits, with its key fact first: every OLED message of the ``rules`` and ``scenes``
 catalogues, in every language, at its longest values, measured with the shipped font; and the evening's
 first-screen findings, each as the banker met it at the device.
 

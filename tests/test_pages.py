@@ -1,4 +1,4 @@
-"""Issue 22: the phone pages are valid HTML, legible on a phone, and offer the banker every option in a form.
+"""The phone pages are valid HTML, legible on a phone, and offer the banker every option in a form.
 
 Server-side checks through Flask's test client against a real daemon (its journal, its history); the
 browser-side ones (ranking order, accessibility, screenshots, measured font sizes) are in test_browser.py.
@@ -118,7 +118,7 @@ def game_ids(client: FlaskClient) -> list[int]:
 
 
 def test_every_page_is_valid_html(evening: tuple[FlaskClient, str], daemon: Daemon) -> None:
-    """Finding 2: a broken template fails here, not on a phone. The Nu validator checks each page."""
+    """A broken template fails here, not on a phone. The Nu validator checks each page."""
     client, _ = evening
     paths = ["/", "/admin", "/device", "/spiele", "/bestenliste", "/bestenliste?mode=timed",
              "/bestenliste?edition=banking", *(f"/spiele/{i}" for i in game_ids(client))]
@@ -149,7 +149,7 @@ def test_the_validator_catches_a_stray_entity_and_a_misnested_table() -> None:
 
 
 def test_the_bestenliste_has_one_header_per_column_and_no_stray_text(evening: tuple[FlaskClient, str]) -> None:
-    """Finding 1: no "shy;spiel", as many cells as headers in every row."""
+    """No "shy;spiel", as many cells as headers in every row."""
     client, _ = evening
     html = client.get("/bestenliste").get_data(as_text=True)
     assert "shy;" not in html
@@ -162,7 +162,7 @@ def test_the_bestenliste_has_one_header_per_column_and_no_stray_text(evening: tu
 
 
 def test_a_best_result_is_in_its_own_editions_money_beside_its_edition(evening: tuple[FlaskClient, str]) -> None:
-    """Finding 1: 4723 Ringe and 18M € never share a column unlabelled: each best result names its edition
+    """4723 Ringe and 18M € never share a column unlabelled: each best result names its edition
     and its mode, and a timed result stands under the timed game."""
     client, _ = evening
     records = next(t for t in tables(client.get("/bestenliste").get_data(as_text=True)) if "Bestes Ergebnis" in t[0])
@@ -175,7 +175,7 @@ def test_a_best_result_is_in_its_own_editions_money_beside_its_edition(evening: 
 
 
 def test_the_new_game_form_offers_the_house_rules_and_every_option(evening: tuple[FlaskClient, str]) -> None:
-    """Finding 3: house rules, the quick game's seed and deal, the speed die: a field each, not the JSON box."""
+    """House rules, the quick game's seed and deal, the speed die: a field each, not the JSON box."""
     client, _ = evening
     html = client.get("/admin").get_data(as_text=True)
     for rule, name in (("free_parking_pot", "Frei-Parken-Topf"), ("double_go", "doppeltes Gehalt auf LOS"),
@@ -187,7 +187,7 @@ def test_the_new_game_form_offers_the_house_rules_and_every_option(evening: tupl
 
 
 def test_the_report_names_the_house_rules_in_german(evening: tuple[FlaskClient, str]) -> None:
-    """Finding 3: "Frei-Parken-Topf", not free_parking_pot."""
+    """"Frei-Parken-Topf", not free_parking_pot."""
     client, _ = evening
     classic = game_ids(client)[-1]
     html = client.get(f"/spiele/{classic}").get_data(as_text=True)
@@ -206,7 +206,7 @@ def smallest_font_on_a_phone(svg: str, page_width: int) -> float:
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_the_charts_text_is_at_least_9_px_on_a_phone(width: int) -> None:
-    """Finding 4: the legend was 5.9 px at 320 px and 7.3 px at 390 px."""
+    """The legend was 5.9 px at 320 px and 7.3 px at 390 px."""
     names = ["Anna", "Ben", "Cem", "Dana", "Emil", "Fritz", "Greta", "Hanna"]
     history = [{n: 1000 + i * k for k, n in enumerate(names)} for i in range(5)]
     label = str
@@ -227,7 +227,7 @@ def test_every_name_of_the_status_chart_is_in_it_once(evening: tuple[FlaskClient
 
 def test_the_csv_names_the_pot_has_local_times_every_start_capital_and_one_charset(
         evening: tuple[FlaskClient, str]) -> None:
-    """Finding 5."""
+    """The CSV names the pot, says local times, every start capital, and one charset."""
     client, _ = evening
     classic = game_ids(client)[-1]
     r = client.get(f"/spiele/{classic}.csv")
@@ -248,7 +248,7 @@ def test_the_csv_names_the_pot_has_local_times_every_start_capital_and_one_chars
 
 
 def test_a_short_game_lasts_seconds_not_zero_minutes(tmp_path: Path) -> None:
-    """Finding 6: a 55 s timed game was "0 min" on /spiele."""
+    """A 55 s timed game was "0 min" on /spiele."""
     assert duration(55) == "55 s"
     assert duration(0) == "0 s"
     assert duration(125) == "2 min"
@@ -265,7 +265,7 @@ def test_a_short_game_lasts_seconds_not_zero_minutes(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("span", [20, 55, 170, 600, 7200])
 def test_the_reports_time_axis_never_repeats_a_label(span: int) -> None:
-    """Finding 6: a short game's axis read "23:29 23:29 23:29 23:29"."""
+    """A short game's axis read "23:29 23:29 23:29 23:29"."""
     t0 = time.mktime((2026, 11, 23, 23, 29, 5, 0, 0, -1))
     points = [{"at": t0 + span * i / 4, "Anna": 100 + i, "Ben": 100} for i in range(5)]
     svg = timeline_svg(points, ["Anna", "Ben"], str)
@@ -294,7 +294,7 @@ def pages(history: History) -> FlaskClient:
     ("/api/sim/key", "key"), ("/api/sim/tap", "uid"), ("/api/commands", "op"),
 ])
 def test_a_lone_surrogate_is_a_4xx_never_a_500(daemon: Daemon, path: str, field: str) -> None:
-    """Finding 9: {"pin": "\\ud800"} answered 500. Every field of every POST that takes text answers 4xx."""
+    """{"pin": "\\ud800"} answered 500. Every field of every POST that takes text answers 4xx."""
     client = daemon.app.test_client()
     csrf = login(client) if path != "/api/login" else ""
     body = {"op": "credit", "player": "Anna", "amount": 10, "uid": "0a000001", "kind": "player", "name": "Ida",
@@ -305,11 +305,11 @@ def test_a_lone_surrogate_is_a_4xx_never_a_500(daemon: Daemon, path: str, field:
     assert 400 <= r.status_code < 500, (r.status_code, r.get_data(as_text=True))
 
 
-# -- issue 18, finding 14: the speed die is named ---------------------------------------------
+# -- The speed die is named ---------------------------------------------
 
 
 def test_a_speed_die_game_is_named_so_on_the_phone_and_in_the_log(evening: tuple[FlaskClient, str]) -> None:
-    """Issue 18, finding 14: the Tempo-Würfel game was "Standardspiel" on the phone and in the log."""
+    """The Tempo-Würfel game was "Standardspiel" on the phone and in the log."""
     client, _ = evening
     state = client.get("/api/state").get_json()
     assert state["mode_title"] == "Standardspiel mit Tempo-Würfel"
@@ -331,7 +331,7 @@ def listed_dates(client: FlaskClient) -> list[str]:
 
 def test_the_phone_dates_the_reports_when_the_pis_clock_is_not_set(
         daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Finding 11: a Pi without internet has no clock. The banker's phone's time at login dates the reports
+    """A Pi without internet has no clock. The banker's phone's time at login dates the reports
     (list, report, CSV), the pages say so, and the play clock never follows it."""
     from device.store import clocks
 
@@ -356,7 +356,7 @@ def test_the_phone_dates_the_reports_when_the_pis_clock_is_not_set(
 
 
 def test_a_synchronised_pi_keeps_its_own_clock(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Finding 11: the phone's time is a fallback; a Pi whose clock is synchronised keeps its own."""
+    """The phone's time is a fallback; a Pi whose clock is synchronised keeps its own."""
     from device.store import clocks
 
     monkeypatch.setattr(clocks, "system_clock_synced", lambda: True)
@@ -371,7 +371,7 @@ def test_a_synchronised_pi_keeps_its_own_clock(daemon: Daemon, monkeypatch: pyte
 @pytest.mark.parametrize("now", [0, -1, 1e300, "morgen", True, None, [1], 5_000_000_000_000])
 def test_only_the_bankers_login_with_a_plausible_time_dates_the_reports(
         daemon: Daemon, monkeypatch: pytest.MonkeyPatch, now: object) -> None:
-    """Finding 11, kept safe: a wrong PIN changes no clock, and a time outside 2020–2100 or not a number is
+    """A wrong PIN changes no clock, and a time outside 2020–2100 or not a number is
     ignored (the login itself still works)."""
     from device.store import clocks
 
@@ -404,7 +404,7 @@ POSTS = ("/api/login", "/api/commands", "/api/cards", "/api/cards/0a000001/name"
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(POSTS), body=BODIES)
 def test_no_body_is_ever_a_500(daemon: Daemon, path: str, body: dict[str, Any]) -> None:
-    """Issue 22, finding 9 as a property (malformed input answered 500 more than once): whatever JSON object a
+    """As a property (malformed input answered 500 more than once): whatever JSON object a
     phone sends to whatever POST, the answer is never a server error."""
     import json
 

@@ -1,4 +1,4 @@
-"""Issue 27 on the pages: they speak from the catalogue, in the appliance's language; the banker chooses it on
+"""The pages speak from the catalogue, in the appliance's language; the banker chooses it on
 /admin (at once, kept across restarts); a phone whose browser asks for another language we have may pin it.
 
 Through Flask's test client against a real daemon; the browser side (two open pages follow the choice without a

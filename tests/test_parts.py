@@ -1,4 +1,4 @@
-"""A loose wire must not kill the box (issue 20): each part that fails to open is named with its cause and
+"""A loose wire must not kill the box: each part that fails to open is named with its cause and
 fix, once in the log, on the page; the rest works; the part is tried again and taken in when it comes up.
 
 Failures are faked where the real libraries meet the system: smbus2's bus (luma's own code raises its
@@ -103,7 +103,7 @@ def lgpio_error(message: str) -> Exception:
 
 
 def test_the_gpio_hint_names_the_real_cause(tmp_path: Path) -> None:
-    """Issue 20: not always "pip install lgpio": the library, the chip, or the permission."""
+    """Not always "pip install lgpio": the library, the chip, or the permission."""
     missing_library = ModuleNotFoundError("No module named 'lgpio'")
     assert "Python-Modul lgpio fehlt" in gpio_hint(missing_library, dev=tmp_path)
     cannot_open = lgpio_error("can not open gpiochip")
@@ -185,7 +185,7 @@ class NoSpidevFactory(MockFactory):
 
 
 def test_gpiozeros_silent_fallback_to_software_spi_is_said_clearly() -> None:
-    """Issue 20: not "VersionReg 0x00" from a bit-banged bus, but "SPI ist nicht eingeschaltet"."""
+    """Not "VersionReg 0x00" from a bit-banged bus, but "SPI ist nicht eingeschaltet"."""
     calls = Calls()
     factory = NoSpidevFactory()
     Device.pin_factory = factory  # gpiozero's software SPI asks the global factory for its pins
@@ -249,7 +249,7 @@ def public_state(port: int, cookie: str = "") -> dict[str, Any]:
 
 
 def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tmp_path: Path) -> None:
-    """Issue 20: no traceback and restart loop with a dark OLED: the page is up and says what is missing."""
+    """No traceback and restart loop with a dark OLED: the page is up and says what is missing."""
     with every_part_missing(tmp_path) as daemon:
         state = public_state(daemon.port)
         parts = {p["name"]: p for p in state["parts"]}
@@ -260,7 +260,7 @@ def test_the_appliance_with_every_part_missing_serves_its_page_and_names_each(tm
 
 
 def test_a_phone_reading_english_reads_what_is_missing_in_english(tmp_path: Path) -> None:
-    """Issue 27: "each phone may also read the page in the language its browser asks for": the hints were worded
+    """"each phone may also read the page in the language its browser asks for": the hints were worded
     once, in the appliance's language, so an English phone read "Display: /dev/i2c-77 fehlt" on a German box."""
     with every_part_missing(tmp_path) as daemon:
         german, english = public_state(daemon.port), public_state(daemon.port, "bank_lang=en")
@@ -271,7 +271,7 @@ def test_a_phone_reading_english_reads_what_is_missing_in_english(tmp_path: Path
 
 
 def no_pi() -> Any:
-    """What gpiozero's lgpio factory raises on a board it does not know (issue 30: Debian arm64 in a VM):
+    """What gpiozero's lgpio factory raises on a board it does not know (Debian arm64 in a VM):
     gpiozero's ``get_pi_revision`` finds no revision code, before lgpio is even asked."""
     from gpiozero.exc import PinUnknownPi
 
@@ -289,7 +289,7 @@ def readable_chips(tmp_path: Path) -> Path:
 
 
 def test_doctor_and_daemon_open_gpio_one_way_and_name_the_same_cause(tmp_path: Path) -> None:
-    """Issue 30: the daemon could not open GPIO ("unable to locate Pi revision … lgpio-Version prüfen", the wrong
+    """The daemon could not open GPIO ("unable to locate Pi revision … lgpio-Version prüfen", the wrong
     fix) while `bankleser doctor` showed GPIO ✓ and lgpio ✓. Both open it one way now and say one cause."""
     from device.daemon.doctor import System, check_gpio, check_lgpio, diagnose
 
@@ -313,7 +313,7 @@ def test_a_hidden_proc_is_named_not_a_missing_pi() -> None:
 
 
 def test_one_cause_is_one_line_naming_the_parts_it_affects(tmp_path: Path) -> None:
-    """Issue 30: the page's banner repeated the same GPIO text once per part."""
+    """The page's banner repeated the same GPIO text once per part."""
     from device.daemon.parts import missing_names, parts_problem, start_screen
     from device.scenes.idle import missing_title
 
@@ -328,7 +328,7 @@ def test_one_cause_is_one_line_naming_the_parts_it_affects(tmp_path: Path) -> No
 
 
 def test_every_missing_thing_is_named_at_once(tmp_path: Path, bus: type[Bus]) -> None:
-    """Issue 30: the missing SPI device was named by doctor, but not by the daemon while GPIO failed: with
+    """The missing SPI device was named by doctor, but not by the daemon while GPIO failed: with
     GPIO, the SPI device and the I²C bus all missing, the builder learns of the three at once."""
     from device.daemon.doctor import System, check_gpio, check_i2c, check_spi, diagnose
     from device.daemon.parts import parts_problem, start_screen
@@ -352,7 +352,7 @@ def test_every_missing_thing_is_named_at_once(tmp_path: Path, bus: type[Bus]) ->
 
 
 def test_the_page_shows_each_cause_once_on_a_line_of_its_own(tmp_path: Path) -> None:
-    """Issue 30: the banner said the same GPIO text five times in one run-on line. In a real browser, on the
+    """The banner said the same GPIO text five times in one run-on line. In a real browser, on the
     page of a daemon whose parts are missing on this machine: one line per cause, GPIO's naming its parts."""
     import threading
 

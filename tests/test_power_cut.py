@@ -1,4 +1,4 @@
-"""Power cuts on the first start and on cards that garble the sector being written (issue 20).
+"""Power cuts on the first start and on cards that garble the sector being written.
 
 The garbled-sector model is stricter than the cards it stands for: at each cut, the whole 512-byte
 sector the interrupted write began in is replaced by random bytes (also the bytes of it that held
@@ -70,7 +70,7 @@ def lost_acknowledged(tmp_path: Path) -> int:
 
 
 def test_a_garbled_sector_on_a_power_cut_loses_no_acknowledged_command(tmp_path: Path) -> None:
-    """Issue 20: a WAL frame is 4,120 bytes, so the first sector of a commit held the tail of the last
+    """A WAL frame is 4,120 bytes, so the first sector of a commit held the tail of the last
     acknowledged frame; psow=0 pads every commit to a sector boundary and nothing is lost."""
     assert lost_acknowledged(tmp_path) == 0
 
@@ -124,7 +124,7 @@ def test_head_files_with_both_slots_in_one_sector_are_still_read(tmp_path: Path)
 
 def test_a_cut_while_the_first_journal_is_created_is_recovered_once(tmp_path: Path,
                                                                     caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 20: "Journal beschädigt: … attempt to write a readonly database", forever. Nothing was ever
+    """"Journal beschädigt: … attempt to write a readonly database", forever. Nothing was ever
     acknowledged, so nothing is lost: the old files go aside, said once in the log, and booking starts."""
     path = cut_while_creating(tmp_path / "journal.sqlite3")
     original = {s: Path(f"{path}{s}").read_bytes() for s in ("", "-journal")}
@@ -198,7 +198,7 @@ def test_a_cut_anywhere_in_a_commit_with_its_sector_garbled_keeps_every_acknowle
 
 
 def test_the_appliance_comes_up_after_a_cut_on_its_first_start(tmp_path: Path) -> None:
-    """Issue 20: it said "Journal beschädigt: … attempt to write a readonly database", forever."""
+    """It said "Journal beschädigt: … attempt to write a readonly database", forever."""
     from bench.liveserver import LiveServer
 
     state = tmp_path / "state"

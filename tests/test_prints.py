@@ -1,4 +1,4 @@
-"""Pictures drawn from the code's own data (issue 21): the wiring from the pins the drivers open, the keypad
+"""Pictures drawn from the code's own data: the wiring from the pins the drivers open, the keypad
 overlay, card labels and deed stickers at true size."""
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def test_any_pin_moved_moves_its_wire_or_is_refused(gpio: int, part: str) -> Non
     default = HardwareConfig()
     current = getattr(default, part).pin
     if gpio != current and gpio in used_gpios(default):
-        with pytest.raises(ValueError, match="schon belegt"):  # the config itself is refused (issue 30)
+        with pytest.raises(ValueError, match="schon belegt"):  # the config itself is refused
             wiring_svg(hardware(**{part: {"pin": gpio}}))
         return
     cfg = hardware(**{part: {"pin": gpio}})

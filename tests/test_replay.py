@@ -65,7 +65,7 @@ CREDIT = b'{"op": "credit", "player": "Anna", "amount": 10}'
 
 
 def test_a_bad_line_is_a_contract_error_and_the_replay_goes_on(tmp_path: Path) -> None:
-    """Issue 11: a UTF-8 BOM, a byte \\xff, a lone surrogate and JSON nested 1,000 deep each printed a traceback."""
+    """A UTF-8 BOM, a byte \\xff, a lone surrogate and JSON nested 1,000 deep each printed a traceback."""
     lines = [
         b"\xef\xbb\xbf" + NEW_GAME,                                   # BOM from a Windows editor: accepted
         b'{"op": "credit", "player": "Anna", "amount": 10, "x": "\xff"}',  # not UTF-8
@@ -90,7 +90,7 @@ def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
 
 
 def test_replay_into_head_ends_quietly(tmp_path: Path) -> None:
-    """Issue 22, finding 10: `bankleser replay FILE | head` ended in a BrokenPipeError traceback. A reader that
+    """`bankleser replay FILE | head` ended in a BrokenPipeError traceback. A reader that
     stops early is not an error: the replay stops, says nothing, and exits as a pipe's writer does."""
     path = tmp_path / "long.jsonl"
     path.write_bytes(NEW_GAME + b"\n" + (CREDIT + b"\n") * 5000)

@@ -1,4 +1,4 @@
-"""The reports speak the language in force (issue 27): a game's report, its CSV, the Bestenliste, the charts and
+"""The reports speak the language in force: a game's report, its CSV, the Bestenliste, the charts and
 the printables come from the catalogue, German as before, English complete, with no German word but the names the
 edition, the players and the squares bring."""
 

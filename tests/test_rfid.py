@@ -137,7 +137,7 @@ def test_missing_chip_is_reported_and_recovery_too(factory: MockFactory) -> None
 @pytest.mark.parametrize("floating", [0x00, 0xFF])
 def test_a_chip_that_stops_answering_is_reported_once_and_its_return_once(table: Table, chip: Mfrc522Model,
                                                                           floating: int) -> None:
-    """Issue 9: a module pulled off reads all zeros or all ones; plugged back, it has lost every register."""
+    """A module pulled off reads all zeros or all ones; plugged back, it has lost every register."""
     chip.present(ANNA)
     table.polls(2)
     chip.unplug(floating)
@@ -211,7 +211,7 @@ class HangingSPI:
 
 
 def test_a_reader_thread_blocked_in_a_transfer_counts_as_stalled(factory: MockFactory, chip: Mfrc522Model) -> None:
-    """Issue 11: the watchdog only checked that threads exist; a thread stuck in SPI kept the pings going."""
+    """The watchdog only checked that threads exist; a thread stuck in SPI kept the pings going."""
     spi = HangingSPI(chip)
     reader = RfidReader(pin_factory=factory, poll_interval=0.005, spi=spi, reset_pin=None)
     with reader.start():
@@ -231,7 +231,7 @@ TEN = "04112233445566778899"
 
 
 def test_seven_byte_stickers_are_read_whole_and_told_apart(table: Table, chip: Mfrc522Model) -> None:
-    """Issue 9: cascade level 1 alone gave '88' + three bytes, the same for every sticker of a roll."""
+    """Cascade level 1 alone gave '88' + three bytes, the same for every sticker of a roll."""
     chip.present(STICKER)
     table.polls(2)
     chip.lift()
@@ -248,7 +248,7 @@ def test_ten_byte_uids_are_read_through_three_cascade_levels(table: Table, chip:
 
 
 def test_a_thousand_empty_polls_never_report_the_reader_missing(table: Table, chip: Mfrc522Model) -> None:
-    """Issue 9: after a frame nobody answers the receiver keeps waiting; StartSend alone is then ignored."""
+    """After a frame nobody answers the receiver keeps waiting; StartSend alone is then ignored."""
     table.polls(1000)
     assert table.status == [(True, "MFRC522 bereit (Version 0x92)")]
     assert chip.ignored_start_sends == 0
@@ -286,7 +286,7 @@ def test_two_cards_at_once_never_give_a_wrong_uid(table: Table, chip: Mfrc522Mod
 
 
 def test_a_wedged_chip_is_freed_by_a_pulse_on_rst(table: Table, chip: Mfrc522Model) -> None:
-    """Issue 9: a chip that reads all 0xFF after a brown-out only recovers by a hard reset on NRSTPD."""
+    """A chip that reads all 0xFF after a brown-out only recovers by a hard reset on NRSTPD."""
     resets = chip.resets
     chip.wedge(0xFF)
     table.polls(1)
@@ -301,7 +301,7 @@ def test_a_wedged_chip_is_freed_by_a_pulse_on_rst(table: Table, chip: Mfrc522Mod
 
 
 def test_a_small_sticker_needs_the_configured_receiver_gain(factory: MockFactory, chip: Mfrc522Model) -> None:
-    """Issue 9: the chip resets to 33 dB; a sticker under a deed card is only heard at a higher gain."""
+    """The chip resets to 33 dB; a sticker under a deed card is only heard at a higher gain."""
     taps: list[str] = []
     with RfidReader(pin_factory=factory, on_tap=taps.append) as reader:
         reader.poll(0.0)
@@ -368,7 +368,7 @@ def test_any_cards_at_once_never_give_a_wrong_uid(factory: MockFactory, uids: li
 
 
 def test_two_cards_that_stay_ask_for_one_and_the_last_one_is_tapped(table: Table, chip: Mfrc522Model) -> None:
-    """Issue 9: two cards are never a tap; if they stay, the reader says so once, and again when one goes."""
+    """Two cards are never a tap; if they stay, the reader says so once, and again when one goes."""
     chip.present(ANNA, STICKER)
     table.polls(10)
     assert table.taps == [] and table.status[1:] == [(False, TWO_CARDS)]

@@ -386,9 +386,9 @@ def test_mortgage_twice_and_lift_unmortgaged_are_refused() -> None:
 
 
 def test_mortgage_texts_need_no_article_for_the_street() -> None:
-    """Review 12: "Cem nimmt eine Hypothek auf Schlossallee auf" wants "die Schlossallee", and the names of the
+    """"Cem nimmt eine Hypothek auf Schlossallee auf" wants "die Schlossallee", and the names of the
     themed editions have articles of their own: "für" takes the street's name as it is, the same in every text, and the
-    player and the street come first (issue 27: "Anna nimmt eine / Hypothek auf:" hid the street)."""
+    player and the street come first ("Anna nimmt eine / Hypothek auf:" hid the street)."""
     game = start()
     give(game, "Anna", 37, 39)
     assert told(apply(game, op="mortgage", player="Anna", square=39), game) == "Anna: Hypothek auf Schlossallee (200)"
@@ -551,7 +551,7 @@ def test_standard_game_last_player_standing_wins() -> None:
 
 
 def test_bankrupt_players_rank_by_when_they_went_bankrupt() -> None:
-    """Issue 18 #8: who went bankrupt last stayed in the game longest and ranks above those before, whatever
+    """Who went bankrupt last stayed in the game longest and ranks above those before, whatever
     their seats (seed 000: "Der letzte Spieler, der übrig bleibt, gewinnt")."""
     from rules import ranking
 

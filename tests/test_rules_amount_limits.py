@@ -1,4 +1,4 @@
-"""What limits an amount the banker books (issue 19's last gaps against the books): an auction bid has no upper
+"""What limits an amount the banker books (last gaps against the books): an auction bid has no upper
 limit but the bidder's cash, and Banking's reader takes 10K to 20M for a bid and for a trade's money alike. One
 rule, one test, the book quoted."""
 

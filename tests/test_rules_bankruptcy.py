@@ -1,4 +1,4 @@
-"""Bankruptcy and the debt it may leave to the bank, against the books (issue 19's last gaps): bankrupt is only
+"""Bankruptcy and the debt it may leave to the bank, against the books (last gaps): bankrupt is only
 who owes more than can be raised; a creditor who cannot pay the 10 % on a mortgaged deed owes it to the bank and
 pays it before anything else; the fees show wherever money shows. One rule, one test, the book quoted."""
 
@@ -204,7 +204,7 @@ def test_the_ten_percent_of_a_trade_is_in_the_preview_and_the_event() -> None:
 
 
 def test_the_short_line_of_a_trade_names_each_player_who_pays_the_bank() -> None:
-    """Review 12: "an die Bank: 200K" did not say who pays it; both sides may take a mortgaged deed."""
+    """"an die Bank: 200K" did not say who pays it; both sides may take a mortgaged deed."""
     from told import within
 
     game = start("classic")

@@ -1,4 +1,4 @@
-"""Where the books differ and the code did not (issue 26): each difference a field of the edition, each with its
+"""Where the books differ and the code did not: each difference a field of the edition, each with its
 book quoted, and the questions the books leave open decided and written down (docs/rules.md)."""
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_lift_names_only_mortgaged_deeds_of_the_bankrupt_player_and_never_the_ba
 
 
 def test_a_misspelt_field_is_refused_not_silently_ignored() -> None:
-    """Issue 26: "`{"op": "bankrupt", …, "lift": [37]}` is accepted today and the `lift` silently does nothing; a
+    """"`{"op": "bankrupt", …, "lift": [37]}` is accepted today and the `lift` silently does nothing; a
     misspelt field would do the same"."""
     game = bankrupt_with_parkstrasse("schalke")
     message = refused(game, "bad_command", op="bankrupt", player="Anna", creditor="Ben", lfit=[37])

@@ -1,4 +1,4 @@
-"""Editions as data (issue 26): the five boxes are files, a family's edition is a file of the same format, and
+"""Editions as data: the five boxes are files, a family's edition is a file of the same format, and
 every mistake in such a file is named with its key and line, never with a traceback: a phrase of the rules, said
 here in German (the English in tests/test_editions_english.py)."""
 
@@ -66,7 +66,7 @@ def test_the_five_editions_are_toml_files_shipped_with_the_package() -> None:
 
 
 def test_the_classic_file_prints_the_whole_board_and_the_others_give_only_what_differs() -> None:
-    """Issue 26: "An edition may name a `base` and give only what differs"."""
+    """"An edition may name a `base` and give only what differs"."""
     classic = tomllib.loads(resources.files("rules.editions").joinpath("classic.toml").read_text(encoding="utf-8"))
     assert len(classic["names"]) == 40 and len(classic["deeds"]) == 28 and "base" not in classic
     for key in ("banking", "schalke", "sonic", "skylanders", "classic-uk", "classic-us"):
@@ -95,7 +95,7 @@ def test_banking_inherits_the_classic_board_times_its_scale() -> None:
 
 
 def test_building_words_carry_singular_plural_and_gender() -> None:
-    """Issue 26: "so every sentence with them is correct ("eine Hütte", "das Schloss", "keine Tribüne")": the
+    """"so every sentence with them is correct ("eine Hütte", "das Schloss", "keine Tribüne")": the
     article said by the catalogue from the word's gender (the rules no longer write one; no text says "kein"
     with a building word now, so the feminine Tribüne is checked with "eine")."""
     assert words.counted(EDITIONS["skylanders"].house_word, 1) == "eine Hütte"
@@ -106,7 +106,7 @@ def test_building_words_carry_singular_plural_and_gender() -> None:
 
 
 def test_a_skylanders_family_gives_its_board_its_names() -> None:
-    """Issue 26: "a Skylanders family can give the 22 streets their board's names (as a family edition based on
+    """"a Skylanders family can give the 22 streets their board's names (as a family edition based on
     `skylanders`)"; everything else stays Skylanders'."""
     text = 'key = "skylanders-mia"\ntitle = "Skylanders bei Mia"\nbase = "skylanders"\n[names]\n1 = "Ruinen"\n'
     checked = read_edition(text, EDITIONS)
@@ -178,7 +178,7 @@ def test_a_name_too_long_for_the_oled_is_named() -> None:
 
 
 def test_rents_that_do_not_rise_are_named() -> None:
-    """Issue 26's own example: a public table's copy error."""
+    """Own example: a public table's copy error."""
     assert only(HAMBURG + "\n[deeds.39]\nrents = [50, 200, 600, 1400, 1800, 1700]\n") == \
         "Zeile 15, deeds.39.rents: die Mieten müssen steigen: auf 1800 folgt 1700"
 
@@ -265,7 +265,7 @@ def warnings(extra: str) -> list[str]:
 
 
 def test_a_rent_copied_wrong_is_caught_before_a_family_plays_on_it() -> None:
-    """Issue 26: "a US "New York Avenue" rent of 18 for 16"; here Berliner Straße's 16 typed as 18."""
+    """"a US "New York Avenue" rent of 18 for 16"; here Berliner Straße's 16 typed as 18."""
     assert warnings("\n[deeds.19]\nrents = [18, 80, 220, 600, 800, 1000]\n") == \
         ["Zeile 15, deeds.19.rents: 18 statt 16 wie in classic: ein Tippfehler?"]
 

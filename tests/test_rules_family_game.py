@@ -1,4 +1,4 @@
-"""A family's edition played end to end (issue 26: "new game, rent, build, mortgage, bankruptcy, quick game
+"""A family's edition played end to end ("new game, rent, build, mortgage, bankruptcy, quick game
 scoring"): every amount, name and word comes from the family's file, none from the classic board."""
 
 from __future__ import annotations

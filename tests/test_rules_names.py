@@ -1,4 +1,4 @@
-"""One rule for players' names (issue 11): short, visible, unmistakable."""
+"""One rule for players' names: short, visible, unmistakable."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""Journals written before issue 19 replay to the very same states (issue 19: "Journals written before keep
+"""Journals written before the bankruptcy's debt and the shortage auction replay to the very same states ("Journals written before keep
 replaying"; `bankrupt` had no `owed`, trades no typing limit, the 10 % had no debt to fall back on).
 
 The golden files were recorded by the rules of commit 4c9a850 (``tests/old_journals.py``): each line a
 command and the digest of the contract's state after it, the last line the whole final state.
 
 One thing has changed on purpose since: the derived ``ranking`` among bankrupt players. The recording code put
-them in seat order; today who went bankrupt last ranks above those before (issue 18 #8). :func:`as_recorded`
+them in seat order; today who went bankrupt last ranks above those before. :func:`as_recorded`
 undoes exactly that before the comparison, so balances, deeds, buildings and everything else must still be
 identical, and so must the ranking of the players still in the game.
 """
@@ -77,7 +77,7 @@ def test_a_journal_written_before_replays_to_the_same_state_after_every_command(
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_bankleser_replay_of_a_journal_written_before_gives_the_same_state(path: Path) -> None:
-    """`bankleser replay --journal FILE` (issue 19, "Done means"): the same state, every command accepted, also
+    """`bankleser replay --journal FILE` ("Done means"): the same state, every command accepted, also
     the Banking trade for 5K that the reader's range refuses today."""
     commands, _, final = load(path)
     results = list(replay_lines((json.dumps(cmd) for cmd in commands), journal=True))

@@ -35,7 +35,7 @@ def test_rules_reads_no_clock_and_does_no_io() -> None:
 
 
 def test_the_only_thing_rules_reads_is_its_own_editions_package_data() -> None:
-    """Issue 26: the shipped editions are TOML files in the package. One module reads them, through
+    """The shipped editions are TOML files in the package. One module reads them, through
     ``pkgutil.get_data`` and only from its own package (as fixed as the code); a family's file is read by the
     device and handed to ``rules`` as text. Nothing else in ``rules`` touches a loader."""
     readers = []

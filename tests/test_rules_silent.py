@@ -1,4 +1,4 @@
-"""Issue 19: where the books are silent or disagree, decided once. Each test is a row of docs/rules.md's table
+"""Where the books are silent or disagree, decided once. Each test is a row of docs/rules.md's table
 "Wo die Regeln schweigen", and quotes what the books do say."""
 
 from __future__ import annotations

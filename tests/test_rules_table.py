@@ -1,4 +1,4 @@
-"""What the books say about selling hotels, and what every table needs beyond the books (issue 13)."""
+"""What the books say about selling hotels, and what every table needs beyond the books."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_selling_stays_even_there(edition: str) -> None:
 
 @pytest.mark.parametrize("edition", ["schalke", "sonic", "skylanders"])
 def test_with_fewer_than_four_houses_in_the_bank_a_hotel_is_sold_whole_there(edition: str) -> None:
-    """Issue 19 (docs/rules.md, "Wo die Regeln schweigen"): the bank cannot hand back 4 houses it does not
+    """Where the rules are silent (docs/rules.md, "Wo die Regeln schweigen"): the bank cannot hand back 4 houses it does not
     have, so the hotel is sold whole as seed 000 "Hotels verkaufen" does ("den halben Preis für das Hotel plus
     den halben Preis für die 4 Apartments"): the same money, and an owner in debt can still raise it."""
     game = hotels_on_dark_blue(edition)
@@ -131,7 +131,7 @@ def test_repairs_without_buildings_cost_nothing_and_are_not_booked() -> None:
 
 @pytest.mark.parametrize("edition", ["classic", "schalke"])
 def test_repairs_at_zero_for_houses_and_hotels_are_refused_not_booked(edition: str) -> None:
-    """Review 12: "Je Tribüne? 0 | OK: 0" booked a Renovierung of 0. Every card names a price per house and per
+    """"Je Tribüne? 0 | OK: 0" booked a Renovierung of 0. Every card names a price per house and per
     hotel; both at 0 book nothing, so the rules refuse them and say why."""
     game = hotels_on_dark_blue(edition)
     booked = len(game.history)

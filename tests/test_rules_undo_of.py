@@ -1,4 +1,4 @@
-"""Issue 31: Storno names the booking it means, so that two taps (or two phones) take back one booking.
+"""Storno names the booking it means, so that two taps (or two phones) take back one booking.
 
 The contract (docs/rules.md, "Contract notes"): "`undo` has `of` (optional): the number of the booking it
 means (`Event.number`: the new game is 1, each booking and each Storno takes the next, so no number is given
@@ -69,7 +69,7 @@ def test_the_numbers_survive_a_checkpoint() -> None:
 
 
 def test_a_stations_rent_has_no_empty_parentheses() -> None:
-    """Issue 31: the log read "Anna zahlt Cem Miete für Westbahnhof (): 25"."""
+    """The log read "Anna zahlt Cem Miete für Westbahnhof (): 25"."""
     game = start(players=("Anna", "Cem"))
     give(game, "Cem", 15)
     assert told(apply(game, op="rent", player="Anna", square=15), game) == "Westbahnhof – Anna zahlt Cem 25 Miete"

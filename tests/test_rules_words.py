@@ -1,4 +1,4 @@
-"""The rules speak in codes and values (issue 27): every text they produce is a phrase of rules.po, said where it
+"""The rules speak in codes and values: every text they produce is a phrase of rules.po, said where it
 is shown in the language in force; the findings of the evening at the table, fixed; English complete; an old game
 told in today's language."""
 
@@ -27,7 +27,7 @@ from rules.titles import mode_title
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# --- The findings (each failed on the texts before issue 27)
+# --- The findings (each failed on the texts before)
 
 
 def built_twice() -> tuple[Game, str]:

@@ -125,7 +125,7 @@ def test_salvage_never_prints_a_traceback_whatever_the_file(tmp_path: Path, kind
 
 
 def test_salvage_rolls_back_a_leftover_rollback_journal(tmp_path: Path) -> None:
-    """Issue 20: a cut while SQLite created the journal left ``-journal``; salvage copied only the file and
+    """A cut while SQLite created the journal left ``-journal``; salvage copied only the file and
     ``-wal`` and ended in "no such table: commands". It copies ``-journal`` too, and SQLite rolls back the copy."""
     source = cut_while_creating(tmp_path / "journal.sqlite3", settings={"banker_pin": "x"})
     report = salvage(source, tmp_path / "rescued.sqlite3")

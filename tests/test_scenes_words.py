@@ -1,4 +1,4 @@
-"""The OLED in the language in force (issue 27): the scenes' words from words/locale/*/scenes.po, said when drawn.
+"""The OLED in the language in force: the scenes' words from words/locale/*/scenes.po, said when drawn.
 
 A change of language (the admin page's ``words.use``) shows on the screen now shown at its next frame, without a
 key; the English menus hold no German word but the edition's own names; and the table's findings on the device's

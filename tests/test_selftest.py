@@ -1,4 +1,4 @@
-"""Menü → Selbsttest (issue 20): every part of the box tried by hand, each shown as it is used."""
+"""Menü → Selbsttest: every part of the box tried by hand, each shown as it is used."""
 
 from __future__ import annotations
 

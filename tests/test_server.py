@@ -1,6 +1,6 @@
 """The web server under bad clients and many phones, against a real `bankleser run --sim` process.
 
-Issue 11 owns these guarantees; issue 12 chose the server that gives them (webui/server.py).
+The server that gives these guarantees, and why it was chosen: webui/server.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def raw(server: LiveServer, request: bytes, timeout: float = 5) -> bytes:
 
 
 def test_a_huge_body_is_refused_from_its_headers_before_it_is_stored(server: LiveServer) -> None:
-    """Issue 11: waitress spooled up to 1 GB to the SD card before Flask's limit applied."""
+    """Waitress spooled up to 1 GB to the SD card before Flask's limit applied."""
     answer = raw(server, b"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 1000000000\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 413")
@@ -53,7 +53,7 @@ def read_until(sock: socket.socket, marker: bytes, deadline: float) -> bytes:
 
 
 def test_a_hundred_open_pages_and_stalled_clients_never_starve_the_banker(server: LiveServer) -> None:
-    """Issue 11/12: 32 open pages took every waitress thread; 98 half-sent requests blocked the page for 30 s."""
+    """32 open pages took every waitress thread; 98 half-sent requests blocked the page for 30 s."""
     streams = [open_stream(server) for _ in range(100)]
     stalled = []
     for _ in range(98):
@@ -90,7 +90,7 @@ def test_state_answers_304_when_the_phone_has_it(server: LiveServer) -> None:
 
 
 def test_the_login_limit_holds_under_thirty_parallel_guesses(server: LiveServer) -> None:
-    """Issue 11: 30 parallel wrong PINs from one address got 30 × 401 and no 429."""
+    """30 parallel wrong PINs from one address got 30 × 401 and no 429."""
     barrier = threading.Barrier(30)
 
     def guess(i: int) -> int:
@@ -103,7 +103,7 @@ def test_the_login_limit_holds_under_thirty_parallel_guesses(server: LiveServer)
 
 
 def test_a_stop_with_thirty_open_pages_is_clean_quiet_and_prompt(tmp_path: Path) -> None:
-    """Issue 22, finding 8: a stop with pages open logged a CancelledError traceback per stream, "coroutine
+    """A stop with pages open logged a CancelledError traceback per stream, "coroutine
     'Queue.put' was never awaited" and "timeout graceful shutdown exceeded". With 30 open pages (status pages
     and virtual devices) a stop is clean (exit 0), quiet (no traceback, no ERROR) and prompt."""
     log = tmp_path / "bankleser.log"

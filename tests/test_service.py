@@ -130,7 +130,7 @@ def test_dry_run_changes_nothing(tmp_path: Path) -> None:
 
 def test_refuses_to_install_without_root() -> None:
     """Run as `nobody` from a copy any user can read: a checkout in a home folder of mode 700 is not
-    (issue 9: the test failed with "Permission denied" instead of the message it checks)."""
+    (the test failed with "Permission denied" instead of the message it checks)."""
     as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
     scratch = Path(tempfile.mkdtemp(prefix="bankleser-install-"))
     try:
@@ -159,20 +159,20 @@ def test_install_updates_apt_before_installing(tmp_path: Path) -> None:
 
 
 def test_bookworm_and_trixie_both_use_debians_lgpio_in_a_venv_that_sees_it(tmp_path: Path) -> None:
-    """Issue 9: lgpio has no wheel for Trixie's Python 3.13; Raspberry Pi OS packages it as python3-lgpio."""
+    """Lgpio has no wheel for Trixie's Python 3.13; Raspberry Pi OS packages it as python3-lgpio."""
     for system in (BOOKWORM, TRIXIE):
         root = tmp_path / system["codename"]
         out = install(root, "--dry-run", system=system)
         assert (f"= system: {system['codename']}, Python {system['python']}; lgpio: the python3-lgpio package "
                 "(Raspberry Pi OS)") in out
-        assert "Debian's" not in out  # Debian has no python3-lgpio (issue 20)
-        # python3-dev only where lgpio is built (issue 30: 16 packages, 66 MB never used)
+        assert "Debian's" not in out  # Debian has no python3-lgpio
+        # python3-dev only where lgpio is built (16 packages, 66 MB never used)
         assert "+ apt-get install -y --no-install-recommends python3-venv python3-lgpio sqlite3" in out
         assert "+ python3 -m venv --system-site-packages /opt/bankleser/releases/1/venv" in out
 
 
 def test_without_python3_lgpio_lgpio_comes_from_pypi_for_every_python(tmp_path: Path) -> None:
-    """Issue 30: plain trixie (DietPi, Armbian) has no python3-lgpio and PyPI no lgpio wheel for 3.13: the
+    """Plain trixie (DietPi, Armbian) has no python3-lgpio and PyPI no lgpio wheel for 3.13: the
     installer stopped at "install python3-lgpio", which nobody can there. Now lgpio comes from its pinned
     release on PyPI, its wheel or else built from source; python3-dev only for that build."""
     for system in ({**BOOKWORM, "lgpio": "0"}, {**TRIXIE, "lgpio": "0"}):
@@ -232,7 +232,7 @@ CHROOT = {**BOOKWORM, "booted": "0"}
 
 
 def test_in_a_chroot_everything_but_starting_the_service_is_done_and_it_exits_0(tmp_path: Path) -> None:
-    """Issue 20: an image build (pi-gen) stopped at `systemctl daemon-reload` with rc 1 after doing the rest."""
+    """An image build (pi-gen) stopped at `systemctl daemon-reload` with rc 1 after doing the rest."""
     result = run_install(tmp_path, system=CHROOT)
     out = result.stdout
     assert result.returncode == 0
@@ -244,7 +244,7 @@ def test_in_a_chroot_everything_but_starting_the_service_is_done_and_it_exits_0(
 
 
 def test_plain_debian_gets_a_udev_rule_for_the_device_groups(tmp_path: Path) -> None:
-    """Issue 20: without Raspberry Pi OS's 99-com.rules, gpiochip, spidev and i2c are root-only."""
+    """Without Raspberry Pi OS's 99-com.rules, gpiochip, spidev and i2c are root-only."""
     out = install(tmp_path / "debian", system={"codename": "bookworm", "python": "3.11", "lgpio": "0"})
     rule = (tmp_path / "debian/etc/udev/rules.d/60-bankleser.rules").read_text()
     for line in ('KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"', 'KERNEL=="spidev*", GROUP="spi", MODE="0660"',
@@ -259,7 +259,7 @@ def test_plain_debian_gets_a_udev_rule_for_the_device_groups(tmp_path: Path) -> 
 
 
 def test_the_config_folder_gets_the_mode_the_unit_expects(tmp_path: Path) -> None:
-    """Issue 20: ConfigurationDirectoryMode=0750; systemd warned at every start of a 0755 folder."""
+    """ConfigurationDirectoryMode=0750; systemd warned at every start of a 0755 folder."""
     out = install(tmp_path)
     assert (tmp_path / "etc/bankleser").stat().st_mode & 0o777 == 0o750
     assert "+ chgrp bankleser " in out
@@ -277,7 +277,7 @@ exit 0
 
 
 def test_uninstall_can_run_twice(tmp_path: Path) -> None:
-    """Issue 20: the second `--uninstall` ended with systemctl's "Unit file does not exist" (rc 1)."""
+    """The second `--uninstall` ended with systemctl's "Unit file does not exist" (rc 1)."""
     root = tmp_path / "root"
     install(root)
     bin_dir = tmp_path / "bin"
@@ -301,7 +301,7 @@ def test_uninstall_can_run_twice(tmp_path: Path) -> None:
 
 
 def test_lgpio_works_outside_the_journals_folder(tmp_path: Path) -> None:
-    """Issue 20: lgpio left `.lgd-nfy0` in /var/lib/bankleser and chdir()ed the process there."""
+    """Lgpio left `.lgd-nfy0` in /var/lib/bankleser and chdir()ed the process there."""
     from drivers.hardware import lgpio_workdir
 
     env = {"XDG_RUNTIME_DIR": str(tmp_path)}

@@ -1,4 +1,4 @@
-"""The service speaks from the catalogue (issue 27): the start log, the store's errors, the command line, the parts'
+"""The service speaks from the catalogue: the start log, the store's errors, the command line, the parts'
 names and the first frame in the appliance's language; German as before, English complete."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The first frame (issue 21, "Start-up on a Pi Zero 2 W"): "Startet…" on the OLED within a second of the
+"""The first frame ("Start-up on a Pi Zero 2 W"): "Startet…" on the OLED within a second of the
 service starting, at a Pi core's pace. It is luma.oled's own recorded bytes, replayed with smbus2 before
 Pillow or luma is imported; what it shows is checked on a model of the SSD1306 and SH1106 written from their
 datasheets, which luma's own drivers must drive to the same picture.
@@ -267,7 +267,7 @@ held (tests/test_stop_signal.py); the bound is for a hang, not for a slow machin
 
 
 def test_without_a_panel_the_daemon_comes_up_and_names_the_display_once(tmp_path: Path) -> None:
-    """Issue 20 with the first frame in front: the greeting fails quietly, opening the parts names the cause and
+    """A missing part with the first frame in front: the greeting fails quietly, opening the parts names the cause and
     fix once, and READY comes."""
     notify = NotifySocket(tmp_path / "notify.sock")
     log = tmp_path / "out.log"

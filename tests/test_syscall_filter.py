@@ -1,4 +1,4 @@
-"""The daemon under its unit's own system-call filter, in every run (issue 30).
+"""The daemon under its unit's own system-call filter, in every run.
 
 The shipped unit never became ready: ``SystemCallFilter=@system-service`` and ``~@privileged``
 forbid adjtimex, which the clock check called before READY, and systemd killed the process with

@@ -135,7 +135,7 @@ def test_bad_amount_entry_is_refused_with_a_reason(table: Table) -> None:
 
 
 def test_keys_in_the_wrong_order_change_nothing_and_say_so(table: Table) -> None:
-    """Issue 18, never silent: a key with no use here plays the refused tone and says so."""
+    """Never silent: a key with no use here plays the refused tone and says so."""
     table.start("Anna", "Ben")
     table.press("HABEN", "SOLL", "LOS", "5", "K")
     assert table.bank.state is State.IDLE and len(table.journal) == 1
@@ -363,7 +363,7 @@ def test_a_card_not_in_the_game_says_so(table: Table) -> None:
 
 
 def test_a_minute_idle_sleeps_and_the_key_that_wakes_acts(table: Table) -> None:
-    """Issue 18 finding 2: seed 000, inserting a card shows the balance: the input that wakes acts."""
+    """Seed 000, inserting a card shows the balance: the input that wakes acts."""
     table.start("Anna", "Ben")
     table.tap("Anna")
     table.now += SLEEP_AFTER
@@ -401,7 +401,7 @@ def test_volume_with_the_point_key_and_no_card(table: Table) -> None:
 
 
 def test_a_wall_clock_jump_neither_ends_nor_extends_a_timed_game(table: Table) -> None:
-    """Issue 9: a Pi boots without a battery clock; NTP then moves the wall clock by hours."""
+    """A Pi boots without a battery clock; NTP then moves the wall clock by hours."""
     table.start("Anna", "Ben", mode="timed", minutes=90)
     table.now += 60
     left = table.ledger.remaining()
@@ -412,7 +412,7 @@ def test_a_wall_clock_jump_neither_ends_nor_extends_a_timed_game(table: Table) -
 
 
 def test_a_restart_resumes_the_play_clock_where_it_stood(table: Table, tmp_path: Path) -> None:
-    """Issue 9: while the appliance is off the clock stands still; on restart the OLED says it continues."""
+    """While the appliance is off the clock stands still; on restart the OLED says it continues."""
     table.start("Anna", "Ben", mode="timed", minutes=90)
     table.now += 600
     table.ledger.checkpoint_clock()
@@ -424,7 +424,7 @@ def test_a_restart_resumes_the_play_clock_where_it_stood(table: Table, tmp_path:
     assert bank.screen().lines[0] == "Uhr läuft"  # the 12 characters beside the QR code
 
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_10_haben_in_its_own_entry_books_the_amount_typed(table: Table) -> None:
@@ -498,7 +498,7 @@ def test_2_without_the_house_rule_los_books_at_once(table: Table) -> None:
     assert table.cash("Anna") == 1700 and table.text().startswith("Gebucht")
 
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_5_menu_during_an_amount_says_why_not(table: Table) -> None:
@@ -514,11 +514,11 @@ def test_5_menu_during_an_amount_says_why_not(table: Table) -> None:
     assert table.cash("Anna") == 15_500_000
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_a_pin_of_eight_digits_is_kept_whole(table: Table) -> None:
-    """Defect 3: the screen says "4-8 Ziffern"; every length it allows must reach the PIN."""
+    """The screen says "4-8 Ziffern"; every length it allows must reach the PIN."""
     for pin in ("4711", "12345678"):
         pins: list[str] = []
         table.bank.set_pin = lambda p, pins=pins: pins.append(p) or True  # type: ignore[misc]
@@ -571,7 +571,7 @@ def test_the_originals_transfer_order_both_cards_then_the_amount(table: Table) -
 
 
 def test_pay_everyone_on_the_device_in_few_presses(table: Table) -> None:
-    """Issue 13: "Zahle jedem Spieler 50" was one transfer per player; now one flow."""
+    """"Zahle jedem Spieler 50" was one transfer per player; now one flow."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("MENU")

@@ -51,7 +51,7 @@ def test_the_other_bidder_is_chosen_with_the_knob_too(table: Table) -> None:
     assert table.ledger.game.state.deeds[1].owner == "Ben" and table.cash("Ben") == 1490
 
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_no_auction_is_offered_under_the_house_rule_keine_versteigerungen(table: Table) -> None:
@@ -64,7 +64,7 @@ def test_no_auction_is_offered_under_the_house_rule_keine_versteigerungen(table:
     assert table.labels() == ["Preis 400"]
 
 
-# -- The device's side of issues 19, 20 and 21 (the rules' new bookings, missing parts, the own Wi-Fi)
+# -- The device's side of the rules' new bookings, of missing parts and of the box's own Wi-Fi ---------
 
 
 def _shortage(table: Table) -> None:

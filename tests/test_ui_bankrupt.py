@@ -61,7 +61,7 @@ def test_the_confirmation_says_what_lifting_costs(table: Table) -> None:
     assert table.ledger.game.state.deeds[37].owner == "Ben" and not table.ledger.game.state.deeds[37].mortgaged
 
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def _broke(table: Table) -> None:
@@ -77,7 +77,7 @@ def _broke(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
-    assert "Ben löst gleich auf:" in table.text()  # the mortgaged station: lifted at once or not (issue 26)
+    assert "Ben löst gleich auf:" in table.text()  # the mortgaged station: lifted at once or not
     table.press("OK")  # "Fertig": not lifted, the 10 %
 
 
@@ -99,7 +99,7 @@ def test_5_the_log_says_what_the_creditor_received(table: Table) -> None:
     assert "Ben erhält 1230" in text and square_name(EDITIONS["skylanders"], 5) in text and "10 %" in text, text
 
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def _all_menu_labels(table: Table) -> list[str]:
@@ -126,7 +126,7 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     table.tap("Ben")  # Cem owes Ben 1600 and has 1500
     table.press("OK")  # ZU WENIG GELD: OK: Geld beschaffen
     table.choose("Bankrott")  # to Ben, whom the payment was owed to
-    # issue 28 #5: what Ben receives (Cem's 1500), then the debt
+    # What Ben receives (Cem's 1500), then the debt
     assert table.text() == "OK bucht, C zurück\nBankrott\nCem an Ben: 1500\nStorno hebt es auf\nSchuld 1600"
     table.press("OK")
     assert table.ledger.game.state.players["Cem"].bankrupt
@@ -145,11 +145,11 @@ def test_1_the_bankruptcy_carries_the_debt_where_the_rules_take_it() -> None:
     assert ("owed" in cmd) == ("owed" in {f.name for f in fields(COMMANDS["bankrupt"])})
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_bankruptcy_to_the_bank_is_to_the_bank(table: Table) -> None:
-    """Defect 8: a refused payment to the bank: the creditor is the bank (review finding 2: no other choice)."""
+    """A refused payment to the bank: the creditor is the bank (review finding 2: no other choice)."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Anna")
     table.press("SOLL")
@@ -252,7 +252,7 @@ def test_3_storno_undoes_the_bankruptcy_that_ended_the_game(table: Table) -> Non
     assert "Anna" in table.text() and "1500" in table.text()
 
 
-# -- The device's side of issues 19, 20 and 21 (the rules' new bookings, missing parts, the own Wi-Fi)
+# -- The device's side of the rules' new bookings, of missing parts and of the box's own Wi-Fi ---------
 
 
 def _cem_broke_with_a_mortgaged_deed(table: Table, *, ben_cash: int) -> None:
@@ -271,7 +271,7 @@ def _bankrupt_to_ben(table: Table) -> None:
     assert "ZU WENIG GELD" in table.text()
     table.press("OK")
     table.choose("Bankrott")
-    assert "Ben löst gleich auf:" in table.text()  # the mortgaged deed Ben receives: lift it at once, or not (issue 26)
+    assert "Ben löst gleich auf:" in table.text()  # the mortgaged deed Ben receives: lift it at once, or not
     table.press("OK")  # "Fertig" is preselected: nothing lifted, the 10 %
 
 
@@ -337,7 +337,7 @@ def test_while_a_debt_is_open_the_menu_offers_no_other_payment(table: Table) -> 
 
 
 def test_schuld_zahlen_keeps_the_digits_of_the_other_entries() -> None:
-    """Issue 18, property 6: a new entry takes a digit no other entry had; Frei Parken stays MENU 0 1."""
+    """Property 6: a new entry takes a digit no other entry had; Frei Parken stays MENU 0 1."""
     from device.scenes.flows import PLAYER_MENU
 
     more = next(e for e in PLAYER_MENU if e.digit == "0")
@@ -364,7 +364,7 @@ def test_a_debt_that_a_mortgage_covers_offers_the_mortgage_not_bankruptcy(table:
 
 
 def test_the_creditor_may_lift_a_mortgage_from_a_bankruptcy_at_once(table: Table) -> None:
-    """Issue 26, seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 % Zinsen an die
+    """Seeds 001/003/004: "Der Mitspieler muss sofort für jedes belastete Grundstück … 10 % Zinsen an die
     Bank bezahlen. Dies gilt auch dann, wenn er die Hypothek zu diesem Zeitpunkt noch nicht auflösen möchte" — lifting
     at once costs the mortgage plus the 10 % once (Schlossallee: 200 + 20 = 220), not the 10 % and later 220 again."""
     _cem_broke_with_a_mortgaged_deed(table, ben_cash=500)

@@ -9,7 +9,7 @@ from ui_table import Table
 from device.scenes import SLEEP_AFTER
 from device.scenes.said import key_prompt, say
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_2_the_card_that_wakes_the_reader_shows_its_balance(table: Table) -> None:
@@ -34,11 +34,11 @@ def test_3_a_finished_booking_leaves_no_payer_behind(table: Table) -> None:
     assert table.cash("Ben") == 13_000_000 and table.cash("Anna") == 17_000_000
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_a_tap_in_a_menu_switches_to_that_player_with_a_note(table: Table) -> None:
-    """Defect 5: "a tap always either switches to that player … or is used by the menu"."""
+    """"a tap always either switches to that player … or is used by the menu"."""
     table.start("Anna", "Ben")
     table.tap("Anna")
     table.press("MENU")

@@ -1,4 +1,4 @@
-"""Complete as well as sound, counted (issue 28): for fixed positions in each edition, what the menu offers is exactly
+"""Complete as well as sound, counted: for fixed positions in each edition, what the menu offers is exactly
 what the rules accept — the perft of python-chess's move generator, for a banker's reader.
 
 Each position is played on the real device (ledger, rules, journal); for each player still in the game, the

@@ -1,4 +1,4 @@
-"""A booking's confirmation (issue 27): the title bar says what the keys do ("OK bucht, C zurück"), so the body
+"""A booking's confirmation: the title bar says what the keys do ("OK bucht, C zurück"), so the body
 has three rows under the amount for what is booked, nothing pinned; every confirmation the reader makes still says
 what it is (the flow's title, which only repeated the verb of the rules' sentence, is said in the big line where
 nothing else stands there)."""
@@ -79,7 +79,7 @@ def end(table: Table) -> None:
 
 
 def bankrupt(table: Table) -> None:
-    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_bankrupt.py, issue 18's finding 1)."""
+    """Cem owes Ben 1600 and has 1500: bankrupt to Ben (tests/test_ui_bankrupt.py, finding 1)."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     table.tap("Cem")
     table.press("SOLL")
@@ -245,7 +245,7 @@ def test_the_long_form_stays_where_it_fits_beside_the_marks(table: Table) -> Non
 
 
 def test_an_unused_key_is_said_in_the_title_bar_for_its_moment(table: Table) -> None:
-    """Issue 28 #8: the note goes into the title bar, never over a row of what is to be booked; the keys' line
+    """The note goes into the title bar, never over a row of what is to be booked; the keys' line
     comes back with the next input."""
     trade_with_a_lift(table)
     lines = table.screen().lines
@@ -342,11 +342,11 @@ def test_a_long_trade_shows_who_gives_what_on_both_sides_first(table: Table, cod
     assert table.ledger.game.state.deeds[12].owner == LONG_B and table.ledger.game.state.deeds[6].owner == LONG_A
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_the_confirm_screen_shows_what_the_rules_will_book(table: Table) -> None:
-    """Defect 6: "the confirm screen shows what the rules will book (previewing the command)"."""
+    """"the confirm screen shows what the rules will book (previewing the command)"."""
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("MENU")

@@ -48,7 +48,7 @@ def test_the_device_sends_what_it_confirmed(table: Table) -> None:
     assert "200" in " ".join(table.text().splitlines())
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> None:
@@ -68,7 +68,7 @@ def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> No
 
 
 def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(table: Table) -> None:
-    """Defect 1: "The device must survive any change the web makes: new game, undo, end"."""
+    """"The device must survive any change the web makes: new game, undo, end"."""
     table.start("Anna", "Ben", mode="timed", minutes=30)
     table.tap("Anna")
     table.press("LOS")
@@ -86,7 +86,7 @@ def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(tab
 
 
 def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Daemon) -> None:
-    """Defect 1: the device survives any change the web makes (here: a new game without Anna)."""
+    """The device survives any change the web makes (here: a new game without Anna)."""
     web, device = WebBackend(daemon), Simulation(daemon)
     assert web.submit({"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})["ok"]
     device.tap(UID["Anna"])

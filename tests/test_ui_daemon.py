@@ -22,7 +22,7 @@ def fresh(tmp_path: Path) -> Iterator[Daemon]:
 
 @pytest.mark.parametrize("pin", ["1234", "12345", "123456", "1234567", "12345678"])
 def test_every_pin_length_the_screen_allows_logs_in(fresh: Daemon, pin: str) -> None:
-    """Defect 3: Menü → Banker-PIN says "4-8 Ziffern": each length works end to end."""
+    """Menü → Banker-PIN says "4-8 Ziffern": each length works end to end."""
     device = Device(fresh)
     device.press("MENU")
     device.choose("Banker-PIN")

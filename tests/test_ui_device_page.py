@@ -1,4 +1,4 @@
-"""Issue 28 #14: the virtual device (the simulation's /device page) shows the tone and the LED, its deed buttons follow
+"""The virtual device (the simulation's /device page) shows the tone and the LED, its deed buttons follow
 the running game's edition, and a card learned beyond the six gets a button. In Chromium, as a phone opens it."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from ui_table import Table
 
 from device.scenes import SLEEP_AFTER, State
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_7_the_ranking_at_its_end_says_so_in_the_title_and_stays(table: Table) -> None:
@@ -26,7 +26,7 @@ def test_7_the_ranking_at_its_end_says_so_in_the_title_and_stays(table: Table) -
     assert table.text().splitlines()[0] == "Schon am Ende" and "Anna gewinnt" in table.text()
 
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_8_the_end_ranking_shows_every_player(table: Table) -> None:
@@ -63,11 +63,11 @@ def test_17_a_game_ended_from_the_phone_wakes_the_reader_with_the_ranking(table:
     assert not table.asleep and table.text().splitlines()[0] == "Spielende"
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_the_ranking_after_a_bankruptcy_stays_until_a_key(table: Table) -> None:
-    """Defect 7: "the ranking stays on the OLED until a key is pressed (no sleep after 3 s)"."""
+    """"the ranking stays on the OLED until a key is pressed (no sleep after 3 s)"."""
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("SOLL")
@@ -109,7 +109,7 @@ def test_10_letztes_spiel_keeps_its_last_line_and_names_the_winner(table: Table)
     assert "Schon am Ende" in lines[0]
 
 
-# -- The device's side of issues 19, 20 and 21 (the rules' new bookings, missing parts, the own Wi-Fi)
+# -- The device's side of the rules' new bookings, of missing parts and of the box's own Wi-Fi ---------
 
 
 def test_a_shared_win_says_gleichstand_on_the_oled(table: Table) -> None:

@@ -8,11 +8,11 @@ from typing import Any
 
 from ui_table import Table
 
-# -- The device's side of issues 19, 20 and 21 (the rules' new bookings, missing parts, the own Wi-Fi)
+# -- The device's side of the rules' new bookings, of missing parts and of the box's own Wi-Fi ---------
 
 
 def test_a_missing_part_is_named_on_the_idle_screen_until_it_comes(table: Table) -> None:
-    """Issue 20: "says what is missing on the OLED (if it works)" — lasting, not a note that goes."""
+    """"says what is missing on the OLED (if it works)" — lasting, not a note that goes."""
     missing = ["Tastatur"]
     table.bank.missing = lambda: list(missing)
     table.bank.refresh()
@@ -27,7 +27,7 @@ def test_a_missing_part_is_named_on_the_idle_screen_until_it_comes(table: Table)
 
 def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_retry_takes_it_in(
         tmp_path: Path) -> None:
-    """Issue 20: a keypad whose GPIO cannot open is retried; the OLED says so until it comes up."""
+    """A keypad whose GPIO cannot open is retried; the OLED says so until it comes up."""
     import threading
 
     from gpiozero.pins.mock import MockFactory
@@ -62,7 +62,7 @@ def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_ret
 
 
 def test_the_own_wifi_is_shown_first_then_the_page_in_turn(table: Table) -> None:
-    """Issue 21: "the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;), then the page's QR code"; the
+    """"the OLED shows a QR code to join it (WIFI:S:…;T:WPA;P:…;;), then the page's QR code"; the
     network's code 10 s (as large as the panel allows), its name and password 20 s (time to type it), the page's
     code 10 s, in turn while the Wi-Fi is open."""
     from device.daemon.hotspot import JoinInfo, wifi_qr_payload
@@ -94,7 +94,7 @@ def test_the_own_wifi_is_shown_first_then_the_page_in_turn(table: Table) -> None
 
 
 def test_the_daemons_first_idle_frame_has_no_qr_code_until_the_first_tick(table: Table) -> None:
-    """Issue 21: READY within 3 s on a Pi core — segno (urllib, ssl) is imported after the first frame."""
+    """READY within 3 s on a Pi core — segno (urllib, ssl) is imported after the first frame."""
     from device.scenes import Ui
 
     bank = Ui(ledger=table.ledger, cards=table.cards, show=table.display.show, tone=table.buzzer.play,

@@ -13,7 +13,7 @@ from device.scenes.said import say
 from rules import EDITIONS, Game, square_name
 from rules.legal import legal_ops
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_1_banking_offers_the_ereigniskarte_entry(table: Table) -> None:
@@ -67,7 +67,7 @@ def test_3_the_classic_hotel_sale_keeps_both_ways(table: Table) -> None:
     assert table.labels() == ["ganz verkaufen", "zurück in Häuser"]
 
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_4_no_frei_karte_eingesetzt_without_a_card(table: Table) -> None:
@@ -131,11 +131,11 @@ def test_6_menu_digits_never_move(table: Table) -> None:
     assert table.text().splitlines()[0] == "Je Haus?"
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_a_deed_tag_on_a_station_offers_no_building(table: Table) -> None:
-    """Defect 6: a station is no street: Bauen/Verkaufen are never offered for it."""
+    """A station is no street: Bauen/Verkaufen are never offered for it."""
     table.start("Anna", "Ben", edition="classic")
     assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 5}).ok
     table.tap("Anna")
@@ -144,7 +144,7 @@ def test_a_deed_tag_on_a_station_offers_no_building(table: Table) -> None:
 
 
 def test_the_player_menu_offers_only_legal_actions(table: Table) -> None:
-    """Defect 6: nobody owns anything, so Miete, Bauen, Verkaufen, Hypothek are not offered."""
+    """Nobody owns anything, so Miete, Bauen, Verkaufen, Hypothek are not offered."""
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("MENU")

@@ -9,7 +9,7 @@ from ui_table import UID, Table
 from device.scenes import State
 from rules import square_name
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_4_a_card_tapped_during_the_set_up_keeps_it(table: Table) -> None:
@@ -54,7 +54,7 @@ def test_11_the_quick_games_deal_is_in_the_phones_and_the_reports_bookings(table
             assert all(deed in said for deed in deeds) and f"{name} zahlt {paid}" in said, (said, deeds, paid)
 
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_5_a_digit_in_the_edition_list_says_why_not_and_ok_still_picks(table: Table) -> None:
@@ -105,11 +105,11 @@ def test_a_tap_is_never_ignored_on_the_join_screen_by_a_deed(table: Table) -> No
     assert table.tones() == ["refused"] and "Keine Bankkarte" in table.text()
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_a_timed_game_of_zero_minutes_is_refused_when_typed(table: Table) -> None:
-    """Defect 11: refused when typed, not after every player tapped."""
+    """Refused when typed, not after every player tapped."""
     table.press("hold:C")
     table.choose("Ja: alle Stände neu")
     table.choose("MONOPOLY")
@@ -121,7 +121,7 @@ def test_a_timed_game_of_zero_minutes_is_refused_when_typed(table: Table) -> Non
 
 
 def test_a_new_game_over_a_running_one_asks_and_then_replaces(table: Table) -> None:
-    """Defect 2: "new_game over a running game needs an explicit confirmation" and carries replace."""
+    """"new_game over a running game needs an explicit confirmation" and carries replace."""
     table.start("Anna", "Ben")
     table.press("hold:C")
     assert table.text().splitlines()[:3] == ["Spiel ersetzen?", ">Ja: ersetzen", " Nein"]
@@ -136,7 +136,7 @@ def test_a_new_game_over_a_running_one_asks_and_then_replaces(table: Table) -> N
 
 
 def test_a_tap_during_the_deal_leaves_no_deal_screens_for_later(table: Table) -> None:
-    """Defect 9: tapping during the quick-game deal does not leave deal screens popping up later."""
+    """Tapping during the quick-game deal does not leave deal screens popping up later."""
     table.press("hold:C")
     table.choose("Ja: alle Stände neu")
     table.choose("Banking")
@@ -152,7 +152,7 @@ def test_a_tap_during_the_deal_leaves_no_deal_screens_for_later(table: Table) ->
 
 
 def test_skylanders_quick_game_is_kurzes_spiel_in_the_wizard_and_on_the_idle_screen(table: Table) -> None:
-    """Defect 13: "Skylanders' quick game is 'kurzes Spiel' everywhere"."""
+    """"Skylanders' quick game is 'kurzes Spiel' everywhere"."""
     table.press("hold:C")
     table.choose("Ja: alle Stände neu")
     table.choose("Skylanders Swap Force")

@@ -1,4 +1,4 @@
-"""Issue 28's findings on the pages around the device: /admin's pause after wrong PINs, the pages after the game, the
+"""Findings on the pages around the device: /admin's pause after wrong PINs, the pages after the game, the
 virtual device (its tone, its LED, its deed buttons)."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Issue 18's properties of the banker's reader, checked by a generator over random inputs.
+"""Properties of the banker's reader, checked by a generator over random inputs.
 
 Hypothesis drives the real device (scenes, ledger, rules, journal) with random keys, knob
 turns, holds, ticks, taps of player cards, deed tags and unknown cards, web changes and the own Wi-Fi
-opening and closing (issue 21: its join screens, for every SSID the config allows), in every edition and
+opening and closing (its join screens, for every SSID the config allows), in every edition and
 mode, and after every input asserts:
 
 1. fits: every line fits the 128×64 display, measured with the shipped font;
@@ -16,7 +16,7 @@ mode, and after every input asserts:
 7. not forgotten: after a booking that raised money for a payment refused for want of it, that payment is on
    the screen again (its confirmation, or ZU WENIG GELD with the list again), unless it is not owed any more.
 8. the Wi-Fi's join code keeps 2 px per module wherever its payload fits a version-3 code;
-9. complete as well as sound (issue 28): every op the rules accept for the player on the reader, with some valid
+9. complete as well as sound: every op the rules accept for the player on the reader, with some valid
    values, is offered at its documented place of that player's menu (docs/playing.md), on every square the rules
    accept it on, and under the house rule "doppeltes Gehalt auf LOS" the exact landing on LOS — asked of ``Game.check``
    directly, never through ``rules.legal``, which the menus use. ``HYPOTHESIS_PROFILE=long`` runs it with ten times
@@ -176,7 +176,7 @@ class Reader(RuleBasedStateMachine):
                                  max_size=32).filter(lambda s: len(s.encode()) <= 32)),
           password=st.text(ALPHABET, min_size=PASSWORD_LENGTH, max_size=PASSWORD_LENGTH), up=st.booleans())
     def own_wifi(self, ssid: str, password: str, up: bool) -> None:
-        """No known network: the appliance opens its own Wi-Fi (issue 21), and the idle screen shows how to join
+        """No known network: the appliance opens its own Wi-Fi, and the idle screen shows how to join
         it (its code, its name and password, the page's code, in turn); a known network coming back closes it."""
         info = JoinInfo(ssid, password, wifi_qr_payload(ssid, password)) if up else None
         self.table.bank.join = lambda: info
@@ -225,7 +225,7 @@ class Reader(RuleBasedStateMachine):
 
     @invariant()
     def the_wifi_code_keeps_two_pixels_per_module(self) -> None:
-        """Issue 21: a phone's camera reads the join code from afar when each module is 2 px (0.34 mm) at least."""
+        """A phone's camera reads the join code from afar when each module is 2 px (0.34 mm) at least."""
         qr = self.table.bank.screen().qr
         info = self.table.bank.join()
         if qr is not None and info is not None and qr == info.wifi_qr and qr_ssid_fits(info.ssid):
@@ -289,7 +289,7 @@ class Reader(RuleBasedStateMachine):
 
     @invariant()
     def every_op_the_rules_accept_is_offered_at_its_place(self) -> None:
-        """Issue 28: "every operation the rules would accept for the tapped player, with some valid values, is
+        """"every operation the rules would accept for the tapped player, with some valid values, is
         reachable from the player's menu at its documented place" (Banking's Menü 8 was not)."""
         bank = self.table.bank
         holder = next((s.player for s in reversed(bank.scenes.stack) if isinstance(s, CardScene)), None)
@@ -422,7 +422,7 @@ def test_regression_a_storno_the_web_took_away_is_withdrawn(table: Table) -> Non
 
 def test_regression_a_note_on_the_wifi_code_stays_beside_it_and_keeps_the_code_large(table: Table) -> None:
     """Generator: own_wifi(Bankleser), C — the note "C: hier nicht" went to the title bar, and under a title the
-    join code had 54 px, so it was drawn at 1 px per module again (issue 21). The note goes beside the code."""
+    join code had 54 px, so it was drawn at 1 px per module again. The note goes beside the code."""
     from device.daemon.hotspot import wifi_qr_payload
 
     info = JoinInfo("Bankleser", "abcdefghjkmn", wifi_qr_payload("Bankleser", "abcdefghjkmn"))

@@ -303,7 +303,7 @@ def test_a_purchase_the_player_cannot_afford_offers_money_but_never_bankruptcy(t
     assert "Bankrott" not in table.labels() and table.labels(), table.labels()
 
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) -> None:
@@ -324,11 +324,11 @@ def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) ->
     assert table.labels() == ["Hypothek (30)"]  # no bankruptcy: a bid is no debt
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_zu_wenig_geld_says_how_much_is_missing(table: Table) -> None:
-    """Defect 10: "ZU WENIG GELD always shows how much is missing"."""
+    """"ZU WENIG GELD always shows how much is missing"."""
     table.start("Anna", "Ben", edition="classic")
     table.tap("Anna")
     table.press("SOLL")

@@ -64,7 +64,7 @@ def test_a_turn_at_the_end_of_a_long_result_keeps_it(table: Table) -> None:
     assert isinstance(table.bank.scene, ResultScene) and table.screen().icons == ""
 
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_7_a_knob_turn_on_a_refusal_keeps_it_and_its_offer(table: Table) -> None:
@@ -82,11 +82,11 @@ def test_7_a_knob_turn_on_a_refusal_keeps_it_and_its_offer(table: Table) -> None
     assert table.bank.scene.title.startswith("Beschaffbar")
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_tap_los_los_books_los_twice(table: Table) -> None:
-    """Defect 4: "Tap, LOS, LOS must book LOS twice" — no key only dismisses "Gebucht"."""
+    """"Tap, LOS, LOS must book LOS twice" — no key only dismisses "Gebucht"."""
     table.start("Anna", "Ben")
     table.tap("Anna")
     table.press("LOS", "LOS")
@@ -94,7 +94,7 @@ def test_tap_los_los_books_los_twice(table: Table) -> None:
 
 
 def test_haben_on_a_result_screen_acts_at_once(table: Table) -> None:
-    """Defect 4: "Haben, Menü and digits pressed on a result screen act at once"."""
+    """"Haben, Menü and digits pressed on a result screen act at once"."""
     table.start("Anna", "Ben")
     table.tap("Anna")
     table.press("LOS", "HABEN")

@@ -13,7 +13,7 @@ from device.scenes.layout import problems
 from device.scenes.lists import ListScene
 from rules import EDITIONS
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_7_long_texts_wrap_never_cut(table: Table) -> None:
@@ -99,11 +99,11 @@ def test_14_the_tempo_wuerfel_game_is_named_so_in_the_log(table: Table) -> None:
     assert "Standardspiel mit Tempo-Würfel" in told(table.ledger.game.history[0], table.ledger.game)
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_the_dice_prompt_names_its_range(table: Table) -> None:
-    """Defect 11: "the dice prompt accepts only 2–12 (2–15 with the speed die) and says so"."""
+    """"the dice prompt accepts only 2–12 (2–15 with the speed die) and says so"."""
     table.start("Anna", "Ben", edition="classic")
     assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 12}).ok
     table.tap("Ben")
@@ -125,7 +125,7 @@ def test_no_refusal_says_just_fehler(table: Table) -> None:
 
 
 def test_the_idle_screen_never_splits_an_address(table: Table) -> None:
-    """Defect 14: "192.168.1.20" and ":8080" on two lines read as another port."""
+    """"192.168.1.20" and ":8080" on two lines read as another port."""
     table.bank.url = "http://192.168.100.200:8080/"
     table.bank.refresh()
     assert table.text().splitlines()[2:] == ["192.168.100.", "200", "Port 8080"]  # the address before "Karte drauf"

@@ -8,7 +8,7 @@ from ui_table import Table
 
 from device.scenes import State
 
-# -- Issue 28's findings (the second evening at the virtual device) --------------------------------
+# -- Findings (the second evening at the virtual device) --------------------------------
 
 
 def test_8_the_trade_confirmation_names_the_deeds_and_a_turn_scrolls_it(table: Table) -> None:
@@ -37,7 +37,7 @@ def test_8_the_trade_confirmation_names_the_deeds_and_a_turn_scrolls_it(table: T
     assert table.text().splitlines() == ["Drehen: hier nicht", *rows]
 
 
-# -- Issue 18's findings (three games on the virtual device) ---------------------------------------
+# -- Findings (three games on the virtual device) ---------------------------------------
 
 
 def test_4_a_trade_never_offers_a_street_whose_group_has_buildings(table: Table) -> None:
@@ -72,11 +72,11 @@ def test_5_c_on_a_trade_preview_goes_back_one_step_each_time(table: Table) -> No
     assert len(seen) - 1 == 8  # confirm, Ben's 500 cleared, Ben's cards, Anna's money and cards, partner, menu
 
 
-# -- Issue 10's defects, each failed before its fix ------------------------------------------------
+# -- Defects, each failed before its fix ------------------------------------------------
 
 
 def test_trade_summary_says_one_card_in_the_singular(table: Table) -> None:
-    """Defect 12: grammar, "1 Karte"; issue 28 #8: the deeds by name, not counted ("1 Karte" named none)."""
+    """Grammar, "1 Karte"; the deeds by name, not counted ("1 Karte" named none)."""
     table.start("Anna", "Ben", edition="classic")
     assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok
     table.tap("Anna")
@@ -93,7 +93,7 @@ def test_trade_summary_says_one_card_in_the_singular(table: Table) -> None:
 
 
 def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None:
-    """Defect 12: "a 'lift now' choice for mortgaged deeds, jail cards can be traded", the fee as booked."""
+    """"a 'lift now' choice for mortgaged deeds, jail cards can be traded", the fee as booked."""
     table.start("Anna", "Ben", edition="classic")
     for cmd in ({"op": "buy", "player": "Anna", "square": 39}, {"op": "mortgage", "player": "Anna", "square": 39},
                 {"op": "jail_card", "player": "Anna", "delta": 1}):
@@ -123,7 +123,7 @@ def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None
 
 
 def test_6_a_deed_tag_not_in_the_trade_is_refused_and_the_trade_kept(table: Table) -> None:
-    """Issue 18 #5: a tag the trade's list does not hold plays the refusal tone and says "nicht im Tausch"; the
+    """A tag the trade's list does not hold plays the refusal tone and says "nicht im Tausch"; the
     marks made so far stay (Badstraße is Cem's, not Anna's, so it cannot be among what Anna gives)."""
     table.start("Anna", "Ben", "Cem", edition="classic")
     assert table.ledger.submit({"op": "buy", "player": "Anna", "square": 39}).ok

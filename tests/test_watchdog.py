@@ -1,4 +1,4 @@
-"""The watchdog is fed only while everything makes progress (issue 11, item 14)."""
+"""The watchdog is fed only while everything makes progress (item 14)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_a_driver_hung_in_one_operation_stops_the_pings(daemon: Daemon) -> None:
 
 
 def test_a_journal_that_could_not_open_is_tried_again_and_booking_resumes(tmp_path: Path) -> None:
-    """Issue 11: after a start on a full or missing card, booking stayed refused until a restart."""
+    """After a start on a full or missing card, booking stayed refused until a restart."""
     from device.daemon.config import Config
     from device.daemon.notify import Notifier
 
@@ -47,7 +47,7 @@ def test_a_journal_that_could_not_open_is_tried_again_and_booking_resumes(tmp_pa
     d.start()
     try:
         assert d.journal is None and d.fault is not None and "Speicher" in d.fault
-        with words.speaking("en"):  # a phone reading its page in English reads it in English (issue 27)
+        with words.speaking("en"):  # a phone reading its page in English reads it in English
             assert d.fault is not None and "Speicher" not in d.fault and "storage" in d.fault.lower()
         assert d.retry_journal_at is not None
         blocker.unlink()

@@ -66,7 +66,7 @@ def test_state_is_the_contract_plus_log(client: FlaskClient) -> None:
 
 
 def test_timed_game_state_has_the_seconds_left_not_an_end_time(client: FlaskClient) -> None:
-    """Issue 9: phones count down from what the appliance sends, never from their own idea of an end time."""
+    """Phones count down from what the appliance sends, never from their own idea of an end time."""
     csrf = login(client)
     command(client, {**NEW, "mode": "timed", "minutes": 60}, csrf)
     state = client.get("/api/state").get_json()
@@ -112,7 +112,7 @@ def test_bad_input_is_never_a_500(client: FlaskClient, body: str, status: int) -
 ])
 def test_a_malformed_command_reaches_the_rules_and_their_message_is_the_answer(
         client: FlaskClient, monkeypatch: pytest.MonkeyPatch, cmd: dict[str, Any]) -> None:
-    """Issue 13: the web layer checks no command itself. The body arrives untouched at ``rules.parse``,
+    """The web layer checks no command itself. The body arrives untouched at ``rules.parse``,
     the one place that refuses a command for its shape, and the rules' own message is answered, as 400."""
     real = rules.commands.parse  # the one the game's door calls, as rules.game imports it
     seen: list[object] = []
@@ -225,7 +225,7 @@ def test_board_names_follow_the_edition(client: FlaskClient) -> None:
 
 
 def test_a_non_ascii_csrf_token_is_a_403_not_a_500(client: FlaskClient) -> None:
-    """Issue 11: hmac.compare_digest raised on a non-ASCII header."""
+    """Hmac.compare_digest raised on a non-ASCII header."""
     login(client)
     r = client.post("/api/commands", json=NEW, headers={"X-CSRF-Token": "ä" * 10})
     assert r.status_code == 403 and r.get_json()["ok"] is False
@@ -244,7 +244,7 @@ def test_odd_json_on_the_sim_keypad_and_login_is_refused_not_a_500(client: Flask
     ("A" * 5034, "zu lang"), ("An\nna", "Unsichtbares Zeichen"), ("An\u200bna", "Unsichtbares Zeichen"), ("   ", "fehlt"),
 ])
 def test_a_name_must_be_short_visible_and_present(client: FlaskClient, name: str, why: str) -> None:
-    """Issue 11: one rule for names (rules.clean_name), used by the API as by the device and new_game."""
+    """One rule for names (rules.clean_name), used by the API as by the device and new_game."""
     csrf = login(client)
     uid = next(c["uid"] for c in client.get("/api/admin/cards").get_json() if c["name"] == "Cem")
     r = client.post(f"/api/cards/{uid}/name", json={"name": name}, headers={"X-CSRF-Token": csrf})
@@ -266,7 +266,7 @@ def test_a_second_anna_is_refused_and_spaces_around_a_name_are_dropped(client: F
 
 
 def test_a_copied_cookie_is_worthless_after_logout(daemon: Daemon) -> None:
-    """Issue 11: a session cookie stayed valid for 31 days, after logout and after a PIN change."""
+    """A session cookie stayed valid for 31 days, after logout and after a PIN change."""
     phone, thief = daemon.app.test_client(), daemon.app.test_client()
     csrf = login(phone)
     cookie = phone.get_cookie("session")

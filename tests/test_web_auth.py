@@ -1,4 +1,4 @@
-"""Deny by default (issue 29): every route of the web is the banker's unless it is marked public.
+"""Deny by default: every route of the web is the banker's unless it is marked public.
 
 The walk goes over Flask's own URL map, so a route added tomorrow is in it: it must either be named
 below as public, on purpose, or answer 401 to a phone without the banker's session (and 403 to a
@@ -26,7 +26,7 @@ PUBLIC = {
     "games.games_page", "games.game_page", "games.game_jsonl", "games.game_csv", "games.best_page",
     "banker.api_login", "banker.api_session",
     "sim.sim_key", "sim.sim_tap", "sim.sim_display", "sim.sim_display_png", "sim.sim_freeze",
-    "language.choose_own",  # a phone pins its own language: its cookie only, nothing of the appliance (issue 27)
+    "language.choose_own",  # a phone pins its own language: its cookie only, nothing of the appliance
 }
 """What a phone without the banker's session may open: reading, logging in, the simulation's virtual device."""
 ARGUMENTS: dict[str, Any] = {"uid": "0a000001", "game_id": 1, "filename": "app.js", "key": "classic"}

@@ -1,4 +1,4 @@
-"""Issue 18: the web knows the device only through its Backend protocol."""
+"""The web knows the device only through its Backend protocol."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def test_the_web_app_imports_neither_drivers_nor_the_device() -> None:
 
 
 def test_the_virtual_devices_deed_tags_use_the_editions_names(daemon: Daemon) -> None:
-    """Issue 18 finding 10: the tag buttons kept classic names while the OLED used the edition's."""
+    """The tag buttons kept classic names while the OLED used the edition's."""
     from device.daemon.service import WebBackend
 
     web = WebBackend(daemon)

@@ -1,4 +1,4 @@
-"""A family's edition on the pages (issue 26 "Everywhere a name appears"): the status state, the board the virtual
+"""A family's edition on the pages ("Everywhere a name appears"): the status state, the board the virtual
 device labels its deed buttons with, and a broken file beside it that never stops the appliance."""
 
 from __future__ import annotations

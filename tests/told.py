@@ -1,4 +1,4 @@
-"""What the rules said, told as a person reads it (issue 27): the tests' one way to read an event's, a refusal's
+"""What the rules said, told as a person reads it: the tests' one way to read an event's, a refusal's
 or a payment's words, rendered by ``words.say`` in the language in force with the game's edition."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A family's edition: the file's checks, `bankleser edition`, the family's folder and /admin/ausgaben (issue 27)."""
+"""A family's edition: the file's checks, `bankleser edition`, the family's folder and /admin/ausgaben."""
 
 MODULES = ("rules/editions/fileformat.py", "rules/editions/problems.py", "rules/editions/schema.py",
            "rules/editions/syntax.py", "rules/editions/values.py", "rules/editions/writing.py",

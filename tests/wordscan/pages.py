@@ -1,4 +1,4 @@
-"""The pages (issue 27): the status page, /admin, the virtual device, and the web's own refusals.
+"""The pages: the status page, /admin, the virtual device, and the web's own refusals.
 
 Their templates (base, status, admin, device, lesen.html) and webui/static/app.js are scanned by
 tests/test_pages_language.py: the templates say ``{{ _("pages.…") }}``, the script ``t("pages.js.…")``."""

@@ -1,4 +1,4 @@
-"""The service's surface: the daemon's start and log, the command line, the store and the drivers (issue 27).
+"""The service's surface: the daemon's start and log, the command line, the store and the drivers.
 
 Left out: ``drivers/oled_model.py`` and ``drivers/mfrc522_model.py``, the simulation's models of the two chips.
 Their refusals are a developer's (a driver sent what the chip has no command for: a failing test says so) and
