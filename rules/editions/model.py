@@ -7,12 +7,13 @@ edition is written in code. Amounts are in the edition's own money (banking: eur
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from ..board import SQUARES, Deed, Square
+from ..record import record
 
 Gender = Literal["m", "f", "n"]
 
@@ -52,7 +53,7 @@ class Terms(NamedTuple):
     quick: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QuickRules:
     """The edition's short game (banking "Schnellspiel", skylanders "kurzes Spiel")."""
 
@@ -69,7 +70,7 @@ class QuickRules:
     word, from its file."""
 
 
-@dataclass(frozen=True, slots=True, eq=True)
+@record
 class Edition:
     """One MONOPOLY edition: its money, its names, its words and its rule flags, as its file gives them."""
 
