@@ -3,7 +3,7 @@
 gpiozero (``gpiozero/devices.py``, ``gpiozero/pins/mock.py``) imports ``entry_points`` at module level to look
 pin factories and mock pin classes up by name. The drivers never ask by name (they make the factory themselves:
 lgpio's on the box, the ``MockFactory`` on the virtual table), yet that import alone loads ``importlib.metadata``
-with ``email``, ``zipfile`` and ``csv``: about 45 M instructions before READY, ≈ 0.1 s at a Pi core's pace.
+with ``email`` and ``zipfile``: about 27 M instructions before READY, ≈ 0.1 s at a Pi core's pace.
 gpiozero tries the ``importlib_metadata`` backport first; while it loads, that name is a stand-in whose
 ``entry_points`` loads the standard library's on the first call, so a lookup by name still works, later.
 The stand-in is gone from ``sys.modules`` once gpiozero is in: other libraries see the real module or none.

@@ -1,7 +1,7 @@
 """``@record``: ``@dataclass(frozen=True, slots=True)`` with comparison, hash and repr made without compiling.
 
 On Python 3.11 a dataclass compiles each method it generates from source, at every start: six for a frozen one,
-about 3.8 M instructions a class (≈ 8 ms at a Pi core's pace), and the rules define about 40 before READY.
+about 3.8 M instructions a class (≈ 14 ms at a Pi core's pace), and the rules define about 40 before READY.
 ``__eq__``, ``__hash__`` and ``__repr__`` do the same thing for every class, so here they are closures over the
 class's field names (``operator.attrgetter``): a third of that cost less a class. ``__init__`` and the frozen
 ``__setattr__``/``__delattr__`` stay the dataclass's own. The closures compare, hash and show exactly what the

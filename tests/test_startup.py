@@ -134,7 +134,7 @@ daemon.close()
 
 
 def test_no_shipped_edition_and_no_importlib_metadata_before_ready(tmp_path: Path) -> None:
-    """Reading and checking the seven shipped editions cost about 70 M instructions (≈ 0.15 s at a Pi core's pace),
+    """Reading and checking the seven shipped editions cost about 46 M instructions (≈ 0.17 s at a Pi core's pace),
     and gpiozero's import of ``importlib.metadata`` (with email and zipfile) about 27 M; a start needs neither.
     The editions are read on first use (``rules.EDITIONS``), the classic board's with nothing else."""
     out = subprocess.run([sys.executable, "-c", READ_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,

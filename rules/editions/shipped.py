@@ -26,7 +26,7 @@ def shipped_texts() -> dict[str, str]:
 class Shipped(Mapping[str, Edition]):
     """The shipped editions by key, each read and checked on its first use (with the edition it names as its base).
 
-    Reading all seven files and checking them cost about 70 M instructions at every start, ≈ 0.15 s at a Pi core's
+    Reading all seven files and checking them cost about 46 M instructions at every start, ≈ 0.17 s at a Pi core's
     pace, before READY; a start needs one or two of them (the game's, the classic board's names). The keys, their
     order and ``in`` need no file. A broken shipped file is a bug: it raises where it is first used."""
 
