@@ -33,7 +33,7 @@ skylanders.toml). Each read from its edition when it is first asked for, as ``ED
 def __getattr__(name: str) -> QuickRules:
     if name in _QUICK:
         return EDITIONS[_QUICK[name]].quick
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(name)
 
 
 __all__ = ["EDITIONS", "KURZES_SPIEL", "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender", "Mode",

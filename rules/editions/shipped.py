@@ -18,9 +18,14 @@ ORDER = ("banking", "classic", "schalke", "sonic", "skylanders", "classic-uk", "
 file may name an earlier one as its base."""
 
 
+def shipped_text(key: str) -> str:
+    """One shipped edition's file."""
+    return (pkgutil.get_data(__package__, f"{key}.toml") or b"").decode("utf-8")
+
+
 def shipped_texts() -> dict[str, str]:
     """Each shipped edition's file, by key."""
-    return {key: (pkgutil.get_data(__package__, f"{key}.toml") or b"").decode("utf-8") for key in ORDER}
+    return {key: shipped_text(key) for key in ORDER}
 
 
 class Shipped(Mapping[str, Edition]):
@@ -38,7 +43,7 @@ class Shipped(Mapping[str, Edition]):
         if edition is None:
             if key not in ORDER:
                 raise KeyError(key)
-            checked = read_edition((pkgutil.get_data(__package__, f"{key}.toml") or b"").decode("utf-8"), self)
+            checked = read_edition(shipped_text(key), self)
             if checked.edition is None or checked.edition.key != key:
                 raise EditionError(checked.problems)
             edition = self._read[key] = checked.edition
