@@ -141,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run_parser() -> argparse.ArgumentParser:
     """The parser with ``run`` alone: what the service's start reads, without building the other ten commands'
-    parsers (about 20 M instructions before the first frame, ≈ 0.07 s at a Pi core's pace). Help and any refusal
+    parsers (about 11 M instructions before the first frame, ≈ 0.04 s at a Pi core's pace). Help and any refusal
     go through :func:`_parser`, so they say exactly what they said before."""
     parser = _Parser(prog="bankleser", description="service.cli.description")
     _add_run(parser.add_subparsers(dest="command", required=True))
