@@ -5,6 +5,7 @@ of records, a repr in a log or a test's equality must not notice."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import pickle
 from dataclasses import FrozenInstanceError, dataclass, field
@@ -90,3 +91,18 @@ def test_the_rules_records_compare_as_before() -> None:
     assert Credit(player="A", amount=5) != Debit(player="A", amount=5)
     assert len({DEEDS[1], DEEDS[1], DEEDS[3]}) == 2
     assert repr(Credit(player="A", amount=5)) == "Credit(id=None, expect=None, player='A', amount=5)"
+
+
+def test_a_record_is_made_as_the_dataclass_makes_it() -> None:
+    """``__init__`` is the dataclass's own (compiled at the first instance): positions, keywords, defaults."""
+    for make in (Mine, Theirs):
+        assert make(1, (2,), id="x") == make(a=1, b=(2,), id="x")
+        with pytest.raises(TypeError):
+            make(1, (2,), 3, "u", "x")  # id is keyword-only
+        with pytest.raises(TypeError):
+            make()  # a has no default
+    with pytest.raises(FrozenInstanceError):
+        del Mine(a=1).a  # type: ignore[misc]
+    one = Mine(a=1, b=(2,))
+    assert copy.copy(one) == one and copy.deepcopy(one) == one
+    assert Mine.__init__.__qualname__ == "Mine.__init__"
