@@ -7,8 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gpiozero import Button, RotaryEncoder
-
+from .gpio import Button, RotaryEncoder
 from .part import Part
 
 EventCallback = Callable[[str], None]

@@ -19,11 +19,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gpiozero import DigitalInputDevice, GPIODevice
-from gpiozero.pins.mock import MockPin
-
 from words import text
 
+from .gpio import DigitalInputDevice, GPIODevice, MockPin
 from .layout import DEFAULT_LAYOUT
 from .part import Part
 

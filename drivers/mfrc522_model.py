@@ -28,7 +28,7 @@ import random
 import threading
 from typing import Any
 
-from gpiozero.pins.mock import MockPin, MockSPIDevice
+from .gpio import MockPin, MockSPIDevice
 
 # Registers (datasheet 9.2).
 COMMAND, COM_IEN, DIV_IEN, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x05, 0x06

@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from gpiozero import LED, PWMOutputDevice
-
 from words import text
 
+from .gpio import LED, PWMOutputDevice
 from .part import Part
 
 Note = tuple[float, float]

@@ -8,11 +8,11 @@ never from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
 from .phrase import Phrase, phrase
+from .record import record
 
 Square: TypeAlias = int
 """A square index on the classic board: 0 = LOS … 39 = Schlossallee."""
@@ -33,7 +33,7 @@ class Kind(Enum):
     GO_TO_JAIL = "go_to_jail"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deed:
     """A Besitzrechtkarte: the printed values of one property (1-unit money)."""
 
@@ -51,7 +51,7 @@ class Deed:
     mortgage: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SquareInfo:
     """Any square of the board, with its tax where it is a tax square."""
 

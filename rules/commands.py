@@ -19,7 +19,7 @@ import json
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, field, fields, is_dataclass
 from enum import Enum
 from functools import lru_cache
 from types import MappingProxyType
@@ -31,6 +31,7 @@ from .errors import BadCommand, RuleError
 from .money import Money
 from .names import MAX_NAME, check_distinct, clean_name
 from .phrase import phrase
+from .record import record
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
@@ -48,7 +49,7 @@ def known_square(square: Square) -> Square:
     return square
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BaseCommand:
     """What every command has: its op, and an optional id."""
 
@@ -72,7 +73,7 @@ class BaseCommand:
 # -- starting, correcting, ending ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NewGame(BaseCommand):
     """A new game of an edition and mode, with its players in seat order (replaces a running one only when asked)."""
 
@@ -150,7 +151,7 @@ class NewGame(BaseCommand):
                 seen.add(sq)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undo(BaseCommand):
     """Storno: take back the last accepted command of the game (or a new_game that replaced one)."""
 
@@ -160,7 +161,7 @@ class Undo(BaseCommand):
     second tap, or a second phone, never takes back one booking more. None: whatever is last (the device)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class End(BaseCommand):
     """A timed game's time is up."""
 
@@ -170,7 +171,7 @@ class End(BaseCommand):
 # -- money ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Credit(BaseCommand):
     """The bank pays the player."""
 
@@ -179,7 +180,7 @@ class Credit(BaseCommand):
     amount: Money
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Debit(BaseCommand):
     """The player pays the bank (or the Frei-Parken pot)."""
 
@@ -188,7 +189,7 @@ class Debit(BaseCommand):
     amount: Money
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Transfer(BaseCommand):
     """One player pays another."""
 
@@ -203,7 +204,7 @@ class Transfer(BaseCommand):
             raise BadCommand(phrase("rules.transfer.self"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Go(BaseCommand):
     """The GO salary."""
 
@@ -213,7 +214,7 @@ class Go(BaseCommand):
     """Landed exactly on LOS: twice the salary under the house rule ``double_go``."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PayAll(BaseCommand):
     """ "Zahle jedem Spieler …": the player pays ``amount`` to every other player still in the game."""
 
@@ -222,7 +223,7 @@ class PayAll(BaseCommand):
     amount: Money
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CollectAll(BaseCommand):
     """ "Du hast Geburtstag": every other player still in the game pays the player ``amount``."""
 
@@ -231,7 +232,7 @@ class CollectAll(BaseCommand):
     amount: Money
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Repairs(BaseCommand):
     """Renovierung: so much per house and per hotel the player owns."""
 
@@ -241,7 +242,7 @@ class Repairs(BaseCommand):
     per_hotel: Money
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FreeParking(BaseCommand):
     """The player takes the Frei-Parken pot (house rule ``free_parking_pot``)."""
 
@@ -249,7 +250,7 @@ class FreeParking(BaseCommand):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tax(BaseCommand):
     """The player landed on a tax square and pays its tax to the bank (or the Frei-Parken pot)."""
 
@@ -264,7 +265,7 @@ class Tax(BaseCommand):
             raise BadCommand(phrase("rules.tax.square", square=self.square, first=first, second=second))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JailFine(BaseCommand):
     """The player pays the fine to leave the Gefängnis."""
 
@@ -272,7 +273,7 @@ class JailFine(BaseCommand):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JailCard(BaseCommand):
     """A "Gefängnis frei" card drawn (+1) or used (−1)."""
 
@@ -285,7 +286,7 @@ class JailCard(BaseCommand):
             raise BadCommand(phrase("rules.jail_card.delta"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bankrupt(BaseCommand):
     """The player cannot pay and leaves the game: what they own goes to the creditor (a player or the bank)."""
 
@@ -309,7 +310,7 @@ class Bankrupt(BaseCommand):
             raise BadCommand(phrase("rules.bankrupt.lift_twice"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PayDebt(BaseCommand):
     """The player pays the bank what they still owe it (the 10 % on mortgaged deeds received in a
     bankruptcy that they could not pay at once)."""
@@ -321,7 +322,7 @@ class PayDebt(BaseCommand):
 # -- property ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Buy(BaseCommand):
     """The player buys an unowned deed from the bank, at its printed price or an auction's."""
 
@@ -332,7 +333,7 @@ class Buy(BaseCommand):
     """An auction's result; None: the printed price."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rent(BaseCommand):
     """The player pays the deed's owner the rent the state asks for."""
 
@@ -348,7 +349,7 @@ class Rent(BaseCommand):
             raise BadCommand(phrase("rules.command.missing", field="dice"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Build(BaseCommand):
     """One more house, or the hotel when the street has the houses a hotel needs."""
 
@@ -357,7 +358,7 @@ class Build(BaseCommand):
     square: Square
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuildAuction(BaseCommand):
     """A building won at the bank's auction in a shortage (seed 000: "werden die vorhandenen Gebäude einzeln
     an den Meistbietenden versteigert"): built like ``build``, paid at the winning ``price``."""
@@ -368,7 +369,7 @@ class BuildAuction(BaseCommand):
     price: Money
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SellBuilding(BaseCommand):
     """The player sells a house (or breaks a hotel back into houses) to the bank at half price."""
 
@@ -379,7 +380,7 @@ class SellBuilding(BaseCommand):
     """Turn the hotel back into houses rather than sell it whole."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mortgage(BaseCommand):
     """The bank lends the player the deed's mortgage value."""
 
@@ -388,7 +389,7 @@ class Mortgage(BaseCommand):
     square: Square
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unmortgage(BaseCommand):
     """The player pays back a mortgage with 10 % interest."""
 
@@ -397,7 +398,7 @@ class Unmortgage(BaseCommand):
     square: Square
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TradeSide:
     """What one side of a trade gives: ``{squares, cash, jail_cards}``, each optional."""
 
@@ -413,7 +414,7 @@ class TradeSide:
         return bool(self.squares or self.cash or self.jail_cards)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trade(BaseCommand):
     """Two players swap money, deeds and jail cards, as they agreed."""
 

@@ -24,6 +24,7 @@ from .moves import HANDLERS, Ctx, check_end, shortage
 from .moves.context import chain
 from .newgame import new_game_state
 from .phrase import Cash, Many, Phrase, Place, Value, phrase
+from .record import record
 from .state import Change, GameState, Staged, Transfer, write
 from .titles import HOUSE_RULE_NAMES, MODE_NAMES, mode_name, mode_title, square_name
 from .valuation import level, net_worth
@@ -33,7 +34,7 @@ NO_COMMAND: Mapping[str, Any] = MappingProxyType({})
 it), as one shared read-only empty mapping; the snapshot restores its events with it too."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Event:
     """What an accepted command did: for the journal, the log, the status page and undo."""
 

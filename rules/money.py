@@ -9,12 +9,12 @@ never shows more money than there is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
 
 from .editions import Edition
 from .errors import BadCommand
 from .phrase import phrase
+from .record import record
 
 Money: TypeAlias = int
 """An amount in the edition's currency unit (banking: euros). Never a float."""
@@ -23,7 +23,7 @@ READER_WIDTH = 5
 _SUFFIX = {"K": 1_000, "M": 1_000_000}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReaderAmount:
     """What the 5-character display shows for an amount."""
 

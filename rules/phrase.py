@@ -15,25 +15,26 @@ in force, a nested :class:`Phrase`, and :class:`Many` as a list
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from .record import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Cash:
     """An amount of the game's money: "15,025M" (Banking, German), "£200" …"""
 
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """A square, said by the name the edition prints on it."""
 
     square: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pieces:
     """``n`` of the edition's houses or hotels, with the article the case needs ("einen Speicher")."""
 
@@ -42,7 +43,7 @@ class Pieces:
     case: Literal["nom", "acc", "dat"] = "nom"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Noun:
     """One of the edition's words, said in the language in force: a German board played in English says "houses",
     never "Häuser" (``words.localised``); a booking keeps which word, not one language's text of it."""
@@ -51,14 +52,14 @@ class Noun:
     plural: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Many:
     """Several values said as a list: "Anna, Ben und Cem" / "Anna, Ben and Cem"."""
 
     items: tuple[Value, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Phrase:
     """A message key and its named values (``rules.credit`` with ``player`` and ``amount``)."""
 

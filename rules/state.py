@@ -17,6 +17,7 @@ from .editions import Edition, Mode
 from .errors import RuleError, short_of_money
 from .money import Money
 from .phrase import Cash, Phrase, phrase
+from .record import record
 
 HOUSES_IN_BOX = 32
 HOTELS_IN_BOX = 12
@@ -98,7 +99,7 @@ _PLAYER_FIELDS = frozenset(("cash", "bankrupt", "jail_cards", "debt", "bankrupt_
 _DEED_FIELDS = frozenset(("owner", "houses", "hotel", "mortgaged"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Change:
     """One committed field change, with its old value for an exact undo."""
 
@@ -108,7 +109,7 @@ class Change:
     new: Value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Transfer:
     """Money moving: a player or the bank (None) pays a player or the bank."""
 

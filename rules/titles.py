@@ -4,6 +4,8 @@ them, the house rules by their table name. Words for people, as phrases (their w
 
 from __future__ import annotations
 
+from functools import cache
+
 from .board import Square
 from .editions import EDITIONS, Edition, Mode
 from .phrase import Phrase, Value, phrase
@@ -18,12 +20,15 @@ HOUSE_RULE_NAMES: dict[str, Phrase] = {"free_parking_pot": phrase("rules.house_r
                                        "no_auctions": phrase("rules.house_rule.no_auctions")}
 """The house rules a ``new_game`` may choose, as the table says them."""
 
-_QUICK_BOOKS: dict[str, Phrase] = {EDITIONS["classic"].quick.name: MODE_NAMES[Mode.QUICK],
-                                   EDITIONS["classic-uk"].quick.name: MODE_NAMES[Mode.QUICK],
-                                   EDITIONS["skylanders"].quick.name: phrase("rules.mode.short")}
-"""The shipped books' names for the short game (classic's "Schnellspiel", which the editions inherit, and
-Skylanders' "kurzes Spiel"): said with the catalogue's word for each in every language, as the OLED says them; a
-family's edition's own name ("Blitzrunde") is its own word."""
+@cache
+def _quick_books() -> dict[str, Phrase]:
+    """The shipped books' names for the short game (classic's "Schnellspiel", which the editions inherit, and
+    Skylanders' "kurzes Spiel"): said with the catalogue's word for each in every language, as the OLED says them;
+    a family's edition's own name ("Blitzrunde") is its own word. Made on first use: it reads three editions' files
+    (:data:`rules.editions.EDITIONS`), which a start need not read."""
+    return {EDITIONS["classic"].quick.name: MODE_NAMES[Mode.QUICK],
+            EDITIONS["classic-uk"].quick.name: MODE_NAMES[Mode.QUICK],
+            EDITIONS["skylanders"].quick.name: phrase("rules.mode.short")}
 
 
 def square_name(edition: Edition, square: Square) -> str:
@@ -40,5 +45,5 @@ def mode_title(edition: Edition, mode: Mode, *, speed_die: bool = False) -> Phra
     """The mode as the edition's book calls it (Skylanders' quick game is the "kurzes Spiel", a family's may have a
     name of its own), and "mit Tempo-Würfel" when the game was started with it (Schalke's book: "mit dem Tempo-Würfel
     spielen")."""
-    name: Value = _QUICK_BOOKS.get(edition.quick.name, edition.quick.name) if mode is Mode.QUICK else MODE_NAMES[mode]
+    name: Value = _quick_books().get(edition.quick.name, edition.quick.name) if mode is Mode.QUICK else MODE_NAMES[mode]
     return phrase("rules.mode.speed_die", mode=name) if speed_die else phrase("rules.join.one", only=name)

@@ -107,3 +107,37 @@ def test_the_devices_records_are_not_compiled_at_start(tmp_path: Path) -> None:
                          capture_output=True, text=True, check=True, timeout=60).stdout.split()
     assert out, "the spy saw no dataclass at all: dataclasses._process_class is no longer the hook"
     assert [m for m in out if not m.startswith("rules.")] == []
+
+
+READ_BEFORE_READY = """
+import pkgutil, sys
+from pathlib import Path
+
+read = []
+get_data = pkgutil.get_data
+def spy(package, resource):
+    read.append(resource)
+    return get_data(package, resource)
+pkgutil.get_data = spy
+
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+
+daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+daemon.start(web=False)
+print(" ".join(r for r in read if r.endswith(".toml")) or "-", "importlib.metadata" in sys.modules)
+from rules import EDITIONS
+EDITIONS["classic"]
+print(" ".join(r for r in read if r.endswith(".toml")))
+daemon.close()
+"""
+
+
+def test_no_shipped_edition_and_no_importlib_metadata_before_ready(tmp_path: Path) -> None:
+    """Reading and checking the seven shipped editions cost about 46 M instructions (≈ 0.17 s at a Pi core's pace),
+    and gpiozero's import of ``importlib.metadata`` (with email and zipfile) about 27 M; a start needs neither.
+    The editions are read on first use (``rules.EDITIONS``), the classic board's with nothing else."""
+    out = subprocess.run([sys.executable, "-c", READ_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert out == ["- False", "classic.toml"]

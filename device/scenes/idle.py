@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import words
 from drivers.screen import Screen
-from rules import Edition, Mode
-from rules.editions import KURZES_SPIEL
+from rules import Edition, Mode, editions
 
 from .inputs import Input, Key, Press, Tick
 from .layout import wrap
@@ -80,7 +79,7 @@ class IdleScene(Scene):
             line = phrase("scenes.idle.clock_runs" if ui.ledger.clock_resumed else "scenes.idle.card")
             big = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
         else:
-            quick = phrase("scenes.idle.short" if state.edition.quick == KURZES_SPIEL else "scenes.idle.quick")
+            quick = phrase("scenes.idle.short" if state.edition.quick == editions.KURZES_SPIEL else "scenes.idle.quick")
             big = {Mode.STANDARD: phrase("scenes.mode.standard"), Mode.QUICK: quick}.get(state.mode, "")
             if state.speed_die:  # each fits beside the QR code
                 big = phrase("scenes.idle.speed")
@@ -130,7 +129,7 @@ def missing_title(missing: list[str]) -> str:
 
 def quick_name(edition: Edition) -> Said:
     """The short game's name in the edition's rule book: Skylanders' is "Kurzes Spiel"."""
-    return phrase("scenes.mode.short" if edition.quick == KURZES_SPIEL else "scenes.mode.quick")
+    return phrase("scenes.mode.short" if edition.quick == editions.KURZES_SPIEL else "scenes.mode.quick")
 
 
 def address_lines(url: str) -> tuple[str, ...]:

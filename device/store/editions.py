@@ -272,7 +272,7 @@ class Editions(Mapping[str, Edition]):
     def __init__(self, state_dir: Path) -> None:
         self._folder = state_dir / FOLDER
         self._seen: tuple[tuple[str, int, bytes], ...] | None = None
-        self._catalogue = Catalogue()
+        self._catalogue = Catalogue(editions={})  # never read: the first catalogue() reads the folder
         self._lock = threading.Lock()
 
     def catalogue(self) -> Catalogue:

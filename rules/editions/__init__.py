@@ -5,6 +5,8 @@ read by the device and checked here (:func:`read_edition`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .fileformat import (
     Checked,
     EditionError,
@@ -17,15 +19,21 @@ from .fileformat import (
     to_toml,
 )
 from .model import Edition, Gender, Mode, QuickRules, Word
-from .shipped import load_shipped
+from .shipped import Shipped
 
-EDITIONS: dict[str, Edition] = load_shipped()
-"""The shipped editions by key."""
+EDITIONS: Mapping[str, Edition] = Shipped()
+"""The shipped editions by key (each file read on its first use)."""
 
-SCHNELLSPIEL: QuickRules = EDITIONS["banking"].quick
-"""Seed 000: 2 paid deeds, 3 Apartments → Hotel, ends when the second player is bankrupt (from banking.toml)."""
-KURZES_SPIEL: QuickRules = EDITIONS["skylanders"].quick
-"""Seed 004: 3 free deeds, 3 Hütten → Schloss, ends at the first bankruptcy (from skylanders.toml)."""
+_QUICK = {"SCHNELLSPIEL": "banking", "KURZES_SPIEL": "skylanders"}
+"""``SCHNELLSPIEL``, seed 000: 2 paid deeds, 3 Apartments → Hotel, ends when the second player is bankrupt (from
+banking.toml). ``KURZES_SPIEL``, seed 004: 3 free deeds, 3 Hütten → Schloss, ends at the first bankruptcy (from
+skylanders.toml). Each read from its edition when it is first asked for, as ``EDITIONS`` reads its files."""
+
+
+def __getattr__(name: str) -> QuickRules:
+    if name in _QUICK:
+        return EDITIONS[_QUICK[name]].quick
+    raise AttributeError(name)
 
 
 __all__ = ["EDITIONS", "KURZES_SPIEL", "SCHNELLSPIEL", "Checked", "Edition", "EditionError", "Gender", "Mode",

@@ -8,12 +8,13 @@ money (banking: euros, 10,000 for a classic 1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from ..board import SQUARES, Deed, Square
+from ..record import record
 
 Gender = Literal["m", "f", "n"]
 
@@ -53,7 +54,7 @@ class Terms(NamedTuple):
     quick: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QuickRules:
     """The edition's short game (banking "Schnellspiel", skylanders "kurzes Spiel")."""
 
@@ -70,7 +71,7 @@ class QuickRules:
     word, from its file."""
 
 
-@dataclass(frozen=True, slots=True, eq=True)
+@record
 class Edition:
     """One MONOPOLY edition: its money, its names, its words and its rule flags, as its file gives them."""
 
