@@ -47,7 +47,7 @@ def booked(outcome: Outcome, ledger: Ledger, cmd: dict[str, Any] | None = None) 
     answer = outcome.as_dict()
     event = outcome.event
     if not outcome.ok and outcome.code == "changed" and cmd is not None:
-        from webui.booking import preview_command  # Flask's: loaded with the web, after READY
+        from .booking import preview_command  # the phone's forms: loaded with the web, after READY
 
         return {**answer, "preview": preview_command(ledger.game, cmd)}  # what the rules would book now
     if not outcome.ok or event is None:
@@ -144,18 +144,18 @@ class WebBackend:
         return result
 
     def legal(self, player: str | None) -> dict[str, Any]:
-        from webui.booking import forms_for  # Flask's: loaded with the web, after READY
+        from .booking import forms_for  # the phone's forms: loaded with the web, after READY
 
         return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
 
     def preview(self, raw: dict[str, Any]) -> dict[str, Any]:
-        from webui.booking import preview_of
+        from .booking import preview_of
 
         return self._on_game(lambda game: preview_of(game, raw), {
             "ok": False, "code": "storage_error", "message": self._d.fault or words.text("phone.journal.none")})
 
     def last_booking(self) -> dict[str, Any]:
-        from webui.booking import last_booking
+        from .booking import last_booking
 
         return self._on_game(last_booking, {"number": None, "text": ""})
 

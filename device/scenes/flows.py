@@ -24,6 +24,7 @@ from rules import DEEDS, Edition, Event, Game, GameState, Kind
 from rules.errors import RuleError
 from rules.phrase import Phrase
 
+from . import places
 from .inputs import Key
 from .layout import LINE_PX, px
 from .lists import DONE
@@ -568,26 +569,10 @@ class Entry(msgspec.Struct, frozen=True):
         return say(self.said)
 
 
-def _entry(digit: str, label: Phrase, *flows: Phrase) -> Entry:
-    return Entry(digit, label, tuple(FLOWS[f] for f in flows or (label,)))
-
-
-PLAYER_MENU: tuple[Entry, ...] = (
-    _entry("1", BUY),
-    _entry("2", RENT),
-    _entry("3", phrase("scenes.flow.tax")),
-    _entry("4", phrase("scenes.flow.jail")),
-    _entry("5", phrase("scenes.flow.build")),
-    _entry("6", SELL),
-    _entry("7", phrase("scenes.menu.mortgage"), MORTGAGE, UNMORTGAGE),
-    _entry("8", phrase("scenes.menu.card"), phrase("scenes.flow.pay_all"), phrase("scenes.flow.collect_all"),
-           phrase("scenes.flow.repairs")),
-    _entry("9", TRADE),
-    _entry("0", phrase("scenes.menu.more"), phrase("scenes.flow.free_parking"), UNDO, RANKING,
-           phrase("scenes.flow.pay_debt"), AUCTION_BUILD),
-)
-"""The menu of a player on the reader: an entry shows only when one of its flows opens, and keeps
-its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).
+PLAYER_MENU: tuple[Entry, ...] = tuple(Entry(digit, phrase(label), tuple(FLOWS[phrase(f)] for f in flows))
+                                      for digit, label, flows in places.menu())
+"""The menu of a player on the reader, read off ``places.PLACES``: an entry shows only when one of its flows opens,
+and keeps its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).
 Bankruptcy is no entry: it is offered only after a payment the player cannot make."""
 
 BANKER_MENU: tuple[Flow, ...] = (

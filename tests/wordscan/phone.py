@@ -1,7 +1,8 @@
 """The banker's phone (issue 31's texts): the booking forms, the banker's login, the requests' parsers and the
 answers the device's web adapter gives (the API's ``message`` fields)."""
 
-MODULES = ("webui/booking.py", "webui/banker.py", "webui/parsers/body.py", "webui/parsers/cards.py",
+MODULES = ("webui/booking.py", "device/daemon/booking.py", "webui/banker.py",
+           "webui/parsers/body.py", "webui/parsers/cards.py",
            "webui/parsers/command.py", "webui/parsers/edition.py", "webui/parsers/login.py", "webui/parsers/sim.py",
            "device/daemon/web.py", "device/daemon/public.py")
 

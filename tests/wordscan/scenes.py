@@ -1,8 +1,8 @@
 """The OLED's scenes (device/scenes): every text they show comes from words/locale/*/LC_MESSAGES/scenes.po."""
 
 MODULES = tuple(f"device/scenes/{name}.py" for name in (
-    "__init__", "card", "flows", "idle", "inputs", "layout", "lists", "manager", "menus", "notes", "runner", "said",
-    "selftest", "table", "taps", "ui", "wizard"))
+    "__init__", "card", "flows", "idle", "inputs", "layout", "lists", "manager", "menus", "notes", "places", "runner",
+    "said", "selftest", "table", "taps", "ui", "wizard"))
 
 ALLOWED = {
     # the package's exports
