@@ -49,7 +49,7 @@ class View(msgspec.Struct, frozen=True):
     owed: int = 0
     """What the refused payment asked: the bankruptcy's debt."""
     ops: frozenset[str] = frozenset()
-    """The rows of ``rules.legal.OPS_TABLE`` open to the player now."""
+    """The rows of the legal moves (``rules.ops``) open to the player now."""
     accepts: Callable[[dict[str, Any]], bool] = lambda cmd: True
     """Whether the rules would accept a command now (a lack of money aside): what a list may offer."""
     rules: Game | None = None
@@ -139,7 +139,7 @@ class Flow(msgspec.Struct, frozen=True):
     said: Said
     """The menu entry (a phrase: also the flow's name in ``FLOWS``)."""
     opens_on: frozenset[str] = frozenset()
-    """Rows of ``rules.legal.OPS_TABLE``: the entry is offered when any is legal (empty: always)."""
+    """Rows of the legal moves (``rules.ops``): the entry is offered when any is legal (empty: always)."""
     op: str = ""
     """The command's op: ``{"op", "player", **fields}`` unless ``command`` builds it."""
     steps: tuple[Step, ...] = ()
