@@ -293,6 +293,18 @@ def menu() -> list[tuple[str, str, tuple[str, ...]]]:
     return entries
 
 
+def rows_of(flow: str) -> frozenset[str]:
+    """The rows of the legal moves that open the device's flow ``flow`` (the key of its words): any open offers it
+    (none: it is always offered, or its own condition decides)."""
+    return frozenset(row for p in PLACES if p.flow == flow for row in p.rows)
+
+
+def op_of(flow: str) -> str:
+    """The op the device's flow ``flow`` books, where it books one ("" : one of several, its steps choose)."""
+    ops = {p.op for p in PLACES if p.flow == flow}
+    return ops.pop() if len(ops) == 1 else ""
+
+
 def fields_of(place: Place, game: Game, player: str, legal: LegalCommands) -> list[Field]:
     """The form's fields for ``player`` now."""
     return [] if place.fields is None else place.fields(game, player, legal)

@@ -46,7 +46,7 @@ def _view(ui: Context, player: str, values: dict[str, Any], offer: RaiseOffer | 
 
     assert ui.game is not None
     return View(ui.game, player, values, ui.money, offer.creditor if offer else None, offer.owed if offer else 0,
-                frozenset(legal_commands(ui.ledger.game, player).rows), accepts, ui.ledger.game)
+                legal_commands(ui.ledger.game, player), accepts, ui.ledger.game)
 
 
 def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, offer: RaiseOffer | None) -> None:
