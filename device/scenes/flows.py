@@ -85,11 +85,12 @@ def text(t: Text, view: View) -> Said:
 class Square(msgspec.Struct, frozen=True):
     """Choose a square from those the rules accept for ``legal`` now (``rules.legal``); a deed's tag picks it."""
 
-    legal: str
     title: Said = ""
     """The list's title (the flow's label if empty)."""
     field: str = "square"
     when: Callable[[View], bool] | None = None
+    legal: str = ""
+    """The row of the legal moves; "" : the flow's op's (filled in by the flow)."""
 
     def about(self) -> str:
         return words.text("scenes.about.square", legal=self.legal)
@@ -190,11 +191,15 @@ class Flow(msgspec.Struct, frozen=True):
         return " → ".join(parts) + at_once
 
 
-def _f(label: Said, **kw: Any) -> Flow:
+def _f(label: Said, steps: tuple[Step, ...] = (), **kw: Any) -> Flow:
     """A flow: one of the device's table (``places.PLACES`` names it by its words) opens on that table's rows of
-    the legal moves and books its op, unless ``command`` builds the command."""
+    the legal moves and books its op, unless ``command`` builds the command; its square is one the rules open
+    for that op."""
     key = label.key if isinstance(label, Phrase) else ""
-    return Flow(label, places.rows_of(key), **{"op": places.op_of(key), **kw})
+    op = kw.setdefault("op", places.op_of(key))
+    own = tuple(msgspec.structs.replace(step, legal=op) if isinstance(step, Square) and not step.legal else step
+                for step in steps)
+    return Flow(label, places.rows_of(key), steps=own, **kw)
 
 
 # The steps of the rules-aware flows ---------------------------------------------------------
@@ -494,7 +499,7 @@ AUCTION_BUILD = phrase("scenes.flow.build_auction")
 PLAYER_FLOWS: tuple[Flow, ...] = (
     _f(BUY, deed_label=BUY, command=_buy,
        title=lambda v: phrase("scenes.buy.auction") if v["_auction"] else BUY,
-       steps=(Square("buy", phrase("scenes.buy.which")),
+       steps=(Square(phrase("scenes.buy.which")),
               Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, phrase("scenes.about.buy")),
               Pick("_winner", phrase("scenes.buy.winner"), lambda v: [(n, n) for n in v.others()],
                    phrase("scenes.about.winner"), tap=True, when=lambda v: v["_auction"] == OTHER_BIDDER),
@@ -502,24 +507,24 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
               Type("price", lambda v: square_name(v.edition, v["square"]), zero=False, when=lambda v: v["_auction"],
                    hint=lambda v: phrase("scenes.buy.bidder", player=_bidder(v)), says=phrase("scenes.about.bid")))),
     _f(RENT, deed_label=RENT, title=phrase("scenes.rent.title"),
-       steps=(Square("rent", phrase("scenes.rent.which")),
+       steps=(Square(phrase("scenes.rent.which")),
               Type("dice", phrase("scenes.rent.dice"), money=False, zero=False,
                    hint=lambda v: phrase("scenes.rent.dice_hint", range=_dice(v)),
                    refuse={"amount_out_of_range": lambda v: phrase("scenes.rent.dice_only", range=_dice(v))},
                    when=_utility, says=phrase("scenes.about.dice")))),
-    _f(phrase("scenes.flow.tax"), steps=(Square("tax", phrase("scenes.tax.which")),)),
+    _f(phrase("scenes.flow.tax"), steps=(Square(phrase("scenes.tax.which")),)),
     _f(phrase("scenes.flow.jail"), at_once=frozenset({"jail_card"}),
        command=lambda v: {"player": v.player, **v["_what"]},
        steps=(Pick("_what", phrase("scenes.flow.jail"), _jail, phrase("scenes.about.jail")),)),
     _f(phrase("scenes.flow.build"), deed_label=phrase("scenes.flow.build"),
-       steps=(Square("build"),)),
+       steps=(Square(),)),
     _f(SELL, deed_label=phrase("scenes.sell.title"),
        title=phrase("scenes.sell.title"),
-       steps=(Square("sell_building", phrase("scenes.sell.which")),
+       steps=(Square(phrase("scenes.sell.which")),
               Pick("to_houses", lambda v: phrase("scenes.sell.hotel", hotel=words.localised(v.edition).hotel),
                    _to_houses, phrase("scenes.about.sell"), when=_hotel))),
-    _f(MORTGAGE, deed_label=MORTGAGE, steps=(Square("mortgage"),)),
-    _f(UNMORTGAGE, deed_label=UNMORTGAGE, steps=(Square("unmortgage"),)),
+    _f(MORTGAGE, deed_label=MORTGAGE, steps=(Square(),)),
+    _f(UNMORTGAGE, deed_label=UNMORTGAGE, steps=(Square(),)),
     _f(phrase("scenes.flow.pay_all"),
        steps=(Type("amount", phrase("scenes.pay_all.amount")),)),
     _f(phrase("scenes.flow.collect_all"),
@@ -551,7 +556,7 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
     _f(RANKING, ranking=_this_game),
     _f(phrase("scenes.flow.pay_debt")),
     _f(AUCTION_BUILD, deed_label=AUCTION_BUILD,
-       steps=(Square("build_auction", phrase("scenes.build_auction.which")),
+       steps=(Square(phrase("scenes.build_auction.which")),
               Type("price", phrase("scenes.build_auction.bid"), zero=False, hint=_lowest_bid,
                    says=phrase("scenes.about.build_auction")))),
 )
