@@ -14,7 +14,6 @@ sell) — hiding the option would hide the reason.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 from .board import DEEDS, Kind, Square
 from .commands import Command
@@ -36,13 +35,15 @@ def candidate(row: str, player: str, square: Square | None = None, edition: Edit
     return ROWS[row].build(player, square, edition or EDITIONS["classic"])
 
 
-@dataclass(frozen=True)
 class LegalCommands:
     """The typed commands the rules accept of a player now (a lack of money aside), by their row of the legal
-    moves: iterate it for the commands, as one pushes a chess engine's legal moves; ask it by row for a menu."""
+    moves: iterate it for the commands, as one pushes a chess engine's legal moves; ask it by row for a menu.
 
-    by_row: dict[str, list[Command]] = field(default_factory=dict)
-    """Each open row's commands, in the rows' order (a row with squares: one command per square)."""
+    A plain class: a dataclass costs the start-up several times as many instructions to create."""
+
+    def __init__(self, by_row: dict[str, list[Command]] | None = None) -> None:
+        self.by_row: dict[str, list[Command]] = {} if by_row is None else by_row
+        """Each open row's commands, in the rows' order (a row with squares: one command per square)."""
 
     def __iter__(self) -> Iterator[Command]:
         return (cmd for cmds in self.by_row.values() for cmd in cmds)

@@ -10,9 +10,8 @@ shows for an op (its menu place, its phone form) is the device's own table (``de
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import commands as cmds
 from .board import DEEDS, TAX_SQUARES, Kind, Square
@@ -26,8 +25,7 @@ Build = Callable[[str, Square | None, Edition], cmds.Command]
 """The candidate command of a row for a player (and a square), with amounts the edition allows."""
 
 
-@dataclass(frozen=True)
-class LegalRow:
+class LegalRow(NamedTuple):
     """How to ask the rules whether an op is open to a player (on a square, if ``squares``).
 
     ``name`` is the op's, but where one op is offered as two choices (a Gefängnis-frei card drawn or used): then
@@ -42,9 +40,9 @@ class LegalRow:
     """A cheap look at the whole game first: False closes the row without asking square by square."""
 
 
-@dataclass(frozen=True)
-class Op:
-    """One op of the contract and all the rules know of it."""
+class Op(NamedTuple):
+    """One op of the contract and all the rules know of it (a named tuple: a dataclass costs the start-up several
+    times as many instructions to create, and this table is read before the device is ready)."""
 
     command: type[cmds.BaseCommand]
     move: Callable[[Ctx, Any], Phrase] | None

@@ -12,8 +12,9 @@ names the words the device uses there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 import words
 from rules import DEEDS, Edition, Game, Kind, square_name
@@ -26,8 +27,7 @@ Fields = Callable[[Game, str, LegalCommands], list[Field]]
 """A form's fields for a player, from the game and the commands the rules open to that player now."""
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(msgspec.Struct, frozen=True):
     """One op (or one of the menu's own screens) as the device presents it."""
 
     op: str
