@@ -496,7 +496,7 @@ BUY, RENT, SELL, MORTGAGE, UNMORTGAGE = (phrase("scenes.flow.buy"), phrase("scen
 BANKRUPT, UNDO, RANKING = phrase("scenes.flow.bankrupt"), phrase("scenes.flow.undo"), phrase("scenes.flow.ranking")
 AUCTION_BUILD = phrase("scenes.flow.build_auction")
 
-PLAYER_FLOWS: tuple[Flow, ...] = (
+_DECLARED: tuple[Flow, ...] = (
     _f(BUY, deed_label=BUY, command=_buy,
        title=lambda v: phrase("scenes.buy.auction") if v["_auction"] else BUY,
        steps=(Square(phrase("scenes.buy.which")),
@@ -560,7 +560,13 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
               Type("price", phrase("scenes.build_auction.bid"), zero=False, hint=_lowest_bid,
                    says=phrase("scenes.about.build_auction")))),
 )
-"""Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place."""
+"""The flows with steps or words of their own."""
+
+PLAYER_FLOWS: tuple[Flow, ...] = (*_DECLARED, *(
+    _f(phrase(key)) for key in dict.fromkeys(p.flow for p in places.PLACES if p.flow)
+    if phrase(key) not in {f.said for f in _DECLARED}))
+"""Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place. A booking of the device's
+table without a flow declared above is booked as it is, the player's alone: it needs no flow of its own here."""
 
 FLOWS = {f.said: f for f in PLAYER_FLOWS}
 
