@@ -12,7 +12,7 @@ from pathlib import Path
 
 from device.scenes.flows import FLOWS
 from device.scenes.places import FORMS, GROUPS, PLACES, menu
-from rules import OPS
+from rules import OPS, RuleError, parse
 from rules import commands as cmds
 from rules.legal import LEGAL_ROWS
 from rules.ops import BY_NAME, DEBTS, HANDLERS, REGISTRY
@@ -26,6 +26,15 @@ BANKER_OWN = {"new_game": "the banker's new game (C held)", "end": "the banker's
 def _keys(catalogue: str, language: str) -> set[str]:
     po = ROOT / "words" / "locale" / language / "LC_MESSAGES" / f"{catalogue}.po"
     return set(re.findall(r'^msgid "([^"]+)"', po.read_text(encoding="utf-8"), re.M))
+
+
+def _booked_as_it_is(op: str) -> bool:
+    """Whether a command of ``op`` with the player alone is well formed (what a flow without steps books)."""
+    try:
+        parse({"op": op, "player": "Anna"})
+    except RuleError:
+        return False
+    return True
 
 
 def missing() -> dict[str, list[str]]:
@@ -51,8 +60,11 @@ def missing() -> dict[str, list[str]]:
         elif place is not None:
             if not (place.menu or place.key):
                 lack.append("a menu place or a key in device/scenes/places.py")
-            if place.flow and phrase(place.flow) not in FLOWS:
-                lack.append(f"the device's flow {place.flow} (device/scenes/flows.py PLAYER_FLOWS)")
+            flow = FLOWS.get(phrase(place.flow)) if place.flow else None
+            if flow is not None and flow.op == op.name and not (flow.steps or flow.method) and flow.command is None \
+                    and not _booked_as_it_is(op.name):
+                lack.append(f"the steps of its flow {place.flow} in device/scenes/flows.py (its command needs more "
+                            "than the player, which a flow without steps books)")
             for lang, keys in scenes_keys.items():
                 lack += [f"{key} in words/locale/{lang}" for key in (place.flow, place.key, place.form)
                          if key and key not in keys]
