@@ -1,7 +1,7 @@
 """Benchmark: what a menu costs, ``rules.legal.legal_ops`` for every player of a game well under way.
 
 Run: ``.venv/bin/python -m bench.bench_legal``. Prints the median time of one player's menu (all rows of
-``OPS_TABLE`` asked of the rules, each square where a row has squares) over 6 players × 20 rounds. The
+``rules.ops.LEGAL_ROWS`` asked of the rules, each square where a row has squares) over 6 players × 20 rounds. The
 OLED's menu asks it once per card tapped; a Pi Zero 2 W is about 14 times slower (README, measurements).
 """
 

@@ -35,10 +35,6 @@ from .record import record
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HOUSE_RULES = ("free_parking_pot", "double_go", "no_auctions")
-OWED = frozenset({"rent", "tax", "debit", "transfer", "pay_all", "collect_all", "repairs", "jail_fine", "pay_debt"})
-"""The ops whose payment is a debt, not a choice (seed 001: "Wenn Sie der Bank oder einem anderen Spieler mehr
-Geld schulden, als Sie bar zur Verfügung haben … sind Sie BANKROTT"): only such a refusal can end in bankruptcy.
-A purchase, a building, a bid or a mortgage's repayment the player cannot afford is simply not made."""
 """The house rules a ``new_game`` may choose; all off by default."""
 
 

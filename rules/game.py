@@ -20,9 +20,10 @@ from . import commands as cmds
 from .commands import Command, parse
 from .effect import effect_digest
 from .errors import BadCommand, RuleError
-from .moves import HANDLERS, Ctx, check_end, shortage
+from .moves import Ctx, check_end, shortage
 from .moves.context import chain
 from .newgame import new_game_state
+from .ops import HANDLERS
 from .phrase import Cash, Many, Phrase, Place, Value, phrase
 from .record import record
 from .state import Change, GameState, Staged, Transfer, write

@@ -127,7 +127,7 @@ class Banker(RuleBasedStateMachine):
     def preview(self, client: int, booking: dict[str, Any]) -> None:
         """The banker fills a form and taps "Weiter": the rules' preview, to be confirmed some time later."""
         if client == 2:  # the device: its confirmation's command carries the digest of what the OLED shows
-            from webui.booking import command_from
+            from device.daemon.booking import command_from
 
             def shown() -> dict[str, Any] | None:
                 from rules import RuleError

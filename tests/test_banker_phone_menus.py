@@ -3,7 +3,7 @@ compares the two for fixed positions)".
 
 For each position, the device's player menu as its OLED lists it (the real scenes, driven by key presses:
 its entries, each submenu's flows, each flow's squares) is compared with the phone's forms for the same
-game (``webui.booking.forms_for``, what ``GET /api/banker/legal?player=`` answers).
+game (``device.daemon.booking.forms_for``, what ``GET /api/banker/legal?player=`` answers).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from phone_menus import POSITIONS, phone_menu
 from ui_table import Table
 
+from device.daemon.booking import forms_for
 from rules import square_name
-from webui.booking import forms_for
 
 DEVICE_ONLY = {"Storno", "Rangliste"}
 """The device's "Mehr" entries that are no booking of a player: the phone has Storno as its own button, and the

@@ -12,6 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE = "device.daemon.web"
+FORMS = "device.daemon.booking"
+"""The phone's booking forms, reckoned on the device's loop for the web adapter alone: they answer in the web's
+protocol (webui.protocol), so they are the adapter's second module."""
 
 
 def imports(package: str) -> dict[str, set[str]]:
@@ -48,7 +51,8 @@ def test_the_web_imports_neither_the_device_nor_the_drivers() -> None:
 def test_only_the_web_adapter_of_the_device_imports_the_web() -> None:
     found = imports("device")
     assert BRIDGE in found and "device.daemon.service" in found  # the walk reads the modules it names
-    assert set(reaching(found, ("webui",))) == {BRIDGE}
+    assert set(reaching(found, ("webui",))) == {BRIDGE, FORMS}
+    assert reaching({FORMS: found[FORMS]}, ("webui",)) == {FORMS: {"webui.protocol"}}  # the answers' types alone
 
 
 def test_the_walk_sees_every_kind_of_import() -> None:

@@ -6,7 +6,8 @@ Issue 10, defect 6: "a deed tag on a station offers Bauen/Verkaufen and ends in 
 from __future__ import annotations
 
 from rules import Game
-from rules.legal import OPS_TABLE, ROWS, candidate, legal_ops, legal_squares, square_ops
+from rules import commands as cmds
+from rules.legal import LEGAL_ROWS, ROWS, candidate, legal_commands, legal_ops, legal_squares, square_ops
 
 
 def _game(*cmds: dict[str, object]) -> Game:
@@ -64,11 +65,25 @@ def test_a_bankrupt_player_has_no_legal_action() -> None:
 def test_frei_parken_is_offered_only_with_its_house_rule() -> None:
     game = _game()
     assert "free_parking" not in legal_ops(game, "Anna")
-    assert candidate("pay_all", "Anna") == {"op": "pay_all", "player": "Anna", "amount": 1}
+    assert candidate("pay_all", "Anna") == cmds.PayAll(player="Anna", amount=1)
 
 
 def test_every_row_has_a_unique_name() -> None:
-    assert len(ROWS) == len(OPS_TABLE)
+    assert len(ROWS) == len(LEGAL_ROWS)
+
+
+def test_legal_commands_are_the_typed_commands_the_rules_accept() -> None:
+    """What a menu offers is a command one can book as it is (as a chess library's legal moves can be pushed):
+    each is accepted by the rules, and the names and squares the menus read are derived from them."""
+    game = _game({"op": "buy", "player": "Anna", "square": 37}, {"op": "buy", "player": "Anna", "square": 39})
+    legal = legal_commands(game, "Anna")
+    assert all(isinstance(cmd, cmds.BaseCommand) and game.check(cmd) is None for cmd in legal
+               if not isinstance(cmd, cmds.BuildAuction))
+    assert cmds.Build(player="Anna", square=37) in list(legal)
+    assert cmds.JailCard(player="Anna", delta=1) in list(legal)
+    assert legal.rows == legal_ops(game, "Anna") and legal.squares("build") == legal_squares(game, "Anna", "build")
+    game.apply(cmds.Build(player="Anna", square=37))  # a legal command is booked as it is
+    assert legal_commands(game, "Anna", rows=("build",)).squares("build") == [39]
 
 
 def test_pay_debt_is_offered_only_to_who_owes_the_bank() -> None:

@@ -22,9 +22,10 @@ from ui_table import Table
 import words
 from bench.liveserver import LiveServer
 from daemon_fixture import PIN
+from device.daemon.booking import forms_for
 from device.daemon.service import Daemon
+from device.scenes.places import BY_OP
 from rules import EDITIONS
-from webui.booking import BY_OP, forms_for
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from device.scenes import Ui
+from device.scenes import places as shown
 from device.scenes.lists import ListScene
 from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
@@ -17,6 +18,7 @@ from drivers.screen import Screen
 from drivers.signals import Buzzer
 from drivers.virtual import recorded_display
 from rules import DEEDS, Kind
+from rules.ops import BY_NAME
 
 UID = {name: uid for uid, name in SIM_PLAYER_CARDS.items()}
 DEED = {sq: uid for uid, sq in SIM_DEED_TAGS.items()}
@@ -112,20 +114,19 @@ def table(tmp_path: Path) -> Iterator[Table]:
 # Complete as well as sound (issue 28): what the rules accept, found without rules.legal, and what the menu offers --
 
 PLACES: dict[tuple[str, ...], str] = {
-    ("1",): "buy", ("2",): "rent", ("3",): "tax", ("4",): "jail", ("5",): "build", ("6",): "sell_building",
-    ("7", "1"): "mortgage", ("7", "2"): "unmortgage",
-    ("8", "1"): "pay_all", ("8", "2"): "collect_all", ("8", "3"): "repairs", ("9",): "trade",
-    ("0", "1"): "free_parking", ("0", "2"): "undo", ("0", "4"): "pay_debt", ("0", "5"): "build_auction",
-}
-"""docs/playing.md: "1 Kaufen, 2 Miete zahlen, 3 Steuer, 4 Gefängnis, 5 Bauen, 6 Gebäude verkaufen, 7 Hypothek (1
-aufnehmen, 2 lösen), 8 Ereigniskarte (1 An alle zahlen, 2 Von allen kassieren, 3 Renovierung), 9 Tausch, 0 Mehr (1 Frei
-Parken, 2 Storno, 3 Rangliste, 4 Schuld zahlen, 5 Bauversteigerung)": each op's place in a player's menu."""
+    tuple(p.menu.split(".")): "jail" if p.flow == "scenes.flow.jail" else p.op
+    for p in shown.PLACES if p.menu and p.op in BY_NAME}
+"""Each op's place in a player's menu, read off the device's table (``device/scenes/places.py``), as docs/playing.md
+says: "1 Kaufen, 2 Miete zahlen, 3 Steuer, 4 Gefängnis, 5 Bauen, 6 Gebäude verkaufen, 7 Hypothek (1 aufnehmen, 2
+auflösen), 8 Ereigniskarte (1 An alle zahlen, 2 Von allen kassieren, 3 Renovierung), 9 Tausch, 0 Mehr (1 Frei Parken,
+2 Storno, 3 Rangliste, 4 Schuld zahlen, 5 Bauversteigerung)". The Rangliste books nothing: no kind."""
 
 JAIL = {("jail_fine", 0): "jail_fine", ("jail_card", 1): "jail_card_drawn", ("jail_card", -1): "jail_card_used"}
 """The Gefängnis list (MENU 4): an entry for each of the three ways, known by the command it books (its label is
 said in the language in force, which the device's own menu may change in the middle of a session)."""
 
-WHOLE = frozenset({"pay_all", "collect_all", "repairs", "trade", "free_parking", "undo", "pay_debt"})
+WHOLE = frozenset(kind for kind in PLACES.values() if kind != "jail"
+                  and all(row.squares is None for row in BY_NAME[kind].legal))
 """Kinds without a square: their entry is the whole offer."""
 
 ELSEWHERE = {

@@ -319,8 +319,44 @@ Point = Mapping[str, float]
 Forms = Mapping[str, object]
 """The booking forms the rules open for a player (``GET /api/banker/legal``): a JSON object whose fields the forms'
 own module defines; the web passes it through untouched."""
-Preview = Mapping[str, object]
-"""A booking's preview, or its refusal (``POST /api/banker/preview``): as :data:`Forms`, defined with the forms."""
+
+
+class Payment(TypedDict):
+    """One payment of a previewed booking (None: the bank)."""
+
+    payer: str | None
+    payee: str | None
+    amount: int
+
+
+class Previewed(TypedDict):
+    """A booking as the rules would book it (``POST /api/banker/preview``): the command to book it with (its
+    ``expect`` holds the preview's digest), the rules' text and note, whether the form asks to confirm, and the
+    payments."""
+
+    ok: Literal[True]
+    command: Command
+    text: str
+    note: str
+    confirm: bool
+    transfers: list[Payment]
+
+
+class Owing(Refusal):
+    """A refusal of the rules that names a debt (``insufficient_funds``: what is owed, to raise money for)."""
+
+    owed: NotRequired[int]
+
+
+class FormChanged(Refusal):
+    """A form booked at once whose choices changed since the page drew it (code ``changed``): the form as it is
+    now (None: gone)."""
+
+    form: Mapping[str, object] | None
+
+
+Preview = Previewed | Owing | FormChanged
+"""A booking's preview, or its refusal (``POST /api/banker/preview``)."""
 LastBooking = Mapping[str, object]
 """What Storno would take back (``GET /api/banker/undo``): as :data:`Forms`, defined with the forms."""
 
@@ -348,6 +384,21 @@ def changed(message: str, preview: Preview) -> Changed:
 
 def booked(*, duplicate: bool, text: str, balances: dict[str, int], seq: int | None, edition: str | None) -> Booked:
     return {"ok": True, "duplicate": duplicate, "text": text, "balances": balances, "seq": seq, "edition": edition}
+
+
+def previewed(command: Command, text: str, note: str, *, confirm: bool, transfers: list[Payment]) -> Previewed:
+    return {"ok": True, "command": command, "text": text, "note": note, "confirm": confirm, "transfers": transfers}
+
+
+def owing(code: str, message: str, owed: int | None) -> Owing:
+    answer: Owing = {"ok": False, "code": code, "message": message}
+    if owed is not None:
+        answer["owed"] = owed
+    return answer
+
+
+def form_changed(message: str, form: Mapping[str, object] | None) -> FormChanged:
+    return {"ok": False, "code": "changed", "message": message, "form": form}
 
 
 def repeat() -> Repeat:

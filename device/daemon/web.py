@@ -33,6 +33,7 @@ from webui.protocol import (
     check_result,
     done,
     language_chosen,
+    owing,
     refused,
     registered,
 )
@@ -66,7 +67,7 @@ def booked(outcome: Outcome, ledger: Ledger, cmd: Command | None = None) -> Subm
     event = outcome.event
     if not outcome.ok:
         if outcome.code == "changed" and cmd is not None:
-            from webui.booking import preview_command  # Flask's: loaded with the web, after READY
+            from .booking import preview_command  # the phone's forms: loaded with the web, after READY
 
             return changed(outcome.message, preview_command(ledger.game, cmd))  # what the rules would book now
         return refused(str(outcome.code), outcome.message)
@@ -168,18 +169,18 @@ class WebBackend:
         return self._speaking(run)
 
     def legal(self, player: str | None) -> Forms:
-        from webui.booking import forms_for  # Flask's: loaded with the web, after READY
+        from .booking import forms_for  # the phone's forms: loaded with the web, after READY
 
         return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
 
     def preview(self, raw: Command) -> Preview:
-        from webui.booking import preview_of
+        from .booking import preview_of
 
-        idle: Preview = self._no_journal()
+        idle: Preview = owing("storage_error", self._d.fault or words.text("phone.journal.none"), None)
         return self._on_game(lambda game: preview_of(game, raw), idle)
 
     def last_booking(self) -> LastBooking:
-        from webui.booking import last_booking
+        from .booking import last_booking
 
         return self._on_game(last_booking, {"number": None, "text": ""})
 

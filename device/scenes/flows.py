@@ -22,8 +22,10 @@ import msgspec
 import words
 from rules import DEEDS, Edition, Event, Game, GameState, Kind
 from rules.errors import RuleError
+from rules.legal import LegalCommands
 from rules.phrase import Phrase
 
+from . import places
 from .inputs import Key
 from .layout import LINE_PX, px
 from .lists import DONE
@@ -47,8 +49,8 @@ class View(msgspec.Struct, frozen=True):
     """Whom the last refused payment was owed to (None: the bank): the bankruptcy's preselection."""
     owed: int = 0
     """What the refused payment asked: the bankruptcy's debt."""
-    ops: frozenset[str] = frozenset()
-    """The rows of ``rules.legal.OPS_TABLE`` open to the player now."""
+    legal: LegalCommands = LegalCommands()
+    """The commands the rules open to the player now (``rules.legal``), by their row of the legal moves."""
     accepts: Callable[[dict[str, Any]], bool] = lambda cmd: True
     """Whether the rules would accept a command now (a lack of money aside): what a list may offer."""
     rules: Game | None = None
@@ -83,11 +85,12 @@ def text(t: Text, view: View) -> Said:
 class Square(msgspec.Struct, frozen=True):
     """Choose a square from those the rules accept for ``legal`` now (``rules.legal``); a deed's tag picks it."""
 
-    legal: str
     title: Said = ""
     """The list's title (the flow's label if empty)."""
     field: str = "square"
     when: Callable[[View], bool] | None = None
+    legal: str = ""
+    """The row of the legal moves; "" : the flow's op's (filled in by the flow)."""
 
     def about(self) -> str:
         return words.text("scenes.about.square", legal=self.legal)
@@ -138,7 +141,7 @@ class Flow(msgspec.Struct, frozen=True):
     said: Said
     """The menu entry (a phrase: also the flow's name in ``FLOWS``)."""
     opens_on: frozenset[str] = frozenset()
-    """Rows of ``rules.legal.OPS_TABLE``: the entry is offered when any is legal (empty: always)."""
+    """Rows of the legal moves (``rules.ops``): the entry is offered when any is legal (empty: always)."""
     op: str = ""
     """The command's op: ``{"op", "player", **fields}`` unless ``command`` builds it."""
     steps: tuple[Step, ...] = ()
@@ -188,8 +191,15 @@ class Flow(msgspec.Struct, frozen=True):
         return " → ".join(parts) + at_once
 
 
-def _f(label: Said, *opens: str, **kw: Any) -> Flow:
-    return Flow(label, frozenset(opens), **kw)
+def _f(label: Said, steps: tuple[Step, ...] = (), **kw: Any) -> Flow:
+    """A flow: one of the device's table (``places.PLACES`` names it by its words) opens on that table's rows of
+    the legal moves and books its op, unless ``command`` builds the command; its square is one the rules open
+    for that op."""
+    key = label.key if isinstance(label, Phrase) else ""
+    op = kw.setdefault("op", places.op_of(key))
+    own = tuple(msgspec.structs.replace(step, legal=op) if isinstance(step, Square) and not step.legal else step
+                for step in steps)
+    return Flow(label, places.rows_of(key), steps=own, **kw)
 
 
 # The steps of the rules-aware flows ---------------------------------------------------------
@@ -238,12 +248,12 @@ def _utility(v: View) -> bool:
 
 
 def _jail(v: View) -> list[tuple[Said, Any]]:
-    """Only what the rules open now: no "Frei-Karte eingesetzt" without a card."""
-    rows: list[tuple[str, Said, dict[str, Any]]] = [
-        ("jail_fine", _money(v, "scenes.jail.fine", v.edition.jail_fine), {"op": "jail_fine"}),
-        ("jail_card_drawn", phrase("scenes.jail.drawn"), {"op": "jail_card", "delta": 1}),
-        ("jail_card_used", phrase("scenes.jail.used"), {"op": "jail_card", "delta": -1})]
-    return [(label, cmd) for op, label, cmd in rows if op in v.ops]
+    """Only what the rules open now, as the rules' own commands: no "Frei-Karte eingesetzt" without a card."""
+    labels: dict[str, Said] = {"jail_fine": _money(v, "scenes.jail.fine", v.edition.jail_fine),
+                               "jail_card_drawn": phrase("scenes.jail.drawn"),
+                               "jail_card_used": phrase("scenes.jail.used")}
+    return [(label, {k: x for k, x in cmd.to_json().items() if k != "player"})
+            for row, label in labels.items() for cmd in v.legal.by_row.get(row, ())]
 
 
 def _to_houses(v: View) -> list[tuple[Said, Any]]:
@@ -486,45 +496,45 @@ BUY, RENT, SELL, MORTGAGE, UNMORTGAGE = (phrase("scenes.flow.buy"), phrase("scen
 BANKRUPT, UNDO, RANKING = phrase("scenes.flow.bankrupt"), phrase("scenes.flow.undo"), phrase("scenes.flow.ranking")
 AUCTION_BUILD = phrase("scenes.flow.build_auction")
 
-PLAYER_FLOWS: tuple[Flow, ...] = (
-    _f(BUY, "buy", op="buy", deed_label=BUY, command=_buy,
+_DECLARED: tuple[Flow, ...] = (
+    _f(BUY, deed_label=BUY, command=_buy,
        title=lambda v: phrase("scenes.buy.auction") if v["_auction"] else BUY,
-       steps=(Square("buy", phrase("scenes.buy.which")),
+       steps=(Square(phrase("scenes.buy.which")),
               Pick("_auction", lambda v: square_name(v.edition, v["square"]), _price, phrase("scenes.about.buy")),
               Pick("_winner", phrase("scenes.buy.winner"), lambda v: [(n, n) for n in v.others()],
                    phrase("scenes.about.winner"), tap=True, when=lambda v: v["_auction"] == OTHER_BIDDER),
               # The bid screen names what is auctioned and who bid (the title: the street, as the step before).
               Type("price", lambda v: square_name(v.edition, v["square"]), zero=False, when=lambda v: v["_auction"],
                    hint=lambda v: phrase("scenes.buy.bidder", player=_bidder(v)), says=phrase("scenes.about.bid")))),
-    _f(RENT, "rent", op="rent", deed_label=RENT, title=phrase("scenes.rent.title"),
-       steps=(Square("rent", phrase("scenes.rent.which")),
+    _f(RENT, deed_label=RENT, title=phrase("scenes.rent.title"),
+       steps=(Square(phrase("scenes.rent.which")),
               Type("dice", phrase("scenes.rent.dice"), money=False, zero=False,
                    hint=lambda v: phrase("scenes.rent.dice_hint", range=_dice(v)),
                    refuse={"amount_out_of_range": lambda v: phrase("scenes.rent.dice_only", range=_dice(v))},
                    when=_utility, says=phrase("scenes.about.dice")))),
-    _f(phrase("scenes.flow.tax"), "tax", op="tax", steps=(Square("tax", phrase("scenes.tax.which")),)),
-    _f(phrase("scenes.flow.jail"), "jail_fine", "jail_card_drawn", "jail_card_used", at_once=frozenset({"jail_card"}),
+    _f(phrase("scenes.flow.tax"), steps=(Square(phrase("scenes.tax.which")),)),
+    _f(phrase("scenes.flow.jail"), at_once=frozenset({"jail_card"}),
        command=lambda v: {"player": v.player, **v["_what"]},
        steps=(Pick("_what", phrase("scenes.flow.jail"), _jail, phrase("scenes.about.jail")),)),
-    _f(phrase("scenes.flow.build"), "build", op="build", deed_label=phrase("scenes.flow.build"),
-       steps=(Square("build"),)),
-    _f(SELL, "sell_building", op="sell_building", deed_label=phrase("scenes.sell.title"),
+    _f(phrase("scenes.flow.build"), deed_label=phrase("scenes.flow.build"),
+       steps=(Square(),)),
+    _f(SELL, deed_label=phrase("scenes.sell.title"),
        title=phrase("scenes.sell.title"),
-       steps=(Square("sell_building", phrase("scenes.sell.which")),
+       steps=(Square(phrase("scenes.sell.which")),
               Pick("to_houses", lambda v: phrase("scenes.sell.hotel", hotel=words.localised(v.edition).hotel),
                    _to_houses, phrase("scenes.about.sell"), when=_hotel))),
-    _f(MORTGAGE, "mortgage", op="mortgage", deed_label=MORTGAGE, steps=(Square("mortgage"),)),
-    _f(UNMORTGAGE, "unmortgage", op="unmortgage", deed_label=UNMORTGAGE, steps=(Square("unmortgage"),)),
-    _f(phrase("scenes.flow.pay_all"), "pay_all", op="pay_all",
+    _f(MORTGAGE, deed_label=MORTGAGE, steps=(Square(),)),
+    _f(UNMORTGAGE, deed_label=UNMORTGAGE, steps=(Square(),)),
+    _f(phrase("scenes.flow.pay_all"),
        steps=(Type("amount", phrase("scenes.pay_all.amount")),)),
-    _f(phrase("scenes.flow.collect_all"), "collect_all", op="collect_all",
+    _f(phrase("scenes.flow.collect_all"),
        steps=(Type("amount", phrase("scenes.collect_all.amount")),)),
-    _f(phrase("scenes.flow.repairs"), "repairs", op="repairs",
+    _f(phrase("scenes.flow.repairs"),
        steps=(Type("per_house", lambda v: phrase("scenes.repairs.each", building=words.localised(v.edition).house),
                    says=phrase("scenes.about.per_house")),
               Type("per_hotel", lambda v: phrase("scenes.repairs.each", building=words.localised(v.edition).hotel),
                    says=phrase("scenes.about.per_hotel")))),
-    _f(phrase("scenes.flow.free_parking"), "free_parking", op="free_parking"),
+    _f(phrase("scenes.flow.free_parking")),
     _f(TRADE, command=_trade, confirm=_trade_summary, big_line=False, steps=(
         Pick("_b", phrase("scenes.trade.with"), lambda v: [(n, n) for n in v.others()], phrase("scenes.about.partner"),
              tap=True),
@@ -537,20 +547,26 @@ PLAYER_FLOWS: tuple[Flow, ...] = (
              says=phrase("scenes.about.partner_cash")),
         Pick("_lift", phrase("scenes.trade.lift"), lambda v: [(v.square(sq), sq) for sq in _mortgaged(v)],
              phrase("scenes.about.lift"), multi=True, when=lambda v: bool(_mortgaged(v))))),
-    _f(BANKRUPT, "bankrupt", command=_bankrupt, confirm=_bankrupt_summary, steps=(
+    _f(BANKRUPT, command=_bankrupt, confirm=_bankrupt_summary, steps=(
         Pick("_lift", lambda v: phrase("scenes.bankrupt.lift", player=v.creditor or ""),
              lambda v: [(_lift_option(v, sq), sq) for sq in _estate_mortgaged(v)],
              phrase("scenes.about.creditor_lift"), multi=True, start=lambda v: DONE,
              when=lambda v: bool(_estate_mortgaged(v))),)),
     _f(UNDO, method="ask_undo", shown=_undoable),
     _f(RANKING, ranking=_this_game),
-    _f(phrase("scenes.flow.pay_debt"), "pay_debt", op="pay_debt"),
-    _f(AUCTION_BUILD, "build_auction", op="build_auction", deed_label=AUCTION_BUILD,
-       steps=(Square("build_auction", phrase("scenes.build_auction.which")),
+    _f(phrase("scenes.flow.pay_debt")),
+    _f(AUCTION_BUILD, deed_label=AUCTION_BUILD,
+       steps=(Square(phrase("scenes.build_auction.which")),
               Type("price", phrase("scenes.build_auction.bid"), zero=False, hint=_lowest_bid,
                    says=phrase("scenes.about.build_auction")))),
 )
-"""Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place."""
+"""The flows with steps or words of their own."""
+
+PLAYER_FLOWS: tuple[Flow, ...] = (*_DECLARED, *(
+    _f(phrase(key)) for key in dict.fromkeys(p.flow for p in places.PLACES if p.flow)
+    if phrase(key) not in {f.said for f in _DECLARED}))
+"""Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place. A booking of the device's
+table without a flow declared above is booked as it is, the player's alone: it needs no flow of its own here."""
 
 FLOWS = {f.said: f for f in PLAYER_FLOWS}
 
@@ -568,26 +584,10 @@ class Entry(msgspec.Struct, frozen=True):
         return say(self.said)
 
 
-def _entry(digit: str, label: Phrase, *flows: Phrase) -> Entry:
-    return Entry(digit, label, tuple(FLOWS[f] for f in flows or (label,)))
-
-
-PLAYER_MENU: tuple[Entry, ...] = (
-    _entry("1", BUY),
-    _entry("2", RENT),
-    _entry("3", phrase("scenes.flow.tax")),
-    _entry("4", phrase("scenes.flow.jail")),
-    _entry("5", phrase("scenes.flow.build")),
-    _entry("6", SELL),
-    _entry("7", phrase("scenes.menu.mortgage"), MORTGAGE, UNMORTGAGE),
-    _entry("8", phrase("scenes.menu.card"), phrase("scenes.flow.pay_all"), phrase("scenes.flow.collect_all"),
-           phrase("scenes.flow.repairs")),
-    _entry("9", TRADE),
-    _entry("0", phrase("scenes.menu.more"), phrase("scenes.flow.free_parking"), UNDO, RANKING,
-           phrase("scenes.flow.pay_debt"), AUCTION_BUILD),
-)
-"""The menu of a player on the reader: an entry shows only when one of its flows opens, and keeps
-its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).
+PLAYER_MENU: tuple[Entry, ...] = tuple(Entry(digit, phrase(label), tuple(FLOWS[phrase(f)] for f in flows))
+                                      for digit, label, flows in places.menu())
+"""The menu of a player on the reader, read off ``places.PLACES``: an entry shows only when one of its flows opens,
+and keeps its digit whatever else shows (Renovierung is MENU 8 3, Frei Parken MENU 0 1, always).
 Bankruptcy is no entry: it is offered only after a payment the player cannot make."""
 
 BANKER_MENU: tuple[Flow, ...] = (

@@ -1,7 +1,8 @@
 """The menus: a player's (digits that never move), the banker's, a deed's, raising money; and the
 one-screen entries (Storno, Spiel beenden, Lautstärke, Karte anlernen, Banker-PIN).
 
-What a menu offers comes from ``rules.legal``: an entry shows only when one of its flows opens.
+What a menu offers comes from the commands ``rules.legal`` finds open: an entry shows only when one of its flows
+opens.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import words
 from rules import DEEDS, EDITIONS, Edition, Event
-from rules.legal import legal_ops, legal_squares, means, square_ops
+from rules.legal import legal_commands, means
 
 from .flows import BANKER_MENU, FLOWS, PLAYER_FLOWS, PLAYER_MENU, RAISE_MONEY, Entry, Flow, bankrupt_command
 from .lists import ConfirmScene, ListScene, NumberScene, Option
@@ -31,7 +32,7 @@ def _opens(ui: Context, player: str, flow: Flow, legal: set[str]) -> bool:
 
 def player_menu(ui: Context, player: str) -> None:
     """The entries of ``PLAYER_MENU`` that open now, each with its own digit."""
-    legal = set(legal_ops(ui.ledger.game, player))
+    legal = set(legal_commands(ui.ledger.game, player).rows)
     options = []
     for entry in PLAYER_MENU:
         open_flows = [f for f in entry.flows if _opens(ui, player, f, legal)]
@@ -42,7 +43,7 @@ def player_menu(ui: Context, player: str) -> None:
         if len(entry.flows) == 1:
             start_flow(ui, entry.flows[0], player)
             return
-        legal = set(legal_ops(ui.ledger.game, player))
+        legal = set(legal_commands(ui.ledger.game, player).rows)
         ui.scenes.push(ListScene(entry.said, [Option(f.said, f, digit=str(i))
                                                for i, f in enumerate(entry.flows, 1) if _opens(ui, player, f, legal)],
                                  lambda ui, f: start_flow(ui, f, player), player=player))
@@ -61,7 +62,7 @@ def banker_menu(ui: Context) -> None:
 def deed_menu(ui: Context, player: str, square: int) -> None:
     """A deed's tag with a player's card on: the flows the rules open on that square, the square chosen."""
     on_deed = {op: f for f in PLAYER_FLOWS if f.deed_label for op in f.opens_on}
-    flows = [on_deed[op] for op in square_ops(ui.ledger.game, player, square) if op in on_deed]
+    flows = [on_deed[op] for op in legal_commands(ui.ledger.game, player, square=square).rows if op in on_deed]
     assert ui.game is not None
     name = square_name(ui.game.edition, square)
     ui.to_card(player)
@@ -83,7 +84,7 @@ def raise_menu(ui: Context, offer: RaiseOffer) -> None:
     options = []
     for flow, short, amount, op in ((RAISE_MONEY[0], "scenes.raise.buildings", half, "sell_building"),
                                     (RAISE_MONEY[1], "scenes.raise.mortgages", mortgages, "mortgage")):
-        if legal_squares(ui.ledger.game, player, op):  # only what the rules open: no "Gebäude (0)"
+        if op in legal_commands(ui.ledger.game, player, rows=(op,)):  # only what the rules open: no "Gebäude (0)"
             options.append(Option(_with_money(ui, short, amount), FLOWS[flow]))
     # Only a debt can end in bankruptcy, and the rules say when (its whole sum against what could be raised).
     if offer.owed and ui.ledger.check(bankrupt_command(player, offer.creditor, offer.owed)) is None:

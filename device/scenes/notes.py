@@ -14,7 +14,7 @@ import msgspec
 import words
 from drivers.screen import Screen
 from rules import Event, GameState, format_money, net_worth, ranking, reader_text, winners
-from rules.commands import OWED
+from rules.ops import DEBTS
 
 from ..store.ledger import Outcome
 from .inputs import Input, Key, Press, Tick, pressed
@@ -230,7 +230,7 @@ def outcome_scene(ui: Context, outcome: Outcome, cmd: dict[str, Any], player: st
         payer = _payer(ui, cmd)
         if payer is not None and game is not None and payer in game.players:
             # The debt as the rules reckoned it (a rent or a tax names none); a purchase is no debt.
-            owed = (outcome.owed or 0) if cmd.get("op") in OWED else 0
+            owed = (outcome.owed or 0) if cmd.get("op") in DEBTS else 0
             asked = {k: v for k, v in cmd.items() if k != "expect"}  # previewed afresh when it comes back
             offer = RaiseOffer(payer, owed, _creditor(ui, cmd), asked, player,
                                title or TITLES.get(str(cmd.get("op")), phrase("scenes.title.payment")),

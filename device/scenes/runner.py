@@ -13,7 +13,7 @@ from typing import Any
 
 from rules import EDITIONS, Event, GameState, ranking, winners
 from rules.errors import RuleError
-from rules.legal import legal_ops, legal_squares
+from rules.legal import legal_commands
 
 from ..store.ledger import Outcome
 from .flows import RAISE_MONEY, Flow, Pick, Square, Step, Type, View, text
@@ -46,7 +46,7 @@ def _view(ui: Context, player: str, values: dict[str, Any], offer: RaiseOffer | 
 
     assert ui.game is not None
     return View(ui.game, player, values, ui.money, offer.creditor if offer else None, offer.owed if offer else 0,
-                frozenset(legal_ops(ui.ledger.game, player)), accepts, ui.ledger.game)
+                legal_commands(ui.ledger.game, player), accepts, ui.ledger.game)
 
 
 def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, offer: RaiseOffer | None) -> None:
@@ -64,7 +64,7 @@ def _step(ui: Context, flow: Flow, player: str, values: dict[str, Any], i: int, 
         _step(ui, flow, player, {**values, step.field: value}, i + 1, offer)
 
     if isinstance(step, Square):
-        squares = legal_squares(ui.ledger.game, player, step.legal)
+        squares = legal_commands(ui.ledger.game, player, rows=(step.legal,)).squares(step.legal)
         choose_square(ui, step.title or flow.said, squares, answer, player)
     elif isinstance(step, Pick):
         _pick(ui, step, view, answer, player)

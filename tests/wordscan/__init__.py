@@ -12,10 +12,15 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+from rules.ops import LEGAL_ROWS, REGISTRY
+
 
 def surfaces() -> list[ModuleType]:
     return [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
 
 
 MODULES: tuple[str, ...] = tuple(sorted({m for s in surfaces() for m in s.MODULES}))
-ALLOWED: frozenset[str] = frozenset().union(*(s.ALLOWED for s in surfaces()))
+OPS: frozenset[str] = frozenset({op.name for op in REGISTRY} | {row.name for row in LEGAL_ROWS})
+"""The ops of the contract and their rows of the legal moves, read off the rules' table: words programs read, in
+every surface, and never listed again here."""
+ALLOWED: frozenset[str] = frozenset().union(*(s.ALLOWED for s in surfaces())) | OPS

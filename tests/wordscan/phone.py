@@ -1,7 +1,8 @@
 """The banker's phone (issue 31's texts): the booking forms, the banker's login, the requests' parsers and the
 answers the device's web adapter gives (the API's ``message`` fields)."""
 
-MODULES = ("webui/booking.py", "webui/banker.py", "webui/parsers/body.py", "webui/parsers/cards.py",
+MODULES = ("webui/booking.py", "device/daemon/booking.py", "webui/banker.py",
+           "webui/parsers/body.py", "webui/parsers/cards.py",
            "webui/parsers/command.py", "webui/parsers/edition.py", "webui/parsers/login.py", "webui/parsers/sim.py",
            "device/daemon/web.py", "device/daemon/public.py")
 
@@ -10,10 +11,8 @@ ALLOWED = {
     "/api/banker/book", "/api/banker/preview", "/api/commands", "/api/login", "/api/logout", "booking",
     # a card UID's form (a regular expression)
     "[0-9a-f]{8}|[0-9a-f]{14}|[0-9a-f]{20}",
-    # the commands' ops and fields, the refusal codes (docs/commands.md)
-    "bankrupt", "build", "build_auction", "buy", "collect_all", "credit", "debit", "free_parking", "jail_card",
-    "jail_card_drawn", "jail_card_used", "jail_fine", "mortgage", "pay_all", "pay_debt", "rent", "repairs",
-    "sell_building", "tax", "trade", "transfer", "unmortgage", "double_go", "a_gives", "a_gives.cash",
+    # the commands' fields, the refusal codes (docs/commands.md); the ops are the rules' table's (``OPS``)
+    "double_go", "a_gives", "a_gives.cash",
     "a_gives.jail_cards", "a_gives.squares", "b_gives", "b_gives.cash", "b_gives.jail_cards", "b_gives.squares",
     "amount", "cash", "creditor", "delta", "dice", "exact", "from", "lift", "owed", "per_hotel", "per_house",
     "player", "price", "square", "squares", "to_houses", "game_over", "storage_error", "unknown", "changed", "expect",

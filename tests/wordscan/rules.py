@@ -4,7 +4,7 @@ rules/board.py is left out: its square names are the classic German board's own 
 squares it prints, rules/editions/); its groups' names are the catalogue's (``rules.group.*``)."""
 
 MODULES = ("rules/__init__.py", "rules/commands.py", "rules/errors.py", "rules/game.py",
-           "rules/legal.py", "rules/money.py", "rules/names.py", "rules/newgame.py", "rules/phrase.py",
+           "rules/legal.py", "rules/ops.py", "rules/money.py", "rules/names.py", "rules/newgame.py", "rules/phrase.py",
            "rules/serialize.py", "rules/snapshot.py", "rules/state.py", "rules/titles.py", "rules/valuation.py",
            "rules/moves/__init__.py", "rules/moves/buildings.py", "rules/moves/context.py", "rules/moves/debt.py",
            "rules/moves/end.py", "rules/moves/money.py", "rules/moves/property.py", "rules/moves/trade.py",

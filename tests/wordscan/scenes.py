@@ -1,8 +1,8 @@
 """The OLED's scenes (device/scenes): every text they show comes from words/locale/*/LC_MESSAGES/scenes.po."""
 
 MODULES = tuple(f"device/scenes/{name}.py" for name in (
-    "__init__", "card", "flows", "idle", "inputs", "layout", "lists", "manager", "menus", "notes", "runner", "said",
-    "selftest", "table", "taps", "ui", "wizard"))
+    "__init__", "card", "flows", "idle", "inputs", "layout", "lists", "manager", "menus", "notes", "places", "runner",
+    "said", "selftest", "table", "taps", "ui", "wizard"))
 
 ALLOWED = {
     # the package's exports
@@ -24,12 +24,10 @@ ALLOWED = {
     "done", "refused", "new_game", "end",
     # the volume the reader's test stub reports (the daemon gives the service catalogue's words)
     "hoch",
-    # commands, their ops and fields, and the flows' own fields (the JSON the rules read)
-    "op", "player", "square", "from", "to", "credit", "debit", "transfer", "open", "exact", "double_go",
-    "undo", "of", "buy", "rent", "tax", "jail_fine", "jail_card_drawn", "jail_card_used", "jail_card", "delta", "build",
-    "sell_building", "to_houses", "mortgage", "unmortgage", "pay_all", "collect_all", "repairs", "per_house",
-    "per_hotel", "free_parking", "trade", "a", "b", "a_gives", "b_gives", "squares", "cash", "jail_cards", "jail",
-    "lift", "bankrupt", "creditor", "owed", "pay_debt", "build_auction", "price", "dice", "no_auctions", "timed",
+    # commands' fields and the flows' own fields (the JSON the rules read); the ops are the rules' table's (``OPS``)
+    "op", "player", "square", "from", "to", "open", "exact", "double_go", "of", "delta", "to_houses", "per_house",
+    "per_hotel", "a", "b", "a_gives", "b_gives", "squares", "cash", "jail_cards", "jail",
+    "lift", "creditor", "owed", "price", "dice", "no_auctions", "timed",
     "_auction", "_winner", "_what", "_b", "_a_items", "_a_cash", "_b_items", "_b_cash", "_lift", "edition", "mode", "minutes",
     "players", "quick", "standard", "seed", "house_rules", "speed_die", "replace", "deed",
     "free_parking_pot", "ask_undo", "ask_end", "volume", "learn", "ask_pin", "ask_new_game",
