@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BINFMT = Path("/proc/sys/fs/binfmt_misc/qemu-aarch64")
 WHOLE_BUILD = os.environ.get("BANKLESER_ARM64_TEST") == "1"
 CHECK_BOUND = 900.0
-"""Seconds the check (install, imports, READY, page) may take with its caches made: 3.5–6 min measured
-here, the machine shared (docs/measurements.md); past this a CI run would grow more than it should."""
+"""Seconds the check (install, imports, READY, page) may take with its caches made: 384 s measured here,
+the machine shared (docs/measurements.md); past this a CI run would grow more than it should."""
 
 
 def emulation_missing() -> list[str]:
