@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from bootroot import CACHE, _locked, base_root, host_ca_bundle
@@ -71,13 +72,19 @@ def runtime_wheels() -> Path:
 
 
 def bankleser_wheel(into: Path) -> Path:
-    """This checkout as a wheel (pure Python: built here, installed there)."""
-    subprocess.run([*_pip_isolated(), "wheel", "--no-deps", "--no-build-isolation", "-w", str(into), str(ROOT)],
-                   check=True, capture_output=True, timeout=600)
+    """This checkout as a wheel (pure Python: built here, installed there), from a fresh copy: setuptools'
+    build/ folder in the checkout would carry a module deleted since into the wheel."""
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "src"
+        shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+            ".venv", ".git", "build", "__pycache__", "test-artifacts", "node_modules", ".mypy_cache", ".ruff_cache",
+            ".pytest_cache", ".hypothesis", "*.egg-info"))
+        subprocess.run([*_pip_isolated(), "wheel", "--no-deps", "--no-build-isolation", "-w", str(into), str(source)],
+                       check=True, capture_output=True, timeout=600)
     return next(into.glob("bankleser-*.whl"))
 
 
-def built_on_arm64(nspawn_in: object) -> Path:
+def built_on_arm64(nspawn_in: Callable[..., subprocess.CompletedProcess[str]]) -> Path:
     """lgpio's wheel built from its hash-checked source release in the arm64 root, and trixie's pip wheel.
 
     ``nspawn_in(root, *args, timeout=)`` runs a command in a root (tests/test_boot.py's ``nspawn``)."""
@@ -107,7 +114,7 @@ def built_on_arm64(nspawn_in: object) -> Path:
                   "PYPI=1 /tmp/build/bin/python $pip wheel --quiet "
                   "--disable-pip-version-check --no-deps --require-hashes --no-binary lgpio -r /out/lgpio.lock -w /out; "
                   "cp /usr/share/python-wheels/pip-*.whl /out/")
-        result = nspawn_in(root, f"--bind={out}:/out", *trust, "bash", "-c", script, timeout=3600)  # type: ignore[operator]
+        result = nspawn_in(root, f"--bind={out}:/out", *trust, "bash", "-c", script, timeout=2400)
         if result.returncode != 0 or not list(out.glob("lgpio-*.whl")) or not list(out.glob("pip-*.whl")):
             raise RuntimeError(f"building lgpio in the arm64 root failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
         (out / "lgpio.lock").unlink()
