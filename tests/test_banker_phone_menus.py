@@ -1,4 +1,4 @@
-"""Issue 31: "the forms generated from rules.legal, so that the phone offers what the device offers (a test
+""""the forms generated from rules.legal, so that the phone offers what the device offers (a test
 compares the two for fixed positions)".
 
 For each position, the device's player menu as its OLED lists it (the real scenes, driven by key presses:
@@ -74,7 +74,7 @@ def test_the_phone_offers_what_the_device_offers(table: Table, position: str, ed
 
 def test_the_start_log_says_whether_a_banker_pin_is_set_and_how(tmp_path: Path,
                                                                caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 31: "`./dev run` says nothing about the banker PIN: say whether one is set and how to set it"."""
+    """"`./dev run` says nothing about the banker PIN: say whether one is set and how to set it"."""
     from device.daemon.config import Config
     from device.daemon.notify import Notifier
     from device.daemon.service import Daemon

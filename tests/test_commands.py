@@ -1,4 +1,4 @@
-"""Typed commands (issue 13): the contract's JSON parsed once, in rules/, into one frozen dataclass per op.
+"""Typed commands: the contract's JSON parsed once, in rules/, into one frozen dataclass per op.
 
 ``rules.parse`` is the one place that refuses a command for its shape; the game judges what a
 well-formed command may do now. Each refusal class below is one test; then the round trip
@@ -38,7 +38,7 @@ def test_every_op_of_the_contract_has_its_command_class() -> None:
         "new_game", "credit", "debit", "transfer", "go", "buy", "rent", "build", "sell_building", "mortgage",
         "unmortgage", "trade", "tax", "jail_fine", "jail_card", "bankrupt", "end", "pay_all", "collect_all",
         "repairs", "free_parking", "undo",
-        "build_auction", "pay_debt"}  # issue 19; in docs/design.md's contract notes
+        "build_auction", "pay_debt"}  # In docs/design.md's contract notes
     for op, cls in cmds.COMMANDS.items():
         assert dataclasses.is_dataclass(cls), op
         with pytest.raises(dataclasses.FrozenInstanceError):  # frozen: by behaviour (rules.record freezes it)
@@ -131,7 +131,7 @@ def test_fields_that_contradict_each_other_in_any_game_are_a_bad_command(obj: di
 
 
 def test_a_field_its_op_does_not_know_is_refused_naming_it() -> None:
-    """Issue 26: "Refuse a command with a field its op does not know (`bad_command`, naming the field), as a family's
+    """"Refuse a command with a field its op does not know (`bad_command`, naming the field), as a family's
     edition file refuses an unknown key" (before, ``{"op": "bankrupt", …, "lift": [37]}`` silently did nothing)."""
     with pytest.raises(RuleError) as err:
         parse({"op": "credit", "player": "Anna", "amount": 10, "squar": 3})
@@ -144,7 +144,7 @@ def test_a_field_its_op_does_not_know_is_refused_naming_it() -> None:
 
 
 def test_a_journal_written_before_with_fields_nobody_read_replays_as_it_was_accepted() -> None:
-    """Issue 26: "Journals written before this change replay exactly as before": the contract used to ignore such
+    """"Journals written before this change replay exactly as before": the contract used to ignore such
     fields, so the appliance's own journal (``replaying``) still does."""
     assert parse({"op": "credit", "player": "Anna", "amount": 10, "x": "y", "square": "?"},
                  strict=False) == cmds.Credit("Anna", 10)
@@ -273,7 +273,7 @@ def test_a_typed_command_books_exactly_what_its_json_books() -> None:
 
 def test_the_event_keeps_the_json_exactly_as_given() -> None:
     """The journal stores what was submitted, never a re-serialisation (a field no op knows is refused since
-    issue 26; one the journal of an older version holds is kept as it was)."""
+    one the journal of an older version holds is kept as it was)."""
     game = start()
     cmd = {"op": "credit", "player": "Anna", "amount": 10, "id": "Karte 7"}
     assert game.apply(cmd).command is cmd
@@ -331,7 +331,7 @@ def test_the_game_states_rules_not_the_parser_judge_a_lift_of_an_unmortgaged_dee
 
 
 def test_bankrupt_carries_what_is_owed_and_gives_it_back() -> None:
-    """Issue 19: `bankrupt` carries `owed` (and `creditor`); without it, the command of older journals."""
+    """`bankrupt` carries `owed` (and `creditor`); without it, the command of older journals."""
     cmd = parse({"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 300})
     assert isinstance(cmd, cmds.Bankrupt) and cmd.owed == 300
     assert cmd.to_json() == {"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 300}

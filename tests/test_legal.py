@@ -1,6 +1,6 @@
 """rules/legal.py: the menus offer what the rules would accept now, and nothing else.
 
-Issue 10, defect 6: "a deed tag on a station offers Bauen/Verkaufen and ends in FEHLER".
+Once "a deed tag on a station offers Bauen/Verkaufen and ends in FEHLER".
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def test_legal_commands_are_the_typed_commands_the_rules_accept() -> None:
 
 
 def test_pay_debt_is_offered_only_to_who_owes_the_bank() -> None:
-    """Issue 19: a creditor who could not pay a bankruptcy's 10 % owes it the bank; the menu leads there."""
+    """A creditor who could not pay a bankruptcy's 10 % owes it the bank; the menu leads there."""
     from rules.legal import debt
 
     game = Game()

@@ -1,4 +1,4 @@
-"""Issue 27 for the banker's phone (issue 31's last part): the booking forms and the API's answers speak from
+"""The banker's phone speaks from the catalogue too: the booking forms and the API's answers, from
 the ``phone`` catalogue, in the language of the page that asked; what programs read (ops, field names, codes)
 stays the same in every language.
 
@@ -38,7 +38,7 @@ def client(daemon: Daemon) -> FlaskClient:
     ("en", "Not a card UID: 'zz' (8, 14 or 20 hex digits)"),
 ])
 def test_the_api_refuses_a_card_uid_in_the_catalogues_words(client: FlaskClient, code: str, message: str) -> None:
-    """Issue 27: "the API answers "not a card UID: 'zz'" in English" (whatever the language in force)."""
+    """"the API answers "not a card UID: 'zz'" in English" (whatever the language in force)."""
     words.use(code)
     r = client.post("/api/sim/tap", json={"uid": "zz"})
     assert r.status_code == 422 and r.get_json() == {"ok": False, "code": "bad_uid", "message": message}
@@ -80,7 +80,7 @@ def banker(client: FlaskClient, edition: str = "classic") -> dict[str, str]:
 ])
 def test_a_forms_refusal_says_what_to_correct_in_the_language_in_force(
         client: FlaskClient, raw: dict[str, object], german: str, english: str) -> None:
-    """Issue 31: "a refusal a person can act on: "Betrag muss eine ganze Zahl sein""; issue 27: in English too.
+    """"a refusal a person can act on: "Betrag muss eine ganze Zahl sein""; in English too.
     The code (what programs read) is the same in both."""
     headers = banker(client)
     answers = []
@@ -130,7 +130,7 @@ POSITIONS: list[tuple[str, list[str], list[dict[str, Any]]]] = [
 
 
 def test_every_form_speaks_the_language_in_force(client: FlaskClient) -> None:
-    """Issue 27 for issue 31's forms: in English, every form's title, field, choice and hint is English (no German
+    """The forms in English: every form's title, field, choice and hint is English (no German
     word but the edition's names and the players'); the ops and field names are the same in both languages."""
     headers = banker(client)
     seen: set[str] = set()
@@ -181,7 +181,7 @@ def test_the_api_answers_in_the_language_of_the_page_that_asked(daemon: Daemon) 
 
 
 def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daemon: Daemon, tmp_path: Path) -> None:
-    """Issue 27: "Each phone may also read the page in the language its browser asks for": the status page's
+    """"Each phone may also read the page in the language its browser asks for": the status page's
     state (its log) in the phone's chosen language, the appliance's for every other phone; through Flask's
     /api/state and through the front that serves the phones (/api/state, /api/events), each with its own ETag."""
     german, english = daemon.app.test_client(), daemon.app.test_client()
@@ -222,7 +222,7 @@ def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daem
 
 
 def test_the_phone_offers_what_the_device_offers_behind_the_same_words_in_english(table: Table) -> None:
-    """Issue 31's "the same choices in the same order … behind the same words", in English: the forms' flows and
+    """"the same choices in the same order … behind the same words", in English: the forms' flows and
     menu entries are the OLED's own words (its catalogue's), for a position with buildings, a mortgage, a jail
     card and a utility."""
     from phone_menus import POSITIONS, phone_menu

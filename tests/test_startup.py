@@ -1,4 +1,4 @@
-"""Start-up on a Pi Zero 2 W (issue 21): the OLED says "Startet…" before the rest is even imported, and the
+"""Start-up on a Pi Zero 2 W: the OLED says "Startet…" before the rest is even imported, and the
 web stack loads after READY. The times themselves are measured in bench/bench_pi.py, not asserted here."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ daemon.close()
 
 
 def test_the_qr_code_and_segno_come_after_ready(tmp_path: Path) -> None:
-    """Issue 21: READY within 3 s at a Pi core's pace. segno imports urllib and ssl: the first idle frame is
+    """READY within 3 s at a Pi core's pace. segno imports urllib and ssl: the first idle frame is
     drawn without the QR code, which the loop's first tick adds."""
     out = subprocess.run([sys.executable, "-c", BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
@@ -101,7 +101,7 @@ print(" ".join(sorted(set(made))))
 
 
 def test_the_devices_records_are_not_compiled_at_start(tmp_path: Path) -> None:
-    """Issue 21: a dataclass compiles its methods from source at every start (~3.5 M instructions each, ~7 ms on a
+    """A dataclass compiles its methods from source at every start (~3.5 M instructions each, ~7 ms on a
     Pi core); a msgspec Struct is built in C. Before READY only rules/ (standard library only) defines dataclasses."""
     out = subprocess.run([sys.executable, "-c", DATACLASSES_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
                          capture_output=True, text=True, check=True, timeout=60).stdout.split()

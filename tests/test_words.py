@@ -1,4 +1,4 @@
-"""The catalogues (issue 27): every message in every language with the same placeholders, the compiled
+"""The catalogues: every message in every language with the same placeholders, the compiled
 ``.mo`` what its ``.po`` says, no text a person reads left outside the catalogue in the converted modules,
 plurals by the language's rule and articles by the noun's gender, and the language in force."""
 

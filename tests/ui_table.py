@@ -111,7 +111,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
     t.journal.close()
 
 
-# Complete as well as sound (issue 28): what the rules accept, found without rules.legal, and what the menu offers --
+# Complete as well as sound: what the rules accept, found without rules.legal, and what the menu offers --
 
 PLACES: dict[tuple[str, ...], str] = {
     tuple(p.menu.split(".")): "jail" if p.flow == "scenes.flow.jail" else p.op

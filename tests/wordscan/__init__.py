@@ -1,4 +1,4 @@
-"""Which modules speak only through the catalogues, and the words in them that programs read (issue 27).
+"""Which modules speak only through the catalogues, and the words in them that programs read.
 
 One file here per surface (``doctor.py``, ``rules.py``, ``scenes.py`` …), each with ``MODULES`` (the modules
 whose every text a person reads comes from the catalogue) and ``ALLOWED`` (the string constants with letters

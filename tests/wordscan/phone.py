@@ -1,4 +1,4 @@
-"""The banker's phone (issue 31's texts): the booking forms, the banker's login, the requests' parsers and the
+"""The banker's phone (texts): the booking forms, the banker's login, the requests' parsers and the
 answers the device's web adapter gives (the API's ``message`` fields)."""
 
 MODULES = ("webui/booking.py", "device/daemon/booking.py", "webui/banker.py",

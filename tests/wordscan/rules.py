@@ -1,4 +1,4 @@
-"""The rules (issue 27): every text they produce is a phrase, a key of words/locale/*/rules.po with its values.
+"""The rules: every text they produce is a phrase, a key of words/locale/*/rules.po with its values.
 
 rules/board.py is left out: its square names are the classic German board's own data (an edition's file names the
 squares it prints, rules/editions/); its groups' names are the catalogue's (``rules.group.*``)."""
