@@ -26,6 +26,7 @@ from phone_helpers import (
 from playwright.sync_api import Browser, Page, expect
 
 from bench.liveserver import PIN, LiveServer
+from words import text as said
 
 pytestmark = pytest.mark.live(game=CLASSIC, login=True)
 
@@ -300,18 +301,19 @@ def test_a_whole_game_booked_through_the_forms(browser: Browser, server: LiveSer
                                          "house_rules": ["free_parking_pot", "double_go"]})[0] == 200
     phone = Phone(admin(browser, server.base), server)
     book = phone.book
-    book("Anna", "credit", {"amount": "200"}, says="Anna erhält 200 von der Bank")
-    book("Ben", "debit", {"amount": "100"}, says="Ben zahlt 100 in den Frei-Parken-Topf")
-    book("Anna", "transfer", {"to": "Ben", "amount": "50"}, says="Anna zahlt Ben 50")
-    book("Cem", "go", {"exact": True}, says="Cem erhält 400: genau auf LOS")
-    book("Cem", "free_parking", says="Cem nimmt 100 aus dem Frei-Parken-Topf")
-    book("Anna", "buy", {"square": 1}, says="Anna kauft Badstraße für 60")
+    book("Anna", "credit", {"amount": "200"}, says=said("rules.credit.done", player="Anna", amount=200))
+    book("Ben", "debit", {"amount": "100"}, says=said("rules.debit.done.pot", player="Ben", amount=100))
+    book("Anna", "transfer", {"to": "Ben", "amount": "50"}, says=said("rules.transfer.done", payer="Anna", payee="Ben", amount=50))
+    book("Cem", "go", {"exact": True}, says=said("rules.go.exact", player="Cem", amount=400))
+    book("Cem", "free_parking", says=said("rules.free_parking.done", player="Cem", amount=100))
+    book("Anna", "buy", {"square": 1}, says=said("rules.buy.done", player="Anna", square="Badstraße", amount=60))
     book("Anna", "buy", {"square": 3, "price": "30"}, says="Turmstraße")
-    book("Ben", "rent", {"square": 1}, says="Badstraße – Ben zahlt Anna 4 Miete")
+    book("Ben", "rent", {"square": 1}, says=said("rules.rent.done", square="Badstraße", payer="Ben", owner="Anna", amount=4))
     book("Ben", "buy", {"square": 12}, says="Elektrizitätswerk")
-    book("Anna", "rent", {"square": 12, "dice": "7"}, says="Elektrizitätswerk – Anna zahlt Ben 28 Miete (7 Augen)")
+    book("Anna", "rent", {"square": 12, "dice": "7"}, says=said("rules.rent.done_on", square="Elektrizitätswerk", payer="Anna", owner="Ben", amount=28,
+                                                          buildings=said("rules.rent.dice", dice=7)))
     book("Cem", "buy", {"square": 5}, says="Südbahnhof")
-    book("Anna", "rent", {"square": 5}, says="Südbahnhof – Anna zahlt Cem 25 Miete")
+    book("Anna", "rent", {"square": 5}, says=said("rules.rent.done", square="Südbahnhof", payer="Anna", owner="Cem", amount=25))
     book("Ben", "tax", {"square": 4}, says="Ben zahlt")
     book("Anna", "build", {"square": 1}, says="Badstraße")
     book("Anna", "build", {"square": 3}, says="Turmstraße")
