@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from in_play import in_play
 from ui_table import UID, Table
 
 from device.daemon.service import Daemon, WebBackend
@@ -30,10 +31,10 @@ def test_a_confirmation_whose_amount_changed_is_withdrawn_and_says_the_new_one(t
     table.bank.refresh()
     assert table.bank.state is not State.CONFIRM
     assert "200" in " ".join(table.text().splitlines())  # what it would be now
-    cash = table.ledger.game.state.players["Anna"].cash
+    cash = in_play(table.ledger).players["Anna"].cash
     table.press("OK")
     table.press("OK")
-    assert table.ledger.game.state.players["Anna"].cash == cash  # nothing booked without a fresh confirmation
+    assert in_play(table.ledger).players["Anna"].cash == cash  # nothing booked without a fresh confirmation
 
 
 def test_the_device_sends_what_it_confirmed(table: Table) -> None:
@@ -44,7 +45,7 @@ def test_the_device_sends_what_it_confirmed(table: Table) -> None:
     table.ledger.game.apply({"op": "build", "player": "Ben", "square": 39})  # no refresh
     table.bank.submit(confirm.cmd, "Anna")  # type: ignore[attr-defined]  # as its OK does
     table.bank.render()
-    assert table.ledger.game.state.players["Anna"].cash == 1500
+    assert in_play(table.ledger).players["Anna"].cash == 1500
     assert "200" in " ".join(table.text().splitlines())
 
 
@@ -64,7 +65,7 @@ def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> No
     table.bank.refresh()
     assert table.bank.state is State.CARD
     table.press("OK")
-    assert table.ledger.game.state.deeds[39].owner == "Ben"
+    assert in_play(table.ledger).deeds[39].owner == "Ben"
 
 
 def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(table: Table) -> None:
