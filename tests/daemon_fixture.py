@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from device.daemon.config import Config
 from device.daemon.notify import Notifier
@@ -30,6 +32,14 @@ def running(config: Config, state: Path, *, sim: bool = True) -> Iterator[Daemon
         d.stop()
         loop.join(5)
         d.close()
+
+
+def web_client(daemon: Daemon) -> FlaskClient:
+    """A test client of ``daemon``'s pages. ``Daemon.app`` is typed ``Any`` (the device loads Flask only when it
+    serves); the assert says the pages were started, and types the client."""
+    app = daemon.app
+    assert isinstance(app, Flask), "the daemon serves no pages"
+    return app.test_client()
 
 
 @pytest.fixture

@@ -1,9 +1,10 @@
-"""The game a test has started, typed as one: ``Game.state`` is ``None`` until a game begins, and a test that
-reads the board after starting one says so here once (an assert that also narrows the type for mypy) instead
-of at every line that reads a deed or a player."""
+"""What a test reads of the table in play, typed so mypy --strict checks the reading: the game a test has
+started (``Game.state`` is ``None`` until a game begins: a test says once, here, that one has) and the
+device's state as it is now."""
 
 from __future__ import annotations
 
+from device.scenes import State, Ui
 from device.store.ledger import Ledger
 from rules import GameState
 
@@ -13,3 +14,9 @@ def in_play(ledger: Ledger) -> GameState:
     state = ledger.game.state
     assert state is not None, "no game has been started on this ledger"
     return state
+
+
+def state_now(bank: Ui) -> State:
+    """``bank.state`` read afresh. After ``assert bank.state is State.X`` mypy holds the attribute at X until it
+    sees an assignment, but a key press changes it out of its sight: a later comparison reads it through here."""
+    return bank.state

@@ -385,7 +385,12 @@ def test_result_returns_to_the_card_after_a_few_seconds(table: Table) -> None:
 
 def test_banker_pin_set_on_the_device(table: Table) -> None:
     pins: list[str] = []
-    table.bank.set_pin = lambda pin: pins.append(pin) or True
+
+    def set_pin(pin: str) -> bool:
+        pins.append(pin)
+        return True
+
+    table.bank.set_pin = set_pin
     table.press("MENU")
     table.choose("Banker-PIN")
     table.type("4711")

@@ -12,8 +12,7 @@ from told import told
 from ui_table import Table, shown
 
 from device.scenes import State
-from device.scenes.lists import ListScene
-from device.scenes.runner import ConfirmScene
+from device.scenes.lists import ConfirmScene, ListScene
 from rules import EDITIONS, square_name
 
 

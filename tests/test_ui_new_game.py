@@ -20,7 +20,7 @@ def test_4_a_card_tapped_during_the_set_up_keeps_it(table: Table) -> None:
     table.press("hold:C")
     table.choose("Ja: ersetzen")
     table.tap("Cem")
-    assert table.bank.scene.title == "Ausgabe" and "Karte später" in table.text()
+    assert table.choice.title == "Ausgabe" and "Karte später" in table.text()
     table.choose("Banking")
     table.choose("Auf Zeit")
     table.type("3")

@@ -321,7 +321,7 @@ def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) ->
     table.press("OK")  # the bid: refused, ZU WENIG GELD
     assert "ZU WENIG GELD" in table.text(), table.text()
     table.press("OK")  # Geld beschaffen
-    assert table.bank.scene.title == "Beschaffbar 30, reicht nicht"
+    assert table.choice.title == "Beschaffbar 30, reicht nicht"
     assert table.labels() == ["Hypothek (30)"]  # no bankruptcy: a bid is no debt
 
 

@@ -4,7 +4,7 @@ names each deed, the mortgages lifted now and the jail cards."""
 
 from __future__ import annotations
 
-from in_play import in_play
+from in_play import in_play, state_now
 from ui_table import Table
 
 from device.scenes import State
@@ -66,7 +66,7 @@ def test_5_c_on_a_trade_preview_goes_back_one_step_each_time(table: Table) -> No
     table.press("OK")  # but money
     assert table.bank.state is State.CONFIRM
     seen = [table.text()]
-    while table.bank.state is not State.CARD:  # each C one step back: no press that changes nothing
+    while state_now(table.bank) is not State.CARD:  # each C one step back: no press that changes nothing
         table.press("C")
         assert table.text() != seen[-1]
         seen.append(table.text())
