@@ -14,10 +14,10 @@ from babel.messages.pofile import read_po
 from ui_table import Table
 
 import words
-from device.daemon.config import HardwareConfig
 from device.prints.labels import keypad_overlay
 from device.prints.svg import NS, parse
 from device.scenes.said import key_prompt
+from drivers.hardware import HardwareConfig
 
 KEY_OF = {"scenes.key.haben": "HABEN", "scenes.key.soll": "SOLL", "scenes.key.los": "LOS"}
 """The OLED's name for each word key (``{key}`` in "… : hier nicht", the self-test's "Taste {key}")."""
@@ -204,7 +204,8 @@ def test_a_one_language_overlay_says_the_config_line_that_makes_the_oled_agree()
 
 
 def test_the_config_takes_the_overlays_language_and_refuses_one_without_a_catalogue() -> None:
-    from device.daemon.config import Config, ConfigError
+    from device.daemon.config import Config
+    from drivers.tables import ConfigError
 
     assert Config.from_dict({}).ui.keys_language == ""
     assert Config.from_dict({"ui": {"keys_language": "de"}}).ui.keys_language == "de"
