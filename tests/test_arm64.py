@@ -18,6 +18,7 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ def emulation_missing() -> list[str]:
 
 
 @pytest.fixture
-def arm64_root() -> Path:
+def arm64_root() -> Iterator[Path]:
     if not ASKED:
         pytest.skip("31 min under emulation here (+22 min once for the root): BANKLESER_ARM64_TEST=1 runs it")
     missing = missing_tools() + emulation_missing()

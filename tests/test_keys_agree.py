@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from po_read import message_forms, message_key
 from ui_table import Table
 
 import words
@@ -53,8 +54,7 @@ def scenes(lang: str) -> dict[str, str]:
     path = Path(__file__).parent.parent / "words" / "locale" / lang / "LC_MESSAGES" / "scenes.po"
     with path.open("rb") as f:
         catalogue = read_po(f)
-    return {(m.id if isinstance(m.id, str) else m.id[0]): (m.string if isinstance(m.string, str)
-                                                           else " ".join(m.string)) for m in catalogue if m.id}
+    return {message_key(m): " ".join(message_forms(m)) for m in catalogue if m.id}
 
 
 def msgstr(lang: str, key: str) -> str:
