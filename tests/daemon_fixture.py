@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from device.daemon.config import Config
 from device.daemon.notify import Notifier
 from device.daemon.service import Daemon
+from device.store.ledger import Ledger
 
 PIN = "4711"
 
@@ -40,6 +41,13 @@ def web_client(daemon: Daemon) -> FlaskClient:
     app = daemon.app
     assert isinstance(app, Flask), "the daemon serves no pages"
     return app.test_client()
+
+
+def ledger_of(daemon: Daemon) -> Ledger:
+    """``daemon``'s ledger: ``Daemon.ledger`` is ``None`` until it starts, and the fixture's daemon has started."""
+    ledger = daemon.ledger
+    assert ledger is not None, "the daemon has not started"
+    return ledger
 
 
 @pytest.fixture
