@@ -8,10 +8,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from device.daemon.config import Config
 from device.daemon.notify import Notifier
 from device.daemon.service import Daemon
+from device.store.ledger import Ledger
 
 PIN = "4711"
 
@@ -30,6 +33,21 @@ def running(config: Config, state: Path, *, sim: bool = True) -> Iterator[Daemon
         d.stop()
         loop.join(5)
         d.close()
+
+
+def web_client(daemon: Daemon) -> FlaskClient:
+    """A test client of ``daemon``'s pages. ``Daemon.app`` is typed ``Any`` (the device loads Flask only when it
+    serves); the assert says the pages were started, and types the client."""
+    app = daemon.app
+    assert isinstance(app, Flask), "the daemon serves no pages"
+    return app.test_client()
+
+
+def ledger_of(daemon: Daemon) -> Ledger:
+    """``daemon``'s ledger: ``Daemon.ledger`` is ``None`` until it starts, and the fixture's daemon has started."""
+    ledger = daemon.ledger
+    assert ledger is not None, "the daemon has not started"
+    return ledger
 
 
 @pytest.fixture

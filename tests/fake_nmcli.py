@@ -80,9 +80,9 @@ def main() -> None:
 
     if argv[:3] == ["connection", "show", "--active"] and len(argv) == 3:
         fields = wanted or ["NAME", "UUID", "TYPE", "DEVICE"]
-        for f in fields:
-            if f not in CONNECTION_FIELDS:
-                fail(f"invalid field '{f}'; allowed fields: {','.join(CONNECTION_FIELDS)}", 2)
+        for field in fields:
+            if field not in CONNECTION_FIELDS:
+                fail(f"invalid field '{field}'; allowed fields: {','.join(CONNECTION_FIELDS)}", 2)
         rows = [dict(zip(["NAME", "TYPE", "DEVICE", "STATE"], a, strict=True)) | {"UUID": "0" * 8} for a in net["active"]]
         if terse:
             for row in rows:
@@ -93,9 +93,9 @@ def main() -> None:
                 print("  ".join(f"{row[f]:<20}" for f in fields))
     elif argv == ["general", "permissions"]:
         fields = wanted or ["PERMISSION", "VALUE"]
-        for f in fields:
-            if f not in ("PERMISSION", "VALUE"):
-                fail(f"invalid field '{f}'; allowed fields: PERMISSION,VALUE", 2)
+        for field in fields:
+            if field not in ("PERMISSION", "VALUE"):
+                fail(f"invalid field '{field}'; allowed fields: PERMISSION,VALUE", 2)
         for permission in PERMISSIONS:
             row = {"PERMISSION": permission, "VALUE": net.get("polkit", {}).get(permission, "no")}
             print((":" if terse else "  ").join(row[f] for f in fields))

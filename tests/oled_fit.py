@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from babel.messages.pofile import read_po
+from po_read import message_forms, message_key, plural_rule
 
 import words
 from device.scenes.layout import LINE_PX, MORE, TITLE_PX, big_fits, page, problems, px, rows, wrap
@@ -244,14 +245,14 @@ def read_catalogue(path: Path, domain: str, refusals: Mapping[str, set[str]] | N
     for m in catalog:
         if not m.id:
             continue
-        key = m.id[0] if isinstance(m.id, tuple) else m.id
-        forms = tuple(m.string) if isinstance(m.string, tuple) else (m.string,)
+        key, forms = message_key(m), message_forms(m)
         fact: tuple[str, ...] | None = None
         declared = 0
         for comment in m.auto_comments:
             if found := FACT.match(comment.strip()):
                 fact = tuple(p.strip() for p in found.group(1).split(",") if p.strip())
                 declared += 1
+        assert m.lineno is not None, key  # read_po numbers every message it reads
         out.append(Message(domain, key, forms, fact, where_shown(key, m.auto_comments, refusals), m.lineno,
                            declared))
     return out
@@ -609,7 +610,7 @@ def shown(value: Value, edition: Edition, messages: Mapping[str, Message] | None
         inner, given = messages[value.key], dict(value.values)
         said = {name: shown(v, edition, messages) for name, v in given.items()}
         count = given.get("n")
-        form = words.catalogue(words.language()).plural(count) if inner.plural and isinstance(count, int) else 0
+        form = plural_rule(words.catalogue(words.language()))(count) if inner.plural and isinstance(count, int) else 0
         return inner.forms[form].format(**said)
     return str(words._value(value, edition))
 
@@ -627,7 +628,7 @@ def counted(message: Message, edition: Edition, given: Mapping[str, Value],
     said = {name: shown(value, edition, messages) for name, value in given.items() if name != "n"}
     if not message.plural:
         return [(None, message.forms[0].format(**said))]
-    rule = words.catalogue(words.language()).plural
+    rule = plural_rule(words.catalogue(words.language()))
     return [(n, message.forms[rule(n)].format(**said, n=n)) for n in sorted({1, COUNT_MAX})]
 
 

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from po_read import message_forms
 
 from words.compile import po_files, po_path
 
@@ -91,8 +92,8 @@ def catalogue_words(code: str) -> set[str]:
             continue
         with open(po_path(code, domain), "rb") as f:
             for message in read_po(f, locale=code):
-                for said in message.string if isinstance(message.string, tuple) else (message.string,):
-                    found.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{[^}]*\}", " ", said or "")))
+                for said in message_forms(message):
+                    found.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{[^}]*\}", " ", said)))
     return found
 
 

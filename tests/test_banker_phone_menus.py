@@ -12,6 +12,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from in_play import in_play
 from phone_menus import POSITIONS, phone_menu
 from ui_table import Table
 
@@ -58,8 +59,8 @@ def test_the_phone_offers_what_the_device_offers(table: Table, position: str, ed
     table.start("Anna", "Ben", "Cem", edition=edition)
     table.book(*POSITIONS[position])
     game = table.ledger.game
-    ed = game.state.edition
-    for player in [n for n, p in game.state.players.items() if not p.bankrupt]:
+    ed = in_play(table.ledger).edition
+    for player in [n for n, p in in_play(table.ledger).players.items() if not p.bankrupt]:
         forms = forms_for(game, player)["forms"]
         device = device_menu(table, player)
         assert phone_menu(forms) == device, (position, player)

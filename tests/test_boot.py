@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -191,7 +192,7 @@ def record(figures: dict[str, str]) -> None:
 
 
 @pytest.fixture
-def booted_root() -> Path:
+def booted_root() -> Iterator[Path]:
     missing = missing_tools()
     if missing or os.geteuid() != 0:
         why = f"needs root and {', '.join(missing) or 'its tools'} (./dev test installs them)"

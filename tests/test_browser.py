@@ -3,12 +3,13 @@ the virtual device credits, debits and transfers; a second page, the status page
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pagecheck import html_errors
 from phone_helpers import BANKING, PHONE, cash, logged_in_admin, serious_violations
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Error, Page, expect
 
 from bench.liveserver import LiveServer
 
@@ -19,6 +20,21 @@ pytestmark = pytest.mark.live(game=BANKING, login=True)
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def console_errors_into(errors: list[str]) -> Callable[[ConsoleMessage], None]:
+    """A console listener that keeps the page's errors (a page's script error shows there first)."""
+    def heard(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+    return heard
+
+
+def page_errors_into(errors: list[str]) -> Callable[[Error], None]:
+    """A listener for the page's uncaught exceptions, kept as text."""
+    def thrown(error: Error) -> None:
+        errors.append(str(error))
+    return thrown
 
 
 def test_virtual_device_books_and_the_status_page_follows_live(browser: Browser, server: LiveServer) -> None:
@@ -78,7 +94,15 @@ def test_admin_logs_in_and_starts_a_timed_game(browser: Browser, server: LiveSer
     # A running game is not wiped with one click; the page asks first.
     questions: list[str] = []
     answer = {"yes": True}
-    page.on("dialog", lambda d: (questions.append(d.message), d.accept() if answer["yes"] else d.dismiss()))
+
+    def asked(dialog: Dialog) -> None:
+        questions.append(dialog.message)
+        if answer["yes"]:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.on("dialog", asked)
     page.click("#newgame button")
     expect(page.locator("#msg")).to_have_text("Gebucht")
     answer["yes"] = False
@@ -129,8 +153,8 @@ def test_past_games_their_reports_and_the_bestenliste_read_on_a_phone(browser: B
         context = browser.new_context(**(PHONE | {"viewport": {"width": width, "height": 800}}))
         page = context.new_page()
         errors: list[str] = []
-        page.on("console", lambda m, seen=errors: seen.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
+        page.on("console", console_errors_into(errors))
+        page.on("pageerror", page_errors_into(errors))
         page.goto(server.base + "/spiele")
         games = page.locator(".game")
         expect(games).to_have_count(3)

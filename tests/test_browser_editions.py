@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pagecheck import html_errors
 from phone_helpers import PHONE, logged_in_admin, serious_violations
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Dialog, expect
 
 from bench.liveserver import LiveServer
 
@@ -133,7 +133,15 @@ def test_an_upload_sends_the_files_bytes_asks_before_it_replaces_and_a_deletion_
     page.goto(server.base + "/admin/ausgaben")
     asked: list[str] = []
     accept = [False]
-    page.on("dialog", lambda d: (asked.append(d.message), d.accept() if accept[0] else d.dismiss()))
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if accept[0]:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.on("dialog", answer)
     page.set_input_files("#upload-file", str(latin1))
     page.click("#upload button")
     expect(page.locator("#msg")).to_contain_text("Gespeichert: muenchen")

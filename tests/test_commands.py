@@ -226,7 +226,9 @@ def commands(draw: st.DrawFn) -> Command:
             if f.name != "id":
                 values[f.name] = draw(special[f.name] if f.name in special else _scalar(hints[f.name]))
     try:
-        command: Command = cls(**values)
+        made = cls(**values)
+        assert isinstance(made, typing.get_args(Command))  # COMMANDS holds the union's classes
+        command: Command = made
     except RuleError:
         assume(False)  # fields that contradict each other (a transfer to oneself): not a command
         raise

@@ -39,7 +39,9 @@ def tables() -> dict[str, set[str]]:
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
             for node in ast.parse(path.read_text(encoding="utf-8")).body:
-                value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+                if not isinstance(node, ast.Assign | ast.AnnAssign):
+                    continue
+                value = node.value
                 if not isinstance(value, ast.Dict | ast.Tuple | ast.List | ast.Set):
                     continue
                 if len(value.keys if isinstance(value, ast.Dict) else value.elts) < 2:

@@ -101,6 +101,15 @@ def test_dev_test_still_installs_the_test_extras_and_then_run_needs_nothing(chec
     assert installs(calls) == [] and said == ""
 
 
+def test_dev_test_type_checks_the_tests_with_the_code(checkout: Path) -> None:
+    """A test's wrong call into the code (a renamed field, an optional read as present) passed unseen while
+    mypy --strict checked only the packages: ./dev test checks tests/ in the same run, with the same stubs."""
+    _, calls = dev(checkout, "test", "--co", "-q")
+    checks = [c.split()[1:] for c in calls if c.startswith("mypy ")]
+    assert checks == [["--strict", "rules", "drivers", "device", "webui", "bench", "words", "tests"]]
+    assert calls[-1] == "python -m pytest --co -q"
+
+
 def test_a_changed_pyproject_installs_again(checkout: Path) -> None:
     dev(checkout, "run")
     pyproject = checkout / "pyproject.toml"

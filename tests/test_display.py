@@ -11,7 +11,8 @@ from luma.core.device import dummy
 from PIL import Image, ImageChops
 
 import words
-from drivers.display import HEIGHT, WIDTH, Display, render
+from drivers.display import Display, render
+from drivers.panel import HEIGHT, WIDTH
 from drivers.screen import Screen
 from drivers.virtual import recorded_display
 
@@ -118,7 +119,12 @@ def test_show_returns_at_once_and_the_newest_frame_wins() -> None:
         panel.release.clear()
         display.show(Screen(big="1"))
         assert panel.sending.wait(2)  # the thread is busy sending "1", and the bus stays busy until released
-        caller = threading.Thread(target=lambda: [display.show(Screen(big=str(n))) for n in range(2, 10)])
+
+        def show_eight() -> None:
+            for n in range(2, 10):
+                display.show(Screen(big=str(n)))
+
+        caller = threading.Thread(target=show_eight)
         caller.start()
         caller.join(2)  # eight show() calls return while the bus is busy; one that waited for it would still be here
         handed_over = not caller.is_alive()
@@ -130,8 +136,8 @@ def test_show_returns_at_once_and_the_newest_frame_wins() -> None:
 
 
 def test_only_rotations_that_work_are_accepted() -> None:
-    from drivers.display import check_rotate
     from drivers.hardware import HardwareConfig
+    from drivers.panel import check_rotate
 
     assert check_rotate(0) == 0 and check_rotate(2) == 2
     for bad in (1, 3, 4):
@@ -169,12 +175,13 @@ def _shown_strings() -> set[str]:
     texts |= {sq.name for sq in SQUARES} | {words.say(name) for name in GROUP_NAMES.values()}
     # the texts live in the catalogues now: every language's texts, of every surface, as written there
     from babel.messages.pofile import read_po
+    from po_read import message_forms
 
     from words.compile import po_files, po_path
     for code, domain in po_files():
         with open(po_path(code, domain), "rb") as f:
             texts |= {text for m in read_po(f, locale=code) if m.id
-                      for text in (m.string if isinstance(m.string, tuple) else (m.string,))}
+                      for text in message_forms(m)}
     for edition in EDITIONS.values():
         texts |= {edition.title, *edition.square_names.values()}
     return texts

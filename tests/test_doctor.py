@@ -237,7 +237,7 @@ def test_a_damaged_journal_points_to_salvage(tmp_path: Path) -> None:
 def test_a_full_card_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil
 
-    monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(8 << 30, 8 << 30, 10 << 20))  # type: ignore[attr-defined]
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(8 << 30, 8 << 30, 10 << 20))
     check = by_name(diagnose(healthy(tmp_path)))["Speicher"]
     assert not check.ok and check.detail.startswith("10 MB frei")
 

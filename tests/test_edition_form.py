@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from daemon_fixture import PIN
+from daemon_fixture import PIN, web_client
 from device.daemon.service import Daemon
 from webui.edition_form import whole_number
 
 
 @pytest.fixture
 def client(daemon: Daemon) -> FlaskClient:
-    return daemon.app.test_client()
+    return web_client(daemon)
 
 
 def check(client: FlaskClient, data: dict[str, Any]) -> dict[str, Any]:

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from in_play import in_play
 
-from daemon_fixture import PIN
+from daemon_fixture import PIN, ledger_of
 from device.daemon.cli import main
 from device.daemon.service import Daemon
 from device.store.editions import load
+from rules.phrase import Phrase
 
 HAMBURG = '''key = "hamburg"
 title = "MONOPOLY Hamburg"
@@ -68,12 +70,12 @@ def test_two_files_with_one_key_are_both_broken_naming_both_and_no_game_starts_w
     assert "hamburg kopie.toml" in page and "hamburg.toml" in page
     refused = new_game(client, headers, "hamburg")  # the pages
     assert refused["ok"] is False and "hamburg kopie.toml, hamburg.toml" in str(refused["message"])
-    outcome = daemon.ledger.submit({"op": "new_game", "edition": "hamburg", "players": ["Anna", "Ben"],
-                                    "replace": True})  # the device's way in
+    outcome = ledger_of(daemon).submit({"op": "new_game", "edition": "hamburg", "players": ["Anna", "Ben"],
+                                        "replace": True})  # the device's way in
     assert not outcome.ok and outcome.said is not None and outcome.said.key == "editions.problem.key_twins"
     (folder / "hamburg kopie.toml").unlink()  # the family deletes the copy by hand: no restart
     assert new_game(client, headers, "hamburg") == {"ok": True}
-    assert daemon.ledger.game.state.edition.salary == 250
+    assert in_play(ledger_of(daemon)).edition.salary == 250
 
 
 def test_a_file_added_changed_or_removed_by_hand_is_seen_at_the_next_use(daemon: Daemon) -> None:
@@ -82,14 +84,14 @@ def test_a_file_added_changed_or_removed_by_hand_is_seen_at_the_next_use(daemon:
     assert new_game(client, headers, "classic") == {"ok": True}  # the catalogue read once
     folder = folder_of(daemon)
     (folder / "muenchen.toml").write_text(MUENCHEN, encoding="utf-8")
-    assert "muenchen" in daemon.ledger.editions  # the device
+    assert "muenchen" in ledger_of(daemon).editions  # the device
     assert "MONOPOLY München" in client.get("/admin/ausgaben").get_data(as_text=True)  # /admin
     assert new_game(client, headers, "muenchen") == {"ok": True}
     (folder / "muenchen.toml").write_text(MUENCHEN.replace("Marienplatz", "Stachus"), encoding="utf-8")
-    assert daemon.ledger.editions["muenchen"].names[39] == "Stachus"
-    assert daemon.ledger.game.state.edition.names[39] == "Marienplatz"  # the started game keeps its own
+    assert ledger_of(daemon).editions["muenchen"].names[39] == "Stachus"
+    assert in_play(ledger_of(daemon)).edition.names[39] == "Marienplatz"  # the started game keeps its own
     (folder / "muenchen.toml").unlink()
-    assert "muenchen" not in daemon.ledger.editions
+    assert "muenchen" not in ledger_of(daemon).editions
     assert new_game(client, headers, "muenchen")["ok"] is False
 
 
@@ -123,7 +125,7 @@ def test_a_family_edition_is_deleted_on_admin_and_kept_as_a_previous_version(dae
     assert 'data-delete="hamburg.toml"' in client.get("/admin/ausgaben").get_data(as_text=True)
     gone = client.post("/api/admin/editions/delete", json={"file": "hamburg.toml"}, headers=headers)
     assert gone.status_code == 200 and not (folder / "hamburg.toml").exists()
-    assert "hamburg" not in daemon.ledger.editions
+    assert "hamburg" not in ledger_of(daemon).editions
     assert [p.read_text(encoding="utf-8") for p in (folder / "previous").iterdir()] == [HAMBURG]
     assert client.post("/api/admin/editions/delete", json={"file": "../config.toml"},
                        headers=headers).status_code == 404
@@ -154,9 +156,11 @@ def test_a_latin1_upload_keeps_its_umlauts_with_a_word_and_is_saved_as_utf8(daem
     client = daemon.app.test_client()
     headers = banker(client)
     status, answer = upload(client, headers, MUENCHEN.encode("cp1252"))
-    assert status == 200 and [w["code"] for w in answer["warnings"]][:1] == ["editions.warning.cp1252"]  # type: ignore[index]
+    warnings = answer["warnings"]
+    assert status == 200 and isinstance(warnings, list)
+    assert [w["code"] for w in warnings][:1] == ["editions.warning.cp1252"]
     assert (folder_of(daemon) / "muenchen.toml").read_text(encoding="utf-8") == MUENCHEN
-    assert daemon.ledger.editions["muenchen"].names[1] == "Hanauer Straße"
+    assert ledger_of(daemon).editions["muenchen"].names[1] == "Hanauer Straße"
 
 
 @pytest.mark.parametrize(("data", "code"), [
@@ -242,7 +246,7 @@ def test_the_device_lists_a_twin_key_and_refuses_it_naming_both_files(tmp_path: 
         table.press("hold:C")
         table.choose("Ja: alle Stände neu")
         table.choose("hamburg")
-        assert table.tones()[-1] == "refused" and table.bank.note is not None
+        assert table.tones()[-1] == "refused" and isinstance(table.bank.note, Phrase)
         assert "hamburg kopie.toml, hamburg.toml" in words.say(table.bank.note)
         assert problems(table.screen()) == []  # in the OLED's lines
         assert "hamburg" in table.labels()  # still on the list: nothing started

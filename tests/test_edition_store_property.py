@@ -91,9 +91,9 @@ class Store(RuleBasedStateMachine):
           upload=st.booleans(), replace=st.booleans())
     def save(self, key: str, salary: int, encoding: str, upload: bool, replace: bool) -> None:
         text = text_of(key, salary)
-        source: str | bytes = text.encode(encoding) if upload else text
+        source: str | bytes = text
         if upload:  # as the web gets it: base64 of the file's bytes
-            source = base64.b64decode(base64.b64encode(source))
+            source = base64.b64decode(base64.b64encode(text.encode(encoding)))
         before = [self.files[n] for n in self.claimants(key)]
         answer = self.shelf.save(source, replace=replace)
         if before == [text]:

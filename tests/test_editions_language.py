@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from po_read import message_forms
 
 import words
 from device.daemon.cli import main
@@ -80,8 +81,8 @@ def _catalogue_words(code: str) -> set[str]:
         catalog = read_po(f, locale=code)
     found: set[str] = set()
     for message in catalog:
-        for text in message.string if isinstance(message.string, tuple) else (message.string,):
-            found |= set(re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text or ""))
+        for text in message_forms(message):
+            found |= set(re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text))
     return found
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from drivers.encoder import Encoder
@@ -103,12 +104,17 @@ def wait_quiet(buzzer: Buzzer) -> None:
     buzzer._thread.join(5)
 
 
-def test_buzzer_plays_the_tune_at_its_frequencies(pwm_factory: MockFactory) -> None:
+def test_buzzer_plays_the_tune_at_its_frequencies(pwm_factory: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     buzzer = Buzzer(18, pin_factory=pwm_factory, volume=Volume.LOW)
     pin = pwm_factory.pin(18)
     frequencies: list[float | None] = []
     set_frequency = pin._set_frequency
-    pin._set_frequency = lambda f: (frequencies.append(f), set_frequency(f))  # a history, like states
+
+    def recorded(frequency: float | None) -> None:  # a history, like states
+        frequencies.append(frequency)
+        set_frequency(frequency)
+
+    monkeypatch.setattr(pin, "_set_frequency", recorded)
     buzzer.play("card")
     wait_quiet(buzzer)
     assert frequencies == [TUNES["card"][0][0], None] and TUNES["card"][0][0] == 1760.0

@@ -151,27 +151,29 @@ def play_and_read(appliance: Daemon, language: str, edition: str = "classic-uk")
                                                 "players": ["Anna", "Ben", "Cem"]},
                          headers=t.headers).status_code == 200
     t.oled()
-    for op, fields in [("credit", {"player": "Anna", "amount": 200}),
-                       ("debit", {"player": "Ben", "amount": 50}),
-                       ("transfer", {"from": "Anna", "to": "Ben", "amount": 20}),
-                       ("go", {"player": "Cem"}),
-                       ("buy", {"player": "Anna", "square": 37}),
-                       ("buy", {"player": "Anna", "square": 39}),
-                       ("rent", {"player": "Ben", "square": 39}),
-                       ("build", {"player": "Anna", "square": 39}),
-                       ("build", {"player": "Anna", "square": 37}),
-                       ("rent", {"player": "Cem", "square": 39}),
-                       ("sell_building", {"player": "Anna", "square": 37}),
-                       ("buy", {"player": "Ben", "square": 5}),
-                       ("rent", {"player": "Cem", "square": 5}),
-                       ("mortgage", {"player": "Ben", "square": 5}),
-                       ("unmortgage", {"player": "Ben", "square": 5}),
-                       ("tax", {"player": "Cem", "square": 4}),
-                       ("jail_fine", {"player": "Cem"}),
-                       ("pay_all", {"player": "Ben", "amount": 10}),
-                       ("collect_all", {"player": "Cem", "amount": 10}),
-                       ("repairs", {"player": "Anna", "per_house": 25, "per_hotel": 100})]:
-        t.book(op=op, **fields)
+    moves: list[tuple[str, dict[str, str | int]]] = [
+        ("credit", {"player": "Anna", "amount": 200}),
+        ("debit", {"player": "Ben", "amount": 50}),
+        ("transfer", {"from": "Anna", "to": "Ben", "amount": 20}),
+        ("go", {"player": "Cem"}),
+        ("buy", {"player": "Anna", "square": 37}),
+        ("buy", {"player": "Anna", "square": 39}),
+        ("rent", {"player": "Ben", "square": 39}),
+        ("build", {"player": "Anna", "square": 39}),
+        ("build", {"player": "Anna", "square": 37}),
+        ("rent", {"player": "Cem", "square": 39}),
+        ("sell_building", {"player": "Anna", "square": 37}),
+        ("buy", {"player": "Ben", "square": 5}),
+        ("rent", {"player": "Cem", "square": 5}),
+        ("mortgage", {"player": "Ben", "square": 5}),
+        ("unmortgage", {"player": "Ben", "square": 5}),
+        ("tax", {"player": "Cem", "square": 4}),
+        ("jail_fine", {"player": "Cem"}),
+        ("pay_all", {"player": "Ben", "amount": 10}),
+        ("collect_all", {"player": "Cem", "amount": 10}),
+        ("repairs", {"player": "Anna", "per_house": 25, "per_hotel": 100})]
+    for op, fields in moves:
+        t.book(refused=False, op=op, **fields)
     t.book(refused=True, op="buy", player="Ben", square=39)         # already owned
     t.book(refused=True, op="build", player="Ben", square=5)         # not a street
     t.preview(op="credit", player="Anna", amount="abc")              # not an amount, as a person typed it

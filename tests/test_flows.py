@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from in_play import state_now
 from ui_table import Table
 
 from device.daemon.cli import main
@@ -86,12 +87,12 @@ def test_a_result_is_what_came_of_a_command_a_message_is_a_note(table: Table) ->
     assert table.bank.state is State.MESSAGE and table.text().splitlines()[0] == "Lautstärke"
     table.tap("Anna")  # a tap on a message selects that card
     table.press("LOS")
-    assert table.bank.state is State.RESULT and table.text().startswith("Gebucht")
+    assert state_now(table.bank) is State.RESULT and table.text().startswith("Gebucht")
     table.bank.reader_status(False, TWO_CARDS)
     assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "ZWEI KARTEN"
     table.now += 5
     table.bank.tick()
-    assert table.bank.state is State.IDLE
+    assert state_now(table.bank) is State.IDLE
     table.press("MENU")
     table.choose("Karte anlernen")
     assert table.bank.state is State.MESSAGE and table.text().splitlines()[1] == "AUFLEGEN"

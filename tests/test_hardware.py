@@ -92,7 +92,7 @@ def test_the_receiver_gain_comes_from_the_config(factory: MockFactory) -> None:
         assert chip.rx_gain_db == 43
     finally:
         hw.close()
-    cfg.reader.rx_gain_db = 40
+    cfg.reader.rx_gain_db = 40  # type: ignore[assignment]  # on purpose: a gain the type forbids is refused here too
     with pytest.raises(HardwareError, match="rx_gain_db"):
         open_hardware(cfg, NOOP, pin_factory=factory)
 

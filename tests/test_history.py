@@ -181,8 +181,13 @@ def test_the_warm_up_tells_the_past_beside_the_loop_and_pages_do_not_wait_for_it
         go_on.wait(10)
 
     history.warming.set()
-    warm = threading.Thread(target=lambda: (history._lock.acquire(), history._update(pace=pace),
-                                            history._lock.release(), history.warming.clear()))
+
+    def warm_up() -> None:  # as the history's own warm-up runs: under its lock, the flag cleared after
+        with history._lock:
+            history._update(pace=pace)
+        history.warming.clear()
+
+    warm = threading.Thread(target=warm_up)
     warm.start()
     assert paused.wait(10)
     answer = client.get("/spiele")

@@ -152,7 +152,12 @@ def test_without_the_polkit_rule_networkmanager_refuses_and_the_log_says_the_fix
     """On plain Debian the service's user (no login session) may not add or activate a connection: NetworkManager
     refused the hotspot, the log said only nmcli's words, and nobody knew the cure."""
     said: list[tuple[str, dict[str, object]]] = []
-    monkeypatch.setattr(hotspot_module, "text", lambda key, **values: said.append((key, values)) or key)
+
+    def text(key: str, **values: object) -> str:
+        said.append((key, values))
+        return key
+
+    monkeypatch.setattr(hotspot_module, "text", text)
     for granted in ({}, {a: "yes" for a in hotspot_module.POLKIT_ACTIONS[:2]}, {a: "auth" for a in PERMISSIONS}):
         net.write({**net.read(), "polkit": granted})
         said.clear()

@@ -48,7 +48,7 @@ def camera(frame: Image.Image, scale: int = 7) -> Image.Image:
 
 
 def read(frame: Image.Image, scale: int = 7) -> list[zxingcpp.Barcode]:
-    return [c for c in zxingcpp.read_barcodes(camera(frame, scale), formats=zxingcpp.BarcodeFormat.QRCode)]
+    return [c for c in zxingcpp.read_barcodes(camera(frame, scale), formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))]
 
 
 def module_px(frame: Image.Image, scale: int = 7) -> float:

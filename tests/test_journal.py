@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_play import in_play
 
 from device.store.journal import Journal, JournalError
 from device.store.ledger import Ledger
@@ -114,7 +115,7 @@ def test_full_disk_refuses_the_command_and_keeps_everything_acknowledged(tmp_pat
     failed = [o for o in outcomes if not o.ok]
     assert failed and failed[0].code == "storage_error" and "Speicher voll" in failed[0].message
     acknowledged = sum(o.ok for o in outcomes)
-    assert ledger.game.state.players["Anna"].cash == before["players"][0]["cash"] + 10 * acknowledged
+    assert in_play(ledger).players["Anna"].cash == before["players"][0]["cash"] + 10 * acknowledged
     assert len(list(journal.records())) == 1 + acknowledged
     assert ledger.problem == "Speicher voll"
 
@@ -203,7 +204,7 @@ def test_a_command_that_cannot_be_stored_is_refused_before_it_is_applied(tmp_pat
     assert ledger.submit(NEW).ok
     outcome = ledger.submit({"op": "credit", "player": "Anna", "amount": 10, "id": "x\ud800"})
     assert not outcome.ok and outcome.code == "bad_command"
-    assert ledger.game.state is not None and ledger.game.state.players["Anna"].cash == 1500
+    assert in_play(ledger).players["Anna"].cash == 1500
     ledger.journal.close()
     again = Ledger(Journal(path))
     assert again.game.state is not None and again.game.state.players["Anna"].cash == 1500
@@ -236,7 +237,7 @@ def test_start_up_replays_only_the_games_a_command_can_still_reach(tmp_path: Pat
     ledger = Ledger(journal)
     seen = set(ledger.game.applied_ids).union(*(set(r.applied_ids) for r in ledger.game.previous))
     assert seen == {"g3", "c3", "g4", "c4"}
-    assert ledger.game.state is not None and ledger.game.state.players["Anna"].cash == 1510
+    assert in_play(ledger).players["Anna"].cash == 1510
 
 
 def test_salvage_exports_every_verifiable_command_and_names_what_was_lost(tmp_path: Path) -> None:

@@ -9,7 +9,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 import words
-from drivers.keypad import DEFAULT_LAYOUT, MatrixKeypad, MockKeyMatrix
+from drivers.keypad import MatrixKeypad, MockKeyMatrix
+from drivers.layout import DEFAULT_LAYOUT
 
 ROWS, COLS = (5, 6, 13, 19), (12, 16, 20, 21)
 

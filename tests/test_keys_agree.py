@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from po_read import message_forms, message_key
 from ui_table import Table
 
 import words
-from device.daemon.config import HardwareConfig
 from device.prints.labels import keypad_overlay
 from device.prints.svg import NS, parse
 from device.scenes.said import key_prompt
+from drivers.hardware import HardwareConfig
 
 KEY_OF = {"scenes.key.haben": "HABEN", "scenes.key.soll": "SOLL", "scenes.key.los": "LOS"}
 """The OLED's name for each word key (``{key}`` in "… : hier nicht", the self-test's "Taste {key}")."""
@@ -53,8 +54,7 @@ def scenes(lang: str) -> dict[str, str]:
     path = Path(__file__).parent.parent / "words" / "locale" / lang / "LC_MESSAGES" / "scenes.po"
     with path.open("rb") as f:
         catalogue = read_po(f)
-    return {(m.id if isinstance(m.id, str) else m.id[0]): (m.string if isinstance(m.string, str)
-                                                           else " ".join(m.string)) for m in catalogue if m.id}
+    return {message_key(m): " ".join(message_forms(m)) for m in catalogue if m.id}
 
 
 def msgstr(lang: str, key: str) -> str:
@@ -204,7 +204,8 @@ def test_a_one_language_overlay_says_the_config_line_that_makes_the_oled_agree()
 
 
 def test_the_config_takes_the_overlays_language_and_refuses_one_without_a_catalogue() -> None:
-    from device.daemon.config import Config, ConfigError
+    from device.daemon.config import Config
+    from drivers.tables import ConfigError
 
     assert Config.from_dict({}).ui.keys_language == ""
     assert Config.from_dict({"ui": {"keys_language": "de"}}).ui.keys_language == "de"

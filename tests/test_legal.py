@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from rules import Game
 from rules import commands as cmds
-from rules.legal import LEGAL_ROWS, ROWS, candidate, legal_commands, legal_ops, legal_squares, square_ops
+from rules.legal import ROWS, candidate, legal_commands, legal_ops, legal_squares, square_ops
+from rules.ops import LEGAL_ROWS
 
 
 def _game(*cmds: dict[str, object]) -> Game:

@@ -14,8 +14,7 @@ from device.scenes.flows import FLOWS
 from device.scenes.places import FORMS, GROUPS, PLACES, menu
 from rules import OPS, RuleError, parse
 from rules import commands as cmds
-from rules.legal import LEGAL_ROWS
-from rules.ops import BY_NAME, DEBTS, HANDLERS, REGISTRY
+from rules.ops import BY_NAME, DEBTS, HANDLERS, LEGAL_ROWS, REGISTRY
 from rules.phrase import phrase
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,6 +19,7 @@ from page_words import GERMAN, TEMPLATES, TemplateText, Text
 import words
 from daemon_fixture import PIN
 from device.daemon.service import Daemon
+from rules import Edition
 from webui.language import COOKIE, JS_KEYS, STATUS_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +58,7 @@ def edition_names(daemon: Daemon) -> list[str]:
     return [*shelf["all_squares"], shelf["title"], *(e.title for e in _editions(daemon))]
 
 
-def _editions(daemon: Daemon) -> list[object]:
+def _editions(daemon: Daemon) -> list[Edition]:
     from device.store.editions import Shelf
 
     return list(Shelf(daemon.state_dir, daemon.ledger).all().values())

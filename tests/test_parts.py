@@ -13,13 +13,15 @@ import json
 import logging
 import os
 import urllib.request
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 import smbus2
 from gpiozero import Device
+from gpiozero.pins import SPI
 from gpiozero.pins.mock import MockFactory
 from parts_helpers import Calls, only
 
@@ -99,7 +101,10 @@ def test_i2c_off_and_no_permission_are_told_apart(bus: type[Bus]) -> None:
 
 def lgpio_error(message: str) -> Exception:
     """What ``lgpio`` raises (its ``error`` class carries lgpio's error text)."""
-    return type("error", (Exception,), {})(message)
+    class error(Exception):
+        pass
+
+    return error(message)
 
 
 def test_the_gpio_hint_names_the_real_cause(tmp_path: Path) -> None:
@@ -176,9 +181,9 @@ class NoSpidevFactory(MockFactory):
 
     spi_enabled = False
 
-    def _get_spi_class(self, shared: bool, hardware: bool) -> Any:
+    def _get_spi_class(self, shared: bool, hardware: bool) -> Callable[..., SPI]:
         if hardware and not self.spi_enabled:
-            def refuse(**_: Any) -> Any:
+            def refuse(**_: Any) -> NoReturn:
                 raise lgpio_error("can not open SPI device")
             return refuse
         return super()._get_spi_class(shared, hardware)

@@ -21,7 +21,7 @@ from ui_table import Table
 
 import words
 from bench.liveserver import LiveServer
-from daemon_fixture import PIN
+from daemon_fixture import PIN, web_client
 from device.daemon.booking import forms_for
 from device.daemon.service import Daemon
 from device.scenes.places import BY_OP
@@ -30,7 +30,7 @@ from rules import EDITIONS
 
 @pytest.fixture
 def client(daemon: Daemon) -> FlaskClient:
-    return daemon.app.test_client()
+    return web_client(daemon)
 
 
 @pytest.mark.parametrize(("code", "message"), [
@@ -103,7 +103,7 @@ def form_texts(answer: dict[str, Any]) -> list[str]:
     return texts
 
 
-SHORTAGE = [
+SHORTAGE: list[dict[str, Any]] = [
     *[{"op": "credit", "player": n, "amount": 2000} for n in ("Anna", "Ben", "Cem") for _ in range(4)],
     *[{"op": "buy", "player": "Anna", "square": sq} for sq in (31, 32, 34, 37, 39)],
     *[{"op": "build", "player": "Anna", "square": sq} for _ in range(4) for sq in (31, 32, 34, 37, 39)],
@@ -203,8 +203,10 @@ def test_the_public_state_is_said_in_the_language_of_the_page_that_reads_it(daem
     server = LiveServer(tmp_path / "live").start()
     try:
         server.login()
-        for cmd in ({"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
-                    {"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}):
+        cmds: list[dict[str, object]] = [
+            {"op": "new_game", "edition": "classic", "mode": "standard", "players": ["Anna", "Ben"]},
+            {"op": "credit", "player": "Anna", "amount": 200}, {"op": "undo"}]
+        for cmd in cmds:
             assert server.post("/api/commands", cmd)[0] == 200
         for cookie, starts in (("", "Storno: "), ("bank_lang=en", "Undone: ")):
             ask = urllib.request.Request(server.base + "/api/state", headers={"Cookie": cookie} if cookie else {})

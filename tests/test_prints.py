@@ -4,6 +4,7 @@ overlay, card labels and deed stickers at true size."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,8 @@ PINOUT = {3: "GPIO2", 5: "GPIO3", 19: "GPIO10", 21: "GPIO9", 23: "GPIO11", 24: "
           34: "GND", 39: "GND", 27: "GPIO0", 28: "GPIO1"}
 
 
-def hardware(**sections: dict[str, object]) -> HardwareConfig:
-    return HardwareConfig.from_dict(sections)
+def hardware(**sections: Mapping[str, object]) -> HardwareConfig:
+    return HardwareConfig.from_dict(dict(sections))
 
 
 def wire_titles(svg_text: str) -> list[str]:

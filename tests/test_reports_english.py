@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,11 @@ from device.store.ledger import Ledger
 from drivers.hardware import HardwareConfig
 from rules import EDITIONS
 from rules.editions import Mode
-from rules.phrase import to_data
+from rules.phrase import Phrase, to_data
 from rules.titles import mode_title as rules_mode_title
 from webui.chart import money_label, timeline_svg, worth_svg
 from webui.games import duration, mode_title, names, status
+from webui.protocol import GameSummary
 
 GERMAN = re.compile(
     r"[äöüÄÖÜß]|\b(und|oder|nicht|nur|kein|keine|der|die|das|den|dem|des|für|von|vom|mit|auf|bei|bis|ist|gibt|"
@@ -109,15 +111,23 @@ def test_the_csvs_amounts_are_written_as_the_language_writes_them_and_its_spread
     assert "1500" not in [row[5] for row in body]
 
 
+def summary(mode: str, mode_said: Phrase | None = None, state: str = "läuft") -> GameSummary:
+    """A game's summary as the history lists it, with the mode (and the rules' phrase for it) and the status a
+    test reads; ``mode_said`` None: a summary without the phrase."""
+    return {"id": 1, "started": 0.0, "ended": 0.0, "last_seq": 0, "edition": "classic", "edition_title": "",
+            "mode": mode, "mode_said": [] if mode_said is None else to_data(mode_said), "players": ["Anna", "Ben"],
+            "house_rules": [], "status": state, "winner": None, "winners": [], "ranking": [], "worth": {},
+            "cash": {}, "commands": 0, "clock": "unknown"}
+
+
 def test_durations_modes_and_status_follow_the_language_in_force() -> None:
     assert (duration(55), duration(125), duration(3 * 3600 + 5 * 60)) == ("55 s", "2 min", "3 h 05 min")
-    timed = {"mode": "timed", "status": "beendet", "mode_said": to_data(
-        rules_mode_title(EDITIONS["classic"], Mode.TIMED, speed_die=True))}
+    timed = summary("timed", rules_mode_title(EDITIONS["classic"], Mode.TIMED, speed_die=True), state="beendet")
     assert (mode_title(timed), status(timed)) == ("Spiel auf Zeit mit Tempo-Würfel", "beendet")
     assert names(["Anna", "Ben", "Cem"]) == "Anna, Ben und Cem"
-    quick = {"mode": "quick", "mode_said": to_data(rules_mode_title(EDITIONS["classic"], Mode.QUICK))}
-    short = {"mode": "quick", "mode_said": to_data(rules_mode_title(EDITIONS["skylanders"], Mode.QUICK))}
-    assert (mode_title(quick), mode_title(short), mode_title({"mode": "timed"})) == (
+    quick = summary("quick", rules_mode_title(EDITIONS["classic"], Mode.QUICK))
+    short = summary("quick", rules_mode_title(EDITIONS["skylanders"], Mode.QUICK))
+    assert (mode_title(quick), mode_title(short), mode_title(summary("timed"))) == (
         "Schnellspiel", "kurzes Spiel", "Spiel auf Zeit")  # a summary without the phrase: the mode's name
     words.use("en")
     assert (duration(1), duration(60), duration(125), duration(3 * 3600 + 5 * 60)) == ("1 s", "1 min", "2 min",
@@ -150,8 +160,11 @@ def test_every_printable_is_english_when_asked(picture: str) -> None:
     """The keypad overlay, the bank cards, the London deed stickers and the wiring sheet: no German word but the
     product's name; the same picture in German still carries the seeds' words. (The keypad as printed with
     ``--one-language``: by default it carries both languages' key words, so the OLED may speak either.)"""
-    draw = {"keypad": lambda: keypad_overlay(HardwareConfig().keypad.layout, one_language=True), "cards": lambda: player_cards(6),
-            "deeds": lambda: deed_stickers(ENGLISH_BOARD), "wiring": lambda: wiring_svg(HardwareConfig())}[picture]
+    pictures: dict[str, Callable[[], str]] = {
+        "keypad": lambda: keypad_overlay(HardwareConfig().keypad.layout, one_language=True),
+        "cards": lambda: player_cards(6), "deeds": lambda: deed_stickers(ENGLISH_BOARD),
+        "wiring": lambda: wiring_svg(HardwareConfig())}
+    draw = pictures[picture]
     german = svg_words(draw())
     words.use("en")
     english = svg_words(draw())

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from po_read import message_forms
 from ui_table import Table
 
 import words
@@ -198,7 +199,7 @@ def german_words() -> re.Pattern[str]:
         out: set[str] = set()
         for m in catalog:
             if m.id:
-                for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                for text in message_forms(m):
                     text = re.sub(r"\{[^}]*\}", " ", text)
                     out |= {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß-]{3,}", text)}
         return out

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from po_read import message_forms, message_key
 
 import words
 
@@ -37,9 +38,7 @@ def messages(code: str) -> list[tuple[str, str]]:
         with open(Path(words.LOCALE_DIR) / code / "LC_MESSAGES" / f"{domain}.po", "rb") as f:
             for message in read_po(f):
                 if message.id:
-                    key = message.id[0] if isinstance(message.id, tuple) else message.id
-                    forms = message.string if isinstance(message.string, tuple) else (message.string,)
-                    out += [(key, form) for form in forms]
+                    out += [(message_key(message), form) for form in message_forms(message)]
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from in_play import in_play
 from told import means, told
 from ui_table import Table
 
@@ -155,7 +156,7 @@ def test_hold_c_starts_a_new_game_players_join_by_tapping(table: Table) -> None:
     table.tap("Cem")  # a joined card tapped again leaves
     assert table.text().splitlines()[:3] == ["Karten auflegen", "2 Spieler", "Anna, Ben"]
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert state.edition.key == "banking" and state.mode.value == "quick"
     assert table.text().splitlines()[:2] == ["Neues Spiel ↓", "2 Spieler"]
     assert table.tones()[-1] == "new_game"
@@ -192,7 +193,7 @@ def test_timed_game_ends_with_the_end_tone_and_the_ranking(table: Table) -> None
     table.ledger.submit({"op": "credit", "player": "Ben", "amount": 10_000})
     table.now += 30 * 60  # half an hour of play on the monotonic clock
     table.bank.tick()
-    assert table.ledger.game.state.finished
+    assert in_play(table.ledger).finished
     assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
     assert "end" in table.tones()
 
@@ -207,7 +208,7 @@ def test_buy_from_the_menu_by_square_number(table: Table) -> None:
     table.choose("Preis 4M")
     assert table.text() == "OK bucht, C zurück\n4M\nAnna kauft\nSchlossallee für 4M"
     table.press("OK")
-    assert table.ledger.game.state.deeds[39].owner == "Anna"
+    assert in_play(table.ledger).deeds[39].owner == "Anna"
 
 
 def test_auction_price_typed_after_choosing_auction(table: Table) -> None:
@@ -220,7 +221,7 @@ def test_auction_price_typed_after_choosing_auction(table: Table) -> None:
     table.choose("Auktion: Gebot")
     table.type("250K")
     table.press("OK", "OK")
-    assert table.ledger.game.state.deeds[1].owner == "Ben" and table.cash("Ben") == 14_750_000
+    assert in_play(table.ledger).deeds[1].owner == "Ben" and table.cash("Ben") == 14_750_000
 
 
 def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> None:
@@ -241,7 +242,7 @@ def test_rent_is_computed_by_the_appliance_tapping_the_deed(table: Table) -> Non
                                                      amount=1_000_000, square=39, buildings=("rules.rent.unbuilt", {}))
     first = table.screen()
     assert (first.title, first.big) == (say(OK_LINE), "1M") and MORE not in first.icons
-    assert " ".join(first.lines) == say(scene.body[0], table.ledger.game.state.edition.displayed())
+    assert " ".join(first.lines) == say(scene.body[0], in_play(table.ledger).edition.displayed())
     table.press("DOWN")  # all of it on the first screen: the knob has nothing to scroll, and says so
     after = table.screen()
     assert after.title == say(phrase("scenes.unused", key=phrase("scenes.key.turn")))
@@ -309,7 +310,7 @@ def test_bankruptcy_to_a_player_ends_a_two_player_game(table: Table) -> None:
     table.choose("Bankrott")
     assert "an Ben" in table.text()  # whom she owes, no other
     table.press("OK")  # bestätigen
-    assert table.ledger.game.state.finished
+    assert in_play(table.ledger).finished
     assert table.text().splitlines()[:2] == ["Spielende", "Ben gewinnt"]
 
 
@@ -342,7 +343,7 @@ def test_trade_from_the_menu(table: Table) -> None:
     table.press("OK")
     assert table.text().splitlines()[:2] == ["OK bucht, C zurück", "Anna gibt:"]
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert state.deeds[39].owner == "Ben" and table.cash("Anna") == 1500 - 400 + 500
 
 
@@ -384,7 +385,12 @@ def test_result_returns_to_the_card_after_a_few_seconds(table: Table) -> None:
 
 def test_banker_pin_set_on_the_device(table: Table) -> None:
     pins: list[str] = []
-    table.bank.set_pin = lambda pin: pins.append(pin) or True
+
+    def set_pin(pin: str) -> bool:
+        pins.append(pin)
+        return True
+
+    table.bank.set_pin = set_pin
     table.press("MENU")
     table.choose("Banker-PIN")
     table.type("4711")
@@ -408,7 +414,7 @@ def test_a_wall_clock_jump_neither_ends_nor_extends_a_timed_game(table: Table) -
     for jump in (2 * 3600, -4 * 3600, 2 * 3600):
         table.wall += jump
         table.bank.tick()
-        assert table.ledger.remaining() == left and not table.ledger.game.state.finished
+        assert table.ledger.remaining() == left and not in_play(table.ledger).finished
 
 
 def test_a_restart_resumes_the_play_clock_where_it_stood(table: Table, tmp_path: Path) -> None:
@@ -580,7 +586,7 @@ def test_pay_everyone_on_the_device_in_few_presses(table: Table) -> None:
     table.type("50")
     table.press("OK")
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert state is not None
     assert [p.cash for p in state.players.values()] == [1400, 1550, 1550]
 
@@ -594,5 +600,5 @@ def test_birthday_on_the_device(table: Table) -> None:
     table.type("10")
     table.press("OK")
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert state is not None and state.players["Anna"].cash == 1520

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from in_play import in_play
 from ui_table import Table, shown
 
 from device.scenes.lists import ConfirmScene
@@ -35,7 +36,7 @@ def test_an_auction_won_by_another_player_is_booked_from_the_reader(table: Table
     table.press("OK")
     assert "Cem" in table.text() and "250" in table.text()  # the confirmation: Cem buys it, for the bid
     table.press("OK")
-    game = table.ledger.game.state
+    game = in_play(table.ledger)
     assert game.deeds[39].owner == "Cem" and table.cash("Cem") == 1250 and table.cash("Anna") == 1500
 
 
@@ -48,7 +49,7 @@ def test_the_other_bidder_is_chosen_with_the_knob_too(table: Table) -> None:
     table.choose("Ben")
     table.type("10")
     table.press("OK", "OK")
-    assert table.ledger.game.state.deeds[1].owner == "Ben" and table.cash("Ben") == 1490
+    assert in_play(table.ledger).deeds[1].owner == "Ben" and table.cash("Ben") == 1490
 
 
 # -- Findings (the second evening at the virtual device) --------------------------------
@@ -79,7 +80,7 @@ def _shortage(table: Table) -> None:
     for _ in range(4):
         cmds += [{"op": "build", "player": "Cem", "square": sq} for g in owners["Cem"] for sq in GROUPS[g]]
     table.book(*cmds)
-    assert table.ledger.game.state.bank_houses == 8
+    assert in_play(table.ledger).bank_houses == 8
 
 
 def test_the_building_auction_is_booked_with_a_typed_bid(table: Table) -> None:
@@ -96,7 +97,7 @@ def test_the_building_auction_is_booked_with_a_typed_bid(table: Table) -> None:
     assert isinstance(table.bank.scene, ConfirmScene)
     assert shown(table.bank.scene.cmd) == {"op": "build_auction", "player": "Anna", "square": 1, "price": 2100}
     table.press("OK")
-    assert table.ledger.game.state.deeds[1].houses == 1 and table.cash("Anna") == 7500 - 60 - 60 - 2100
+    assert in_play(table.ledger).deeds[1].houses == 1 and table.cash("Anna") == 7500 - 60 - 60 - 2100
 
 
 def test_the_building_auction_is_offered_only_in_a_shortage(table: Table) -> None:

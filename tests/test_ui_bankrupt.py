@@ -7,12 +7,12 @@ else."""
 
 from __future__ import annotations
 
+from in_play import in_play
 from told import told
 from ui_table import Table, shown
 
 from device.scenes import State
-from device.scenes.lists import ListScene
-from device.scenes.runner import ConfirmScene
+from device.scenes.lists import ConfirmScene, ListScene
 from rules import EDITIONS, square_name
 
 
@@ -58,7 +58,7 @@ def test_the_confirmation_says_what_lifting_costs(table: Table) -> None:
     assert isinstance(table.bank.scene, ConfirmScene)
     assert any("193" in line for line in table.screen().lines), table.screen()
     table.press("OK")
-    assert table.ledger.game.state.deeds[37].owner == "Ben" and not table.ledger.game.state.deeds[37].mortgaged
+    assert in_play(table.ledger).deeds[37].owner == "Ben" and not in_play(table.ledger).deeds[37].mortgaged
 
 
 # -- Findings (the second evening at the virtual device) --------------------------------
@@ -129,8 +129,8 @@ def test_1_bankruptcy_is_offered_only_from_a_refused_payment_and_storno_undoes_i
     # What Ben receives (Cem's 1500), then the debt
     assert table.text() == "OK bucht, C zurück\nBankrott\nCem an Ben: 1500\nStorno hebt es auf\nSchuld 1600"
     table.press("OK")
-    assert table.ledger.game.state.players["Cem"].bankrupt
-    assert table.ledger.submit({"op": "undo"}).ok and not table.ledger.game.state.players["Cem"].bankrupt
+    assert in_play(table.ledger).players["Cem"].bankrupt
+    assert table.ledger.submit({"op": "undo"}).ok and not in_play(table.ledger).players["Cem"].bankrupt
 
 
 def test_1_the_bankruptcy_carries_the_debt_where_the_rules_take_it() -> None:
@@ -188,7 +188,7 @@ def test_2_bankruptcy_from_a_refused_payment_goes_to_its_creditor_only(table: Ta
     assert isinstance(scene, ConfirmScene), table.text()
     assert scene.cmd["creditor"] == "Anna" and "an Anna" in table.text()
     table.press("DOWN", "OK")
-    assert table.ledger.game.state.players["Ben"].bankrupt
+    assert in_play(table.ledger).players["Ben"].bankrupt
     assert table.cash("Anna") == 30_000_000
 
 
@@ -242,11 +242,11 @@ def test_3_storno_undoes_the_bankruptcy_that_ended_the_game(table: Table) -> Non
     table.choose("Bankrott")
     assert "Storno hebt es auf" in table.text()
     table.press("OK")
-    assert table.ledger.game.state.finished
+    assert in_play(table.ledger).finished
     table.press("C", "MENU", "4")
     assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["op"] == "undo", table.text()
     table.press("OK")
-    game = table.ledger.game.state
+    game = in_play(table.ledger)
     assert not game.finished and not game.players["Anna"].bankrupt and table.cash("Anna") == 1500
     table.tap("Anna")
     assert "Anna" in table.text() and "1500" in table.text()
@@ -299,7 +299,7 @@ def _ben_owes_the_bank(table: Table) -> None:
     _cem_broke_with_a_mortgaged_deed(table, ben_cash=1)
     _bankrupt_to_ben(table)
     table.press("OK")
-    assert table.ledger.game.state.players["Ben"].debt == 20
+    assert in_play(table.ledger).players["Ben"].debt == 20
     table.tones()
 
 
@@ -322,7 +322,7 @@ def test_a_debt_to_the_bank_is_paid_from_the_menu(table: Table) -> None:
     assert isinstance(table.bank.scene, ConfirmScene) and shown(table.bank.scene.cmd) == {"op": "pay_debt", "player": "Ben"}
     assert "20" in table.text()
     table.press("OK")
-    assert table.ledger.game.state.players["Ben"].debt == 0 and table.cash("Ben") == 81
+    assert in_play(table.ledger).players["Ben"].debt == 0 and table.cash("Ben") == 81
 
 
 def test_while_a_debt_is_open_the_menu_offers_no_other_payment(table: Table) -> None:
@@ -354,7 +354,7 @@ def test_a_debt_that_a_mortgage_covers_offers_the_mortgage_not_bankruptcy(table:
           {"op": "debit", "player": "Ben", "amount": 1439})
     _bankrupt_to_ben(table)
     table.press("OK")
-    assert table.ledger.game.state.players["Ben"].debt == 20
+    assert in_play(table.ledger).players["Ben"].debt == 20
     _more_menu(table, "Ben")
     table.press("0")
     table.choose("Schuld zahlen")  # the rules' preview refuses at once: the result, not a confirm
@@ -378,6 +378,6 @@ def test_the_creditor_may_lift_a_mortgage_from_a_bankruptcy_at_once(table: Table
     table.choose("Fertig")
     assert isinstance(table.bank.scene, ConfirmScene) and table.bank.scene.cmd["lift"] == [39]
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
     assert state.players["Ben"].cash == 500 - 220

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from in_play import in_play
 from ui_table import ELSEWHERE, PLACES, Table, menu_offers, rules_accept
 
 from rules import EDITIONS
@@ -102,7 +103,7 @@ def test_the_menu_offers_what_the_rules_accept(tmp_path: Any, position: str, edi
     table = _played(tmp_path, position, edition)
     try:
         counts = {}
-        for player in table.ledger.game.state.players:
+        for player in in_play(table.ledger).players:
             accepted, offered = rules_accept(table.ledger.game, player), menu_offers(table, player)
             assert offered == accepted, (player, {k: (accepted.get(k), offered.get(k))
                                                   for k in set(accepted) | set(offered)

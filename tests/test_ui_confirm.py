@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from in_play import in_play
 from oled_fit import screen_problems
 from ui_scenarios import confirming, trade_with_a_lift
 from ui_table import UID, Table
@@ -171,7 +172,7 @@ def test_a_trade_says_who_gives_what_in_four_rows(table: Table) -> None:
     assert shown.lines == (words.text("scenes.trade.side", player="Anna"), "Schlossallee",
                            words.text("scenes.trade.side", player="Ben"), "500")
     table.press("OK")
-    assert table.ledger.game.state.deeds[39].owner == "Ben"
+    assert in_play(table.ledger).deeds[39].owner == "Ben"
 
 
 @pytest.mark.parametrize("code", words.LANGUAGES)
@@ -277,7 +278,7 @@ def test_the_knob_scrolls_the_whole_body_and_says_so_at_its_end(table: Table) ->
     assert table.screen().lines == first and table.screen().icons == MORE
     assert table.screen().title == "OK bucht, C zurück"
     table.press("OK")
-    assert table.ledger.game.state.deeds[39].owner == "Ben"
+    assert in_play(table.ledger).deeds[39].owner == "Ben"
 
 
 # A trade at its longest: both sides on the first screen -------------------------------------------------------------
@@ -337,9 +338,9 @@ def test_a_long_trade_shows_who_gives_what_on_both_sides_first(table: Table, cod
         said.append(table.screen().lines[-1])
     rest = " ".join(said[4:])
     for sq in (12, 16, 19, 6, 26, 27):
-        assert table.ledger.game.state.edition.names[sq].split()[0] in rest
+        assert in_play(table.ledger).edition.names[sq].split()[0] in rest
     table.press("OK")
-    assert table.ledger.game.state.deeds[12].owner == LONG_B and table.ledger.game.state.deeds[6].owner == LONG_A
+    assert in_play(table.ledger).deeds[12].owner == LONG_B and in_play(table.ledger).deeds[6].owner == LONG_A
 
 
 # -- Defects, each failed before its fix ------------------------------------------------

@@ -4,8 +4,7 @@ the confirmation is withdrawn, saying what the booking would be now, and OK book
 
 from __future__ import annotations
 
-from typing import Any
-
+from in_play import in_play, state_now
 from ui_table import UID, Table
 
 from device.daemon.service import Daemon, WebBackend
@@ -30,10 +29,10 @@ def test_a_confirmation_whose_amount_changed_is_withdrawn_and_says_the_new_one(t
     table.bank.refresh()
     assert table.bank.state is not State.CONFIRM
     assert "200" in " ".join(table.text().splitlines())  # what it would be now
-    cash = table.ledger.game.state.players["Anna"].cash
+    cash = in_play(table.ledger).players["Anna"].cash
     table.press("OK")
     table.press("OK")
-    assert table.ledger.game.state.players["Anna"].cash == cash  # nothing booked without a fresh confirmation
+    assert in_play(table.ledger).players["Anna"].cash == cash  # nothing booked without a fresh confirmation
 
 
 def test_the_device_sends_what_it_confirmed(table: Table) -> None:
@@ -44,7 +43,7 @@ def test_the_device_sends_what_it_confirmed(table: Table) -> None:
     table.ledger.game.apply({"op": "build", "player": "Ben", "square": 39})  # no refresh
     table.bank.submit(confirm.cmd, "Anna")  # type: ignore[attr-defined]  # as its OK does
     table.bank.render()
-    assert table.ledger.game.state.players["Anna"].cash == 1500
+    assert in_play(table.ledger).players["Anna"].cash == 1500
     assert "200" in " ".join(table.text().splitlines())
 
 
@@ -62,9 +61,9 @@ def test_a_confirmation_the_web_made_impossible_is_withdrawn(table: Table) -> No
     assert table.bank.state is State.CONFIRM
     assert table.ledger.submit({"op": "buy", "player": "Ben", "square": 39}).ok  # from /admin
     table.bank.refresh()
-    assert table.bank.state is State.CARD
+    assert state_now(table.bank) is State.CARD
     table.press("OK")
-    assert table.ledger.game.state.deeds[39].owner == "Ben"
+    assert in_play(table.ledger).deeds[39].owner == "Ben"
 
 
 def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(table: Table) -> None:
@@ -78,9 +77,9 @@ def test_a_web_undo_or_end_while_a_menu_is_open_never_acts_on_a_stale_screen(tab
     assert table.bank.state is State.CHOOSE  # same game, same player: the menu stays
     assert table.ledger.submit({"op": "end"}).ok
     table.bank.refresh()
-    assert table.bank.state is State.PAGES and table.text().splitlines()[0] == "Spielende"  # finding 17
+    assert state_now(table.bank) is State.PAGES and table.text().splitlines()[0] == "Spielende"  # finding 17
     table.press("C")
-    assert table.bank.state is State.IDLE and table.text().splitlines()[1] == "Ende"
+    assert state_now(table.bank) is State.IDLE and table.text().splitlines()[1] == "Ende"
     table.press("OK")
     assert "Rangliste" not in table.labels() and "Storno" not in table.labels()
 
@@ -90,8 +89,8 @@ def test_a_web_new_game_leaving_out_the_tapped_player_does_not_crash(daemon: Dae
     web, device = WebBackend(daemon), Simulation(daemon)
     assert web.submit({"op": "new_game", "edition": "banking", "mode": "standard", "players": ["Anna", "Ben"]})["ok"]
     device.tap(UID["Anna"])
-    answer: dict[str, Any] = web.submit({"op": "new_game", "edition": "banking", "mode": "standard",
-                                         "players": ["Ben", "Cem"], "replace": True})
+    answer = web.submit({"op": "new_game", "edition": "banking", "mode": "standard",
+                         "players": ["Ben", "Cem"], "replace": True})
     assert answer["ok"]
     banker = daemon.banker
     assert banker is not None

@@ -46,7 +46,7 @@ def test_the_daemon_names_a_missing_keypad_on_the_oled_and_drops_it_once_the_ret
     loop = threading.Thread(target=daemon.run, daemon=True)
     loop.start()
     hw = daemon.hardware
-    assert hw is not None and "keypad" in hw.faults
+    assert hw is not None and hw.opener is not None and "keypad" in hw.faults
     try:
         daemon.call(lambda: None)
         assert hw.display.screen is not None and hw.display.screen.title == "Fehlt: Tastatur"

@@ -4,6 +4,7 @@ never throws the set-up away."""
 
 from __future__ import annotations
 
+from in_play import in_play
 from ui_table import UID, Table
 
 from device.scenes import State
@@ -19,7 +20,7 @@ def test_4_a_card_tapped_during_the_set_up_keeps_it(table: Table) -> None:
     table.press("hold:C")
     table.choose("Ja: ersetzen")
     table.tap("Cem")
-    assert table.bank.scene.title == "Ausgabe" and "Karte später" in table.text()
+    assert table.choice.title == "Ausgabe" and "Karte später" in table.text()
     table.choose("Banking")
     table.choose("Auf Zeit")
     table.type("3")
@@ -29,7 +30,7 @@ def test_4_a_card_tapped_during_the_set_up_keeps_it(table: Table) -> None:
     table.tap("Cem")
     table.tap("Dana")
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert list(state.players) == ["Cem", "Dana"] and state.minutes == 30 and state.edition.key == "banking"
 
 
@@ -40,7 +41,7 @@ def test_11_the_quick_games_deal_is_in_the_phones_and_the_reports_bookings(table
     from rules import format_money
 
     table.start("Anna", "Ben", mode="quick", seed=7)
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     ed = state.edition
     first = table.ledger.snapshot()["log"][-1]["text"]
     history = History(table.journal.path)
@@ -91,7 +92,7 @@ def test_15_house_rules_are_chosen_on_the_device(table: Table) -> None:
     table.tap("Anna")
     table.tap("Ben")
     table.press("OK")
-    assert table.ledger.game.state.house_rules == frozenset({"free_parking_pot"})
+    assert in_play(table.ledger).house_rules == frozenset({"free_parking_pot"})
 
 
 def test_a_tap_is_never_ignored_on_the_join_screen_by_a_deed(table: Table) -> None:
@@ -217,7 +218,7 @@ def test_7_the_join_screen_starts_empty_each_player_taps_a_card(table: Table) ->
         table.tap(name)
     assert "4 Spieler" in table.text()
     table.press("OK")
-    assert list(table.ledger.game.state.players) == ["Anna", "Ben", "Cem", "Dana"]
+    assert list(in_play(table.ledger).players) == ["Anna", "Ben", "Cem", "Dana"]
 
 
 def test_12_house_rules_start_at_none_for_each_new_game(table: Table) -> None:

@@ -10,13 +10,13 @@ import pytest
 from flask.testing import FlaskClient
 from ui_table import Table
 
-from daemon_fixture import PIN
+from daemon_fixture import PIN, web_client
 from device.daemon.service import Daemon
 
 
 @pytest.fixture
 def client(daemon: Daemon) -> FlaskClient:
-    return daemon.app.test_client()
+    return web_client(daemon)
 
 
 def test_12_admin_after_five_wrong_pins_says_how_long_to_wait(client: FlaskClient) -> None:

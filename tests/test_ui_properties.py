@@ -37,6 +37,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from in_play import in_play
 from profiles import examples
 from ui_table import UID, Table, menu_offers, rules_accept, shown
 
@@ -446,7 +447,7 @@ def test_regression_a_tax_refused_for_want_of_money_comes_back_after_each_mortga
         top = machine.table.bank.scene
         assert isinstance(top, MessageScene) and top.offer is not None, machine.table.text()
         assert top.offer.cmd == {"op": "tax", "player": "Anna", "square": 4}
-        assert "ZU WENIG GELD" in machine.table.text() and machine.table.ledger.game.state.deeds[1].mortgaged
+        assert "ZU WENIG GELD" in machine.table.text() and in_play(machine.table.ledger).deeds[1].mortgaged
     finally:
         machine.teardown()
 

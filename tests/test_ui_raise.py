@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from in_play import in_play
 from ui_table import Table, shown
 
 from device.scenes.card import CardScene
@@ -63,7 +64,7 @@ def test_after_a_mortgage_the_refused_rent_is_shown_again_and_ok_books_it(table:
     _ben_short_of_rent(table, cash=20)
     _rent_refused(table)
     _mortgage(table, " 1 ")
-    assert table.ledger.game.state.deeds[1].mortgaged
+    assert in_play(table.ledger).deeds[1].mortgaged
     _payment_on_screen(table, RENT)
     assert "Miete" in table.text() and "50" in table.text()
     table.press("OK")
@@ -183,7 +184,7 @@ def test_a_refused_tax_into_the_frei_parken_pot_comes_back(table: Table) -> None
     scene = _payment_on_screen(table, {"op": "tax", "player": "Ben", "square": 4})
     assert "Topf" in " ".join(table.bank.say(line) for line in scene.body)
     table.press("OK")
-    assert table.cash("Ben") == 10 and table.ledger.game.state.pot == 200
+    assert table.cash("Ben") == 10 and in_play(table.ledger).pot == 200
 
 
 def test_a_refused_an_alle_zahlen_comes_back_until_paid(table: Table) -> None:
@@ -236,7 +237,7 @@ def test_a_refused_debt_to_the_bank_comes_back(table: Table) -> None:
     table.book({"op": "debit", "player": "Cem", "amount": table.cash("Cem")},
           {"op": "debit", "player": "Ben", "amount": table.cash("Ben")},
           {"op": "bankrupt", "player": "Cem", "creditor": "Ben"})
-    debt = table.ledger.game.state.players["Ben"].debt
+    debt = in_play(table.ledger).players["Ben"].debt
     assert debt > 0
     table.tap("Ben")
     table.press("MENU", "0")
@@ -245,7 +246,7 @@ def test_a_refused_debt_to_the_bank_comes_back(table: Table) -> None:
     _mortgage(table, " 1 ")
     _payment_on_screen(table, {"op": "pay_debt", "player": "Ben"})
     table.press("OK")
-    assert table.ledger.game.state.players["Ben"].debt == 0
+    assert in_play(table.ledger).players["Ben"].debt == 0
 
 
 def test_a_refused_rent_names_its_whole_debt_to_the_raise_list(table: Table) -> None:
@@ -320,7 +321,7 @@ def test_6_raising_money_for_a_bid_says_when_it_cannot_reach_it(table: Table) ->
     table.press("OK")  # the bid: refused, ZU WENIG GELD
     assert "ZU WENIG GELD" in table.text(), table.text()
     table.press("OK")  # Geld beschaffen
-    assert table.bank.scene.title == "Beschaffbar 30, reicht nicht"
+    assert table.choice.title == "Beschaffbar 30, reicht nicht"
     assert table.labels() == ["Hypothek (30)"]  # no bankruptcy: a bid is no debt
 
 

@@ -79,7 +79,7 @@ def test_7_a_knob_turn_on_a_refusal_keeps_it_and_its_offer(table: Table) -> None
     table.press("DOWN")
     assert table.tones() == ["refused"] and table.text().splitlines()[1:] == before.splitlines()[1:]
     table.press("OK")
-    assert table.bank.scene.title.startswith("Beschaffbar")
+    assert table.choice.title.startswith("Beschaffbar")
 
 
 # -- Defects, each failed before its fix ------------------------------------------------

@@ -4,6 +4,7 @@ names each deed, the mortgages lifted now and the jail cards."""
 
 from __future__ import annotations
 
+from in_play import in_play, state_now
 from ui_table import Table
 
 from device.scenes import State
@@ -65,7 +66,7 @@ def test_5_c_on_a_trade_preview_goes_back_one_step_each_time(table: Table) -> No
     table.press("OK")  # but money
     assert table.bank.state is State.CONFIRM
     seen = [table.text()]
-    while table.bank.state is not State.CARD:  # each C one step back: no press that changes nothing
+    while state_now(table.bank) is not State.CARD:  # each C one step back: no press that changes nothing
         table.press("C")
         assert table.text() != seen[-1]
         seen.append(table.text())
@@ -114,7 +115,7 @@ def test_trade_a_mortgaged_deed_lifted_now_and_a_jail_card(table: Table) -> None
     table.press("DOWN")  # the knob scrolls the fee up
     assert table.text().splitlines()[-1] == "Ben an Bank: 220"
     table.press("OK")
-    state = table.ledger.game.state
+    state = in_play(table.ledger)
     assert state.deeds[39].owner == "Ben" and not state.deeds[39].mortgaged
     assert state.players["Ben"].jail_cards == 1 and table.cash("Ben") == 1500 - 220
 

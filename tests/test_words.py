@@ -17,15 +17,17 @@ from pathlib import Path
 import pytest
 import wordscan
 from babel.messages.pofile import read_po
+from po_read import message_forms, message_key, plural_rule
 
 import words
-from device.daemon import cli
+from device.daemon import cli, cliparse
 from device.daemon.config import Config
 from device.daemon.doctor import Check, report
 from device.daemon.language import KEY, choose, in_force
 from device.store.journal import Journal
 from drivers.tables import ConfigError
 from rules.editions import Word
+from rules.phrase import Phrase
 from words.compile import compiled, po_files, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,10 +52,10 @@ def messages(code: str) -> dict[tuple[str | None, str], list[str]]:
         for m in catalog:
             if not m.id:
                 continue
-            key = m.id[0] if isinstance(m.id, tuple) else m.id
+            key = message_key(m)
             assert (m.context, key) not in out, f"{code}: {key} is in two domains ({domain} and another)"
             assert re.fullmatch(MESSAGE_KEY, key), f"{domain}: {key!r} is not a key of the form <surface>.<name>"
-            out[(m.context, key)] = list(m.string) if isinstance(m.string, tuple) else [m.string]
+            out[(m.context, key)] = list(message_forms(m))
     return out
 
 
@@ -77,7 +79,7 @@ def said(catalog: gettext.GNUTranslations) -> dict[object, object]:
     """What a compiled catalogue says: its messages by (context, key) and plural index, its plural rule."""
     entries = dict(catalog._catalog)  # type: ignore[attr-defined]  # the standard library's own table
     entries.pop("", None)  # the header: its Generated-By and dates are the tool's, not ours
-    return {"messages": entries, "plural": catalog.plural(2), "charset": catalog.charset()}
+    return {"messages": entries, "plural": plural_rule(catalog)(2), "charset": catalog.charset()}
 
 
 @pytest.mark.parametrize(("code", "domain"), po_files())
@@ -101,7 +103,8 @@ def used_keys(tree: ast.AST) -> Iterator[str]:
     """The keys a module renders: text("…")/plural("…"), and the module's constants that hold a key."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-                "text", "plural", "phrase") and node.args and isinstance(node.args[0], ast.Constant):
+                "text", "plural", "phrase") and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
             yield node.args[0].value
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             if re.fullmatch(MESSAGE_KEY, node.value):
@@ -214,7 +217,7 @@ def test_the_doctors_tally_is_a_plural() -> None:
 
 
 def test_the_parser_offers_the_languages_with_a_catalogue() -> None:
-    assert cli.LANGUAGES == words.LANGUAGES
+    assert cliparse.LANGUAGES == words.LANGUAGES
 
 
 def test_a_language_without_a_catalogue_is_refused() -> None:
@@ -314,11 +317,11 @@ def test_a_phrase_is_said_with_the_games_edition_and_the_language_in_force() -> 
     """The rules give a key and values; the square's name, the money's notation and the building's word and
     article come from the edition, the sentence from the catalogue in force."""
     from rules.editions import EDITIONS
-    from rules.phrase import Cash, Many, Pieces, Place
+    from rules.phrase import Cash, Many, Pieces, Place, Value
 
     banking = EDITIONS["banking"]
     assert words.say(phrase_of("list.last", head="Anna, Ben", last="Cem")) == "Anna, Ben und Cem"
-    values = {"amount": Cash(15_025_000), "street": Place(39), "one": Pieces("house", 1, "acc"),
+    values: dict[str, Value] = {"amount": Cash(15_025_000), "street": Place(39), "one": Pieces("house", 1, "acc"),
               "who": Many(("Anna", "Ben", "Cem"))}
     said = {name: words._value(value, banking) for name, value in values.items()}
     assert said == {"amount": "15,025M", "street": banking.names[39], "one": "ein Apartment",
@@ -330,7 +333,7 @@ def test_a_phrase_is_said_with_the_games_edition_and_the_language_in_force() -> 
     assert words.say(phrase_of("count.minutes", n=2)) == "2 minutes"
 
 
-def phrase_of(key: str, **values: str | int) -> words.Phrase:
+def phrase_of(key: str, **values: str | int) -> Phrase:
     from rules.phrase import phrase
 
     return phrase(key, **values)

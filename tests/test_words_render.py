@@ -16,6 +16,7 @@ from typing import Literal
 import oled_fit
 import pytest
 from babel.messages.pofile import read_po
+from po_read import message_forms, message_key, plural_rule
 
 import words
 from rules.editions import EDITIONS, Edition
@@ -43,9 +44,7 @@ def catalogue(code: str) -> list[tuple[str, tuple[str, ...], bool]]:
             for message in read_po(f):
                 if not message.id or message.id == "article.vowels":  # a list of letters, no sentence
                     continue
-                key = message.id[0] if isinstance(message.id, tuple) else message.id
-                forms = tuple(message.string) if isinstance(message.string, tuple) else (message.string,)
-                out.append((key, forms, isinstance(message.id, tuple)))
+                out.append((message_key(message), message_forms(message), isinstance(message.id, tuple)))
     return out
 
 
@@ -85,7 +84,7 @@ def options(name: str, key: str, edition: Edition) -> list[Value]:
 
 def rendered(code: str, edition: Edition) -> Iterator[tuple[str, str]]:
     """``(key, text)`` for every message, every form, every combination of its placeholders' options."""
-    rule = words.catalogue(code).plural
+    rule = plural_rule(words.catalogue(code))
     for key, forms, plural in catalogue(code):
         names = [name for name in names_in(forms[0] + (forms[-1] if plural else "")) if not (plural and name == "n")]
         choices = [options(name, key, edition) for name in names]

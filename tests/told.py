@@ -35,8 +35,9 @@ def meaning(said: Event | RuleError | Transfer | Phrase | Any | None) -> tuple[s
     square as its number, a list as a tuple, a nested phrase as its own meaning (buildings and the edition's words
     as they are). A test of a booking compares this, so a change of wording touches the catalogue, not the tests;
     the wording itself is checked once, by the OLED fit test and a few golden texts."""
-    if hasattr(said, "value") and isinstance(said.value, RuleError):
-        said = said.value
+    raised = getattr(said, "value", None)
+    if isinstance(raised, RuleError):  # pytest.raises(...) as info
+        said = raised
     if isinstance(said, (Event, RuleError)):
         said = said.said
     elif isinstance(said, Transfer):

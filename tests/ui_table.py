@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from in_play import in_play
 
-from device.scenes import Ui
-from device.scenes import places as shown
+from device.scenes import Ui, places
 from device.scenes.lists import ListScene
 from device.store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS, Cards
 from device.store.journal import Journal
@@ -71,7 +71,7 @@ class Table:
         return last.screen
 
     def cash(self, name: str) -> int:
-        return self.ledger.game.state.players[name].cash
+        return in_play(self.ledger).players[name].cash
 
     def tones(self) -> list[str]:
         played, self.buzzer.played[:] = list(self.buzzer.played), []
@@ -115,7 +115,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 PLACES: dict[tuple[str, ...], str] = {
     tuple(p.menu.split(".")): "jail" if p.flow == "scenes.flow.jail" else p.op
-    for p in shown.PLACES if p.menu and p.op in BY_NAME}
+    for p in places.PLACES if p.menu and p.op in BY_NAME}
 """Each op's place in a player's menu, read off the device's table (``device/scenes/places.py``), as docs/playing.md
 says: "1 Kaufen, 2 Miete zahlen, 3 Steuer, 4 Gefängnis, 5 Bauen, 6 Gebäude verkaufen, 7 Hypothek (1 aufnehmen, 2
 auflösen), 8 Ereigniskarte (1 An alle zahlen, 2 Von allen kassieren, 3 Renovierung), 9 Tausch, 0 Mehr (1 Frei Parken,
@@ -258,7 +258,7 @@ def menu_offers(table: Table, player: str, only: set[str] | None = None) -> dict
         else:
             found[kind] = {None}
 
-    if "double_go" in table.ledger.game.state.house_rules:  # LOS asks over or exactly on it (never books here)
+    if "double_go" in in_play(table.ledger).house_rules:  # LOS asks over or exactly on it (never books here)
         menu()
         probe.handle("C")
         probe.handle("LOS")
