@@ -11,17 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rules", "drivers", "device", "webui", "bench", "words")
-
-
-def modules() -> dict[str, Path]:
-    found: dict[str, Path] = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
-            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
-    return found
+from source_modules import modules
 
 
 def _private(name: str) -> bool:

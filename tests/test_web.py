@@ -161,7 +161,10 @@ def test_pin_set_on_the_device_opens_the_admin(daemon: Daemon) -> None:
     assert daemon.call(lambda: daemon.set_pin("2468"))
     client = daemon.app.test_client()
     assert client.post("/api/login", json={"pin": "2468"}).status_code == 200
-    assert daemon.journal is not None and "2468" not in (daemon.journal.setting("banker_pin") or "")
+    # kept as a salted hash, never as the PIN: no field of it is the PIN (a hex digest may hold "2468" by chance)
+    assert daemon.journal is not None
+    kind, _, _, _ = stored = (daemon.journal.setting("banker_pin") or "").split("$")
+    assert kind == "pbkdf2" and "2468" not in stored
 
 
 def test_logout_ends_the_session(client: FlaskClient) -> None:

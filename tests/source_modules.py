@@ -1,0 +1,18 @@
+"""The project's modules as the source-reading tests walk them (import circles, public names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("rules", "drivers", "device", "webui", "bench", "words")
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the project's packages by its dotted name (a package by its ``__init__``)."""
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
