@@ -147,7 +147,10 @@ class WebBackend:
 
     def _no_journal(self) -> Answer:
         """The refusal of a change while the journal cannot be opened: why, as start-up found it."""
-        return refused("storage_error", self._d.fault or words.text("phone.journal.none"))
+        return refused("storage_error", self._why_no_journal())
+
+    def _why_no_journal(self) -> str:
+        return self._d.fault or words.text("phone.journal.none")
 
     def submit(self, cmd: Command) -> SubmitAnswer:
         def run() -> SubmitAnswer:
@@ -176,7 +179,7 @@ class WebBackend:
     def preview(self, raw: Command) -> Preview:
         from .booking import preview_of
 
-        idle: Preview = owing("storage_error", self._d.fault or words.text("phone.journal.none"), None)
+        idle: Preview = owing("storage_error", self._why_no_journal(), None)
         return self._on_game(lambda game: preview_of(game, raw), idle)
 
     def last_booking(self) -> LastBooking:
@@ -307,7 +310,7 @@ class WebBackend:
             try:
                 if journal is None:
                     words.use(code)
-                    answer = refused("storage_error", self._d.fault or words.text("phone.journal.none"))
+                    answer = refused("storage_error", self._why_no_journal())
                 else:
                     language.choose(journal, code)
             except JournalError as err:  # in force until the next start all the same: degrade, never die
