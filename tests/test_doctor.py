@@ -306,7 +306,7 @@ def test_asked_by_another_user_the_hotspots_permission_is_not_claimed_for_the_se
 
     check = by_name(diagnose(healthy(tmp_path, runs_as="pi", run=run)))["Eigenes WLAN"]
     assert not check.ok and "pi" in check.detail and "bankleser" in check.detail
-    assert check.fix.startswith("sudo bankleser doctor")
+    assert check.fix.startswith("sudo ") and "bankleser doctor" in check.fix
     (tmp_path / "no-nm").mkdir()
     gone = by_name(diagnose(healthy(tmp_path / "no-nm", runs_as="pi", run=answers({}))))["Eigenes WLAN"]
     assert gone.ok  # no NetworkManager: nothing to ask, whoever asks
