@@ -296,3 +296,17 @@ def test_a_config_the_service_refuses_is_a_cross_naming_the_key(tmp_path: Path) 
     assert first.startswith(f"✗ Konfiguration: Konfiguration {config} fehlerhaft: [hardware.display] kind = "
                             '"ssd1360": erlaubt "ssd1306", "sh1106" oder "sim"; [ui] sleep_after = 5: ')
     assert result.returncode == 1 and "Traceback" not in result.stderr
+
+
+def test_asked_by_another_user_the_hotspots_permission_is_not_claimed_for_the_service(tmp_path: Path) -> None:
+    """polkit answers per user: `bankleser doctor` run by pi (no sudo) asked NetworkManager as pi, whose desktop
+    session may do everything, and said the service's user may open its own Wi-Fi: a tick nobody had checked."""
+    def run(argv: list[str]) -> tuple[int, str]:
+        return (0, HOTSPOT_ALLOWED) if "nmcli" in argv else (0, SERVICE_OK)
+
+    check = by_name(diagnose(healthy(tmp_path, runs_as="pi", run=run)))["Eigenes WLAN"]
+    assert not check.ok and "pi" in check.detail and "bankleser" in check.detail
+    assert check.fix.startswith("sudo ") and "bankleser doctor" in check.fix
+    (tmp_path / "no-nm").mkdir()
+    gone = by_name(diagnose(healthy(tmp_path / "no-nm", runs_as="pi", run=answers({}))))["Eigenes WLAN"]
+    assert gone.ok  # no NetworkManager: nothing to ask, whoever asks

@@ -283,6 +283,11 @@ def check_hotspot(s: System) -> list[Check]:
     rc, out = s.run(argv)
     if rc == 127:
         return [Check(name, True, text("doctor.hotspot.no_networkmanager"))]
+    if s.runs_as not in ("root", s.user):
+        # Only root may ask as another user (runuser): the answer here is the runner's, whose desktop session
+        # may do everything, not the service's.
+        return [Check(name, False, text("doctor.hotspot.asked_as", runner=s.runs_as, user=s.user),
+                      text("doctor.hotspot.asked_as.fix", user=s.user))]
     if rc != 0:
         return [Check(name, False, text("doctor.hotspot.no_answer"), "sudo systemctl start NetworkManager")]
     answers = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
