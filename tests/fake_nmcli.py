@@ -8,7 +8,8 @@ with the named fields and no header; several values of one property are joined b
 
 The network is a JSON file (``FAKE_NMCLI_STATE``): ``devices`` {name: {type, ip4}}, ``active``
 [[name, type, device, state], …], ``known_after`` (the number of calls after which the house's Wi-Fi
-comes up), ``fail`` (the hotspot's activation fails), ``polkit`` {action: "yes"/"no"/"auth"} (what polkit
+comes up), ``starts_after`` (the number of calls answered "NetworkManager is not running", exit 8, as
+nmcli answers before NetworkManager's daemon has started), ``fail`` (the hotspot's activation fails), ``polkit`` {action: "yes"/"no"/"auth"} (what polkit
 answers for the caller, the service's user). Every call's argv is appended to ``FAKE_NMCLI_LOG``.
 
 NetworkManager asks polkit before it adds or activates a connection or shares one over Wi-Fi for a caller
@@ -57,6 +58,10 @@ def main() -> None:
     with open(path, encoding="utf-8") as f:
         net = json.load(f)
     net["calls"] = net.get("calls", 0) + 1
+    if net.get("starts_after") is not None and net["calls"] <= net["starts_after"]:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(net, f)
+        fail("NetworkManager is not running.", 8)
     if net.get("known_after") is not None and net["calls"] > net["known_after"]:
         net["active"].append(["Zuhause", "802-11-wireless", "wlan0", "activated"])
         net["known_after"] = None

@@ -118,6 +118,22 @@ def test_a_known_wifi_coming_up_in_time_means_no_hotspot(net: Network, tmp_path:
     assert net.read()["known_after"] is None and net.up("Zuhause")  # it looked until the house's Wi-Fi came up
 
 
+def test_networkmanager_starting_after_the_appliance_is_waited_for(net: Network, tmp_path: Path) -> None:
+    """The unit is ordered after no network service: at power-on the appliance may ask before NetworkManager
+    runs. That is no failure: it keeps looking until the wait is over, then opens its own Wi-Fi."""
+    net.write({**net.read(), "starts_after": 3})
+    spot, changes = watch(net, tmp_path, wait=30)
+    assert spot.state == "open" and changes == ["open"] and net.hotspot() is not None
+
+
+def test_networkmanager_never_running_is_said_once_the_wait_is_over(net: Network, tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    net.write({**net.read(), "starts_after": 10**6})
+    spot, changes = watch(net, tmp_path)
+    assert spot.state == "failed" and changes == ["failed"]
+    assert "NetworkManager is not running" in caplog.text
+
+
 def test_a_cable_to_the_router_counts_and_names_with_colons_are_read_whole(net: Network, tmp_path: Path) -> None:
     net.write({**net.read(), "active": [["Oma: Kabel\\1", "802-3-ethernet", "eth0", "activated"]]})
     spot, _ = watch(net, tmp_path)

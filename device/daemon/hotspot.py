@@ -155,6 +155,17 @@ class Hotspot:
         return any(name != CONNECTION and kind in LAN_TYPES and state == "activated"
                    for name, kind, _device, state in self._active())
 
+    def _up_or_starting(self, last: bool) -> bool:
+        """Whether a known network is up; while the wait lasts, a NetworkManager that cannot answer yet counts
+        as no network. The unit is ordered after no network service (the table plays without one), so at
+        power-on the appliance may well ask before NetworkManager runs; only at the wait's end is that a fault."""
+        try:
+            return self.network_up()
+        except (OSError, RuntimeError, subprocess.TimeoutExpired):
+            if last:
+                raise
+            return False
+
     def own_up(self) -> bool:
         return any(name == CONNECTION and state == "activated" for name, _kind, _device, state in self._active())
 
@@ -180,7 +191,7 @@ class Hotspot:
         """Wait up to ``cfg.wait`` seconds for a known network; if none comes, open ours. Says what it did."""
         deadline = clock() + self.cfg.wait
         try:
-            while not self.network_up():
+            while not self._up_or_starting(clock() >= deadline):
                 if clock() >= deadline:
                     self.open()
                     self.state = "open"
