@@ -60,6 +60,18 @@ def test_the_unit_starts_without_waiting_for_a_network() -> None:
     assert not [line for line in ordering if "network" in line], ordering
 
 
+def test_the_first_frame_waits_only_for_the_systems_own_start() -> None:
+    """The first frame needs the I2C device, the local file systems and the user; by default systemd orders a
+    service after basic.target too (its sockets, timers and paths), which the screen does not need. The unit
+    starts right after sysinit.target and still stops before the system does."""
+    lines = [line.strip() for line in TEMPLATE.read_text().splitlines() if not line.lstrip().startswith("#")]
+    settings = [tuple(line.split("=", 1)) for line in lines if "=" in line]
+    assert ("DefaultDependencies", "no") in settings
+    assert [value for key, value in settings if key == "After"] == ["sysinit.target"]
+    assert ("Requires", "sysinit.target") in settings
+    assert ("Conflicts", "shutdown.target") in settings and ("Before", "shutdown.target") in settings
+
+
 def test_ready_then_watchdog_pings_and_none_once_the_loop_hangs(tmp_path: Path) -> None:
     notify = NotifySocket(tmp_path / "notify.sock")
     server = LiveServer(tmp_path / "state", env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": "400000",
