@@ -51,6 +51,25 @@ def test_the_check_appears_beside_the_field_and_the_corrected_form_is_saved(brow
     assert status == 200
 
 
+def test_a_hint_is_drawn_as_a_note_beside_its_field_never_as_a_problem(browser: Browser, server: LiveServer) -> None:
+    """The cross-check's "Hinweis" (a rent that looks like a typo) is muted beside its field and in the list, a
+    problem is red: a family reads at a glance what stops the save and what does not."""
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben/neu?von=classic")
+    page.fill('[data-path="deeds.19.rents"]', "18, 80, 220, 600, 800, 1.000")
+    hint = page.locator('[data-check="deeds.19"] span')
+    expect(hint).to_have_class("note")
+    expect(hint).to_contain_text("Hinweis: Mieten: ")
+    expect(page.locator("#form-problems li")).to_have_class("note")
+    assert page.locator("#form-problems .problem").count() == 0
+    color = hint.evaluate("e => getComputedStyle(e).color")
+    page.fill('[data-path="deeds.19.rents"]', "18, 80, 220, 600, 800, 700")
+    problem = page.locator('[data-check="deeds.19"] span.problem')
+    expect(problem).to_contain_text("die Mieten müssen steigen")
+    assert problem.evaluate("e => getComputedStyle(e).color") != color
+
+
 def test_a_name_longer_than_the_display_asks_for_a_short_name_beside_it(browser: Browser, server: LiveServer) -> None:
     """The OLED shows 21 characters a line: a longer name needs a short name, typed beside it; an empty short name is
     not given (the name is shown), and the edition saved shows the short name on the OLED."""

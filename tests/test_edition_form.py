@@ -117,3 +117,13 @@ def test_the_form_cuts_no_text_silently() -> None:
 
     page = (Path(__file__).resolve().parent.parent / "webui" / "templates" / "editions.html").read_text()
     assert "maxlength" not in page and 'type="number"' not in page
+
+
+def test_a_hint_of_the_cross_check_is_a_note_on_the_form_never_a_problem(client: FlaskClient) -> None:
+    """A typo the cross-check suspects ("18 statt 16 wie in classic: ein Tippfehler?") is a "Hinweis": the form
+    saves it and draws it muted, unlike a problem, so a family does not hunt for an error that is none."""
+    answer = check(client, form(deeds={"19": {"rents": "18, 80, 220, 600, 800, 1.000"}}))
+    assert answer["ok"] is True and answer["problems"] == []
+    [hint] = answer["warnings"]
+    assert hint["path"] == "deeds.19.rents" and hint["note"] is True and hint["line"] is None
+    assert hint["message"].startswith("Mieten: ") and "Zeile" not in hint["text"]
