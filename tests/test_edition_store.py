@@ -78,6 +78,21 @@ def test_two_files_with_one_key_are_both_broken_naming_both_and_no_game_starts_w
     assert in_play(ledger_of(daemon)).edition.salary == 250
 
 
+def test_the_command_line_check_of_a_twin_in_the_state_folder_says_it_does_not_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`edition check` of the backup in the box's folder said "in Ordnung – LOS 999" while /admin and the device
+    refuse it: one file, one verdict; the twin is said with both files' names and the check fails."""
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "hamburg.toml").write_text(HAMBURG, encoding="utf-8")
+    (folder / "hamburg kopie.toml").write_text(KOPIE, encoding="utf-8")
+    assert main(["edition", "check", str(folder / "hamburg kopie.toml"), "--state-dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "hamburg kopie.toml, hamburg.toml" in out and "in Ordnung" not in out
+    (folder / "hamburg.toml").unlink()
+    assert main(["edition", "check", str(folder / "hamburg kopie.toml"), "--state-dir", str(tmp_path)]) == 0
+
+
 def test_a_file_added_changed_or_removed_by_hand_is_seen_at_the_next_use(daemon: Daemon) -> None:
     client = daemon.app.test_client()
     headers = banker(client)
