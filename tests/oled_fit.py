@@ -396,6 +396,7 @@ KINDS_OF: dict[str, dict[str, str]] = {
     "rules.undo.nothing": {"most": COUNT},
     "rules.new_game.edition": {"edition": KEY},
     "scenes.new.edition_twins": {"key": EDITION_SHORT, "files": FILES},
+    "scenes.new.edition_gone": {"edition": EDITION_SHORT},
 }
 """Where one message's placeholder holds other than its name says: ``{what}`` a trade's side (deeds, cards,
 money), what each side of a trade pays the bank ("Ben 18, Anna 20": two sides), a tag's square number, a result's ``{text}`` the booking; the missing parts in the title bar one part

@@ -51,6 +51,25 @@ def test_the_check_appears_beside_the_field_and_the_corrected_form_is_saved(brow
     assert status == 200
 
 
+def test_a_hint_is_drawn_as_a_note_beside_its_field_never_as_a_problem(browser: Browser, server: LiveServer) -> None:
+    """The cross-check's "Hinweis" (a rent that looks like a typo) is muted beside its field and in the list, a
+    problem is red: a family reads at a glance what stops the save and what does not."""
+    page = browser.new_context(**PHONE).new_page()
+    logged_in_admin(page, server.base)
+    page.goto(server.base + "/admin/ausgaben/neu?von=classic")
+    page.fill('[data-path="deeds.19.rents"]', "18, 80, 220, 600, 800, 1.000")
+    hint = page.locator('[data-check="deeds.19"] span')
+    expect(hint).to_have_class("note")
+    expect(hint).to_contain_text("Hinweis: Mieten: ")
+    expect(page.locator("#form-problems li")).to_have_class("note")
+    assert page.locator("#form-problems .problem").count() == 0
+    color = hint.evaluate("e => getComputedStyle(e).color")
+    page.fill('[data-path="deeds.19.rents"]', "18, 80, 220, 600, 800, 700")
+    problem = page.locator('[data-check="deeds.19"] span.problem')
+    expect(problem).to_contain_text("die Mieten müssen steigen")
+    assert problem.evaluate("e => getComputedStyle(e).color") != color
+
+
 def test_a_name_longer_than_the_display_asks_for_a_short_name_beside_it(browser: Browser, server: LiveServer) -> None:
     """The OLED shows 21 characters a line: a longer name needs a short name, typed beside it; an empty short name is
     not given (the name is shown), and the edition saved shows the short name on the OLED."""
@@ -166,10 +185,11 @@ def test_an_upload_sends_the_files_bytes_asks_before_it_replaces_and_a_deletion_
     assert saved.read_text(encoding="utf-8") == text
 
 
-def test_an_upload_too_large_for_a_request_shows_the_servers_words(browser: Browser, server: LiveServer,
-                                                                    tmp_path: Path) -> None:
-    """Over the web's 64 KB a request is refused before the editions see it: the page shows the server's own
-    "Anfrage zu groß", not only "nicht gespeichert"."""
+def test_an_upload_too_large_for_a_request_says_the_limit(browser: Browser, server: LiveServer,
+                                                          tmp_path: Path) -> None:
+    """A file over the editions' 40 KB says that limit whatever its size: sent as base64, one over about 48 KB
+    would pass the web's 64 KB and be refused as "Anfrage zu groß" before the editions see it, a limit the family
+    never heard of; the page measures the file first and sends nothing."""
     big = tmp_path / "gross.toml"
     big.write_bytes(b"# " + b"x" * (60 * 1024) + b"\n")
     page = browser.new_context(**PHONE).new_page()
@@ -177,4 +197,5 @@ def test_an_upload_too_large_for_a_request_shows_the_servers_words(browser: Brow
     page.goto(server.base + "/admin/ausgaben")
     page.set_input_files("#upload-file", str(big))
     page.click("#upload button")
-    expect(page.locator("#msg")).to_contain_text("Anfrage zu groß")
+    expect(page.locator("#upload-problems")).to_contain_text("größer als 40 KB")
+    expect(page.locator("#msg")).to_have_text("gross.toml: nicht gespeichert")

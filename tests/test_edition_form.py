@@ -7,7 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from babel.numbers import NumberFormatError, parse_decimal
 from flask.testing import FlaskClient
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
 from daemon_fixture import PIN, web_client
 from device.daemon.service import Daemon
@@ -40,6 +44,23 @@ def form(**given: Any) -> dict[str, Any]:
 def test_a_whole_number_is_read_as_the_language_writes_it_and_a_fraction_is_never_shifted(
         typed: str, language: str, read: int | str) -> None:
     assert whole_number(typed, language) == read
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(typed=st.text(alphabet="0123456789.,- ", max_size=9), language=st.sampled_from(("de", "en")))
+@example(typed="0.500", language="de")  # half, written the English way on a German page: never 500
+@example(typed="0,250", language="en")
+@example(typed="01.500", language="de")
+def test_a_number_the_form_reads_is_the_number_babel_reads_strictly(typed: str, language: str) -> None:
+    """CLDR's strict reading (Babel's ``parse_decimal(strict=True)``) is the oracle: whatever the form reads as a
+    whole number, Babel reads as that number; what Babel doubts (a group that starts with 0, "0.500") the form
+    leaves as typed, for the check to refuse. The form may refuse more than Babel ("12,0"), never read more."""
+    read = whole_number(typed, language)
+    if isinstance(read, int):
+        try:
+            assert parse_decimal(typed.strip(), locale=language, strict=True) == read
+        except NumberFormatError as err:
+            raise AssertionError(f"{typed!r} read as {read} in {language}; Babel: {err}") from err
 
 
 def test_the_form_reads_german_numbers_and_refuses_a_fraction_naming_the_field(client: FlaskClient) -> None:
@@ -96,3 +117,13 @@ def test_the_form_cuts_no_text_silently() -> None:
 
     page = (Path(__file__).resolve().parent.parent / "webui" / "templates" / "editions.html").read_text()
     assert "maxlength" not in page and 'type="number"' not in page
+
+
+def test_a_hint_of_the_cross_check_is_a_note_on_the_form_never_a_problem(client: FlaskClient) -> None:
+    """A typo the cross-check suspects ("18 statt 16 wie in classic: ein Tippfehler?") is a "Hinweis": the form
+    saves it and draws it muted, unlike a problem, so a family does not hunt for an error that is none."""
+    answer = check(client, form(deeds={"19": {"rents": "18, 80, 220, 600, 800, 1.000"}}))
+    assert answer["ok"] is True and answer["problems"] == []
+    [hint] = answer["warnings"]
+    assert hint["path"] == "deeds.19.rents" and hint["note"] is True and hint["line"] is None
+    assert hint["message"].startswith("Mieten: ") and "Zeile" not in hint["text"]

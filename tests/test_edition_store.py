@@ -78,6 +78,21 @@ def test_two_files_with_one_key_are_both_broken_naming_both_and_no_game_starts_w
     assert in_play(ledger_of(daemon)).edition.salary == 250
 
 
+def test_the_command_line_check_of_a_twin_in_the_state_folder_says_it_does_not_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`edition check` of the backup in the box's folder said "in Ordnung – LOS 999" while /admin and the device
+    refuse it: one file, one verdict; the twin is said with both files' names and the check fails."""
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "hamburg.toml").write_text(HAMBURG, encoding="utf-8")
+    (folder / "hamburg kopie.toml").write_text(KOPIE, encoding="utf-8")
+    assert main(["edition", "check", str(folder / "hamburg kopie.toml"), "--state-dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "hamburg kopie.toml, hamburg.toml" in out and "in Ordnung" not in out
+    (folder / "hamburg.toml").unlink()
+    assert main(["edition", "check", str(folder / "hamburg kopie.toml"), "--state-dir", str(tmp_path)]) == 0
+
+
 def test_a_file_added_changed_or_removed_by_hand_is_seen_at_the_next_use(daemon: Daemon) -> None:
     client = daemon.app.test_client()
     headers = banker(client)
@@ -250,6 +265,65 @@ def test_the_device_lists_a_twin_key_and_refuses_it_naming_both_files(tmp_path: 
         assert "hamburg kopie.toml, hamburg.toml" in words.say(table.bank.note)
         assert problems(table.screen()) == []  # in the OLED's lines
         assert "hamburg" in table.labels()  # still on the list: nothing started
+    finally:
+        table.buzzer.close()
+        table.journal.close()
+
+
+def test_the_devices_edition_list_is_one_moments_catalogue_whatever_happens_to_the_files(tmp_path: Path) -> None:
+    """The OLED's list of editions is built from one reading of the folder: a file the family removes by hand
+    while the list is built (between listing the keys and naming each) leaves it as it was read, never a
+    KeyError in the middle of the wizard."""
+    from collections.abc import Iterator
+
+    from ui_table import Table
+
+    from device.store.editions import Editions
+
+    class RemovedWhileListed(Editions):
+        def __iter__(self) -> Iterator[str]:
+            keys = list(super().__iter__())
+            (tmp_path / "editions" / "muenchen.toml").unlink(missing_ok=True)  # the family, at this moment
+            return iter(keys)
+
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "muenchen.toml").write_text(MUENCHEN, encoding="utf-8")
+    table = Table(tmp_path)
+    try:
+        table.ledger.editions = RemovedWhileListed(tmp_path)
+        table.press("hold:C")
+        table.choose("Ja: alle Stände neu")
+        assert "München" in table.labels()  # as the folder was when the list was read
+    finally:
+        table.buzzer.close()
+        table.journal.close()
+
+
+def test_an_edition_removed_while_its_name_is_on_the_oled_is_refused_when_chosen(tmp_path: Path) -> None:
+    """The list stays on the OLED while the banker deletes the edition on /admin (or the family by hand): OK on it
+    then says it is no longer there, as a new game of it from the pages is refused, never a KeyError that stops
+    the device's input."""
+    from ui_table import Table
+
+    from device.scenes.layout import problems
+    from device.store.editions import Editions
+
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "muenchen.toml").write_text(MUENCHEN, encoding="utf-8")
+    table = Table(tmp_path)
+    try:
+        table.ledger.editions = Editions(tmp_path)
+        table.press("hold:C")
+        table.choose("Ja: alle Stände neu")
+        (folder / "muenchen.toml").unlink()
+        table.choose("München")
+        note = table.bank.note
+        assert table.tones()[-1] == "refused" and isinstance(note, Phrase)
+        assert (note.key, note.get("edition")) == ("scenes.new.edition_gone", "München")
+        assert problems(table.screen()) == []  # in the OLED's lines
+        assert "München" in table.labels()  # still the list: nothing started
     finally:
         table.buzzer.close()
         table.journal.close()

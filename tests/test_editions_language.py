@@ -274,7 +274,9 @@ def test_the_template_and_the_script_say_nothing_themselves() -> None:
                "#upload-file", "#upload-problems", '[data-check="${path}"]', "[data-delete]", "[data-restore]",
                "click", "/api/admin/editions/delete", "/api/admin/editions/restore", "data-number", "span", "note",
                "problem"}
-    assert [s for s in said if s not in program and not s.startswith("editions.page.")] == []
+    from webui.editions import JS_KEYS  # the catalogue's keys the page renders for the script
+
+    assert [s for s in said if s not in program and not s.startswith("editions.page.") and s not in JS_KEYS] == []
 
 
 @pytest.fixture

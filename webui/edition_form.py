@@ -5,8 +5,9 @@ on the form never sees a file), and the numbers typed are read as the page's lan
 Numbers: a small exact reader of CLDR's separators for the two languages (German "1.500" and "12,5", English
 "1,500" and "12.5") rather than Babel at run time: two languages need two pairs of symbols, and Babel's lenient
 parsing would need its strict mode and the package on every box for what fits in a few lines here. A number with
-a fraction where a whole one is needed, or with its groups wrong ("1.50" in German), is left as typed: the check
-then says it is no whole number, never shifts it ("12,5" never becomes 125).
+a fraction where a whole one is needed, or with its groups wrong ("1.50", or "0.500": an English half, in German),
+is left as typed: the check then says it is no whole number, never shifts it ("12,5" never becomes 125). What it
+reads, Babel's strict CLDR reading reads alike (tests/test_edition_form.py holds it to that).
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ def whole_number(typed: str, language: str) -> int | str:
         return sign * int(digits)
     if decimal in digits:
         return typed  # a fraction: no whole number, said so by the check
-    parts = digits.split(group)
-    if len(parts) > 1 and re.fullmatch(pattern=r"\d{1,3}", string=parts[0]) and \
+    parts = digits.split(group)  # the first group never starts with 0: "0.500" on a German page is an English half
+    if len(parts) > 1 and re.fullmatch(pattern=r"[1-9]\d{0,2}", string=parts[0]) and \
             all(re.fullmatch(pattern=r"\d{3}", string=p) for p in parts[1:]):
         return sign * int("".join(parts))
     return typed

@@ -15,6 +15,7 @@ import words
 from rules import DEEDS, SQUARES, Kind
 from rules.colours import GROUP_COLOURS
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
+from rules.editions.reading import MAX_BYTES
 
 from .backend import Backend, ToldAs
 from .edition_form import form_problem
@@ -31,7 +32,8 @@ GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lig
 
 JS_KEYS = ("editions.page.note", "editions.page.saved_next_game", "editions.page.not_saved_form",
            "editions.page.choose_file", "editions.page.saved", "editions.page.not_saved_file",
-           "editions.page.not_replaced", "editions.page.delete_ask", "editions.page.deleted", "editions.page.restored")
+           "editions.page.not_replaced", "editions.page.delete_ask", "editions.page.deleted", "editions.page.restored",
+           "editions.problem.too_big")
 """The messages editions.js shows, rendered into the page in its language (the script fills their values)."""
 MONEY = (("start_capital", "editions.page.start_capital"), ("salary", "editions.page.salary"),
          ("jail_fine", "editions.page.jail_fine"), ("max_entry", "editions.page.max_entry"))
@@ -90,7 +92,7 @@ def blueprint(backend: Backend) -> Blueprint:
     def editions_page() -> str:
         shelf = backend.editions()
         return render_template(PAGE + ".html", sim=backend.simulation is not None, overview=shelf.overview(),
-                               form=None, edition_words=script_words(JS_KEYS))
+                               form=None, edition_words=script_words(JS_KEYS), upload_most=MAX_BYTES)
 
     @editions.get("/admin/ausgaben/neu")
     def edition_form() -> str:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from rules import Edition
+    from rules.editions import Problem
 
     from ..store.editions import Catalogue
 
@@ -140,8 +141,23 @@ def summary(edition: Edition) -> str:
                             start=money(edition.start_capital), go=Place(0), salary=money(edition.salary)), edition)
 
 
+def _twin(path: Path, text: str, catalogue: Catalogue) -> Problem | None:
+    """The box's refusal of a file of its folder that another file there claims the key of: the check of that file
+    says what /admin and the device say of it, not "in Ordnung"."""
+    from rules.editions import Problem
+
+    from ..store.editions import claimed_key
+
+    key = claimed_key(text)
+    said = catalogue.refused.get(key or "")
+    if said is None or not any(p.resolve() == path.resolve() for p in catalogue.claims.get(key or "", [])):
+        return None
+    return Problem("key", said)
+
+
 def _check(path: Path, catalogue: Catalogue) -> int:
     import words
+    from rules.editions import Checked
 
     from ..store.editions import check_text, read_path, told
 
@@ -155,6 +171,9 @@ def _check(path: Path, catalogue: Catalogue) -> int:
     text = decoded.text
     bases = {k: e for k, e in catalogue.editions.items() if catalogue.files.get(k) != path}
     checked = check_text(text, bases)
+    twin = _twin(path, text, catalogue)
+    if twin is not None:  # fine by itself, refused in the box's folder: said as the box says it
+        checked = Checked(None, [twin, *checked.problems], checked.warnings, None, checked.base)
     for problem in checked.problems:
         print(f"{path.name}: {told(problem, checked.base)}")
     for warning in checked.warnings:

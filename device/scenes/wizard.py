@@ -44,27 +44,49 @@ def ask_new_game(ui: Context) -> None:
     ui.scenes.unwind(ListScene(title, [Option(yes, True), Option(phrase("scenes.new.no"), False)], answer, setup=True))
 
 
+def _folder(editions: Any) -> Any:
+    """The device's live folder read now (its :class:`~device.store.editions.Catalogue`), or None for a test's
+    plain dict of editions."""
+    catalogue = getattr(editions, "catalogue", None)
+    return catalogue() if callable(catalogue) else None
+
+
+def _twins(cat: Any) -> dict[str, Said]:
+    """The keys two family files claim, each said with the files' names in the OLED's few lines."""
+    if cat is None:
+        return {}
+    return {key: phrase("scenes.new.edition_twins", key=key, files=", ".join(p.name for p in cat.claims[key]))
+            for key in cat.refused}
+
+
 def _pick_edition(ui: Context, cmd: dict[str, Any]) -> None:
     editions = ui.ledger.editions  # the shipped ones and the family's
-    catalogue = getattr(editions, "catalogue", None)
-    cat = catalogue() if callable(catalogue) else None  # the device's live folder (a test's dict has none)
-    refused = {key: phrase("scenes.new.edition_twins", key=key, files=", ".join(p.name for p in cat.claims[key]))
-               for key in cat.refused} if cat is not None else {}
+    cat = _folder(editions)
+    if cat is not None:  # one reading for the whole list: each look at the live folder may see it changed by hand
+        editions = cat.editions
+    refused = _twins(cat)
+    shown = {k: e.title.replace("MONOPOLY ", "") or e.title for k, e in editions.items()}
     keys = [*editions, *refused]
     last = ui.game.edition.key if ui.game is not None else keys[0]  # the last game's: OK keeps it
 
     def picked(ui: Context, edition: str) -> None:
         """A key two files claim is listed (the family looks for it) and refused with the files' names, in the
-        OLED's few lines (the pages say it whole)."""
-        if edition in refused:
+        OLED's few lines (the pages say it whole). The list may have stood a while: the folder is asked again at
+        OK, so an edition deleted meanwhile (on /admin, by hand) is said to be gone, and a new twin is a twin."""
+        now = _folder(ui.ledger.editions)
+        twins = refused if now is None else _twins(now)
+        if edition in twins:
             ui.tone("refused")
-            ui.note = refused[edition]
+            ui.note = twins[edition]
+            return
+        if now is not None and edition not in now.editions:
+            ui.tone("refused")
+            ui.note = phrase("scenes.new.edition_gone", edition=shown.get(edition, edition))
             return
         _pick_mode(ui, {**cmd, "edition": edition})
 
     ui.scenes.push(ListScene(phrase("scenes.new.edition"),
-                             [*(Option(e.title.replace("MONOPOLY ", "") or e.title, k) for k, e in editions.items()),
-                              *(Option(k, k) for k in refused)],
+                             [*(Option(shown[k], k) for k in editions), *(Option(k, k) for k in refused)],
                              picked, index=keys.index(last) if last in keys else 0, setup=True))
 
 

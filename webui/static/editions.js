@@ -111,6 +111,15 @@
       ev.preventDefault();
       const file = $("#upload-file").files[0];
       if (!file) { msg(say("editions.page.choose_file")); return; }
+      // A file over the editions' limit says that limit, measured here: sent, one over about 48 KB would meet the
+      // web's own 64 KB first (as base64) and be told only "request too large".
+      const most = Number($("#upload-file").dataset.most);
+      if (file.size > most) {
+        const said = say("editions.problem.too_big", { size: Math.floor(most / 1024) });
+        show({ problems: [{ path: "", message: said, text: said }] }, $("#upload-problems"));
+        msg(say("editions.page.not_saved_file", { file: file.name }));
+        return;
+      }
       const answer = await save({ file: await bytes64(file) });
       if (answer.cancelled) { msg(say("editions.page.not_replaced")); return; }
       show(answer, $("#upload-problems"));
