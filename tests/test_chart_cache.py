@@ -1,9 +1,11 @@
-"""A phone never shows another game's chart: its cached copy is asked about again, by a key no restart repeats.
+"""A phone never shows another game's chart or state: its cached copy is asked about again, by a key no restart
+repeats.
 
 The page asks for ``/api/chart.svg?v=<version>``, and the version starts again at each start of the service: the
 chart cached an hour for ``?v=5`` before a restart was shown for the new start's ``?v=5`` (another game, or a game
 with a booking taken back). The answer now carries an ETag of this start and the version, and the phone asks again
-each time (``no-cache``): the same chart is a 304, another start's never is.
+each time (``no-cache``): the same chart is a 304, another start's never is. The live state (``/api/state``) names
+the process's start in its ETag the same way.
 """
 
 from __future__ import annotations
