@@ -116,7 +116,7 @@ def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
                                        "balances": {"Ben": 1450}, "seq": first["seq"], "edition": "classic"}
     assert server.post("/api/banker/book", cmd)[1]["duplicate"] is True
     assert server.post("/api/commands", cmd) == (200, {"ok": True, "duplicate": True})
-    assert player(server, "Ben")["cash"] == 1450
+    assert player(server, "Ben", first["seq"])["cash"] == 1450
 
 
 def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, server: LiveServer) -> None:

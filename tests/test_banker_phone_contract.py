@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone_helpers import CLASSIC, PHONE, admin, log, newest, open_form, player, serious_violations
+from phone_helpers import (
+    CLASSIC,
+    PHONE,
+    admin,
+    booking_number,
+    log,
+    newest,
+    open_form,
+    player,
+    serious_violations,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from bench.liveserver import LiveServer
@@ -47,31 +57,33 @@ def test_a_stale_preview_is_shown_anew_and_books_only_when_confirmed_again(
     assert newest(server) == before and player(server, "Anna")["cash"] == 1500
     expect(page.locator(":focus")).to_have_class("says")  # the new preview has the focus, and is announced
     page.wait_for_timeout(800)
-    form.locator("[data-confirm]").click()
+    seq = booking_number(page, form.locator("[data-confirm]").click)
     expect(form.locator(".answer")).to_contain_text("Gebucht")
-    assert player(server, "Anna")["cash"] == 1300 and newest(server) == before + 1
+    assert seq == before + 1
+    assert player(server, "Anna", seq)["cash"] == 1300 and newest(server, seq) == seq
 
 
 def test_the_same_again_is_asked_for_and_a_second_tap_books_nothing(
         browser: Browser, server: LiveServer) -> None:
     """"Bereits gebucht" with "Noch einmal buchen": tapped, it booked, and the answer stayed, so every tap booked."""
     page = admin(browser, server.base)
-    form = credit(page, "21")
+    seq = booking_number(page, lambda: credit(page, "21"))
+    form = open_form(page, "credit")
     expect(form.locator(".answer")).to_contain_text("Gebucht")
     page.wait_for_timeout(800)
     form = credit(page, "21")
     answer = form.locator(".answer")
     expect(answer).to_contain_text("bereits gebucht")
-    assert player(server, "Anna")["cash"] == 1521
+    assert player(server, "Anna", seq)["cash"] == 1521
     answer.locator("[data-again]").click()
     expect(answer).to_contain_text("noch einmal")
     page.wait_for_timeout(800)
-    answer.locator("[data-again-yes]").dblclick()
+    seq = booking_number(page, answer.locator("[data-again-yes]").dblclick)
     expect(answer).to_contain_text("Gebucht")
     for _ in range(3):
         if answer.locator("button").count():
             answer.locator("button").first.click()
-    assert player(server, "Anna")["cash"] == 1542
+    assert player(server, "Anna", seq)["cash"] == 1542 and newest(server, seq) == seq
 
 
 def test_a_double_tap_on_a_one_step_form_books_one_card(browser: Browser, server: LiveServer) -> None:
@@ -82,12 +94,12 @@ def test_a_double_tap_on_a_one_step_form_books_one_card(browser: Browser, server
     form = open_form(page, "jail_card")
     expect(form.locator("select[name=delta] option")).to_have_count(1)
     before = newest(server)
-    form.locator("button.submit").click()
+    seq = booking_number(page, form.locator("button.submit").click)
     page.wait_for_timeout(300)
     page.locator('details.booking[data-op="jail_card"] button.submit').click()
-    page.wait_for_timeout(1500)
-    assert newest(server) == before + 1, log(server)[:3]
-    assert player(server, "Anna")["jail_cards"] == 1
+    page.wait_for_timeout(1500)  # the time a wrong second booking would take to land: it must not come
+    assert seq == before + 1 and newest(server, seq) == seq, log(server, seq)[:3]
+    assert player(server, "Anna", seq)["jail_cards"] == 1
 
 
 def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
@@ -95,17 +107,19 @@ def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
     """docs/playing.md promises "bereits gebucht" for Back and send again; the id was kept only while nothing else
     was booked: a booking from another phone in between, and the same form booked twice."""
     page = admin(browser, server.base)
-    form = credit(page, "300")
+    seq = booking_number(page, lambda: credit(page, "300"))
+    form = open_form(page, "credit")
     expect(form.locator(".answer")).to_contain_text("Gebucht")
     for amount in (10, 20):  # another phone, the device
-        server.post("/api/commands", {"op": "debit", "player": "Ben", "amount": amount})
+        assert server.post("/api/commands", {"op": "debit", "player": "Ben", "amount": amount})[0] == 200
+    seq += 2
     page.wait_for_timeout(500)
     page.goto(server.base + "/")
     page.go_back()
     expect(page.locator("#admin")).to_be_visible()
     form = credit(page, "300")
     expect(form.locator(".answer")).to_contain_text("bereits gebucht")
-    assert player(server, "Anna")["cash"] == 1800
+    assert player(server, "Anna", seq)["cash"] == 1800 and newest(server, seq) == seq
 
 
 # -- read and tapped by a person -----------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,45 @@ def test_every_test_tool_is_pinned_with_hashes_in_the_test_lock() -> None:
         assert req.specifier.contains(pins[name]), f"{req.name}=={pins[name]} is outside {req.specifier}"
     blocks = re.split(r"\n(?=\S)", lock.split("\n", 2)[2])
     assert all("--hash=sha256:" in block for block in blocks if "==" in block)
+
+
+FAKE_UV_PYTHON = """#!/bin/sh
+# python3 for systemd/lock.sh: `-m venv DIR` makes a pip that installs nothing and a uv whose `pip compile`
+# writes the lock it is asked for as it stands, with ruff moved where $MOVE_RUFF names a new version.
+[ "$1 $2" = "-m venv" ] || exit 1
+mkdir -p "$3/bin"
+printf '#!/bin/sh\\n' > "$3/bin/pip"
+cat > "$3/bin/uv" <<'UV'
+#!/bin/sh
+while [ $# -gt 0 ]; do [ "$1" = -o ] && out=$2; shift; done
+if [ -n "${MOVE_RUFF:-}" ]; then sed -i "s/^ruff==[^ ]*/ruff==$MOVE_RUFF/" "$out"; fi
+UV
+chmod +x "$3/bin/pip" "$3/bin/uv"
+"""
+
+
+def test_the_lock_refresh_says_which_version_moved(tmp_path: Path) -> None:
+    """A tool update is a reviewed commit: systemd/lock.sh names each version it moved, in the lock it moved in,
+    and says so when none did (uv and PyPI are stood in for: the script's own report is what is checked)."""
+    repo = tmp_path / "repo"
+    for name in ("systemd/lock.sh", "systemd/requirements.lock", "systemd/lgpio.lock", "tests/requirements.lock"):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_bytes((ROOT / name).read_bytes())
+    (repo / "systemd" / "lock.sh").chmod(0o755)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").write_text(FAKE_UV_PYTHON)
+    (bin_dir / "python3").chmod(0o755)
+    old = re.search(r"^ruff==(\S+) ", (ROOT / "tests" / "requirements.lock").read_text(), re.M)
+    assert old is not None
+
+    def refresh(**env: str) -> str:
+        path = f"{bin_dir}:{os.environ['PATH']}"
+        done = subprocess.run([str(repo / "systemd" / "lock.sh")], env={**os.environ, "PATH": path, **env},
+                              capture_output=True, text=True, timeout=60, check=True)
+        return done.stdout
+
+    assert refresh().splitlines() == ["No version moved."]
+    assert refresh(MOVE_RUFF="99.0.0").splitlines() == [
+        "tests/requirements.lock:", f"  - ruff=={old[1]}", "  + ruff==99.0.0"]
+    assert "ruff==99.0.0 \\" in (repo / "tests" / "requirements.lock").read_text()

@@ -14,9 +14,13 @@ import time
 from collections.abc import Callable
 
 import pytest
+from test_web_bad_bytes import STREAMS as SERVERS_OWN
+from test_web_bad_bytes import routes
 
 from bench.bench_streams import first_frame
 from bench.liveserver import LiveServer
+from daemon_fixture import PIN, web_client
+from device.daemon.service import Daemon
 
 STREAMS = ("/api/events", "/api/sim/events")
 PAGES = ("/", "/admin", "/spiele", "/device", "/static/style.css")
@@ -95,3 +99,22 @@ def test_the_sleeping_phones_are_still_served(module_server: LiveServer) -> None
     for sock in SLEEPING:
         sock.close()
     SLEEPING.clear()
+
+
+def test_no_view_of_the_page_pool_answers_with_a_stream(daemon: Daemon) -> None:
+    """A stream a Flask view answers keeps one of the page pool's six workers for as long as its phone seems to
+    be there: the virtual device's did, and six closed tabs hung every page. A live page is the server's own
+    coroutine (its list above), so any stream added later as a view, for a stranger or the banker, fails here."""
+    client = web_client(daemon)
+    assert client.post("/api/login", json={"pin": PIN}).status_code == 200
+    walk = routes(daemon)
+    assert walk[:len(SERVERS_OWN)] == SERVERS_OWN
+    for method, path in walk[len(SERVERS_OWN):]:  # Flask's own, a stream's path among them or not
+        if method != "GET":
+            continue
+        answer = client.get(path)
+        try:
+            assert answer.mimetype != "text/event-stream", f"{path} is a stream served by a page worker"
+        finally:
+            answer.close()
+
