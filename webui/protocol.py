@@ -6,7 +6,8 @@ scripts branch on those keys, so a route that spelt them itself could drift from
 :func:`webui.errors.json_response` sends them and derives their HTTP status.
 
 The types are TypedDicts, not classes: the answers are JSON objects on the wire and plain dicts in the tests, and
-mypy checks them key by key. The device's side conforms to them structurally (its store may not import the web).
+mypy checks them key by key. What the device's store makes and the web passes on (the reports, the editions'
+answers, the virtual device's cards) is typed in ``shapes``, once for both sides: the store may not import the web.
 This module imports nothing but the standard library: the daemon loads it before READY.
 """
 
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 if TYPE_CHECKING:
-    from rules import Event
+    pass
 
 
 class Done(TypedDict):
@@ -125,193 +126,6 @@ class CheckResult(TypedDict):
     detail: str
     fix: str
 
-
-class SimCards(TypedDict):
-    """The virtual device's cards: players and deed tags by UID, and the deeds' names in the running edition."""
-
-    players: dict[str, str]
-    deeds: dict[str, int]
-    names: dict[int, str]
-
-
-class SignalsShown(TypedDict):
-    """What the virtual device shows beside the OLED: the tunes played (their count and the last), the LED, and the
-    ledger's version (its buttons follow a new game or a card learned)."""
-
-    tones: int
-    tone: str
-    led: bool
-    version: int
-
-
-class GameSummary(TypedDict):
-    """A game in the list (/spiele), at the head of its report, and counted in the Bestenliste: its times, edition
-    and mode (and the rules' phrase for the mode, said when shown), players, status (a program word the pages say:
-    läuft, beendet, ersetzt), the winners and the end's ranking, net worth and cash, and which clock dated it."""
-
-    id: int
-    started: float
-    ended: float
-    last_seq: int
-    edition: str
-    edition_title: str
-    mode: str
-    mode_said: list[object]
-    players: list[str]
-    house_rules: list[str]
-    status: str
-    winner: str | None
-    winners: list[str]
-    ranking: list[str]
-    worth: dict[str, int]
-    cash: dict[str, int]
-    commands: int
-    clock: str
-
-
-class Figures(TypedDict):
-    """A player's figures in a report: rent paid and received, the deed that earned most (square, amount), the
-    biggest payment (amount, booking), buildings bought, mortgages taken, when bankrupt."""
-
-    rent_paid: int
-    rent_received: int
-    best_deed: tuple[int, int] | None
-    biggest: tuple[int, Event] | None
-    buildings: int
-    mortgages: int
-    bankrupt_at: float | None
-
-
-class BestRow(TypedDict):
-    """A player's line of the Bestenliste: games finished, games won, and the share won."""
-
-    name: str
-    games: int
-    wins: int
-    rate: float
-
-
-class RecordRow(TypedDict):
-    """The best net worth at the end of a quick or timed game, one per edition and mode: who, how much, which game."""
-
-    edition: str
-    edition_title: str
-    mode: str
-    mode_said: list[object]
-    name: str
-    worth: int
-    game: int
-
-
-class Said(TypedDict):
-    """A problem of an edition as the admin's page says it: where (a file's line, a form's field), the rules' key,
-    the message beside its place and the text for the list; ``note``: a form's problem that is only a warning."""
-
-    path: str
-    line: int | None
-    code: str
-    message: str
-    text: str
-    note: NotRequired[bool]
-
-
-class EditionEntry(TypedDict):
-    """An edition on the box: shipped or the family's (then its file), and the notes its file gave."""
-
-    key: str
-    title: str
-    base: str | None
-    family: bool
-    file: str | None
-    warnings: list[Said]
-
-
-class BrokenFile(TypedDict):
-    """A family's file that does not play, with why."""
-
-    file: str
-    problems: list[Said]
-
-
-class PreviousVersion(TypedDict):
-    """A replaced or deleted file kept to bring back: its name in the folder, its own name, and when."""
-
-    name: str
-    file: str
-    at: str
-
-
-class Overview(TypedDict):
-    editions: list[EditionEntry]
-    broken: list[BrokenFile]
-    previous: list[PreviousVersion]
-
-
-class CheckAnswer(TypedDict):
-    """An edition checked (and saved, when it plays): its key, its problems and notes, and its text (the store's
-    own; the web answers without it)."""
-
-    ok: bool
-    key: str | None
-    problems: list[Said]
-    warnings: list[Said]
-    text: NotRequired[str]
-
-
-class ToReplace(CheckAnswer):
-    """Not saved: it would replace a file (code ``exists``); the ``question`` the page asks before it sends again."""
-
-    code: str
-    question: str
-
-
-class FileRefused(TypedDict):
-    """A file not deleted or brought back: not there (``no_file``), or the card refused (``not_saved``)."""
-
-    ok: Literal[False]
-    code: str
-    problems: list[Said]
-
-
-class Deleted(TypedDict):
-    ok: Literal[True]
-    kept: str
-
-
-class Restored(TypedDict):
-    ok: Literal[True]
-    key: str | None
-    file: str
-
-
-class DeedData(TypedDict):
-    price: int
-    rents: list[int]
-    house_price: int
-    mortgage: int
-
-
-class EditionData(TypedDict):
-    """An edition's data as its file holds it, as far as the admin's form reads it (the rest rides along to the
-    form's script): names, short names and taxes by square, deeds, the stations' and utilities' words, and the
-    words of other languages."""
-
-    key: str
-    title: str
-    base: NotRequired[str]
-    language: NotRequired[str]
-    currency: str
-    names: dict[int, str]
-    short: NotRequired[dict[int, str]]
-    taxes: dict[int, int]
-    deeds: dict[int, DeedData]
-    groups: dict[str, str]
-    words: NotRequired[dict[str, dict[str, object]]]
-
-
-SaveAnswer = CheckAnswer | ToReplace
-DeleteAnswer = Deleted | FileRefused
-RestoreAnswer = Restored | FileRefused
 
 Point = Mapping[str, float]
 """One booking on the net-worth chart: each player's net worth by name, and the booking's ``seq`` and ``at``."""
