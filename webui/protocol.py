@@ -27,11 +27,13 @@ class Done(TypedDict):
 
 
 class Refusal(TypedDict):
-    """A request refused: a program's code (the scripts branch on it) and the reason in the page's language."""
+    """A request refused: a program's code (the scripts branch on it) and the reason in the page's language; a
+    refusal of the rules that names a debt (``insufficient_funds``) says what is owed, to raise money for."""
 
     ok: Literal[False]
     code: str
     message: str
+    owed: NotRequired[int]
 
 
 class Changed(Refusal):
@@ -156,12 +158,6 @@ class Previewed(TypedDict):
     transfers: list[Payment]
 
 
-class Owing(Refusal):
-    """A refusal of the rules that names a debt (``insufficient_funds``: what is owed, to raise money for)."""
-
-    owed: NotRequired[int]
-
-
 class FormChanged(Refusal):
     """A form booked at once whose choices changed since the page drew it (code ``changed``): the form as it is
     now (None: gone)."""
@@ -169,7 +165,7 @@ class FormChanged(Refusal):
     form: Mapping[str, object] | None
 
 
-Preview = Previewed | Owing | FormChanged
+Preview = Previewed | Refusal | FormChanged
 """A booking's preview, or its refusal (``POST /api/banker/preview``)."""
 LastBooking = Mapping[str, object]
 """What Storno would take back (``GET /api/banker/undo``): as :data:`Forms`, defined with the forms."""
@@ -188,8 +184,12 @@ def done() -> Done:
     return {"ok": True}
 
 
-def refused(code: str, message: str) -> Refusal:
-    return {"ok": False, "code": code, "message": message}
+def refused(code: str, message: str, *, owed: int | None = None) -> Refusal:
+    """A refusal; ``owed``: the debt the rules named (None: none, and the key is left out)."""
+    answer: Refusal = {"ok": False, "code": code, "message": message}
+    if owed is not None:
+        answer["owed"] = owed
+    return answer
 
 
 def changed(message: str, preview: Preview) -> Changed:
@@ -202,13 +202,6 @@ def booked(*, duplicate: bool, text: str, balances: dict[str, int], seq: int | N
 
 def previewed(command: Command, text: str, note: str, *, confirm: bool, transfers: list[Payment]) -> Previewed:
     return {"ok": True, "command": command, "text": text, "note": note, "confirm": confirm, "transfers": transfers}
-
-
-def owing(code: str, message: str, owed: int | None) -> Owing:
-    answer: Owing = {"ok": False, "code": code, "message": message}
-    if owed is not None:
-        answer["owed"] = owed
-    return answer
 
 
 def form_changed(message: str, form: Mapping[str, object] | None) -> FormChanged:

@@ -23,7 +23,7 @@ from rules import commands as cmds
 from rules.errors import BadCommand
 from rules.legal import legal_commands
 from rules.phrase import phrase
-from webui.protocol import Command, Owing, Preview, form_changed, owing, previewed
+from webui.protocol import Command, Preview, Refusal, form_changed, previewed, refused
 from words import text
 
 from ..scenes.places import BY_OP, FORMS, Place, fields_of, opens
@@ -187,8 +187,8 @@ def preview_of(game: Game, raw: Command) -> Preview:
     return preview_command(game, cmd)
 
 
-def _refusal(err: RuleError, edition: Edition | None) -> Owing:
-    return owing(err.code, words.say(err.said, edition), err.owed)
+def _refusal(err: RuleError, edition: Edition | None) -> Refusal:
+    return refused(err.code, words.say(err.said, edition), owed=err.owed)
 
 
 def preview_command(game: Game, cmd: Command) -> Preview:

@@ -33,7 +33,6 @@ from webui.protocol import (
     check_result,
     done,
     language_chosen,
-    owing,
     refused,
     registered,
 )
@@ -179,7 +178,7 @@ class WebBackend:
     def preview(self, raw: Command) -> Preview:
         from .booking import preview_of
 
-        idle: Preview = owing("storage_error", self._why_no_journal(), None)
+        idle: Preview = refused("storage_error", self._why_no_journal())
         return self._on_game(lambda game: preview_of(game, raw), idle)
 
     def last_booking(self) -> LastBooking:
