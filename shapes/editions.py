@@ -1,7 +1,8 @@
 """The family's edition files as the store answers about them and the admin's pages show them: the list, a
 file's problems said, and the answers to a check, a save, a delete and a restore."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: Python 3.11 counts a NotRequired key written as a string as
+# required (``__required_keys__``), and what reads these types at run time would then expect a key not sent.
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict

@@ -50,7 +50,8 @@ def _typed_dicts() -> dict[str, list[tuple[str, frozenset[str]]]]:
 def test_the_walk_finds_the_typed_dicts() -> None:
     found = _typed_dicts()
     assert [module for module, _ in found["Refusal"]] == ["webui.protocol"]
-    assert {"ok", "code", "message"} == found["Refusal"][0][1]
+    assert {"ok", "code", "message", "owed"} == found["Refusal"][0][1]
+    assert {"ok", "code", "message", "owed", "preview"} == found["Changed"][0][1]  # with the keys it extends
 
 
 def test_no_typed_dict_is_written_twice() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from shapes.editions import CheckAnswer, DeleteAnswer, EditionData, Overview, RestoreAnswer, SaveAnswer, ToldAs
+from shapes.forms import Forms, LastBooking
 from shapes.reports import BestRow, Figures, GameSummary, RecordRow
 from shapes.simulation import SignalsShown, SimCards
 
@@ -21,9 +22,7 @@ from .protocol import (
     CardInfo,
     CheckResult,
     Command,
-    Forms,
     LanguageAnswer,
-    LastBooking,
     Point,
     Preview,
     RegisterAnswer,

@@ -6,18 +6,18 @@ scripts branch on those keys, so a route that spelt them itself could drift from
 :func:`webui.errors.json_response` sends them and derives their HTTP status.
 
 The types are TypedDicts, not classes: the answers are JSON objects on the wire and plain dicts in the tests, and
-mypy checks them key by key. What the device's store makes and the web passes on (the reports, the editions'
-answers, the virtual device's cards) is typed in ``shapes``, once for both sides: the store may not import the web.
-This module imports nothing but the standard library: the daemon loads it before READY.
+mypy checks them key by key. What the device makes and the web passes on (the reports, the editions' answers,
+the phone's forms, the virtual device's cards) is typed in ``shapes``, once for both sides: the device's store and
+scenes may not import the web. This module imports nothing but the standard library and ``shapes``: the daemon
+loads it before READY.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
-if TYPE_CHECKING:
-    pass
+from shapes.forms import Form
 
 
 class Done(TypedDict):
@@ -132,9 +132,6 @@ class CheckResult(TypedDict):
 Point = Mapping[str, float]
 """One booking on the net-worth chart: each player's net worth by name, and the booking's ``seq`` and ``at``."""
 
-Forms = Mapping[str, object]
-"""The booking forms the rules open for a player (``GET /api/banker/legal``): a JSON object whose fields the forms'
-own module defines; the web passes it through untouched."""
 
 
 class Payment(TypedDict):
@@ -162,13 +159,11 @@ class FormChanged(Refusal):
     """A form booked at once whose choices changed since the page drew it (code ``changed``): the form as it is
     now (None: gone)."""
 
-    form: Mapping[str, object] | None
+    form: Form | None
 
 
 Preview = Previewed | Refusal | FormChanged
 """A booking's preview, or its refusal (``POST /api/banker/preview``)."""
-LastBooking = Mapping[str, object]
-"""What Storno would take back (``GET /api/banker/undo``): as :data:`Forms`, defined with the forms."""
 
 Command = dict[str, object]
 """A command as a phone sent it: a JSON object, checked by the rules before anything is booked."""
@@ -204,7 +199,7 @@ def previewed(command: Command, text: str, note: str, *, confirm: bool, transfer
     return {"ok": True, "command": command, "text": text, "note": note, "confirm": confirm, "transfers": transfers}
 
 
-def form_changed(message: str, form: Mapping[str, object] | None) -> FormChanged:
+def form_changed(message: str, form: Form | None) -> FormChanged:
     return {"ok": False, "code": "changed", "message": message, "form": form}
 
 
