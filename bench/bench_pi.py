@@ -259,7 +259,7 @@ def compiled() -> None:
     import compileall
 
     root = Path(__file__).resolve().parent.parent
-    for package in ("rules", "drivers", "device", "webui"):
+    for package in ("rules", "drivers", "device", "webui", "shapes"):
         compileall.compile_dir(root / package, quiet=1)
 
 

@@ -22,7 +22,7 @@ import tempfile
 import time
 import urllib.request
 
-PACKAGES = ("rules", "drivers", "device", "webui", "words")
+PACKAGES = ("rules", "drivers", "device", "webui", "shapes", "words")
 LIBRARIES = ("a2wsgi", "blinker", "cbor2", "click", "colorzero", "flask", "gpiozero", "gpiozero.pins.lgpio", "h11",
              "itsdangerous", "jinja2", "lgpio", "luma.core", "luma.oled.device", "markupsafe", "msgspec",
              "PIL.Image", "PIL.ImageDraw", "PIL.ImageFont", "segno", "smbus2", "uvicorn", "werkzeug")

@@ -3,10 +3,11 @@ check that the phone offers what the device offers (behind the same words, in ei
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
-def phone_menu(forms: list[dict[str, Any]]) -> dict[str, list[str]]:
+def phone_menu(forms: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
     """The phone's forms as the device's menu: each menu entry with its flows, in the forms' order."""
     menu: dict[str, list[str]] = {}
     for form in forms:

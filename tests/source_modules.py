@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rules", "drivers", "device", "webui", "bench", "words")
+PACKAGES = ("rules", "drivers", "device", "webui", "shapes", "bench", "words")
 
 
 def modules() -> dict[str, Path]:

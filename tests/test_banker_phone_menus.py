@@ -9,15 +9,18 @@ game (``device.daemon.booking.forms_for``, what ``GET /api/banker/legal?player=`
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, get_args
 
 import pytest
 from in_play import in_play
 from phone_menus import POSITIONS, phone_menu
 from ui_table import Table
 
-from device.daemon.booking import forms_for
+from device.daemon.booking import forms_for, last_booking
 from rules import square_name
+from shapes.forms import Field, FieldKind, Form, Forms, LastBooking, Option
 
 DEVICE_ONLY = {"Storno", "Rangliste"}
 """The device's "Mehr" entries that are no booking of a player: the phone has Storno as its own button, and the
@@ -70,7 +73,33 @@ def test_the_phone_offers_what_the_device_offers(table: Table, position: str, ed
                 continue
             assert [o["label"] for o in square["options"]] == device_squares(
                 table, player, form["menu"], form["flow"]), (position, player, form["op"])
-            assert all(o["label"] == square_name(ed, o["value"]) for o in square["options"])
+            assert all(o["label"] == square_name(ed, int(o["value"])) for o in square["options"])
+
+
+def _fits(answer: Mapping[str, object], shape: Any) -> bool:
+    """Every key the shape (a TypedDict class: typeshed gives its type no key sets) requires, and no other key."""
+    required: frozenset[str] = shape.__required_keys__
+    optional: frozenset[str] = shape.__optional_keys__
+    return required <= set(answer) <= required | optional
+
+
+@pytest.mark.parametrize("position", list(POSITIONS))
+def test_the_forms_answer_the_keys_their_shapes_declare(table: Table, position: str) -> None:
+    """The forms and Storno's last booking are typed for the web (``shapes.forms``): what the device sends has the
+    keys those types declare, each field a kind the page draws, so the types cannot drift from the answers."""
+    table.start("Anna", "Ben", "Cem", edition="classic")
+    table.book(*POSITIONS[position])
+    game = table.ledger.game
+    players = [n for n, p in in_play(table.ledger).players.items() if not p.bankrupt]
+    answers = [forms_for(game, None), forms_for(game, "Zoe"), *(forms_for(game, name) for name in players)]
+    for answer in answers:
+        assert _fits(answer, Forms), answer
+        for form in answer["forms"]:
+            assert _fits(form, Form), form
+            for field in form["fields"]:
+                assert _fits(field, Field) and field["kind"] in get_args(FieldKind), field
+                assert all(_fits(option, Option) for option in field.get("options", [])), field
+    assert sum(len(a["forms"]) for a in answers) > 10 and _fits(last_booking(game), LastBooking)
 
 
 def test_the_start_log_says_whether_a_banker_pin_is_set_and_how(tmp_path: Path,

@@ -8,6 +8,8 @@ Every import counts: at the top, inside a function, or for type checking only.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,3 +72,17 @@ def test_the_storage_does_not_import_the_screens() -> None:
     assert "device.store.editions" in store
     assert {module: hits for module, names in store.items()
             if (hits := {n for n in names if n.startswith("device.scenes")})} == {}
+
+
+def test_the_shapes_both_sides_share_import_neither_side() -> None:
+    """``shapes`` holds what the device hands the web, written once: both sides import it, so it imports neither
+    (nor the drivers); the rules it names for mypy alone, under TYPE_CHECKING."""
+    found = imports("shapes")
+    assert "shapes.reports" in found and "shapes.editions" in found
+    assert reaching(found, ("device", "drivers", "webui")) == {}
+    ours = {n for names in found.values() for n in names if n.split(".")[0] in ("rules", "words", "msgspec")}
+    assert ours <= {"rules", "rules.editions"}
+    loaded = subprocess.run([sys.executable, "-c", "import sys, shapes.editions, shapes.reports, shapes.simulation; "
+                             "print(' '.join(sorted(sys.modules)))"], cwd=ROOT, capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert not [m for m in loaded if m.split(".")[0] in ("rules", "device", "drivers", "webui", "words")]

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("rules", "drivers", "device", "webui", "bench", "words", "systemd", "stubs", ".ci", "tests", "docs")
+SOURCES = ("rules", "drivers", "device", "webui", "shapes", "bench", "words", "systemd", "stubs", ".ci", "tests", "docs")
 SUFFIXES = {".py", ".pyi", ".js", ".css", ".html", ".sh", ".toml", ".service", ".rules", ".po", ".md", ""}
 CITED = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
 THIS = Path(__file__).resolve()

@@ -17,7 +17,7 @@ from rules.colours import GROUP_COLOURS
 from webui.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rules", "drivers", "device", "webui", "bench", "words")
+PACKAGES = ("rules", "drivers", "device", "webui", "shapes", "bench", "words")
 
 ON_PURPOSE = {
     # The MFRC522's model is written from the datasheet, not from the driver: a model that imported the

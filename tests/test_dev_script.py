@@ -107,7 +107,7 @@ def test_dev_test_type_checks_the_tests_with_the_code(checkout: Path) -> None:
     mypy --strict checked only the packages: ./dev test checks tests/ in the same run, with the same stubs."""
     _, calls = dev(checkout, "test", "--co", "-q")
     checks = [c.split()[1:] for c in calls if c.startswith("mypy ")]
-    assert checks == [["--strict", "rules", "drivers", "device", "webui", "bench", "words", "tests"]]
+    assert checks == [["--strict", "rules", "drivers", "device", "webui", "shapes", "bench", "words", "tests"]]
     assert calls[-1] == "python -m pytest --co -q"
 
 

@@ -26,9 +26,9 @@ from rules import EDITIONS
 from rules.editions import Mode
 from rules.phrase import Phrase, to_data
 from rules.titles import mode_title as rules_mode_title
+from shapes.reports import GameSummary
 from webui.chart import money_label, timeline_svg, worth_svg
 from webui.games import duration, mode_title, names, status
-from webui.protocol import GameSummary
 
 GERMAN = re.compile(
     r"[äöüÄÖÜß]|\b(und|oder|nicht|nur|kein|keine|der|die|das|den|dem|des|für|von|vom|mit|auf|bei|bis|ist|gibt|"

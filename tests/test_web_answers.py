@@ -150,3 +150,18 @@ def test_no_route_builds_an_answer_by_hand() -> None:
         if lines:
             found[name] = lines
     assert found == {}
+
+
+def test_one_maker_says_every_refusal_a_debt_too() -> None:
+    """A refusal that names a debt (``insufficient_funds``: what is owed) is the one refusal with ``owed`` beside
+    it, made by the same maker: a second maker for it could drift from the shape every refusal shares."""
+    from webui import protocol
+
+    assert protocol.refused("insufficient_funds", "…", owed=40) == {
+        "ok": False, "code": "insufficient_funds", "message": "…", "owed": 40}
+    assert protocol.refused("unknown_player", "…", owed=None) == {"ok": False, "code": "unknown_player", "message": "…"}
+    assert keys(protocol.refused("unknown_player", "…")) == REFUSAL
+    makers = [node.name for node in ast.walk(ast.parse((ROOT / "webui" / "protocol.py").read_text(encoding="utf-8")))
+              if isinstance(node, ast.FunctionDef) and node.returns is not None
+              and ast.unparse(node.returns) in ("Refusal", "Owing")]
+    assert makers == ["refused"]

@@ -11,37 +11,26 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from shapes.editions import CheckAnswer, DeleteAnswer, EditionData, Overview, RestoreAnswer, SaveAnswer, ToldAs
+from shapes.forms import Forms, LastBooking
+from shapes.reports import BestRow, Figures, GameSummary, RecordRow
+from shapes.simulation import SignalsShown, SimCards
+
 from .live import Published
 from .protocol import (
     Answer,
-    BestRow,
     CardInfo,
-    CheckAnswer,
     CheckResult,
     Command,
-    DeleteAnswer,
-    EditionData,
-    Figures,
-    Forms,
-    GameSummary,
     LanguageAnswer,
-    LastBooking,
-    Overview,
     Point,
     Preview,
-    RecordRow,
     RegisterAnswer,
-    RestoreAnswer,
-    Said,
-    SaveAnswer,
-    SignalsShown,
-    SimCards,
     SubmitAnswer,
 )
 
 if TYPE_CHECKING:
     from rules import Edition, Event
-    from rules.editions import Problem
 
 
 class Worth(NamedTuple):
@@ -95,10 +84,6 @@ class PastGames(Protocol):
     def jsonl(self, report: Report) -> str: ...
     def best(self, edition: str | None, mode: str | None) -> list[BestRow]: ...
     def records(self, edition: str | None, mode: str | None) -> list[RecordRow]: ...
-
-
-ToldAs = Callable[["Problem", "Edition"], Said]
-"""How the asking page says an edition's problem, given the edition whose names say its squares."""
 
 
 class Editions(Protocol):

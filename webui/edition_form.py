@@ -21,8 +21,7 @@ from rules import DEEDS
 from rules.editions import Edition, Problem
 from rules.editions.fileformat import MAX_DISPLAY_NAME
 from rules.phrase import Phrase, phrase
-
-from .protocol import Said
+from shapes.editions import Said
 
 SEPARATORS = {"de": (".", ","), "en": (",", ".")}
 """CLDR's group and decimal symbols of each language's numbers (de: "1.234,5"; en: "1,234.5")."""

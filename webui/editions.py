@@ -16,13 +16,13 @@ from rules import DEEDS, SQUARES, Kind
 from rules.colours import GROUP_COLOURS
 from rules.editions.fileformat import DISPLAYED, MAX_DISPLAY_NAME
 from rules.editions.reading import MAX_BYTES
+from shapes.editions import EditionData, ToldAs
 
-from .backend import Backend, ToldAs
+from .backend import Backend
 from .edition_form import form_problem
 from .errors import json_response, refusal
 from .language import script_words
 from .parsers.edition import Sent, parse_edition, parse_file_name
-from .protocol import EditionData
 
 GROUP_WORDS = {"brown": "editions.group.brown", "lightblue": "editions.group.lightblue", "pink": "editions.group.pink",
                "orange": "editions.group.orange", "red": "editions.group.red", "yellow": "editions.group.yellow",

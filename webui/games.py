@@ -17,12 +17,12 @@ from rules import DEEDS, EDITIONS, square_name
 from rules.colours import PLAYER_COLOURS
 from rules.game import HOUSE_RULE_NAMES, MODE_NAMES
 from rules.phrase import from_data
+from shapes.reports import GameSummary
 from words import plural, say, text
 
 from .auth import public
 from .backend import PastGames, Report
 from .chart import money_label, money_unit, timeline_svg
-from .protocol import GameSummary
 
 Asked = ParamSpec("Asked")
 Found = TypeVar("Found")

@@ -6,17 +6,18 @@ scripts branch on those keys, so a route that spelt them itself could drift from
 :func:`webui.errors.json_response` sends them and derives their HTTP status.
 
 The types are TypedDicts, not classes: the answers are JSON objects on the wire and plain dicts in the tests, and
-mypy checks them key by key. The device's side conforms to them structurally (its store may not import the web).
-This module imports nothing but the standard library: the daemon loads it before READY.
+mypy checks them key by key. What the device makes and the web passes on (the reports, the editions' answers,
+the phone's forms, the virtual device's cards) is typed in ``shapes``, once for both sides: the device's store and
+scenes may not import the web. This module imports nothing but the standard library and ``shapes``: the daemon
+loads it before READY.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
-if TYPE_CHECKING:
-    from rules import Event
+from shapes.forms import Form
 
 
 class Done(TypedDict):
@@ -26,11 +27,13 @@ class Done(TypedDict):
 
 
 class Refusal(TypedDict):
-    """A request refused: a program's code (the scripts branch on it) and the reason in the page's language."""
+    """A request refused: a program's code (the scripts branch on it) and the reason in the page's language; a
+    refusal of the rules that names a debt (``insufficient_funds``) says what is owed, to raise money for."""
 
     ok: Literal[False]
     code: str
     message: str
+    owed: NotRequired[int]
 
 
 class Changed(Refusal):
@@ -126,199 +129,9 @@ class CheckResult(TypedDict):
     fix: str
 
 
-class SimCards(TypedDict):
-    """The virtual device's cards: players and deed tags by UID, and the deeds' names in the running edition."""
-
-    players: dict[str, str]
-    deeds: dict[str, int]
-    names: dict[int, str]
-
-
-class SignalsShown(TypedDict):
-    """What the virtual device shows beside the OLED: the tunes played (their count and the last), the LED, and the
-    ledger's version (its buttons follow a new game or a card learned)."""
-
-    tones: int
-    tone: str
-    led: bool
-    version: int
-
-
-class GameSummary(TypedDict):
-    """A game in the list (/spiele), at the head of its report, and counted in the Bestenliste: its times, edition
-    and mode (and the rules' phrase for the mode, said when shown), players, status (a program word the pages say:
-    läuft, beendet, ersetzt), the winners and the end's ranking, net worth and cash, and which clock dated it."""
-
-    id: int
-    started: float
-    ended: float
-    last_seq: int
-    edition: str
-    edition_title: str
-    mode: str
-    mode_said: list[object]
-    players: list[str]
-    house_rules: list[str]
-    status: str
-    winner: str | None
-    winners: list[str]
-    ranking: list[str]
-    worth: dict[str, int]
-    cash: dict[str, int]
-    commands: int
-    clock: str
-
-
-class Figures(TypedDict):
-    """A player's figures in a report: rent paid and received, the deed that earned most (square, amount), the
-    biggest payment (amount, booking), buildings bought, mortgages taken, when bankrupt."""
-
-    rent_paid: int
-    rent_received: int
-    best_deed: tuple[int, int] | None
-    biggest: tuple[int, Event] | None
-    buildings: int
-    mortgages: int
-    bankrupt_at: float | None
-
-
-class BestRow(TypedDict):
-    """A player's line of the Bestenliste: games finished, games won, and the share won."""
-
-    name: str
-    games: int
-    wins: int
-    rate: float
-
-
-class RecordRow(TypedDict):
-    """The best net worth at the end of a quick or timed game, one per edition and mode: who, how much, which game."""
-
-    edition: str
-    edition_title: str
-    mode: str
-    mode_said: list[object]
-    name: str
-    worth: int
-    game: int
-
-
-class Said(TypedDict):
-    """A problem of an edition as the admin's page says it: where (a file's line, a form's field), the rules' key,
-    the message beside its place and the text for the list; ``note``: a form's problem that is only a warning."""
-
-    path: str
-    line: int | None
-    code: str
-    message: str
-    text: str
-    note: NotRequired[bool]
-
-
-class EditionEntry(TypedDict):
-    """An edition on the box: shipped or the family's (then its file), and the notes its file gave."""
-
-    key: str
-    title: str
-    base: str | None
-    family: bool
-    file: str | None
-    warnings: list[Said]
-
-
-class BrokenFile(TypedDict):
-    """A family's file that does not play, with why."""
-
-    file: str
-    problems: list[Said]
-
-
-class PreviousVersion(TypedDict):
-    """A replaced or deleted file kept to bring back: its name in the folder, its own name, and when."""
-
-    name: str
-    file: str
-    at: str
-
-
-class Overview(TypedDict):
-    editions: list[EditionEntry]
-    broken: list[BrokenFile]
-    previous: list[PreviousVersion]
-
-
-class CheckAnswer(TypedDict):
-    """An edition checked (and saved, when it plays): its key, its problems and notes, and its text (the store's
-    own; the web answers without it)."""
-
-    ok: bool
-    key: str | None
-    problems: list[Said]
-    warnings: list[Said]
-    text: NotRequired[str]
-
-
-class ToReplace(CheckAnswer):
-    """Not saved: it would replace a file (code ``exists``); the ``question`` the page asks before it sends again."""
-
-    code: str
-    question: str
-
-
-class FileRefused(TypedDict):
-    """A file not deleted or brought back: not there (``no_file``), or the card refused (``not_saved``)."""
-
-    ok: Literal[False]
-    code: str
-    problems: list[Said]
-
-
-class Deleted(TypedDict):
-    ok: Literal[True]
-    kept: str
-
-
-class Restored(TypedDict):
-    ok: Literal[True]
-    key: str | None
-    file: str
-
-
-class DeedData(TypedDict):
-    price: int
-    rents: list[int]
-    house_price: int
-    mortgage: int
-
-
-class EditionData(TypedDict):
-    """An edition's data as its file holds it, as far as the admin's form reads it (the rest rides along to the
-    form's script): names, short names and taxes by square, deeds, the stations' and utilities' words, and the
-    words of other languages."""
-
-    key: str
-    title: str
-    base: NotRequired[str]
-    language: NotRequired[str]
-    currency: str
-    names: dict[int, str]
-    short: NotRequired[dict[int, str]]
-    taxes: dict[int, int]
-    deeds: dict[int, DeedData]
-    groups: dict[str, str]
-    words: NotRequired[dict[str, dict[str, object]]]
-
-
-SaveAnswer = CheckAnswer | ToReplace
-DeleteAnswer = Deleted | FileRefused
-RestoreAnswer = Restored | FileRefused
-
 Point = Mapping[str, float]
 """One booking on the net-worth chart: each player's net worth by name, and the booking's ``seq`` and ``at``."""
 
-Forms = Mapping[str, object]
-"""The booking forms the rules open for a player (``GET /api/banker/legal``): a JSON object whose fields the forms'
-own module defines; the web passes it through untouched."""
 
 
 class Payment(TypedDict):
@@ -342,23 +155,15 @@ class Previewed(TypedDict):
     transfers: list[Payment]
 
 
-class Owing(Refusal):
-    """A refusal of the rules that names a debt (``insufficient_funds``: what is owed, to raise money for)."""
-
-    owed: NotRequired[int]
-
-
 class FormChanged(Refusal):
     """A form booked at once whose choices changed since the page drew it (code ``changed``): the form as it is
     now (None: gone)."""
 
-    form: Mapping[str, object] | None
+    form: Form | None
 
 
-Preview = Previewed | Owing | FormChanged
+Preview = Previewed | Refusal | FormChanged
 """A booking's preview, or its refusal (``POST /api/banker/preview``)."""
-LastBooking = Mapping[str, object]
-"""What Storno would take back (``GET /api/banker/undo``): as :data:`Forms`, defined with the forms."""
 
 Command = dict[str, object]
 """A command as a phone sent it: a JSON object, checked by the rules before anything is booked."""
@@ -374,8 +179,12 @@ def done() -> Done:
     return {"ok": True}
 
 
-def refused(code: str, message: str) -> Refusal:
-    return {"ok": False, "code": code, "message": message}
+def refused(code: str, message: str, *, owed: int | None = None) -> Refusal:
+    """A refusal; ``owed``: the debt the rules named (None: none, and the key is left out)."""
+    answer: Refusal = {"ok": False, "code": code, "message": message}
+    if owed is not None:
+        answer["owed"] = owed
+    return answer
 
 
 def changed(message: str, preview: Preview) -> Changed:
@@ -390,14 +199,7 @@ def previewed(command: Command, text: str, note: str, *, confirm: bool, transfer
     return {"ok": True, "command": command, "text": text, "note": note, "confirm": confirm, "transfers": transfers}
 
 
-def owing(code: str, message: str, owed: int | None) -> Owing:
-    answer: Owing = {"ok": False, "code": code, "message": message}
-    if owed is not None:
-        answer["owed"] = owed
-    return answer
-
-
-def form_changed(message: str, form: Mapping[str, object] | None) -> FormChanged:
+def form_changed(message: str, form: Form | None) -> FormChanged:
     return {"ok": False, "code": "changed", "message": message, "form": form}
 
 

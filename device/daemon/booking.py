@@ -8,7 +8,8 @@ books that very command, with the digest of the preview it showed (``expect``: r
 rules now book otherwise) and the id of the form it came from: a repeat of the id is answered "duplicate".
 
 All of it reads a ``rules.Game`` and runs on the daemon's loop (:class:`device.daemon.web.WebBackend`): it is the
-device's reckoning, the web only carries it (``webui.booking``'s routes). Nothing here imports the web.
+device's reckoning, the web only carries it (``webui.booking``'s routes). Of the web it takes the answers' makers
+(``webui.protocol``) alone.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from rules import commands as cmds
 from rules.errors import BadCommand
 from rules.legal import legal_commands
 from rules.phrase import phrase
-from webui.protocol import Command, Owing, Preview, form_changed, owing, previewed
+from shapes.forms import Field, Form, Forms, LastBooking
+from webui.protocol import Command, Preview, Refusal, form_changed, previewed, refused
 from words import text
 
 from ..scenes.places import BY_OP, FORMS, Place, fields_of, opens
@@ -48,7 +50,7 @@ def _probe(game: Game, place: Place, player: str) -> bool:
     return bool(others)  # a trade: with someone still in the game (the rules judge what is given)
 
 
-def forms_for(game: Game, player: str | None) -> dict[str, Any]:
+def forms_for(game: Game, player: str | None) -> Forms:
     """The players (seat order) and, for ``player``, every form the rules open now, in the device's order."""
     state = game.state
     if state is None or state.finished:
@@ -56,8 +58,7 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
                 "message": text("phone.game.none" if state is None else "phone.game.over")}
     ed = state.edition
     players = [n for n, p in state.players.items() if not p.bankrupt]
-    out: dict[str, Any] = {"players": players, "player": None, "edition": ed.key, "km": ed.km_notation,
-                           "forms": []}
+    out: Forms = {"players": players, "player": None, "edition": ed.key, "km": ed.km_notation, "forms": []}
     if player is None:
         return out
     if player not in players:
@@ -69,10 +70,11 @@ def forms_for(game: Game, player: str | None) -> dict[str, Any]:
         if (place.rows and not any(row in legal for row in place.rows)) or \
                 (not place.rows and not _probe(game, place, player)):
             continue
-        spec = {"op": place.op, "label": text(place.form), "flow": text(place.flow) if place.menu else "",
-                "menu": text(place.menu_label), "who": place.who, "confirm": place.confirm,
-                "fields": fields_of(place, game, player, legal)}
-        out["forms"].append({**spec, "version": _form_version(spec)})
+        fields = fields_of(place, game, player, legal)
+        out["forms"].append({"op": place.op, "label": text(place.form),
+                             "flow": text(place.flow) if place.menu else "", "menu": text(place.menu_label),
+                             "who": place.who, "confirm": place.confirm, "fields": fields,
+                             "version": _form_version(fields)})
     return out
 
 
@@ -154,14 +156,14 @@ def _number(typed: str, what: str) -> int:
         raise BadCommand(phrase("phone.number.whole", what=phrase(what), typed=typed)) from None
 
 
-def _form_version(spec: dict[str, Any]) -> str:
+def _form_version(fields: list[Field]) -> str:
     """A digest of a form as drawn (its fields and every choice they offer): a one-step form books only the
     choices the banker saw."""
-    data = json.dumps(spec["fields"], sort_keys=True, ensure_ascii=False)
+    data = json.dumps(fields, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
-def _form_now(game: Game, op: str, player: str) -> dict[str, Any] | None:
+def _form_now(game: Game, op: str, player: str) -> Form | None:
     """The form of ``op`` for ``player`` as it would be drawn now; None: the rules no longer open it."""
     return next((f for f in forms_for(game, player)["forms"] if f["op"] == op), None)
 
@@ -187,8 +189,8 @@ def preview_of(game: Game, raw: Command) -> Preview:
     return preview_command(game, cmd)
 
 
-def _refusal(err: RuleError, edition: Edition | None) -> Owing:
-    return owing(err.code, words.say(err.said, edition), err.owed)
+def _refusal(err: RuleError, edition: Edition | None) -> Refusal:
+    return refused(err.code, words.say(err.said, edition), owed=err.owed)
 
 
 def preview_command(game: Game, cmd: Command) -> Preview:
@@ -207,7 +209,7 @@ def preview_command(game: Game, cmd: Command) -> Preview:
                      transfers=[{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in event.transfers])
 
 
-def last_booking(game: Game) -> dict[str, Any]:
+def last_booking(game: Game) -> LastBooking:
     """What Storno would take back now: its number (an undo's ``of``) and text; ``number`` None: nothing."""
     last = game.last_booking()
     if last is None or game.state is None:

@@ -9,34 +9,18 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from drivers.hardware import Hardware
 from drivers.virtual import Frame, FrameLog, VirtualDevice
 from rules import EDITIONS, square_name
+from shapes.simulation import SignalsShown, SimCards
 
 from ..scenes import WIRE_KEYS
 from ..store.cards import SIM_DEED_TAGS, SIM_PLAYER_CARDS
 
 if TYPE_CHECKING:
     from .service import Daemon
-
-
-class Cards(TypedDict):
-    """The virtual device's cards (the web's ``SimCards``, which this matches key by key)."""
-
-    players: dict[str, str]
-    deeds: dict[str, int]
-    names: dict[int, str]
-
-
-class Shown(TypedDict):
-    """Beside the OLED (the web's ``SignalsShown``, which this matches key by key)."""
-
-    tones: int
-    tone: str
-    led: bool
-    version: int
 
 
 class Simulation:
@@ -88,7 +72,7 @@ class Simulation:
         self._virtual().tap(uid)
         return self._sync()
 
-    def cards(self) -> Cards:
+    def cards(self) -> SimCards:
         """The sim's cards for the virtual device: players and deed tags by UID, deeds named as the
         running game's edition names them (the OLED's words)."""
         state = self._d.ledger.game.state if self._d.ledger is not None else None
@@ -100,7 +84,7 @@ class Simulation:
         return {"players": players, "deeds": deeds,
                 "names": {sq: square_name(edition, sq) for sq in sorted(set(deeds.values()))}}
 
-    def signals(self) -> Shown:
+    def signals(self) -> SignalsShown:
         """What the virtual device shows beside the OLED: the tunes played so far (their count and
         the last), the status LED, and the ledger's version (a new game, a card learned: its buttons follow)."""
         hw, ledger = self._hardware(), self._d.ledger

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import words
+from shapes.forms import Forms, LastBooking
 from webui.backend import Worth
 from webui.live import Published, Publisher
 from webui.protocol import (
@@ -23,9 +24,7 @@ from webui.protocol import (
     CardInfo,
     CheckResult,
     Command,
-    Forms,
     LanguageAnswer,
-    LastBooking,
     Preview,
     RegisterAnswer,
     SubmitAnswer,
@@ -33,7 +32,6 @@ from webui.protocol import (
     check_result,
     done,
     language_chosen,
-    owing,
     refused,
     registered,
 )
@@ -174,18 +172,20 @@ class WebBackend:
     def legal(self, player: str | None) -> Forms:
         from .booking import forms_for  # the phone's forms: loaded with the web, after READY
 
-        return self._on_game(lambda game: forms_for(game, player), {"players": [], "player": None, "forms": []})
+        idle: Forms = {"players": [], "player": None, "forms": []}
+        return self._on_game(lambda game: forms_for(game, player), idle)
 
     def preview(self, raw: Command) -> Preview:
         from .booking import preview_of
 
-        idle: Preview = owing("storage_error", self._why_no_journal(), None)
+        idle: Preview = refused("storage_error", self._why_no_journal())
         return self._on_game(lambda game: preview_of(game, raw), idle)
 
     def last_booking(self) -> LastBooking:
         from .booking import last_booking
 
-        return self._on_game(last_booking, {"number": None, "text": ""})
+        idle: LastBooking = {"number": None, "text": ""}
+        return self._on_game(last_booking, idle)
 
     # -----------------------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ names the words the device uses there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 
@@ -20,9 +19,9 @@ import words
 from rules import DEEDS, Edition, Game, Kind, square_name
 from rules import commands as cmds
 from rules.legal import ALLOWED_REFUSALS, LegalCommands, debt
+from shapes.forms import Field, Option
 from words import text
 
-Field = dict[str, Any]
 Fields = Callable[[Game, str, LegalCommands], list[Field]]
 """A form's fields for a player, from the game and the commands the rules open to that player now."""
 
@@ -87,15 +86,21 @@ def _edition(game: Game) -> Edition:
 def _squares(op: str, label: str, flags: Callable[[Game, int], list[str]] | None = None) -> Fields:
     def fields(game: Game, player: str, legal: LegalCommands) -> list[Field]:
         ed = _edition(game)
-        return [{"name": "square", "kind": "select", "label": text(label),
-                 "options": [{"value": sq, "label": square_name(ed, sq),
-                              **({"flags": flags(game, sq)} if flags else {})}
-                             for sq in legal.squares(op)]}]
+        options: list[Option] = []
+        for sq in legal.squares(op):
+            option: Option = {"value": sq, "label": square_name(ed, sq)}
+            if flags:
+                option["flags"] = flags(game, sq)
+            options.append(option)
+        return [{"name": "square", "kind": "select", "label": text(label), "options": options}]
     return fields
 
 
 def _money(name: str, label: str, *, optional: bool = False, **values: object) -> Field:
-    return {"name": name, "kind": "money", "label": text(label, **values), **({"optional": True} if optional else {})}
+    field: Field = {"name": name, "kind": "money", "label": text(label, **values)}
+    if optional:
+        field["optional"] = True
+    return field
 
 
 def _utility(game: Game, sq: int) -> list[str]:
@@ -136,7 +141,7 @@ def _rent(game: Game, player: str, legal: LegalCommands) -> list[Field]:
 
 
 def _jail_card(game: Game, player: str, legal: LegalCommands) -> list[Field]:
-    options = [{"value": 1, "label": text("phone.jail_card.drawn")}] if "jail_card_drawn" in legal else []
+    options: list[Option] = [{"value": 1, "label": text("phone.jail_card.drawn")}] if "jail_card_drawn" in legal else []
     options += [{"value": -1, "label": text("phone.jail_card.used")}] if "jail_card_used" in legal else []
     return [{"name": "delta", "kind": "select", "label": text("phone.field.jail_card"), "options": options}]
 
@@ -179,14 +184,14 @@ def _trade(game: Game, player: str, legal: LegalCommands) -> list[Field]:
     state, ed = game.state, _edition(game)
     others = _others(game, player)
 
-    def deeds(owner: str, partner: str) -> list[dict[str, Any]]:
+    def deeds(owner: str, partner: str) -> list[Option]:
         return [{"value": sq, "label": text("phone.trade.mortgaged", deed=square_name(ed, sq))
                  if state.deeds[sq].mortgaged else square_name(ed, sq), "owner": owner}
                 for sq in _tradable(game, owner, partner)]
 
     mine = {sq["value"]: sq for b in others for sq in deeds(player, b)}  # tradable with anyone: the rules decide
     theirs = [sq for b in others for sq in deeds(b, player)]
-    fields = [{"name": "b", "kind": "select", "label": text("phone.trade.with"),
+    fields: list[Field] = [{"name": "b", "kind": "select", "label": text("phone.trade.with"),
                "options": [{"value": n, "label": n} for n in others]},
               {"name": "a_gives.squares", "kind": "multi", "label": text("phone.trade.gives", player=player),
                "options": list(mine.values())},
@@ -200,7 +205,7 @@ def _trade(game: Game, player: str, legal: LegalCommands) -> list[Field]:
     if any(state.players[b].jail_cards for b in others):
         fields.append({"name": "b_gives.jail_cards", "kind": "number",
                        "label": text("phone.trade.partner_jail_cards"), "optional": True})
-    mortgaged = [o for o in [*mine.values(), *theirs] if state.deeds[o["value"]].mortgaged]
+    mortgaged = [o for o in [*mine.values(), *theirs] if state.deeds[int(o["value"])].mortgaged]
     if mortgaged:
         fields.append({"name": "lift", "kind": "multi", "label": text("phone.trade.lift"), "options": mortgaged})
     return fields
@@ -217,14 +222,14 @@ def _bankrupt(game: Game, player: str, legal: LegalCommands) -> list[Field]:
     assert game.state is not None
     ed = _edition(game)
     mortgaged = [sq for sq, d in game.state.deeds.items() if d.owner == player and d.mortgaged]
-    bank = [{"value": "", "label": text("phone.bankrupt.bank")}]
+    bank: list[Option] = [{"value": "", "label": text("phone.bankrupt.bank")}]
     if debt(game, player):  # owed to the bank, the player may pay nobody else first: bankrupt to the bank only
         creditor: Field = {"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor_bank"),
                            "options": bank}
     else:  # the rules judge the sum owed, not whom: the banker names the creditor of the payment refused
+        players: list[Option] = [{"value": n, "label": n, "flags": ["player"]} for n in _others(game, player)]
         creditor = {"name": "creditor", "kind": "select", "label": text("phone.bankrupt.creditor_of_payment"),
-                    "options": [*bank, *({"value": n, "label": n, "flags": ["player"]}
-                                         for n in _others(game, player))]}
+                    "options": [*bank, *players]}
     fields = [creditor, _money("owed", "phone.bankrupt.owed")]
     if mortgaged and len(creditor["options"]) > 1:
         fields.append({"name": "lift", "kind": "multi", "label": text("phone.bankrupt.lift"),

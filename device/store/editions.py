@@ -18,9 +18,9 @@ import re
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Any, cast
 
 import msgspec
 
@@ -30,6 +30,17 @@ from rules.editions import Checked, Problem, edition_data, read_edition, to_toml
 from rules.editions.fileformat import COMMENTED, DISPLAYED, KEY, MAX_DISPLAY_NAME
 from rules.editions.reading import MAX_BYTES, Decoded, decode, replacement_problems, too_big
 from rules.phrase import Phrase, Place, phrase
+from shapes.editions import (
+    CheckAnswer,
+    Deleted,
+    EditionData,
+    FileRefused,
+    Overview,
+    Restored,
+    Said,
+    ToldAs,
+    ToReplace,
+)
 
 from .edition_versions import keep, kept_path, versions
 
@@ -317,100 +328,6 @@ def family_editions(state_dir: Path) -> dict[str, Edition]:
     return catalogue.editions
 
 
-class Said(TypedDict):
-    """A problem as the admin's page says it: where (a file's line, a form's field), the rules' key, the message
-    beside its place and the text for the list; ``note`` a form's problem that is only a warning. The answers
-    below match the web's (``webui.protocol``) key by key: mypy holds them where the daemon hands the web its
-    backend (the store may not import the web)."""
-
-    path: str
-    line: int | None
-    code: str
-    message: str
-    text: str
-    note: NotRequired[bool]
-
-
-class EditionEntry(TypedDict):
-    key: str
-    title: str
-    base: str | None
-    family: bool
-    file: str | None
-    warnings: list[Said]
-
-
-class BrokenFile(TypedDict):
-    file: str
-    problems: list[Said]
-
-
-class PreviousVersion(TypedDict):
-    name: str
-    file: str
-    at: str
-
-
-class Overview(TypedDict):
-    editions: list[EditionEntry]
-    broken: list[BrokenFile]
-    previous: list[PreviousVersion]
-
-
-class CheckAnswer(TypedDict):
-    ok: bool
-    key: str | None
-    problems: list[Said]
-    warnings: list[Said]
-    text: NotRequired[str]
-
-
-class ToReplace(CheckAnswer):
-    code: str
-    question: str
-
-
-class FileRefused(TypedDict):
-    ok: Literal[False]
-    code: str
-    problems: list[Said]
-
-
-class Deleted(TypedDict):
-    ok: Literal[True]
-    kept: str
-
-
-class Restored(TypedDict):
-    ok: Literal[True]
-    key: str | None
-    file: str
-
-
-class DeedData(TypedDict):
-    price: int
-    rents: list[int]
-    house_price: int
-    mortgage: int
-
-
-class EditionData(TypedDict):
-    """The keys of an edition's data (:func:`rules.editions.edition_data`) that the admin's form reads; the rest
-    rides along to the form's script."""
-
-    key: str
-    title: str
-    base: NotRequired[str]
-    language: NotRequired[str]
-    currency: str
-    names: dict[int, str]
-    short: NotRequired[dict[int, str]]
-    taxes: dict[int, int]
-    deeds: dict[int, DeedData]
-    groups: dict[str, str]
-    words: NotRequired[dict[str, dict[str, object]]]
-
-
 def _problem(p: Problem, base: Edition | None) -> Said:
     """A problem for the page, said in the language of the request that asks (the rules' key as ``code``)."""
     return {"path": p.path, "line": p.line, "code": p.message.key, "message": words.say(p.message, at_hand(base)),
@@ -424,10 +341,6 @@ def free_name(folder: Path, key: str) -> Path:
     while (path := folder / (f"{key}.toml" if n == 1 else f"{key}-{n}.toml")).exists():
         n += 1
     return path
-
-
-ToldAs = Callable[[Problem, Edition], Said]
-"""How a page says a problem, given the edition whose names say its squares."""
 
 
 def _said(code: str, **values: object) -> Said:

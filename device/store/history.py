@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, TypedDict
+from typing import Any, Protocol
 
 import msgspec
 
@@ -31,6 +31,7 @@ from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key
 from rules.game import mode_name
 from rules.phrase import to_data
 from rules.state import Transfer
+from shapes.reports import BestRow, Figures, GameSummary, RecordRow
 from words import grouped, localised, say, text
 
 from . import clocks
@@ -49,62 +50,6 @@ PACE_EVERY = 200
 """Commands between two pauses of the warm-up: about 5 ms of replay here, then the loop may run."""
 OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
-
-
-class Summary(TypedDict):
-    """A game in the list and the Bestenliste (the web's ``GameSummary``: mypy holds them key by key)."""
-
-    id: int
-    started: float
-    ended: float
-    last_seq: int
-    edition: str
-    edition_title: str
-    mode: str
-    mode_said: list[object]
-    players: list[str]
-    house_rules: list[str]
-    status: str
-    winner: str | None
-    winners: list[str]
-    ranking: list[str]
-    worth: dict[str, int]
-    cash: dict[str, int]
-    commands: int
-    clock: str
-
-
-class Figures(TypedDict):
-    """A player's figures in a report (the web's ``Figures``)."""
-
-    rent_paid: int
-    rent_received: int
-    best_deed: tuple[int, int] | None
-    biggest: tuple[int, Event] | None
-    buildings: int
-    mortgages: int
-    bankrupt_at: float | None
-
-
-class BestRow(TypedDict):
-    """A player's line of the Bestenliste (the web's ``BestRow``)."""
-
-    name: str
-    games: int
-    wins: int
-    rate: float
-
-
-class RecordRow(TypedDict):
-    """The best net worth of one edition and mode (the web's ``RecordRow``)."""
-
-    edition: str
-    edition_title: str
-    mode: str
-    mode_said: list[object]
-    name: str
-    worth: int
-    game: int
 
 
 class Kept(Protocol):
@@ -167,7 +112,7 @@ class Told(msgspec.Struct):
     def csv(self) -> str:
         return transactions_csv(self)
 
-    def summary(self) -> Summary:
+    def summary(self) -> GameSummary:
         state = self.final
         worth = {n: net_worth(state, n) for n in state.players} if state is not None else {}
         return {"id": self.id, "started": self.started, "ended": self.ended, "last_seq": self.last_seq,
@@ -348,9 +293,9 @@ class History:
         self.cache = cache
         """A file keeping the closed games' summaries across restarts (a cache: deleting it costs one replay)."""
         self._lock = threading.Lock()
-        self._closed: dict[int, Summary] = {}
+        self._closed: dict[int, GameSummary] = {}
         """Summaries of games before the open window, by id: they cannot change any more."""
-        self._open: list[Summary] = []
+        self._open: list[GameSummary] = []
         self._read_to = 0
         self._window = 0
         """The first journal entry of the open window (a game's new_game)."""
@@ -361,7 +306,7 @@ class History:
         self._clocks: list[clocks.Segment] = []
         self._clocks_text: str | None = None
 
-    def games(self) -> list[Summary]:
+    def games(self) -> list[GameSummary]:
         """Every game, newest first (games whose new_game was taken back are not games).
 
         While :meth:`warm` runs this waits for it: the pages look at ``warming`` first and say so
@@ -511,7 +456,7 @@ class History:
                                  "name": name, "worth": worth, "game": g["id"]}
         return sorted(best.values(), key=lambda r: (r["edition_title"], r["mode"]))
 
-    def _finished(self, edition: str | None, mode: str | None) -> list[Summary]:
+    def _finished(self, edition: str | None, mode: str | None) -> list[GameSummary]:
         return [g for g in self.games() if g["status"] == "beendet" and (not edition or g["edition"] == edition)
                 and (not mode or g["mode"] == mode)]
 
