@@ -558,7 +558,7 @@ def from_place(place: places.Place) -> Flow:
     label = phrase(place.flow)
     steps = tuple(Square(phrase(ask.prompt) if ask.prompt else "") if ask.field == "square"
                   else Type(ask.field, phrase(ask.prompt)) for ask in place.steps)
-    return _f(label, steps, **({"deed_label": label} if place.deed else {}))
+    return _f(label, steps, deed_label=label if place.deed else "")
 
 
 def _player_flows() -> tuple[Flow, ...]:
