@@ -5,6 +5,8 @@ Once "a deed tag on a station offers Bauen/Verkaufen and ends in FEHLER".
 
 from __future__ import annotations
 
+from fresh_player import CLOSED, open_rows
+
 from rules import Game
 from rules import commands as cmds
 from rules.legal import ROWS, candidate, legal_commands, legal_ops, legal_squares, square_ops
@@ -52,21 +54,12 @@ def test_lack_of_money_keeps_an_option_open_so_the_banker_can_raise_it() -> None
     assert 39 in legal_squares(game, "Ben", "buy")
 
 
-CLOSED_TO_A_FRESH_PLAYER = {
-    "rent": "no deed is owned yet", "build": "no colour group is whole", "build_auction": "no shortage",
-    "sell_building": "nothing is built", "mortgage": "no deed is owned", "unmortgage": "nothing is mortgaged",
-    "jail_card_used": "no Frei-Karte is held", "free_parking": "no Frei-Parken rule",
-    "pay_debt": "no debt to the bank", "repairs": "nothing is built to repair",
-}
-"""The rows of the legal moves a fresh player may not take, and why: every other row is open at the start."""
-
-
 def test_legal_ops_of_a_fresh_player() -> None:
     """A fresh player may take every row of the rules' table but those that need something the start has not
-    (a new op open at the start needs no line here; one closed there says why above)."""
+    (a new op open at the start needs no line; one closed there says why in ``fresh_player.CLOSED``)."""
     game = _game()
-    assert set(CLOSED_TO_A_FRESH_PLAYER) <= {row.name for row in LEGAL_ROWS}
-    assert legal_ops(game, "Anna") == [row.name for row in LEGAL_ROWS if row.name not in CLOSED_TO_A_FRESH_PLAYER]
+    assert set(CLOSED) <= {row.name for row in LEGAL_ROWS}
+    assert legal_ops(game, "Anna") == open_rows()
 
 
 def test_a_bankrupt_player_has_no_legal_action() -> None:
