@@ -220,15 +220,6 @@ class PayAll(BaseCommand):
 
 
 @record
-class PayBank(BaseCommand):
-    """A card's payment to the bank, booked from the player's menu: the player pays ``amount`` to the bank."""
-
-    op: ClassVar[str] = "pay_bank"
-    player: str
-    amount: Money
-
-
-@record
 class CollectAll(BaseCommand):
     """ "Du hast Geburtstag": every other player still in the game pays the player ``amount``."""
 
@@ -445,7 +436,7 @@ class Trade(BaseCommand):
 
 Command: TypeAlias = (NewGame | Undo | End | Credit | Debit | Transfer | Go | PayAll | CollectAll | Repairs
                       | FreeParking | Tax | JailFine | JailCard | Bankrupt | PayDebt | Buy | Rent | Build | BuildAuction
-                      | SellBuilding | Mortgage | Unmortgage | Trade | PayBank)
+                      | SellBuilding | Mortgage | Unmortgage | Trade)
 """Any command of the contract."""
 
 COMMANDS: Mapping[str, type[BaseCommand]] = MappingProxyType({cls.op: cls for cls in typing.get_args(Command)})

@@ -158,8 +158,6 @@ REGISTRY: tuple[Op, ...] = (
        said=("rules.collect_all.done",)),
     Op(cmds.Repairs, money.repairs, _row("repairs", _amounts(cmds.Repairs, "per_house", "per_hotel")), debt=True,
        said=("rules.repairs.done", "rules.repairs.done.pot")),
-    Op(cmds.PayBank, money.pay_bank, _row("pay_bank", _amounts(cmds.PayBank, "amount")), debt=True,
-       said=("rules.pay_bank.done",)),
     Op(cmds.FreeParking, money.free_parking, _row("free_parking", _player_only(cmds.FreeParking)),
        said=("rules.free_parking.done",)),
     # Booked from a key of the device or between two players: no row of the legal moves.

@@ -23,12 +23,6 @@ def debit(c: Ctx, cmd: cmds.Debit) -> Phrase:
     return phrase("rules.debit.done" + where, player=player, amount=Cash(amount))
 
 
-def pay_bank(c: Ctx, cmd: cmds.PayBank) -> Phrase:
-    player, amount = c.player(cmd.player), c.amount(cmd.amount)
-    c.s.pay(player, None, amount, phrase("rules.reason.debit"))
-    return phrase("rules.pay_bank.done", player=player, amount=Cash(amount))
-
-
 def transfer(c: Ctx, cmd: cmds.Transfer) -> Phrase:
     payer, payee, amount = c.player(cmd.from_), c.player(cmd.to), c.amount(cmd.amount)
     c.s.pay(payer, payee, amount, phrase("rules.reason.transfer", payee=payee))
