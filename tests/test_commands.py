@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ from conftest import snapshot, start
 from rules import DEEDS, EDITIONS, OPS, Command, Game, Mode, RuleError, parse
 from rules import commands as cmds
 from rules.editions import journal_data
+from rules.ops import BY_NAME
 
 
 def refusal(obj: object) -> RuleError:
@@ -33,12 +36,17 @@ def refusal(obj: object) -> RuleError:
 # -- one test per refusal class ------------------------------------------------------------------
 
 
+def documented_ops() -> set[str]:
+    """The ops of the contract as docs/commands.md lists them (its table "The ops": `mortgage` / `unmortgage`)."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    table = page.split("## The ops", 1)[1].split("\n## ", 1)[0]
+    return {op for row in re.findall(r"^\| (`\w+`(?: / `\w+`)*) \|", table, re.M) for op in re.findall(r"`(\w+)`", row)}
+
+
 def test_every_op_of_the_contract_has_its_command_class() -> None:
-    assert set(cmds.COMMANDS) == OPS == {
-        "new_game", "credit", "debit", "transfer", "go", "buy", "rent", "build", "sell_building", "mortgage",
-        "unmortgage", "trade", "tax", "jail_fine", "jail_card", "bankrupt", "end", "pay_all", "collect_all",
-        "repairs", "free_parking", "undo",
-        "build_auction", "pay_debt"}  # In docs/design.md's contract notes
+    """The contract's ops are those docs/commands.md documents, each a command class and a row of the rules' table
+    (the list is the documentation's, not written again here)."""
+    assert set(cmds.COMMANDS) == OPS == set(BY_NAME) == documented_ops()
     for op, cls in cmds.COMMANDS.items():
         assert dataclasses.is_dataclass(cls), op
         with pytest.raises(dataclasses.FrozenInstanceError):  # frozen: by behaviour (rules.record freezes it)

@@ -179,3 +179,34 @@ def test_the_scene_modules_import_one_another_without_a_circle() -> None:
 
     for name in graph:
         visit(name, ())
+
+
+
+def test_a_flow_declared_as_data_is_the_flow_written_by_hand() -> None:
+    """The common flows (a square, an amount) are made from their row of the device's table: each is the very flow
+    once written out in ``flows.py``, so moving them there changed nothing the device does."""
+    from device.scenes.flows import FLOWS, Square
+    from device.scenes.said import phrase
+
+    def by_hand(op: str, *steps: Square | Type, deed: bool = False) -> Flow:
+        said = phrase(f"scenes.flow.{op}")
+        return Flow(said, frozenset({op}), op, steps, deed_label=said if deed else "")
+
+    flows = [by_hand("tax", Square(phrase("scenes.tax.which"), legal="tax")),
+             by_hand("build", Square(legal="build"), deed=True),
+             by_hand("mortgage", Square(legal="mortgage"), deed=True),
+             by_hand("unmortgage", Square(legal="unmortgage"), deed=True),
+             by_hand("pay_all", Type("amount", phrase("scenes.pay_all.amount"))),
+             by_hand("collect_all", Type("amount", phrase("scenes.collect_all.amount"))),
+             by_hand("free_parking"), by_hand("pay_debt")]
+    assert [FLOWS[f.said] for f in flows] == flows
+
+
+def test_a_flow_is_declared_once() -> None:
+    """A row of the device's table with steps of its own gets its flow from them; a flow declared in ``flows.py``
+    takes none there (they would be ignored)."""
+    from device.scenes.flows import FLOWS, from_place
+    from device.scenes.places import PLACES
+    from device.scenes.said import phrase
+
+    assert [p.op for p in PLACES if p.steps and FLOWS[phrase(p.flow)] != from_place(p)] == []

@@ -62,8 +62,9 @@ def missing() -> dict[str, list[str]]:
             flow = FLOWS.get(phrase(place.flow)) if place.flow else None
             if flow is not None and flow.op == op.name and not (flow.steps or flow.method) and flow.command is None \
                     and not _booked_as_it_is(op.name):
-                lack.append(f"the steps of its flow {place.flow} in device/scenes/flows.py (its command needs more "
-                            "than the player, which a flow without steps books)")
+                lack.append(f"the steps of its flow {place.flow}: Place.steps in device/scenes/places.py (a square, "
+                            "an amount), or a flow of its own in device/scenes/flows.py (its command needs more than "
+                            "the player, which a flow without steps books)")
             for lang, keys in scenes_keys.items():
                 lack += [f"{key} in words/locale/{lang}" for key in (place.flow, place.key, place.form)
                          if key and key not in keys]

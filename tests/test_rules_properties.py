@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections import Counter
 from typing import Any
 
@@ -19,6 +20,7 @@ from profiles import examples
 
 from conftest import snapshot
 from rules import DEEDS, EDITIONS, GROUPS, Game, Kind, RuleError, level
+from rules.ops import BY_NAME, REGISTRY
 
 NAMES = ["Anna", "Ben", "Cem", "Dana"]
 # A few groups only, so that monopolies, building and trading actually happen.
@@ -29,7 +31,42 @@ WEIGHTS = {"credit": 4, "debit": 4, "transfer": 4, "go": 4, "buy": 14, "auction"
            "sell_building": 6, "mortgage": 5, "unmortgage": 4, "trade": 6, "tax": 2, "jail_fine": 2,
            "jail_card": 3, "undo": 3, "bankrupt": 1, "end": 1, "junk": 2,
            "pay_all": 2, "collect_all": 2, "repairs": 3, "free_parking": 2, "pay_debt": 2, "build_auction": 3}
-OP_TABLE = [op for op, w in WEIGHTS.items() for _ in range(w)]
+STARTED = {"new_game": "each example starts its own game"}
+"""The ops the random games never draw, and why."""
+FIELD_KINDS = ("str", "Money", "Square", "bool")
+"""The field types a command is drawn from without a case of its own (:func:`drawn_by_its_fields`)."""
+
+
+def _kinds(op: str) -> dict[str, str]:
+    """Each field of the op's command (but the retry id and the digest) by its declared type ("Money | None")."""
+    return {f.name: str(f.type) for f in dataclasses.fields(BY_NAME[op].command) if f.name not in ("id", "expect")}
+
+
+def _by_its_fields(op: str) -> bool:
+    return all(kind.removesuffix(" | None") in FIELD_KINDS for kind in _kinds(op).values())
+
+
+BY_FIELDS = [op.name for op in REGISTRY if op.name not in WEIGHTS and op.name not in STARTED]
+"""The ops of the rules' table without a case of their own below: drawn from their fields' types."""
+OP_TABLE = [op for op, w in WEIGHTS.items() for _ in range(w)] + [op for op in BY_FIELDS for _ in range(2)]
+
+
+def drawn_by_its_fields(data: st.DataObject, op: str, player: str, other: str, square: int,
+                        amount: int) -> dict[str, Any]:
+    """A command of an op without a case of its own: the player's name for its first name field, another's for
+    the next, and an amount, square or flag for each other field (sometimes left out where it is optional)."""
+    names = iter([player, other])
+
+    def value(kind: str) -> Any:
+        if kind == "str":
+            return next(names, other)
+        return {"Money": amount, "Square": square}.get(kind) if kind != "bool" else data.draw(st.booleans())
+
+    cmd: dict[str, Any] = {"op": op}
+    for name, kind in _kinds(op).items():
+        if not (kind.endswith(" | None") and data.draw(st.booleans())):
+            cmd[name] = value(kind.removesuffix(" | None"))
+    return cmd
 
 
 def draw_command(data: st.DataObject, game: Game) -> dict[str, Any]:
@@ -91,6 +128,8 @@ def draw_command(data: st.DataObject, game: Game) -> dict[str, Any]:
     if op == "bankrupt":
         return {"op": op, "player": player, "creditor": data.draw(st.one_of(st.none(), st.just(other))),
                 "owed": data.draw(st.one_of(st.none(), st.sampled_from(AMOUNTS)))}
+    if op in BY_FIELDS:
+        return drawn_by_its_fields(data, op, player, other, square, amount)
     if op == "junk":
         return data.draw(st.dictionaries(st.sampled_from(["op", "player", "amount", "square"]),
                                          st.one_of(st.none(), st.integers(), st.text(max_size=3), st.booleans())))
@@ -209,3 +248,11 @@ def test_undo_everything_returns_to_the_start(start: dict[str, Any], data: st.Da
     while game.history[-1].op != "new_game":  # the new_game itself is the first entry
         game.apply({"op": "undo"})
     assert snapshot(game.state) == initial
+
+
+def test_every_op_is_drawn() -> None:
+    """Each op of the rules' table is drawn: by a case of its own above, or from its fields' types; one whose fields
+    those types do not cover needs its own case (named here)."""
+    assert not [op for op in BY_FIELDS if not _by_its_fields(op)], \
+        f"give these ops a case in draw_command: {[op for op in BY_FIELDS if not _by_its_fields(op)]}"
+    assert set(WEIGHTS) - {"auction", "junk"} | set(BY_FIELDS) | set(STARTED) == set(BY_NAME)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -137,10 +138,30 @@ ELSEWHERE = {
 }
 """The ops a player's menu does not hold, and where docs/playing.md puts them instead."""
 
+OWN_CASES = frozenset({"buy", "rent", "build_auction", "jail", "repairs", "trade", "undo"})
+"""The menu's kinds whose candidates :func:`_values` writes out (a price or dice beside the square, a trade's
+sides, the Gefängnis' three ways, zero for one kind of building) or that book no values (Storno)."""
+BY_FIELDS = sorted(set(PLACES.values()) - OWN_CASES)
+"""The menu's kinds asked of the rules with every value of their fields' types."""
+
+
+def _by_its_fields(op: str, values: dict[str, list[Any]], player: str) -> list[dict[str, Any]]:
+    """Every command of ``op`` the values of its fields' declared types make (the player's name for ``player``):
+    the candidates of a booking that asks a square or an amount, without a case of its own in :func:`_values`."""
+    cands: list[dict[str, Any]] = [{"op": op}]
+    for f in dataclasses.fields(BY_NAME[op].command):
+        if f.name in ("id", "expect"):
+            continue
+        kind = "player" if f.name == "player" else str(f.type)
+        assert kind in values, f"{op}: no values for its field {f.name} ({f.type}): give it a case in _values"
+        cands = [{**c, f.name: v} for c in cands for v in values[kind]]
+    return cands
+
 
 def _values(game: Any, player: str) -> dict[str, list[dict[str, Any]]]:
     """Candidate commands of each kind, with the values a banker may give them (amounts the edition allows, every
-    square, both dice ranges, every partner and deed of a trade)."""
+    square, both dice ranges, every partner and deed of a trade). A kind of the menu without a case of its own here
+    is asked with every value of its fields' types (:func:`_by_its_fields`)."""
     state = game.state
     ed = state.edition
     cash = state.players[player].cash
@@ -163,31 +184,24 @@ def _values(game: Any, player: str) -> dict[str, list[dict[str, Any]]]:
             out += [{"op": "trade", "a": player, "b": other, "a_gives": {}, "b_gives": t} for t in takes]
         return out
 
-    return {
+    cases = {
         "buy": [{"op": "buy", **p, "square": sq, **({"price": b} if b else {})} for sq in squares
                 for b in (None, *bids)],
         "rent": [{"op": "rent", **p, "square": sq, **({"dice": d} if d else {})} for sq in squares
                  for d in ((None, *range(2, 16)) if sq in DEEDS and DEEDS[sq].kind is Kind.UTILITY else (None,))],
-        "tax": [{"op": "tax", **p, "square": sq} for sq in squares],
-        "build": [{"op": "build", **p, "square": sq} for sq in squares],
-        "sell_building": [{"op": "sell_building", **p, "square": sq, "to_houses": t} for sq in squares
-                          for t in (False, True)],
-        "mortgage": [{"op": "mortgage", **p, "square": sq} for sq in squares],
-        "unmortgage": [{"op": "unmortgage", **p, "square": sq} for sq in squares],
         "build_auction": [{"op": "build_auction", **p, "square": sq, "price": b} for sq in squares
                           for b in (*bids, 10**9)],
         "jail_fine": [{"op": "jail_fine", **p}],
         "jail_card_drawn": [{"op": "jail_card", **p, "delta": 1}],
         "jail_card_used": [{"op": "jail_card", **p, "delta": -1}],
-        "pay_all": [{"op": "pay_all", **p, "amount": a} for a in amounts],
-        "collect_all": [{"op": "collect_all", **p, "amount": a} for a in amounts],
         "repairs": [{"op": "repairs", **p, "per_house": h, "per_hotel": t} for h in (0, *amounts)
                     for t in (0, *amounts)],
         "trade": trades(),
-        "free_parking": [{"op": "free_parking", **p}],
         "go_exact": [{"op": "go", **p, "exact": True}],
-        "pay_debt": [{"op": "pay_debt", **p}],
     }
+    typed: dict[str, list[Any]] = {"player": [player], "Money": amounts, "Square": list(squares),
+                                   "bool": [False, True]}
+    return {**cases, **{kind: _by_its_fields(kind, typed, player) for kind in BY_FIELDS}}
 
 
 def rules_accept(game: Any, player: str) -> dict[str, set[int | None]]:

@@ -490,9 +490,8 @@ def _game_over_before(game: Game) -> bool:
 # The menus ----------------------------------------------------------------------------------
 
 TRADE = phrase("scenes.flow.trade")
-BUY, RENT, SELL, MORTGAGE, UNMORTGAGE = (phrase("scenes.flow.buy"), phrase("scenes.flow.rent"),
-                                         phrase("scenes.flow.sell_building"), phrase("scenes.flow.mortgage"),
-                                         phrase("scenes.flow.unmortgage"))
+BUY, RENT, SELL, MORTGAGE = (phrase("scenes.flow.buy"), phrase("scenes.flow.rent"),
+                             phrase("scenes.flow.sell_building"), phrase("scenes.flow.mortgage"))
 BANKRUPT, UNDO, RANKING = phrase("scenes.flow.bankrupt"), phrase("scenes.flow.undo"), phrase("scenes.flow.ranking")
 AUCTION_BUILD = phrase("scenes.flow.build_auction")
 
@@ -512,29 +511,19 @@ _DECLARED: tuple[Flow, ...] = (
                    hint=lambda v: phrase("scenes.rent.dice_hint", range=_dice(v)),
                    refuse={"amount_out_of_range": lambda v: phrase("scenes.rent.dice_only", range=_dice(v))},
                    when=_utility, says=phrase("scenes.about.dice")))),
-    _f(phrase("scenes.flow.tax"), steps=(Square(phrase("scenes.tax.which")),)),
     _f(phrase("scenes.flow.jail"), at_once=frozenset({"jail_card"}),
        command=lambda v: {"player": v.player, **v["_what"]},
        steps=(Pick("_what", phrase("scenes.flow.jail"), _jail, phrase("scenes.about.jail")),)),
-    _f(phrase("scenes.flow.build"), deed_label=phrase("scenes.flow.build"),
-       steps=(Square(),)),
     _f(SELL, deed_label=phrase("scenes.sell.title"),
        title=phrase("scenes.sell.title"),
        steps=(Square(phrase("scenes.sell.which")),
               Pick("to_houses", lambda v: phrase("scenes.sell.hotel", hotel=words.localised(v.edition).hotel),
                    _to_houses, phrase("scenes.about.sell"), when=_hotel))),
-    _f(MORTGAGE, deed_label=MORTGAGE, steps=(Square(),)),
-    _f(UNMORTGAGE, deed_label=UNMORTGAGE, steps=(Square(),)),
-    _f(phrase("scenes.flow.pay_all"),
-       steps=(Type("amount", phrase("scenes.pay_all.amount")),)),
-    _f(phrase("scenes.flow.collect_all"),
-       steps=(Type("amount", phrase("scenes.collect_all.amount")),)),
     _f(phrase("scenes.flow.repairs"),
        steps=(Type("per_house", lambda v: phrase("scenes.repairs.each", building=words.localised(v.edition).house),
                    says=phrase("scenes.about.per_house")),
               Type("per_hotel", lambda v: phrase("scenes.repairs.each", building=words.localised(v.edition).hotel),
                    says=phrase("scenes.about.per_hotel")))),
-    _f(phrase("scenes.flow.free_parking")),
     _f(TRADE, command=_trade, confirm=_trade_summary, big_line=False, steps=(
         Pick("_b", phrase("scenes.trade.with"), lambda v: [(n, n) for n in v.others()], phrase("scenes.about.partner"),
              tap=True),
@@ -554,19 +543,36 @@ _DECLARED: tuple[Flow, ...] = (
              when=lambda v: bool(_estate_mortgaged(v))),)),
     _f(UNDO, method="ask_undo", shown=_undoable),
     _f(RANKING, ranking=_this_game),
-    _f(phrase("scenes.flow.pay_debt")),
     _f(AUCTION_BUILD, deed_label=AUCTION_BUILD,
        steps=(Square(phrase("scenes.build_auction.which")),
               Type("price", phrase("scenes.build_auction.bid"), zero=False, hint=_lowest_bid,
                    says=phrase("scenes.about.build_auction")))),
 )
-"""The flows with steps or words of their own."""
+"""The flows that behave differently: steps, commands or words of their own. Every other flow is made from its row
+of the device's table (:func:`from_place`)."""
 
-PLAYER_FLOWS: tuple[Flow, ...] = (*_DECLARED, *(
-    _f(phrase(key)) for key in dict.fromkeys(p.flow for p in places.PLACES if p.flow)
-    if phrase(key) not in {f.said for f in _DECLARED}))
-"""Every flow a player on the reader may start; :data:`PLAYER_MENU` gives each its place. A booking of the device's
-table without a flow declared above is booked as it is, the player's alone: it needs no flow of its own here."""
+
+def from_place(place: places.Place) -> Flow:
+    """The flow of a row of the device's table that declares its steps as data (``Place.steps``): a square from
+    those the rules open for its op, or an amount typed; none: the player's card alone books it (Frei Parken)."""
+    label = phrase(place.flow)
+    steps = tuple(Square(phrase(ask.prompt) if ask.prompt else "") if ask.field == "square"
+                  else Type(ask.field, phrase(ask.prompt)) for ask in place.steps)
+    return _f(label, steps, deed_label=label if place.deed else "")
+
+
+def _player_flows() -> tuple[Flow, ...]:
+    own = {f.said: f for f in _DECLARED}
+    first: dict[str, places.Place] = {}  # a flow's first row (the Gefängnis' flow books two ops)
+    for place in places.PLACES:
+        if place.flow:
+            first.setdefault(place.flow, place)
+    return tuple(own.get(phrase(key)) or from_place(place) for key, place in first.items())
+
+
+PLAYER_FLOWS: tuple[Flow, ...] = _player_flows()
+"""Every flow a player on the reader may start, in the order of the device's table; :data:`PLAYER_MENU` gives each
+its place. A booking of the table without a flow declared above gets its flow from its row."""
 
 FLOWS = {f.said: f for f in PLAYER_FLOWS}
 

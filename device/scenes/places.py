@@ -1,9 +1,11 @@
 """How the device presents each op: its place in a player's menu and the banker's phone form that books it.
 
 The rules say what an op is and when it is open (``rules.ops``, ``rules.legal``); this table says where a banker
-finds it: the digit of the OLED's player menu (``flows.PLAYER_MENU`` is read off it) and the phone's form, its
-title and fields (``device.daemon.booking`` draws the forms from it, in this order). A form's fields are filled
-from the same typed legal commands the OLED's lists offer, so the phone offers what the device offers.
+finds it: the digit of the OLED's player menu (``flows.PLAYER_MENU`` is read off it), the steps of its flow there
+where they are the common ones (a square, an amount: ``flows.PLAYER_FLOWS`` makes the flow from them), and the
+phone's form, its title and fields (``device.daemon.booking`` draws the forms from it, in this order). A form's
+fields are filled from the same typed legal commands the OLED's lists offer, so the phone offers what the device
+offers.
 
 Where the device offers an op without a menu entry (a key, or bankruptcy after a payment refused) its ``key``
 names the words the device uses there.
@@ -24,6 +26,18 @@ from words import text
 
 Fields = Callable[[Game, str, LegalCommands], list[Field]]
 """A form's fields for a player, from the game and the commands the rules open to that player now."""
+
+
+class Ask(msgspec.Struct, frozen=True):
+    """One step of a device flow declared as data: most bookings ask the player's card, then a square or an amount,
+    and need no code of their own in ``flows.py`` (which builds the step from this)."""
+
+    field: str
+    """The command's field it fills: "square" is chosen from the squares the rules open for the op now (a deed's tag
+    picks it); any other field is an amount, typed as the edition writes money."""
+    prompt: str = ""
+    """The key of the step's words: the list's title or the amount's question; "" : the flow's own words (a list of
+    squares only)."""
 
 
 class Place(msgspec.Struct, frozen=True):
@@ -50,6 +64,12 @@ class Place(msgspec.Struct, frozen=True):
     """The command's field for the player chosen first (``from`` of a transfer, ``a`` of a trade)."""
     confirm: bool = True
     """The preview asks for a confirmation; False: booked at once, as the device books a card counted."""
+    steps: tuple[Ask, ...] = ()
+    """The steps of its flow on the device after the player's card, where they are the common ones (a square, an
+    amount): its flow is then made from this row. A flow that behaves differently (an auction, a trade) is declared
+    in ``flows.py`` instead, and has no steps here."""
+    deed: bool = False
+    """Its flow is offered in a deed's menu too (a tag tapped), under its menu words, the square chosen."""
 
     @property
     def digit(self) -> str:
@@ -250,22 +270,24 @@ PLACES: tuple[Place, ...] = (
     Place("buy", "scenes.flow.buy", "1", form="scenes.flow.buy", fields=_buy, rows=("buy",)),
     Place("rent", "scenes.flow.rent", "2", form="scenes.flow.rent", fields=_rent, rows=("rent",)),
     Place("tax", "scenes.flow.tax", "3", form="scenes.flow.tax", fields=_squares("tax", "phone.field.tax"),
-          rows=("tax",)),
+          rows=("tax",), steps=(Ask("square", "scenes.tax.which"),)),
     Place("jail_fine", "scenes.flow.jail", "4", form="phone.form.jail_fine", rows=("jail_fine",)),
     Place("jail_card", "scenes.flow.jail", "4", form="phone.form.jail_card", fields=_jail_card,
           rows=("jail_card_drawn", "jail_card_used"), confirm=False),
     Place("build", "scenes.flow.build", "5", form="scenes.flow.build",
-          fields=_squares("build", "phone.field.build_where"), rows=("build",)),
+          fields=_squares("build", "phone.field.build_where"), rows=("build",), steps=(Ask("square"),), deed=True),
     Place("sell_building", "scenes.flow.sell_building", "6", form="scenes.flow.sell_building", fields=_sell,
           rows=("sell_building",)),
     Place("mortgage", "scenes.flow.mortgage", "7.1", form="scenes.flow.mortgage",
-          fields=_squares("mortgage", "phone.field.deed"), rows=("mortgage",)),
+          fields=_squares("mortgage", "phone.field.deed"), rows=("mortgage",), steps=(Ask("square"),), deed=True),
     Place("unmortgage", "scenes.flow.unmortgage", "7.2", form="scenes.flow.unmortgage",
-          fields=_squares("unmortgage", "phone.field.deed"), rows=("unmortgage",)),
+          fields=_squares("unmortgage", "phone.field.deed"), rows=("unmortgage",), steps=(Ask("square"),),
+          deed=True),
     Place("pay_all", "scenes.flow.pay_all", "8.1", form="scenes.flow.pay_all", fields=_amount("phone.field.to_each"),
-          rows=("pay_all",)),
+          rows=("pay_all",), steps=(Ask("amount", "scenes.pay_all.amount"),)),
     Place("collect_all", "scenes.flow.collect_all", "8.2", form="scenes.flow.collect_all",
-          fields=_amount("phone.field.from_each"), rows=("collect_all",)),
+          fields=_amount("phone.field.from_each"), rows=("collect_all",),
+          steps=(Ask("amount", "scenes.collect_all.amount"),)),
     Place("repairs", "scenes.flow.repairs", "8.3", form="scenes.flow.repairs", fields=_repairs, rows=("repairs",)),
     Place("trade", "scenes.flow.trade", "9", form="scenes.flow.trade", fields=_trade, who="a"),
     Place("free_parking", "scenes.flow.free_parking", "0.1", form="scenes.flow.free_parking",
