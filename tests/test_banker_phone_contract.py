@@ -150,6 +150,31 @@ def test_a_booking_elsewhere_never_redraws_a_form_under_a_focused_field(
     assert page.evaluate("() => window.__field.isConnected && document.activeElement === window.__field")
 
 
+def test_bankrott_to_a_player_lifts_the_mortgaged_deeds_chosen_on_the_phone(
+        browser: Browser, server: LiveServer) -> None:
+    """The phone's Bankrott form could not lift mortgaged deeds at once, as the device can (the 10 % paid once,
+    not the 10 % now and the lifting later): the choice shows for a player creditor only, and books."""
+    for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "mortgage", "player": "Anna", "square": 1},
+                {"op": "debit", "player": "Anna", "amount": 1460}):
+        assert server.post("/api/commands", cmd)[0] == 200
+    page = admin(browser, server.base)
+    form = open_form(page, "bankrupt")
+    lift = form.locator('input[name="lift"][value="1"]')
+    form.locator('select[name="creditor"]').select_option("")  # the bank: nothing to lift
+    expect(lift).to_be_hidden()
+    form.locator('select[name="creditor"]').select_option("Ben")
+    expect(lift).to_be_visible()
+    lift.check()
+    form.locator('[name="owed"]').fill("500")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Gebucht")
+    ben = player(server, "Ben")
+    assert ben["cash"] == 1500 + 10 - 33  # Anna's 10, less the Badstraße's mortgage of 30 and its 10 %
+    assert ben["properties"] == [{"square": 1, "houses": 0, "hotel": False, "mortgaged": False}]
+    assert player(server, "Anna")["bankrupt"]
+
+
 # -- read and tapped by a person -----------------------------------------------------------------
 
 
