@@ -214,6 +214,21 @@ def test_weiter_moves_the_focus_to_the_preview_and_it_is_announced(browser: Brow
     assert form.locator(".preview").get_attribute("aria-live") == "polite"
 
 
+def test_the_focus_returns_to_storno_once_its_question_is_answered(browser: Browser, server: LiveServer) -> None:
+    """The question's buttons were hidden under the thumb that tapped them, and the focus fell to <body>: a screen
+    reader lost its place, and the next swipe started at the top of the page."""
+    for amount in (80, 90):
+        server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": amount})
+    page = admin(browser, server.base)
+    page.click("#undo")
+    page.click("#undo-ask [data-cancel]")
+    expect(page.locator("#undo")).to_be_focused()
+    page.click("#undo")
+    page.click("#undo-ask [data-confirm]")
+    expect(page.locator("#game .answer")).to_contain_text("Storno")
+    expect(page.locator("#undo")).to_be_focused()
+
+
 def test_the_status_page_with_a_bankrupt_player_and_every_chip_passes_the_contrast_check(
         browser: Browser, server: LiveServer) -> None:
     """axe-core found a bankrupt player's name at 3.63:1 and its line at 2.15:1, mortgaged and utility chips at
