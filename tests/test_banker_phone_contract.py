@@ -25,6 +25,7 @@ from phone_helpers import (
 from playwright.sync_api import Browser, Page, expect
 
 from bench.liveserver import LiveServer
+from words import text as said
 
 pytestmark = pytest.mark.live(game=CLASSIC, login=True)  # the banker's game of test_banker_phone.py
 
@@ -122,7 +123,124 @@ def test_back_and_send_again_books_once_however_much_was_booked_meanwhile(
     assert player(server, "Anna", seq)["cash"] == 1800 and newest(server, seq) == seq
 
 
+def test_a_reload_after_a_lost_answer_sends_the_forms_id_again(browser: Browser, server: LiveServer) -> None:
+    """The form's id is kept in the tab: the answer lost, the banker reloads the page and books the same again
+    from the same form; the appliance had booked it, and answers "bereits gebucht"."""
+    page = admin(browser, server.base)
+    lost = {"once": True}
+
+    def lose_the_answer(route: Any) -> None:
+        if lost["once"]:
+            lost["once"] = False
+            route.fetch()  # the appliance books it ...
+            route.abort()  # ... and the answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/api/banker/book", lose_the_answer)
+    form = credit(page, "120")
+    expect(form.locator(".answer")).to_contain_text("Keine Antwort")
+    page.reload()
+    expect(page.locator("#admin")).to_be_visible()
+    form = credit(page, "120")
+    expect(form.locator(".answer")).to_contain_text("bereits gebucht")
+    assert player(server, "Anna")["cash"] == 1620
+    page.context.close()  # with the connection route.fetch() kept open: the server's stop does not wait for it
+
+
+def test_a_booking_elsewhere_never_redraws_a_form_under_a_focused_field(
+        browser: Browser, server: LiveServer) -> None:
+    """A field the banker is in (nothing typed yet) stays as it is when another phone books: the redraw waits."""
+    page = admin(browser, server.base)
+    form = open_form(page, "buy")
+    square = form.locator('select[name="square"]')
+    expect(square.locator("option").first).to_have_text("Badstraße")
+    square.focus()
+    page.evaluate("() => { window.__field = document.activeElement; }")
+    before = newest(server)
+    assert server.post("/api/commands", {"op": "buy", "player": "Ben", "square": 1})[0] == 200  # phone 2
+    page.wait_for_timeout(1500)  # the live state has come, and the quiet time passed
+    assert newest(server) == before + 1
+    assert page.evaluate("() => window.__field.isConnected && document.activeElement === window.__field")
+
+
+def test_bankrott_to_a_player_lifts_the_mortgaged_deeds_chosen_on_the_phone(
+        browser: Browser, server: LiveServer) -> None:
+    """The phone's Bankrott form could not lift mortgaged deeds at once, as the device can (the 10 % paid once,
+    not the 10 % now and the lifting later): the choice shows for a player creditor only, and books."""
+    for cmd in ({"op": "buy", "player": "Anna", "square": 1}, {"op": "mortgage", "player": "Anna", "square": 1},
+                {"op": "debit", "player": "Anna", "amount": 1460}):
+        assert server.post("/api/commands", cmd)[0] == 200
+    page = admin(browser, server.base)
+    form = open_form(page, "bankrupt")
+    lift = form.locator('input[name="lift"][value="1"]')
+    form.locator('select[name="creditor"]').select_option("")  # the bank: nothing to lift
+    expect(lift).to_be_hidden()
+    form.locator('select[name="creditor"]').select_option("Ben")
+    expect(lift).to_be_visible()
+    lift.check()
+    form.locator('[name="owed"]').fill("500")
+    form.locator("button.submit").click()
+    form.locator("[data-confirm]").click()
+    expect(form.locator(".answer")).to_contain_text("Gebucht")
+    ben = player(server, "Ben")
+    assert ben["cash"] == 1500 + 10 - 33  # Anna's 10, less the Badstraße's mortgage of 30 and its 10 %
+    assert ben["properties"] == [{"square": 1, "houses": 0, "hotel": False, "mortgaged": False}]
+    assert player(server, "Anna")["bankrupt"]
+
+
 # -- read and tapped by a person -----------------------------------------------------------------
+
+
+def test_while_the_answer_is_awaited_the_form_is_busy_and_says_so(browser: Browser, server: LiveServer) -> None:
+    """Nothing said "sending": with a slow network a tap seemed not taken, and was tapped again."""
+    page = admin(browser, server.base)
+
+    def slow(route: Any) -> None:
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/api/banker/book", slow)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("30")
+    form.locator("button.submit").click()
+    confirm = form.locator("[data-confirm]")
+    confirm.click()
+    answer = form.locator(".answer")
+    expect(answer).to_contain_text(said("pages.js.sending"))
+    expect(answer).to_have_attribute("aria-busy", "true")
+    expect(confirm).to_be_disabled()
+    expect(confirm).to_have_attribute("aria-busy", "true")
+    expect(answer).to_contain_text("Gebucht", timeout=10000)
+    expect(answer).not_to_have_attribute("aria-busy", "true")
+    assert player(server, "Anna")["cash"] == 1530
+
+
+def test_weiter_moves_the_focus_to_the_preview_and_it_is_announced(browser: Browser, server: LiveServer) -> None:
+    """The focus fell to <body> after "Weiter", and the preview was not read out."""
+    page = admin(browser, server.base)
+    form = open_form(page, "credit")
+    form.locator("[name=amount]").fill("40")
+    form.locator("button.submit").click()
+    says = form.locator(".preview .says")
+    expect(says).to_contain_text("40")
+    expect(says).to_be_focused()
+    assert form.locator(".preview").get_attribute("aria-live") == "polite"
+
+
+def test_the_focus_returns_to_storno_once_its_question_is_answered(browser: Browser, server: LiveServer) -> None:
+    """The question's buttons were hidden under the thumb that tapped them, and the focus fell to <body>: a screen
+    reader lost its place, and the next swipe started at the top of the page."""
+    for amount in (80, 90):
+        server.post("/api/commands", {"op": "credit", "player": "Anna", "amount": amount})
+    page = admin(browser, server.base)
+    page.click("#undo")
+    page.click("#undo-ask [data-cancel]")
+    expect(page.locator("#undo")).to_be_focused()
+    page.click("#undo")
+    page.click("#undo-ask [data-confirm]")
+    expect(page.locator("#game .answer")).to_contain_text("Storno")
+    expect(page.locator("#undo")).to_be_focused()
 
 
 def test_the_status_page_with_a_bankrupt_player_and_every_chip_passes_the_contrast_check(

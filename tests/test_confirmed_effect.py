@@ -73,6 +73,8 @@ CASES: dict[str, tuple[Callable[[], Game], dict[str, Any], list[dict[str, Any]]]
               [{"op": "mortgage", "player": "Anna", "square": 1}]),  # now with the 10 % on the mortgage
     "bankrupt": (_broke, {"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 500},
                  [{"op": "credit", "player": "Anna", "amount": 5}]),  # Ben would get 15, not 10
+    "bankrupt_card": (_broke, {"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 500},
+                      [{"op": "jail_card", "player": "Anna", "delta": 1}]),  # Ben would get her card too
     "auction": (_shortage, {"op": "build_auction", "player": "Ben", "square": 39, "price": 350},
                 [{"op": "build_auction", "player": "Ben", "square": 39, "price": 300}]),  # now a hotel
     "pay_all": (lambda: start(players=("Anna", "Ben", "Cem")), {"op": "pay_all", "player": "Anna", "amount": 50},

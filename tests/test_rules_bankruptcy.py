@@ -53,6 +53,20 @@ def test_bankrupt_with_owed_more_than_can_be_raised_is_booked_and_says_the_debt(
     assert [(said["creditor"], said["owed"]) for said in within(event, "rules.bankrupt.player.owed")] == [("Ben", 251)]
 
 
+def test_the_creditor_receives_the_jail_cards_and_the_booking_says_so() -> None:
+    """A bankrupt player's "Gefängnis-frei" cards pass to the player creditor with the rest of the estate; the
+    preview named the cash and the deeds only, so the banker confirmed a booking that gave away a card unseen."""
+    from told import within
+
+    game = start(players=("Anna", "Ben", "Cem"))
+    apply(game, op="jail_card", player="Anna", delta=1)
+    apply(game, op="debit", player="Anna", amount=1490)
+    shown = game.preview({"op": "bankrupt", "player": "Anna", "creditor": "Ben", "owed": 500})
+    assert [said["n"] for said in within(shown, "rules.trade.cards")] == [1]
+    apply(game, op="bankrupt", player="Anna", creditor="Ben", owed=500)
+    assert game.state is not None and game.state.players["Ben"].jail_cards == 1
+
+
 def test_bankrupt_to_the_bank_with_owed_is_checked_the_same() -> None:
     game = start(players=("Anna", "Ben", "Cem"))
     assert "200 an die Bank bar zahlen" in refused(game, "not_bankrupt", op="bankrupt", player="Anna", owed=200)

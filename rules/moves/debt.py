@@ -86,8 +86,10 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> Phrase:
         c.s.set("debt", creditor, int(c.s.get("debt", creditor) or 0) + unpaid)
     c.s.set("bankrupt", debtor, True)
     c.s.set("bankrupt_order", debtor, 1 + sum(p.bankrupt for p in c.state.players.values()))
-    # what the creditor receives, said in the log (it was only in the CSV): the money, then the deeds
-    gets = chain("rules.join.comma", [Cash(estate), *(Place(sq) for sq in deeds)])
+    # what the creditor receives, said in the log (it was only in the CSV): the money, then the deeds, then the
+    # "Gefängnis-frei" cards (counted as a trade counts them): said, so the preview's digest changes with them too
+    passed = [phrase("rules.trade.cards", n=cards)] if cards and creditor is not None else []
+    gets = chain("rules.join.comma", [Cash(estate), *(Place(sq) for sq in deeds), *passed])
     owed = {} if cmd.owed is None else {"owed": Cash(cmd.owed)}
     key = "rules.bankrupt.bank" if creditor is None else "rules.bankrupt.player"
     parts: list[Value] = [phrase(key + (".owed" if owed else ""), player=debtor, creditor=creditor or "", gets=gets,

@@ -679,11 +679,14 @@ const Bank = (() => {
       gameAnswer.textContent = "";
       ask.querySelector("p").focus();  // the question is read out, and a thumb finds its answer below it
     });
-    ask.querySelector("[data-cancel]").onclick = () => { ask.hidden = true; };
+    // The question answered, its buttons hide under the thumb: the focus goes back to "Storno …", not to <body>
+    // (a screen reader keeps its place; the answer beside it is read out as a live region).
+    const closeAsk = () => { ask.hidden = true; $("#undo").focus({ preventScroll: true }); };
+    ask.querySelector("[data-cancel]").onclick = closeAsk;
     const confirmUndo = ask.querySelector("[data-confirm]");
     confirmUndo.onclick = () => held(confirmUndo, async () => {
       await book({ op: "undo", of: Number(ask.dataset.of) }, gameAnswer, { form: "undo" });
-      ask.hidden = true;
+      closeAsk();
       refreshForms();
     });
     $("#end").onclick = () => held($("#end"), async () => { await book({ op: "end" }, gameAnswer, { form: "end" }); refreshForms(); });
