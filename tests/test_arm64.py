@@ -96,7 +96,8 @@ def test_install_sh_in_an_arm64_root_installs_imports_and_serves(arm64_root: Pat
     check = nspawn(root, f"--bind-ro={tmp_path / 'inside.py'}:/w/inside.py", "bash", "-c", CHECK, timeout=1800)
     figures = figures_of(check.stdout)
     figures.update(install_seconds=f"{installed - began:.0f}", check_seconds=f"{time.monotonic() - installed:.0f}",
-                   lgpio_built="yes" if "building it from its source release" in install.stdout else "no")
+                   lgpio_from_source="yes" if "building it from its source release" in install.stdout else "no",
+                   lgpio_wheel_from_pips_cache="yes" if "Using cached lgpio-" in install.stdout else "no")
     log = (install.stdout + "\n--- stderr\n" + install.stderr + "\n--- check\n" + check.stdout
            + "\n--- stderr\n" + check.stderr)
     (ROOT / "test-artifacts").mkdir(exist_ok=True)
