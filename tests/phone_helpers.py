@@ -114,6 +114,21 @@ def booking_number(page: Page, act: Callable[[], None]) -> int:
     return int(sent.value.json().get("seq") or 0)
 
 
+def lose_the_first_answer(page: Page) -> None:
+    """The next booking reaches the appliance, which books it, but its answer never reaches the phone."""
+    lost = {"once": True}
+
+    def lose_the_answer(route: Any) -> None:
+        if lost["once"]:
+            lost["once"] = False
+            route.fetch()  # the appliance books it ...
+            route.abort()  # ... and the answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/api/banker/book", lose_the_answer)
+
+
 def open_form(page: Page, op: str) -> Any:
     """The booking form of ``op`` (its fold opened), as the page generated it."""
     box = page.locator(f'details.booking[data-op="{op}"]')

@@ -17,6 +17,7 @@ from phone_helpers import (
     admin,
     booking_number,
     log,
+    lose_the_first_answer,
     newest,
     open_form,
     player,
@@ -122,17 +123,7 @@ def test_a_retry_after_a_lost_answer_books_once(server: LiveServer) -> None:
 def test_the_page_retries_a_lost_answer_with_the_same_id(browser: Browser, server: LiveServer) -> None:
     """"a retry after a lost answer: one booking, and the page says it was booked once"."""
     page = admin(browser, server.base)
-    lost = {"once": True}
-
-    def lose_the_answer(route: Any) -> None:
-        if lost["once"]:
-            lost["once"] = False
-            route.fetch()  # the appliance books it ...
-            route.abort()  # ... and the answer never reaches the phone
-        else:
-            route.continue_()
-
-    page.route("**/api/banker/book", lose_the_answer)
+    lose_the_first_answer(page)
     form = open_form(page, "credit")
     form.locator("[name=amount]").fill("120")
     form.locator("button.submit").click()

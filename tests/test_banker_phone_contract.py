@@ -17,6 +17,7 @@ from phone_helpers import (
     admin,
     booking_number,
     log,
+    lose_the_first_answer,
     newest,
     open_form,
     player,
@@ -127,17 +128,7 @@ def test_a_reload_after_a_lost_answer_sends_the_forms_id_again(browser: Browser,
     """The form's id is kept in the tab: the answer lost, the banker reloads the page and books the same again
     from the same form; the appliance had booked it, and answers "bereits gebucht"."""
     page = admin(browser, server.base)
-    lost = {"once": True}
-
-    def lose_the_answer(route: Any) -> None:
-        if lost["once"]:
-            lost["once"] = False
-            route.fetch()  # the appliance books it ...
-            route.abort()  # ... and the answer never reaches the phone
-        else:
-            route.continue_()
-
-    page.route("**/api/banker/book", lose_the_answer)
+    lose_the_first_answer(page)
     form = credit(page, "120")
     expect(form.locator(".answer")).to_contain_text("Keine Antwort")
     page.reload()
