@@ -13,7 +13,6 @@ device's reckoning, the web only carries it (``webui.booking``'s routes). Nothin
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -157,6 +156,8 @@ def _number(typed: str, what: str) -> int:
 def _form_version(spec: dict[str, Any]) -> str:
     """A digest of a form as drawn (its fields and every choice they offer): a one-step form books only the
     choices the banker saw."""
+    import hashlib  # OpenSSL: loaded at the first form, not before READY
+
     data = json.dumps(spec["fields"], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 

@@ -9,7 +9,6 @@ with a tone and a note, never silently), the web's changes and the reader's faul
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any, cast
@@ -45,6 +44,13 @@ TWO_CARDS = "two_cards"
 """``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
 
 
+def _new_seed() -> int:
+    """A new game's seed from ``secrets``, imported here: it loads OpenSSL, which nothing needs before READY."""
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
 class Ui(msgspec.Struct):
     """The reader. ``show`` draws a screen, ``tone`` plays a tune; ``url`` is the status page."""
 
@@ -60,7 +66,7 @@ class Ui(msgspec.Struct):
     muted: Callable[[], bool] = lambda: False
     """Whether the buzzer is off (the title bar's "x"): its state, never a volume's name in the language in force."""
     cycle_volume: Callable[[], str] = lambda: "hoch"
-    new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
+    new_seed: Callable[[], int] = lambda: _new_seed()
     set_pin: Callable[[str], bool] = lambda pin: False
     begin_code: Callable[[], str | None] = lambda: None
     """The one-time code for a phone's first login while no PIN is set (the idle screen shows it), else None."""

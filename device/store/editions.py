@@ -11,7 +11,6 @@ shown (a page request's own, the log's), never stored as text.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import re
@@ -251,6 +250,8 @@ def _signature(folder: Path) -> tuple[tuple[str, int, bytes], ...]:
     """What changes when a file of the folder is added, removed, replaced or written: its name and a digest of
     its bytes (a few small files: far cheaper than checking them; a file's time stamp alone misses two writes
     within one tick of the file system's clock)."""
+    import hashlib  # OpenSSL: loaded when the family's folder is first looked at, after READY
+
     out = []
     for path in _files(folder):
         try:

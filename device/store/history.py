@@ -12,8 +12,6 @@ newest games are replayed again when the journal has grown. A report replays its
 
 from __future__ import annotations
 
-import csv
-import hashlib
 import io
 import json
 import logging
@@ -42,6 +40,8 @@ log = logging.getLogger(__name__)
 
 @cache
 def _own_version() -> str:
+    import hashlib  # OpenSSL: loaded when the past games are first told, after READY
+
     return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
 
 
@@ -310,6 +310,8 @@ def transactions_csv(one: Told) -> str:
     ';', an English one ','; the date and the amounts as the language writes them, which that spreadsheet reads
     back as numbers; the currency once, in the amount's header): the start capital first, the Frei-Parken pot
     named where money went into it or came out, local times."""
+    import csv  # a spreadsheet is asked for long after READY
+
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=text("reports.csv.delimiter"), lineterminator="\r\n")
     edition, stamp = one.board(), text("reports.csv.stamp")
