@@ -141,3 +141,26 @@ def test_no_shipped_edition_and_no_importlib_metadata_before_ready(tmp_path: Pat
     out = subprocess.run([sys.executable, "-c", READ_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
     assert out == ["- False", "classic.toml"]
+
+
+OPENSSL_BEFORE_READY = """
+import sys
+from pathlib import Path
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+
+daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+daemon.start(web=False)
+print(" ".join(m for m in ("_hashlib", "hashlib", "hmac", "secrets") if m in sys.modules) or "-")
+print(len(daemon.begin_code or ""))
+daemon.close()
+"""
+
+
+def test_no_openssl_before_ready(tmp_path: Path) -> None:
+    """hashlib, hmac and secrets load OpenSSL's library (about 15 M instructions, ≈ 0.05 s at a Pi core's pace);
+    nothing hashes before READY of an empty journal, and the one-time login code shown then is drawn without them."""
+    out = subprocess.run([sys.executable, "-c", OPENSSL_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert out == ["-", "6"]
