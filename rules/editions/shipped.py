@@ -7,7 +7,6 @@ as the code itself; a family's files are read by the device and passed in as tex
 
 from __future__ import annotations
 
-import pkgutil
 from collections.abc import Iterator, Mapping
 
 from .fileformat import EditionError, read_edition
@@ -20,6 +19,8 @@ file may name an earlier one as its base."""
 
 def shipped_text(key: str) -> str:
     """One shipped edition's file."""
+    import pkgutil  # with importlib.util: when an edition is first read, after READY
+
     return (pkgutil.get_data(__package__, f"{key}.toml") or b"").decode("utf-8")
 
 
