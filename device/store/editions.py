@@ -19,7 +19,7 @@ import time
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 import msgspec
 
@@ -318,98 +318,102 @@ def family_editions(state_dir: Path) -> dict[str, Edition]:
     return catalogue.editions
 
 
-class Said(TypedDict):
-    """A problem as the admin's page says it: where (a file's line, a form's field), the rules' key, the message
-    beside its place and the text for the list; ``note`` a form's problem that is only a warning. The answers
-    below match the web's (``webui.protocol``) key by key: mypy holds them where the daemon hands the web its
-    backend (the store may not import the web)."""
+# The answers' shapes, for mypy alone: a TypedDict compiles each key's annotation when it is made (about 9 M
+# instructions for these, before READY), and nothing makes or checks them at run time.
+if TYPE_CHECKING:
 
-    path: str
-    line: int | None
-    code: str
-    message: str
-    text: str
-    note: NotRequired[bool]
+    class Said(TypedDict):
+        """A problem as the admin's page says it: where (a file's line, a form's field), the rules' key, the message
+        beside its place and the text for the list; ``note`` a form's problem that is only a warning. The answers
+        below match the web's (``webui.protocol``) key by key: mypy holds them where the daemon hands the web its
+        backend (the store may not import the web)."""
 
-
-class EditionEntry(TypedDict):
-    key: str
-    title: str
-    base: str | None
-    family: bool
-    file: str | None
-    warnings: list[Said]
+        path: str
+        line: int | None
+        code: str
+        message: str
+        text: str
+        note: NotRequired[bool]
 
 
-class BrokenFile(TypedDict):
-    file: str
-    problems: list[Said]
+    class EditionEntry(TypedDict):
+        key: str
+        title: str
+        base: str | None
+        family: bool
+        file: str | None
+        warnings: list[Said]
 
 
-class PreviousVersion(TypedDict):
-    name: str
-    file: str
-    at: str
+    class BrokenFile(TypedDict):
+        file: str
+        problems: list[Said]
 
 
-class Overview(TypedDict):
-    editions: list[EditionEntry]
-    broken: list[BrokenFile]
-    previous: list[PreviousVersion]
+    class PreviousVersion(TypedDict):
+        name: str
+        file: str
+        at: str
 
 
-class CheckAnswer(TypedDict):
-    ok: bool
-    key: str | None
-    problems: list[Said]
-    warnings: list[Said]
-    text: NotRequired[str]
+    class Overview(TypedDict):
+        editions: list[EditionEntry]
+        broken: list[BrokenFile]
+        previous: list[PreviousVersion]
 
 
-class ToReplace(CheckAnswer):
-    code: str
-    question: str
+    class CheckAnswer(TypedDict):
+        ok: bool
+        key: str | None
+        problems: list[Said]
+        warnings: list[Said]
+        text: NotRequired[str]
 
 
-class FileRefused(TypedDict):
-    ok: Literal[False]
-    code: str
-    problems: list[Said]
+    class ToReplace(CheckAnswer):
+        code: str
+        question: str
 
 
-class Deleted(TypedDict):
-    ok: Literal[True]
-    kept: str
+    class FileRefused(TypedDict):
+        ok: Literal[False]
+        code: str
+        problems: list[Said]
 
 
-class Restored(TypedDict):
-    ok: Literal[True]
-    key: str | None
-    file: str
+    class Deleted(TypedDict):
+        ok: Literal[True]
+        kept: str
 
 
-class DeedData(TypedDict):
-    price: int
-    rents: list[int]
-    house_price: int
-    mortgage: int
+    class Restored(TypedDict):
+        ok: Literal[True]
+        key: str | None
+        file: str
 
 
-class EditionData(TypedDict):
-    """The keys of an edition's data (:func:`rules.editions.edition_data`) that the admin's form reads; the rest
-    rides along to the form's script."""
+    class DeedData(TypedDict):
+        price: int
+        rents: list[int]
+        house_price: int
+        mortgage: int
 
-    key: str
-    title: str
-    base: NotRequired[str]
-    language: NotRequired[str]
-    currency: str
-    names: dict[int, str]
-    short: NotRequired[dict[int, str]]
-    taxes: dict[int, int]
-    deeds: dict[int, DeedData]
-    groups: dict[str, str]
-    words: NotRequired[dict[str, dict[str, object]]]
+
+    class EditionData(TypedDict):
+        """The keys of an edition's data (:func:`rules.editions.edition_data`) that the admin's form reads; the rest
+        rides along to the form's script."""
+
+        key: str
+        title: str
+        base: NotRequired[str]
+        language: NotRequired[str]
+        currency: str
+        names: dict[int, str]
+        short: NotRequired[dict[int, str]]
+        taxes: dict[int, int]
+        deeds: dict[int, DeedData]
+        groups: dict[str, str]
+        words: NotRequired[dict[str, dict[str, object]]]
 
 
 def _problem(p: Problem, base: Edition | None) -> Said:
@@ -427,8 +431,9 @@ def free_name(folder: Path, key: str) -> Path:
     return path
 
 
-ToldAs = Callable[[Problem, Edition], Said]
-"""How a page says a problem, given the edition whose names say its squares."""
+if TYPE_CHECKING:
+    ToldAs = Callable[[Problem, Edition], Said]
+    """How a page says a problem, given the edition whose names say its squares."""
 
 
 def _said(code: str, **values: object) -> Said:
@@ -576,4 +581,4 @@ class Shelf:
 
     def data(self, key: str) -> EditionData | None:
         edition = self.catalogue().editions.get(key)
-        return None if edition is None else cast(EditionData, edition_data(edition))  # the rules' plain data
+        return None if edition is None else cast("EditionData", edition_data(edition))  # the rules' plain data
