@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from .fileformat import EditionError, read_edition
 from .model import Edition
+from .problems import EditionError
 
 ORDER = ("banking", "classic", "schalke", "sonic", "skylanders", "classic-uk", "classic-us")
 """The shipped editions, in the order the menus list them (the five German boxes, then the English boards); each
@@ -44,6 +44,8 @@ class Shipped(Mapping[str, Edition]):
         if edition is None:
             if key not in ORDER:
                 raise KeyError(key)
+            from .fileformat import read_edition  # the file's checks: on first use, after READY
+
             checked = read_edition(shipped_text(key), self)
             if checked.edition is None or checked.edition.key != key:
                 raise EditionError(checked.problems)
