@@ -166,3 +166,23 @@ def test_no_openssl_before_ready(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", OPENSSL_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
     assert out == ["-", "6"]
+
+
+GPIOZERO_RESOURCES = """
+import sys
+import drivers.gpio
+print("importlib.resources" in sys.modules, "importlib_resources" in sys.modules, "importlib_metadata" in sys.modules)
+from gpiozero.fonts import load_font_7seg
+import gpiozero.boards
+with gpiozero.boards.resources.files("gpiozero.fonts").joinpath("7seg.txt").open() as f:
+    print(len(load_font_7seg(f)))
+"""
+
+
+def test_gpiozero_reads_its_fonts_without_importlib_resources_at_start() -> None:
+    """gpiozero's boards import ``importlib.resources`` (with tempfile, shutil, bz2, lzma: about 12 M instructions)
+    only to read a seven-segment display's font: the drivers import gpiozero without it, and the font still reads."""
+    out = subprocess.run([sys.executable, "-c", GPIOZERO_RESOURCES], cwd=ROOT, capture_output=True, text=True,
+                         check=True, timeout=60).stdout.splitlines()
+    assert out[0] == "False False False"
+    assert int(out[1]) > 10
