@@ -186,3 +186,28 @@ def test_gpiozero_reads_its_fonts_without_importlib_resources_at_start() -> None
                          check=True, timeout=60).stdout.splitlines()
     assert out[0] == "False False False"
     assert int(out[1]) > 10
+
+
+SCENES_BEFORE_READY = """
+import sys
+from pathlib import Path
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+
+LATER = ("device.scenes.menus", "device.scenes.card", "device.scenes.flows", "device.scenes.wizard")
+daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+daemon.start(web=False)
+print(" ".join(m for m in LATER if m in sys.modules) or "-")
+daemon._import_web()  # what the loop starts beside itself at READY
+print(" ".join(m for m in LATER if m in sys.modules) or "-")
+daemon.close()
+"""
+
+
+def test_the_scenes_a_key_opens_load_beside_the_loop_after_ready(tmp_path: Path) -> None:
+    """The idle screen needs none of the menus, the card, the flows or the wizard (about 18 M instructions): they
+    are imported in the thread that loads the web stack after READY, before it, so the first key finds them."""
+    out = subprocess.run([sys.executable, "-c", SCENES_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert out == ["-", "device.scenes.menus device.scenes.card device.scenes.flows device.scenes.wizard"]

@@ -328,9 +328,11 @@ class Daemon(msgspec.Struct):
         return text(VOLUME_NAMES[buzzer.volume])
 
     def _import_web(self) -> None:
+        from ..scenes.ui import load_scenes
         from .web import load_web
 
         try:
+            load_scenes()  # what a key opens, before the web stack: a key may come before a page
             load_web()
         finally:
             self.events.put(("wake",))  # the loop starts the server now (or meets the import's error)
