@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
 from .board import DEEDS, SQUARES, TAX_SQUARES, Kind, Square
-from .editions import EDITIONS, Edition, EditionError, Mode, edition_from_data
+from .editions import EDITIONS, Edition, EditionError, Mode
 from .errors import BadCommand, RuleError
 from .money import Money
 from .names import MAX_NAME, check_distinct, clean_name
@@ -470,6 +470,8 @@ def parse(obj: object, *, strict: bool = True) -> Command:
 @lru_cache(maxsize=16)
 def edition_of_json(data: str) -> Edition:
     """The edition a new_game's ``edition_data`` describes, checked like a file (kept: a replay reads it once)."""
+    from .editions.fileformat import edition_from_data  # an edition's checks: at the first new_game, after READY
+
     try:
         return edition_from_data(json.loads(data))
     except EditionError as err:

@@ -9,7 +9,6 @@ words), so a phone in English and the device in German agree on it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 
@@ -19,6 +18,8 @@ from .state import Transfer
 
 def effect_digest(said: Phrase, note: Phrase | None, transfers: Iterable[Transfer]) -> str:
     """A digest of what a preview showed: its phrase and note, and every transfer (payer, payee, amount, why)."""
+    import hashlib  # OpenSSL loads when a preview is first confirmed, not before READY
+
     data = [to_data(said), None if note is None else to_data(note),
             [[t.payer, t.payee, t.amount, to_data(t.reason)] for t in transfers]]
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]

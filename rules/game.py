@@ -25,7 +25,7 @@ from .moves.context import chain
 from .newgame import new_game_state
 from .ops import HANDLERS
 from .phrase import Cash, Many, Phrase, Place, Value, phrase
-from .record import record
+from .record import mutable_record, record
 from .state import Change, GameState, Staged, Transfer, write
 from .titles import HOUSE_RULE_NAMES, MODE_NAMES, mode_name, mode_title, square_name
 from .valuation import level, net_worth
@@ -60,7 +60,7 @@ class Event:
         return effect_digest(self.said, self.note, self.transfers)
 
 
-@dataclass(slots=True)
+@mutable_record
 class Replaced:
     """A game a later new_game replaced, kept whole so that undoing that new_game brings it back."""
 

@@ -12,7 +12,7 @@ from typing import Any
 from . import commands as cmds
 from .board import DEEDS, Square
 from .commands import parse
-from .editions import Edition, Mode, journal_data
+from .editions import Edition, Mode
 from .errors import BadCommand
 from .phrase import Place, phrase
 from .state import GameState, PlayerState, Transfer
@@ -57,6 +57,8 @@ def with_edition_data(cmd: Mapping[str, Any], editions: Mapping[str, Edition]) -
         return cmd
     key = cmd.get("edition")
     edition = editions.get(key) if isinstance(key, str) else None
+    from .editions.writing import journal_data  # with the file's schema: at the first new_game, after READY
+
     return cmd if edition is None else {**cmd, "edition_data": journal_data(edition)}
 
 

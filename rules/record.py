@@ -57,9 +57,9 @@ def _frozen_methods(cls: type[Any], names: frozenset[str]) -> dict[str, Any]:
             "__setstate__": __setstate__}
 
 
-def _compiled_init(cls: type[Any]) -> Callable[..., None]:
-    """The ``__init__`` ``@dataclass(frozen=True)`` makes for ``cls``'s fields (it sets them with
-    ``object.__setattr__`` and calls ``__post_init__``), compiled on a twin class with the same fields."""
+def _compiled_init(cls: type[Any], *, frozen: bool = True) -> Callable[..., None]:
+    """The ``__init__`` ``@dataclass(frozen=frozen)`` makes for ``cls``'s fields (a frozen one sets them with
+    ``object.__setattr__``; both call ``__post_init__``), compiled on a twin class with the same fields."""
     every = fields(cls)
     space: dict[str, Any] = {"__annotations__": {f.name: f.type for f in every}, "__module__": cls.__module__,
                              "__qualname__": cls.__qualname__}
@@ -67,7 +67,7 @@ def _compiled_init(cls: type[Any]) -> Callable[..., None]:
         space[f.name] = field(default=f.default, default_factory=f.default_factory, init=f.init, kw_only=f.kw_only)
     if hasattr(cls, "__post_init__"):
         space["__post_init__"] = cls.__post_init__
-    twin: type[Any] = dataclass(frozen=True, eq=False, repr=False, match_args=False)(type(cls.__name__, (), space))
+    twin: type[Any] = dataclass(frozen=frozen, eq=False, repr=False, match_args=False)(type(cls.__name__, (), space))
     init: Callable[..., None] = twin.__init__
     return init
 
@@ -108,4 +108,40 @@ def record(cls: type[T]) -> type[T]:
         if name not in own:
             method.__qualname__ = f"{made.__qualname__}.{name}"
             setattr(made, name, method)
+    return made
+
+
+@dataclass_transform(field_specifiers=(field,))
+def mutable_record(cls: type[T]) -> type[T]:
+    """The slotted, mutable dataclass of ``cls`` (``@dataclass(slots=True)``), its methods made as :func:`record`
+    makes them: ``__eq__`` and ``__repr__`` as closures, ``__init__`` compiled at the first instance, and
+    ``__hash__`` None, as a mutable dataclass that compares its fields has it (the game's state is changed in
+    place: it must not sit in a set)."""
+    made: type[T] = dataclass(slots=True, init=False, eq=False, repr=False)(cls)
+    every = fields(made)  # type: ignore[arg-type]
+    compared = _values(tuple(f.name for f in every if f.compare))
+    shown = tuple(f.name for f in every if f.repr)
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _compiled_init(made, frozen=False)
+        init.__qualname__ = f"{made.__qualname__}.__init__"
+        type.__setattr__(made, "__init__", init)
+        init(self, *args, **kwargs)
+
+    def __eq__(self: Any, other: object) -> Any:
+        if other.__class__ is self.__class__:
+            return compared(self) == compared(other)
+        return NotImplemented
+
+    @reprlib.recursive_repr()
+    def __repr__(self: Any) -> str:
+        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
+
+    own = dict(cls.__dict__)
+    for name, method in {"__init__": __init__, "__eq__": __eq__, "__repr__": __repr__}.items():
+        if name not in own:
+            method.__qualname__ = f"{made.__qualname__}.{name}"
+            setattr(made, name, method)
+    if "__hash__" not in own or (own["__hash__"] is None and "__eq__" in own):
+        made.__hash__ = None  # type: ignore[assignment]
     return made

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .editions import journal_data
 from .errors import BadCommand
 from .game import NO_COMMAND, UNDO_DEPTH, Event, Game, Replaced
 from .phrase import from_data, phrase, to_data
@@ -40,6 +39,8 @@ def _state(state: GameState | None) -> dict[str, Any] | None:
     contract shows it as the ranking, which a restore never trusts)."""
     if state is None:
         return None
+    from .editions.writing import journal_data  # with the file's schema: at the first checkpoint, after READY
+
     order = {p.name: p.bankrupt_order for p in state.players.values() if p.bankrupt_order}
     return {**to_json(state), "bankrupt_order": order, "edition_data": journal_data(state.edition)}
 

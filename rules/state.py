@@ -9,7 +9,7 @@ is what makes an undo ("Storno") an exact compensating change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Literal, TypeAlias
 
 from .board import DEEDS, Square
@@ -17,7 +17,7 @@ from .editions import Edition, Mode
 from .errors import RuleError, short_of_money
 from .money import Money
 from .phrase import Cash, Phrase, phrase
-from .record import record
+from .record import mutable_record, record
 
 HOUSES_IN_BOX = 32
 HOTELS_IN_BOX = 12
@@ -26,7 +26,7 @@ JAIL_CARDS_IN_GAME = 2
 """One "Gefängnis frei" card in each deck."""
 
 
-@dataclass(slots=True)
+@mutable_record
 class PlayerState:
     """A player at the table, in seat order."""
 
@@ -44,7 +44,7 @@ class PlayerState:
     puts who went bankrupt last above those before; a Storno restores it like any field."""
 
 
-@dataclass(slots=True)
+@mutable_record
 class DeedState:
     """Who owns a deed and what stands on it."""
 
@@ -55,7 +55,7 @@ class DeedState:
     mortgaged: bool = False
 
 
-@dataclass(slots=True)
+@mutable_record
 class GameState:
     """Everything the rules need to judge the next command."""
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from rules.record import record
+from rules.record import mutable_record, record
 
 
 @record
@@ -110,3 +110,45 @@ def test_a_record_is_made_as_the_dataclass_makes_it() -> None:
     one = Mine(a=1, b=(2,))
     assert copy.copy(one) == one and copy.deepcopy(one) == one
     assert Mine.__init__.__qualname__ == "Mine.__init__"
+
+
+@mutable_record
+class MyState:
+    name: str
+    cash: int = 0
+    seen: list[int] = field(default_factory=list)
+    quiet: int = field(default=0, repr=False, compare=False)
+
+
+@dataclass(slots=True)
+class TheirState:
+    name: str
+    cash: int = 0
+    seen: list[int] = field(default_factory=list)
+    quiet: int = field(default=0, repr=False, compare=False)
+
+
+def test_a_mutable_record_behaves_as_a_slotted_dataclass() -> None:
+    """The game's state: changed in place, compared, shown and copied as ``@dataclass(slots=True)`` did."""
+    cases: list[dict[str, Any]] = [{"name": "A"}, {"name": "A", "cash": 5}, {"name": "A", "quiet": 1},
+                                   {"name": "B", "seen": [1]}]
+    for one in cases:
+        for two in cases:
+            assert (MyState(**one) == MyState(**two)) == (TheirState(**one) == TheirState(**two))
+        assert repr(MyState(**one)).replace("MyState", "TheirState") == repr(TheirState(**one))
+    assert MyState.__hash__ is None and TheirState.__hash__ is None
+    assert MyState.__match_args__ == TheirState.__match_args__
+    mine = MyState("A")
+    mine.cash = 7
+    mine.seen.append(1)
+    assert MyState("A").seen == []  # a fresh list each
+    assert not hasattr(mine, "__dict__")
+    with pytest.raises(AttributeError):
+        setattr(mine, "other", 1)  # noqa: B010 (an attribute no field names: slots refuse it)
+    assert dataclasses.replace(mine, cash=9) == MyState("A", 9, [1])
+    assert pickle.loads(pickle.dumps(mine)) == mine == copy.deepcopy(mine)
+    assert [f.name for f in dataclasses.fields(mine)] == ["name", "cash", "seen", "quiet"]
+    make: Callable[..., object] = MyState  # a wrong call on purpose
+    with pytest.raises(TypeError):
+        make()
+    assert MyState.__init__.__qualname__ == "MyState.__init__"

@@ -126,7 +126,8 @@ from device.daemon.service import Daemon
 
 daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
 daemon.start(web=False)
-print(" ".join(r for r in read if r.endswith(".toml")) or "-", "importlib.metadata" in sys.modules)
+print(" ".join(r for r in read if r.endswith(".toml")) or "-", "importlib.metadata" in sys.modules,
+      "rules.editions.fileformat" in sys.modules)
 from rules import EDITIONS
 EDITIONS["classic"]
 print(" ".join(r for r in read if r.endswith(".toml")))
@@ -136,8 +137,77 @@ daemon.close()
 
 def test_no_shipped_edition_and_no_importlib_metadata_before_ready(tmp_path: Path) -> None:
     """Reading and checking the seven shipped editions cost about 46 M instructions (≈ 0.17 s at a Pi core's pace),
-    and gpiozero's import of ``importlib.metadata`` (with email and zipfile) about 27 M; a start needs neither.
+    and gpiozero's import of ``importlib.metadata`` (with email and zipfile) about 27 M, the file format's modules
+    (schema, checks, writer) about 4 M; a start needs none of them.
     The editions are read on first use (``rules.EDITIONS``), the classic board's with nothing else."""
     out = subprocess.run([sys.executable, "-c", READ_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
-    assert out == ["- False", "classic.toml"]
+    assert out == ["- False False", "classic.toml"]
+
+
+OPENSSL_BEFORE_READY = """
+import sys
+from pathlib import Path
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+
+daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+daemon.start(web=False)
+print(" ".join(m for m in ("_hashlib", "hashlib", "hmac", "secrets") if m in sys.modules) or "-")
+print(len(daemon.begin_code or ""))
+daemon.close()
+"""
+
+
+def test_no_openssl_before_ready(tmp_path: Path) -> None:
+    """hashlib, hmac and secrets load OpenSSL's library (about 15 M instructions, ≈ 0.05 s at a Pi core's pace);
+    nothing hashes before READY of an empty journal, and the one-time login code shown then is drawn without them."""
+    out = subprocess.run([sys.executable, "-c", OPENSSL_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert out == ["-", "6"]
+
+
+GPIOZERO_RESOURCES = """
+import sys
+import drivers.gpio
+print("importlib.resources" in sys.modules, "importlib_resources" in sys.modules, "importlib_metadata" in sys.modules)
+from gpiozero.fonts import load_font_7seg
+import gpiozero.boards
+with gpiozero.boards.resources.files("gpiozero.fonts").joinpath("7seg.txt").open() as f:
+    print(len(load_font_7seg(f)))
+"""
+
+
+def test_gpiozero_reads_its_fonts_without_importlib_resources_at_start() -> None:
+    """gpiozero's boards import ``importlib.resources`` (with tempfile, shutil, bz2, lzma: about 12 M instructions)
+    only to read a seven-segment display's font: the drivers import gpiozero without it, and the font still reads."""
+    out = subprocess.run([sys.executable, "-c", GPIOZERO_RESOURCES], cwd=ROOT, capture_output=True, text=True,
+                         check=True, timeout=60).stdout.splitlines()
+    assert out[0] == "False False False"
+    assert int(out[1]) > 10
+
+
+SCENES_BEFORE_READY = """
+import sys
+from pathlib import Path
+from device.daemon.config import Config
+from device.daemon.notify import Notifier
+from device.daemon.service import Daemon
+
+LATER = ("device.scenes.menus", "device.scenes.card", "device.scenes.flows", "device.scenes.wizard")
+daemon = Daemon(Config.load(None), Path(sys.argv[1]), sim=True, host="127.0.0.1", port=0, notifier=Notifier(""))
+daemon.start(web=False)
+print(" ".join(m for m in LATER if m in sys.modules) or "-")
+daemon._import_web()  # what the loop starts beside itself at READY
+print(" ".join(m for m in LATER if m in sys.modules) or "-")
+daemon.close()
+"""
+
+
+def test_the_scenes_a_key_opens_load_beside_the_loop_after_ready(tmp_path: Path) -> None:
+    """The idle screen needs none of the menus, the card, the flows or the wizard (about 18 M instructions): they
+    are imported in the thread that loads the web stack after READY, before it, so the first key finds them."""
+    out = subprocess.run([sys.executable, "-c", SCENES_BEFORE_READY, str(tmp_path / "state")], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert out == ["-", "device.scenes.menus device.scenes.card device.scenes.flows device.scenes.wizard"]

@@ -14,7 +14,6 @@ device's reckoning, the web only carries it (``webui.booking``'s routes). Of the
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -159,6 +158,8 @@ def _number(typed: str, what: str) -> int:
 def _form_version(fields: list[Field]) -> str:
     """A digest of a form as drawn (its fields and every choice they offer): a one-step form books only the
     choices the banker saw."""
+    import hashlib  # OpenSSL: loaded at the first form, not before READY
+
     data = json.dumps(fields, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 

@@ -46,6 +46,15 @@ class _Words(argparse.HelpFormatter):
     loading the catalogues (they need the rules, which come after the first frame). The one way a help is said:
     every parser of the command line (the ``edition`` verbs too) is a :class:`_Parser` and formats with this."""
 
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        # While the line is first parsed (``_Parser.quiet``) no formatter prints anything: argparse makes them
+        # only to check each argument, and a refusal is said by a second parser. Asking the terminal's width
+        # there would import shutil (with zlib, bz2 and lzma) before the first frame, ≈ 10 M instructions.
+        if width is None and _Parser.quiet:
+            width = 78
+        super().__init__(prog, indent_increment, max_help_position, width)
+
     def _format_text(self, text: str) -> str:
         return super()._format_text(_said(text))
 

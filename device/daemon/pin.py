@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
-
 ROUNDS = 200_000
 
 
 def hash_pin(pin: str) -> str:
+    import hashlib  # hashlib, hmac and secrets load OpenSSL: when a PIN is first set or checked, not before READY
+    import secrets
+
     salt = secrets.token_hex(16)
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), ROUNDS).hex()
     return f"pbkdf2${ROUNDS}${salt}${digest}"
 
 
 def check_pin(pin: str, stored: str) -> bool:
+    import hashlib
+    import hmac
+
     try:
         _, rounds, salt, digest = stored.split("$")
         candidate = hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), int(rounds)).hex()
@@ -34,5 +36,10 @@ CODE_DIGITS = 6
 
 
 def new_code() -> str:
-    """A one-time code for the phone's first login, from ``secrets`` (not guessable from the last one)."""
-    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+    """A one-time code for the phone's first login, from the system's randomness (not guessable from the last one).
+
+    ``random.SystemRandom`` is what ``secrets.randbelow`` draws from (``os.urandom``); ``secrets`` itself imports
+    ``hmac`` and with it OpenSSL, which the code shown before READY does not need."""
+    import random
+
+    return f"{random.SystemRandom().randrange(10**CODE_DIGITS):0{CODE_DIGITS}d}"

@@ -40,12 +40,22 @@ from .config import Config
 from .notify import Notifier
 from .parts import missing_names, parts_problem, start_screen
 from .public import public_body
-from .web import WebBackend
 
 __all__ = ["Daemon", "WebBackend", "run_daemon"]
 
 if TYPE_CHECKING:
     from .hotspot import Hotspot, JoinInfo
+    from .web import WebBackend
+
+
+def __getattr__(name: str) -> Any:
+    """``WebBackend``, the web's side of the daemon, imported when asked for: with it come the web's protocol and
+    live streams (about 13 M instructions), which the loop needs only once the web stack loads, after READY."""
+    if name == "WebBackend":
+        from .web import WebBackend
+
+        return WebBackend
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 log = logging.getLogger(__name__)
 
@@ -318,9 +328,11 @@ class Daemon(msgspec.Struct):
         return text(VOLUME_NAMES[buzzer.volume])
 
     def _import_web(self) -> None:
+        from ..scenes.ui import load_scenes
         from .web import load_web
 
         try:
+            load_scenes()  # what a key opens, before the web stack: a key may come before a page
             load_web()
         finally:
             self.events.put(("wake",))  # the loop starts the server now (or meets the import's error)

@@ -9,8 +9,6 @@ are :mod:`device.daemon.simulation`'s.
 
 from __future__ import annotations
 
-import hmac
-import secrets
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
@@ -197,6 +195,8 @@ class WebBackend:
 
     def check_pin(self, pin: str) -> bool | None:
         """True/False for a PIN; None when no PIN is set yet (admin closed until the banker sets one)."""
+        import hmac  # OpenSSL: at the first login, not before READY
+
         from .pin import check_pin
 
         configured = self._d.config.banker_pin
@@ -253,6 +253,8 @@ class WebBackend:
         return result
 
     def secret_key(self) -> bytes:
+        import secrets  # OpenSSL: when the web app is made, after READY
+
         journal = self._d.journal
         if journal is None:
             return secrets.token_bytes(32)

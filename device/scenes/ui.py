@@ -9,7 +9,6 @@ with a tone and a note, never silently), the web's changes and the reader's faul
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any, cast
@@ -23,18 +22,13 @@ from rules import GameState, format_money
 from ..store.cards import Cards
 from ..store.journal import JournalError
 from ..store.ledger import Ledger, Outcome
-from . import menus
-from .card import CardScene
 from .idle import IdleScene
 from .inputs import Hold, Input, Key, Press, Tap, Tick, parse_key, trigger
 from .layout import page, with_icons, with_note
 from .manager import Scene, SceneManager, WifiJoin
 from .notes import MessageScene, RaiseOffer, game_over_pages, outcome_scene
-from .runner import come_back
 from .said import Said, key_name, phrase, say
 from .table import State
-from .taps import tapped
-from .wizard import ask_new_game
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +37,21 @@ SLEEP_AFTER = 60.0
 
 TWO_CARDS = "two_cards"
 """``reader_status(False, TWO_CARDS)``: the reader sees more than one card at once."""
+
+
+def load_scenes() -> None:
+    """The scenes a key or a card opens (menus, the card, the flows' steps, the new game, the self-test) are
+    imported where they are first used, not before READY: the idle screen needs none of them, and they cost about
+    18 M instructions (≈ 0.07 s at a Pi core's pace). The daemon calls this beside the loop right after READY, so
+    the first key finds them loaded."""
+    from . import card, menus, runner, taps, wizard  # noqa: F401
+
+
+def _new_seed() -> int:
+    """A new game's seed from ``secrets``, imported here: it loads OpenSSL, which nothing needs before READY."""
+    import secrets
+
+    return secrets.randbelow(2**31)
 
 
 class Ui(msgspec.Struct):
@@ -60,7 +69,7 @@ class Ui(msgspec.Struct):
     muted: Callable[[], bool] = lambda: False
     """Whether the buzzer is off (the title bar's "x"): its state, never a volume's name in the language in force."""
     cycle_volume: Callable[[], str] = lambda: "hoch"
-    new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
+    new_seed: Callable[[], int] = lambda: _new_seed()
     set_pin: Callable[[str], bool] = lambda pin: False
     begin_code: Callable[[], str | None] = lambda: None
     """The one-time code for a phone's first login while no PIN is set (the idle screen shows it), else None."""
@@ -163,9 +172,13 @@ class Ui(msgspec.Struct):
         before = self.screen()
         self.scenes.why = trigger(inp)
         if isinstance(inp, Hold) and inp.key is Key.C:
+            from .wizard import ask_new_game
+
             ask_new_game(self)
         elif not self.scenes.top.on_event(self, inp):
             if isinstance(inp, Tap):
+                from .taps import tapped
+
                 tapped(self, inp.uid)  # a tap is never ignored: that card, whatever was under way
             else:
                 self.unused(inp)
@@ -223,6 +236,8 @@ class Ui(msgspec.Struct):
             self.tone("done")
             self.game_over()
             return
+        from .runner import come_back
+
         if outcome.ok and then is not None and come_back(self, then):
             return
         self.tone("done" if outcome.ok else "refused")
@@ -244,6 +259,8 @@ class Ui(msgspec.Struct):
         """Unwind to the card of ``player`` (a fresh card scene) or idle, and show ``scene`` over it."""
         live = player is not None and self.game is not None and player in self.game.players \
             and not self.game.players[player].bankrupt
+        from .card import CardScene
+
         below = [CardScene(player, booked=True)] if live and player is not None else []
         self.scenes.unwind(*below, *([scene] if scene else []))
 
@@ -265,6 +282,8 @@ class Ui(msgspec.Struct):
 
     def open_menu(self, player: str | None) -> None:
         """The player's menu (digits that never move), or the banker's without a card."""
+        from . import menus
+
         if player is None:
             menus.banker_menu(self)
         else:
@@ -272,9 +291,13 @@ class Ui(msgspec.Struct):
 
     def run_method(self, name: str, player: str | None) -> None:
         """A one-screen entry of the menus by the name flows.py gives it (Storno, Lautstärke …)."""
+        from . import menus
+
         menus.METHODS[name](self, player)
 
     def raise_money(self, offer: RaiseOffer) -> None:
+        from . import menus
+
         menus.raise_menu(self, offer)
 
     # Changes from elsewhere ----------------------------------------------------------------

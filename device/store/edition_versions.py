@@ -7,7 +7,6 @@ were, under its own name behind the moment it left), and /admin brings it back. 
 
 from __future__ import annotations
 
-import calendar
 import os
 import time
 from pathlib import Path
@@ -43,6 +42,8 @@ def keep(path: Path, now: float | None = None) -> Version:
 
 def versions(folder: Path) -> list[Version]:
     """The kept files of an ``editions/`` folder, newest first."""
+    import calendar  # the kept versions are listed on a page, long after READY
+
     kept = folder / PREVIOUS
     out = []
     for path in kept.glob("*_*.toml") if kept.is_dir() else []:

@@ -11,7 +11,6 @@ shown (a page request's own, the log's), never stored as text.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import re
@@ -20,27 +19,15 @@ import time
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
 import words
 from rules import EDITIONS, Edition
-from rules.editions import Checked, Problem, edition_data, read_edition, to_toml
-from rules.editions.fileformat import COMMENTED, DISPLAYED, KEY, MAX_DISPLAY_NAME
+from rules.editions import Checked, Problem
 from rules.editions.reading import MAX_BYTES, Decoded, decode, replacement_problems, too_big
 from rules.phrase import Phrase, Place, phrase
-from shapes.editions import (
-    CheckAnswer,
-    Deleted,
-    EditionData,
-    FileRefused,
-    Overview,
-    Restored,
-    Said,
-    ToldAs,
-    ToReplace,
-)
 
 from .edition_versions import keep, kept_path, versions
 
@@ -83,11 +70,16 @@ COMMENTS = {"key": "editions.comment.key", "title": "editions.comment.title", "b
 
 def file_comments(edition: Edition) -> dict[str, str]:
     """What each key of a written file is, in the language in force (:func:`rules.editions.to_toml`)."""
+    # An edition's file format (its schema and its checks) loads when a file is read or written, after READY.
+    from rules.editions.fileformat import COMMENTED, MAX_DISPLAY_NAME
+
     return {key: words.say(phrase(COMMENTS[key], go=Place(0), most=MAX_DISPLAY_NAME), edition) for key in COMMENTED}
 
 
 def as_file(edition: Edition, data: Mapping[str, Any] | None = None) -> str:
     """An edition (or ``data`` written against it) as a commented file a family edits by hand."""
+    from rules.editions.fileformat import edition_data, to_toml
+
     return to_toml(edition_data(edition) if data is None else data, comments=file_comments(edition))
 
 
@@ -115,6 +107,7 @@ def oled_problems(edition: Edition) -> list[Problem]:
     """The squares the OLED names (a booking's) whose name as it shows them (the short name, else the name) does
     not fit one line, measured with its font as the screens are laid out."""
     from drivers.measure import LINE_PX, px  # Pillow and the font: only when a file is checked
+    from rules.editions.fileformat import DISPLAYED
 
     out = []
     for sq in sorted(DISPLAYED):
@@ -128,6 +121,8 @@ def check_text(text: str, bases: Mapping[str, Edition], *, oled: bool = True) ->
     """A family file's edition (None if it has problems), its problems and its warnings: the rules' checks and the
     OLED's; ``base`` the edition it names as its base. A text with a "�" is never an edition: a character was lost
     before it came here, and saving would keep the loss."""
+    from rules.editions.fileformat import read_edition
+
     lost = replacement_problems(text)
     if not lost and (empty := _checked_empty(text)):
         return Checked(None, empty)
@@ -262,6 +257,8 @@ def _signature(folder: Path) -> tuple[tuple[str, int, bytes], ...]:
     """What changes when a file of the folder is added, removed, replaced or written: its name and a digest of
     its bytes (a few small files: far cheaper than checking them; a file's time stamp alone misses two writes
     within one tick of the file system's clock)."""
+    import hashlib  # OpenSSL: loaded when the family's folder is first looked at, after READY
+
     out = []
     for path in _files(folder):
         try:
@@ -326,6 +323,23 @@ def family_editions(state_dir: Path) -> dict[str, Edition]:
     catalogue = load(state_dir)
     _log_broken(catalogue)
     return catalogue.editions
+
+
+# The answers' shapes (shapes.editions, one copy for the store and the web), for mypy alone: a TypedDict
+# compiles each key's annotation when it is made (about 9 M instructions before READY), and nothing makes or
+# checks them at run time.
+if TYPE_CHECKING:
+    from shapes.editions import (
+        CheckAnswer,
+        Deleted,
+        EditionData,
+        FileRefused,
+        Overview,
+        Restored,
+        Said,
+        ToldAs,
+        ToReplace,
+    )
 
 
 def _problem(p: Problem, base: Edition | None) -> Said:
@@ -459,6 +473,8 @@ class Shelf:
             return {"ok": False, "code": "no_file", "problems": [_said("editions.store.no_file", file=name)]}
         decoded = read_path(path)
         key = claimed_key(decoded.text) if decoded.text is not None else None
+        from rules.editions.fileformat import KEY
+
         try:
             for claimant in self.catalogue().claims.get(key or "", []):
                 keep(claimant)
@@ -487,5 +503,7 @@ class Shelf:
         return EDITIONS.get(key) or self.catalogue().editions.get(key)
 
     def data(self, key: str) -> EditionData | None:
+        from rules.editions.fileformat import edition_data
+
         edition = self.catalogue().editions.get(key)
-        return None if edition is None else cast(EditionData, edition_data(edition))  # the rules' plain data
+        return None if edition is None else cast("EditionData", edition_data(edition))  # the rules' plain data

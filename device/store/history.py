@@ -12,8 +12,6 @@ newest games are replayed again when the journal has grown. A report replays its
 
 from __future__ import annotations
 
-import csv
-import hashlib
 import io
 import json
 import logging
@@ -23,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
@@ -31,7 +29,6 @@ from rules import EDITIONS, Edition, Event, Game, GameState, RuleError, name_key
 from rules.game import mode_name
 from rules.phrase import to_data
 from rules.state import Transfer
-from shapes.reports import BestRow, Figures, GameSummary, RecordRow
 from words import grouped, localised, say, text
 
 from . import clocks
@@ -43,6 +40,8 @@ log = logging.getLogger(__name__)
 
 @cache
 def _own_version() -> str:
+    import hashlib  # OpenSSL: loaded when the past games are first told, after READY
+
     return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
 
 
@@ -50,6 +49,12 @@ PACE_EVERY = 200
 """Commands between two pauses of the warm-up: about 5 ms of replay here, then the loop may run."""
 OPEN_GAMES = 3
 """The newest games are replayed on every look: a Storno can still bring them back or change them."""
+
+
+# The answers' shapes (shapes.reports, one copy for the store and the web), for mypy alone: a TypedDict
+# compiles each key's annotation when it is made, and nothing makes or checks them at run time.
+if TYPE_CHECKING:
+    from shapes.reports import BestRow, Figures, GameSummary, RecordRow
 
 
 class Kept(Protocol):
@@ -255,6 +260,8 @@ def transactions_csv(one: Told) -> str:
     ';', an English one ','; the date and the amounts as the language writes them, which that spreadsheet reads
     back as numbers; the currency once, in the amount's header): the start capital first, the Frei-Parken pot
     named where money went into it or came out, local times."""
+    import csv  # a spreadsheet is asked for long after READY
+
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=text("reports.csv.delimiter"), lineterminator="\r\n")
     edition, stamp = one.board(), text("reports.csv.stamp")

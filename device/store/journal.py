@@ -15,7 +15,6 @@ Registered cards and settings live in the same file and survive new games.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import os
@@ -131,6 +130,8 @@ def row_checksum(text: str) -> int:
 
 def link(prev: str, seq: int, at: float, text: str) -> str:
     """The chain's link for a row: it covers every row before it, so a lost or changed row breaks it."""
+    import hashlib  # OpenSSL loads at the first row written or read, not before READY of an empty journal
+
     return hashlib.sha256(f"{prev}|{seq}|{at!r}|{text}".encode()).hexdigest()[:32]
 
 

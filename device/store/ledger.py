@@ -8,7 +8,6 @@ journal, so the state never holds what the journal does not.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import threading
@@ -46,6 +45,8 @@ def code_version() -> str:
 
     A newer version may judge an old command differently; it then replays the journal itself.
     """
+    import hashlib  # OpenSSL: loaded at the first checkpoint, not before READY of an empty journal
+
     digest = hashlib.sha256()
     for path in [*sorted(Path(rules.__file__).parent.rglob("*.py")), Path(__file__)]:
         digest.update(path.read_bytes())

@@ -15,7 +15,7 @@ import codecs
 import re
 
 from ..phrase import phrase
-from .fileformat import Problem
+from .problems import Problem
 
 MAX_BYTES = 40 * 1024
 """The largest file read: a whole commented edition is about 8 KB, and an upload of 40 KB still fits the web's

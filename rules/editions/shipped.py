@@ -7,11 +7,10 @@ as the code itself; a family's files are read by the device and passed in as tex
 
 from __future__ import annotations
 
-import pkgutil
 from collections.abc import Iterator, Mapping
 
-from .fileformat import EditionError, read_edition
 from .model import Edition
+from .problems import EditionError
 
 ORDER = ("banking", "classic", "schalke", "sonic", "skylanders", "classic-uk", "classic-us")
 """The shipped editions, in the order the menus list them (the five German boxes, then the English boards); each
@@ -20,6 +19,8 @@ file may name an earlier one as its base."""
 
 def shipped_text(key: str) -> str:
     """One shipped edition's file."""
+    import pkgutil  # with importlib.util: when an edition is first read, after READY
+
     return (pkgutil.get_data(__package__, f"{key}.toml") or b"").decode("utf-8")
 
 
@@ -43,6 +44,8 @@ class Shipped(Mapping[str, Edition]):
         if edition is None:
             if key not in ORDER:
                 raise KeyError(key)
+            from .fileformat import read_edition  # the file's checks: on first use, after READY
+
             checked = read_edition(shipped_text(key), self)
             if checked.edition is None or checked.edition.key != key:
                 raise EditionError(checked.problems)
