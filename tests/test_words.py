@@ -135,13 +135,25 @@ def human_literals(path: Path) -> Iterator[tuple[int, str]]:
                 skip.add(id(body[0].value))
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skip.add(id(node.value))  # attribute docstrings
+        # A type written as a string (a forward reference, cast's type) names a class, never a word of ours.
+        annotations = [a.annotation for a in ast.walk(node) if isinstance(a, ast.arg) and a.annotation] \
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            annotations.append(node.returns)
+        if isinstance(node, ast.AnnAssign):
+            annotations.append(node.annotation)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "cast" \
+                and node.args:
+            annotations.append(node.args[0])
+        for annotation in annotations:
+            skip.update(id(sub) for sub in ast.walk(annotation))
         if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
             skip.update(id(sub) for sub in ast.walk(node.format_spec))  # f"{x:02X}"
         if isinstance(node, ast.Call):
             func = node.func
             name = getattr(func, "attr", getattr(func, "id", ""))
             if name in ("debug", "info", "warning", "error", "exception", "getLogger", "text", "plural", "phrase", "use",
-                        "setting", "set_setting", "getattr", "glob"):
+                        "setting", "set_setting", "getattr", "glob", "AttributeError"):
                 for arg in node.args[:1] if name in ("text", "plural", "phrase") else node.args:
                     for sub in ast.walk(arg):
                         skip.add(id(sub))
