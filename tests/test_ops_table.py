@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
+from rules import commands as cmds
 from rules.editions import EDITIONS
 from rules.ops import REGISTRY, LegalRow
 
@@ -102,3 +103,9 @@ def test_the_table_is_unchanged_row_by_row() -> None:
     assert [row[0] for row in now] == [row[0] for row in TABLE], "the ops' order changed"
     for was, is_ in zip(TABLE, now, strict=True):
         assert is_ == was
+
+
+def test_the_order_is_the_command_unions() -> None:
+    """The order is written where a new op is written anyway (the ``Command`` union), never the order the modules
+    of the moves happen to be read in."""
+    assert [op.command for op in REGISTRY] == list(cmds.COMMANDS.values())

@@ -8,9 +8,11 @@ from ..errors import BadCommand
 from ..phrase import Phrase, phrase
 from ..state import GameState, Staged
 from ..valuation import ranking
+from .books import books
 from .context import Ctx
 
 
+@books(cmds.End, said=("rules.end.done",))
 def end(c: Ctx, cmd: cmds.End) -> Phrase:
     if c.state.mode is not Mode.TIMED:
         raise BadCommand(phrase("rules.end.not_timed"))

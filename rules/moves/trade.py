@@ -8,6 +8,7 @@ from ..errors import RuleError
 from ..money import Money
 from ..phrase import Cash, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost
+from .books import books
 from .context import Ctx, chain
 
 
@@ -20,6 +21,7 @@ def _trade_side(c: Ctx, side: cmds.TradeSide, giver: str) -> None:
         raise RuleError("not_owner", phrase("rules.trade.jail_cards", player=giver, n=held))
 
 
+@books(cmds.Trade, said=("rules.trade.done",))
 def trade(c: Ctx, cmd: cmds.Trade) -> Phrase:
     a, b = c.player(cmd.a), c.player(cmd.b)
     for side in (cmd.a_gives, cmd.b_gives):
