@@ -16,8 +16,8 @@ from types import MappingProxyType
 from typing import Any
 
 from . import commands as cmds
-from .legalrows import LegalRow
-from .moves import DECLARED, Ctx, Op
+from .moves import Ctx  # the package reads every module of moves, and so runs their declarations
+from .moves.books import DECLARED, LegalRow, Op
 from .phrase import Phrase
 
 __all__ = ["BY_NAME", "DEBTS", "HANDLERS", "LEGAL_ROWS", "REGISTRY", "LegalRow", "Op"]

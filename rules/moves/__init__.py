@@ -9,9 +9,8 @@ modules read here, and ``Game`` (``rules.game``) is the door that calls them. A 
 from __future__ import annotations
 
 from . import buildings, debt, end, money, property, trade
-from .books import DECLARED, Op
 from .buildings import shortage
 from .context import Ctx
 from .end import check_end
 
-__all__ = ["DECLARED", "Ctx", "Op", "buildings", "check_end", "debt", "end", "money", "property", "shortage", "trade"]
+__all__ = ["Ctx", "buildings", "check_end", "debt", "end", "money", "property", "shortage", "trade"]

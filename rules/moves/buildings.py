@@ -5,12 +5,11 @@ from __future__ import annotations
 from .. import commands as cmds
 from ..board import DEEDS, GROUPS, Kind, Square
 from ..errors import BadCommand, RuleError
-from ..legalrows import auction, deeds, on_square, row
 from ..money import Money
 from ..phrase import Cash, Noun, Phrase, Pieces, Place, phrase
 from ..state import GameState
 from ..valuation import level, owns_group
-from .books import books
+from .books import auction_candidate, books, deeds, on_square, row
 from .context import Ctx
 from .property import bid
 
@@ -25,7 +24,7 @@ def _a_shortage(state: GameState) -> bool:
     return any(shortage(state, hotel=hotel) is not None for hotel in (False, True))
 
 
-@books(cmds.BuildAuction, legal=row(auction, deeds, _a_shortage),
+@books(cmds.BuildAuction, legal=row(auction_candidate, deeds, _a_shortage),
        said=("rules.build.house.won", "rules.build.hotel.won"))
 def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> Phrase:
     """Seed 000 "Wollen zwei oder mehr Spieler eine höhere Anzahl Gebäude kaufen als die Bank zur Verfügung hat,

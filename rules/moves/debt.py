@@ -5,11 +5,10 @@ from __future__ import annotations
 from .. import commands as cmds
 from ..board import DEEDS
 from ..errors import RuleError
-from ..legalrows import player_only
 from ..money import Money
 from ..phrase import Cash, Many, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost, raisable
-from .books import books
+from .books import books, player_only
 from .context import Ctx, chain
 
 

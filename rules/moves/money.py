@@ -5,11 +5,10 @@ from __future__ import annotations
 from .. import commands as cmds
 from ..board import DEEDS
 from ..errors import RuleError, short_of_money
-from ..legalrows import amounts, on_square, player_only, taxes
 from ..money import Money
 from ..phrase import Cash, Many, Noun, Phrase, Place, phrase
 from ..state import JAIL_CARDS_IN_GAME
-from .books import books
+from .books import amounts, books, on_square, player_only, taxes
 from .context import Ctx
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from .. import commands as cmds
-from .. import legalrows
 from ..board import DEEDS, Kind
 from ..errors import RuleError
-from ..legalrows import deeds, on_square, row
 from ..money import Money
 from ..phrase import Cash, Phrase, Place, phrase
 from ..valuation import lift_cost
 from ..valuation import rent as rent_of
-from .books import books
+from .books import books, deeds, on_square, rent_candidate, row
 from .context import Ctx
 
 
@@ -47,7 +45,7 @@ def bid(c: Ctx, player: str, price: Money, minimum: Money) -> Money:
     return price
 
 
-@books(cmds.Rent, legal=row(legalrows.rent, deeds), debt=True, said=("rules.rent.done", "rules.rent.done_on"))
+@books(cmds.Rent, legal=row(rent_candidate, deeds), debt=True, said=("rules.rent.done", "rules.rent.done_on"))
 def rent(c: Ctx, cmd: cmds.Rent) -> Phrase:
     payer, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
