@@ -17,7 +17,7 @@ from typing import Any
 
 from . import commands as cmds
 from .moves import Ctx  # the package reads every module of moves, and so runs their declarations
-from .moves.books import DECLARED, LegalRow, Op
+from .moves.context import DECLARED, LegalRow, Op
 from .phrase import Phrase
 
 __all__ = ["BY_NAME", "DEBTS", "HANDLERS", "LEGAL_ROWS", "REGISTRY", "LegalRow", "Op"]

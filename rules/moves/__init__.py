@@ -2,7 +2,7 @@
 
 A move reads the state through its :class:`~rules.moves.context.Ctx`, stages its changes and returns the
 booking's text; a :class:`~rules.errors.RuleError` anywhere drops them all. Each move declares the op it books
-(:func:`~rules.moves.books.books`, on the move): the ops' table (``rules.ops``) collects the declarations of the
+(:func:`~rules.moves.context.books`, on the move): the ops' table (``rules.ops``) collects the declarations of the
 modules read here, and ``Game`` (``rules.game``) is the door that calls them. A new module of moves is read here.
 """
 

@@ -9,8 +9,7 @@ from ..money import Money
 from ..phrase import Cash, Noun, Phrase, Pieces, Place, phrase
 from ..state import GameState
 from ..valuation import level, owns_group
-from .books import auction_candidate, books, deeds, on_square, row
-from .context import Ctx
+from .context import Ctx, auction_candidate, books, deeds, on_square, row
 from .property import bid
 
 

@@ -8,8 +8,7 @@ from ..errors import RuleError
 from ..money import Money
 from ..phrase import Cash, Many, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost, raisable
-from .books import books, player_only
-from .context import Ctx, chain
+from .context import Ctx, books, chain, player_only
 
 
 def _check_owed(c: Ctx, debtor: str, creditor: str | None, owed: Money) -> None:

@@ -8,8 +8,7 @@ from ..errors import BadCommand
 from ..phrase import Phrase, phrase
 from ..state import GameState, Staged
 from ..valuation import ranking
-from .books import books
-from .context import Ctx
+from .context import Ctx, books
 
 
 @books(cmds.End, said=("rules.end.done",))

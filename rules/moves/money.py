@@ -8,8 +8,7 @@ from ..errors import RuleError, short_of_money
 from ..money import Money
 from ..phrase import Cash, Many, Noun, Phrase, Place, phrase
 from ..state import JAIL_CARDS_IN_GAME
-from .books import amounts, books, on_square, player_only, taxes
-from .context import Ctx
+from .context import Ctx, amounts, books, on_square, player_only, taxes
 
 
 @books(cmds.Credit, said=("rules.credit.done",))

@@ -9,8 +9,7 @@ from ..money import Money
 from ..phrase import Cash, Phrase, Place, phrase
 from ..valuation import lift_cost
 from ..valuation import rent as rent_of
-from .books import books, deeds, on_square, rent_candidate, row
-from .context import Ctx
+from .context import Ctx, books, deeds, on_square, rent_candidate, row
 
 
 @books(cmds.Buy, legal=on_square(deeds), said=("rules.buy.done", "rules.auction.done"))

@@ -8,8 +8,7 @@ from ..errors import RuleError
 from ..money import Money
 from ..phrase import Cash, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost
-from .books import books
-from .context import Ctx, chain
+from .context import Ctx, books, chain
 
 
 def _trade_side(c: Ctx, side: cmds.TradeSide, giver: str) -> None:
