@@ -220,15 +220,6 @@ class PayAll(BaseCommand):
 
 
 @record
-class PayBank(BaseCommand):
-    """A card's payment to the bank, booked from the player's menu: the player pays ``amount`` to the bank."""
-
-    op: ClassVar[str] = "pay_bank"
-    player: str
-    amount: Money
-
-
-@record
 class CollectAll(BaseCommand):
     """ "Du hast Geburtstag": every other player still in the game pays the player ``amount``."""
 
@@ -444,8 +435,8 @@ class Trade(BaseCommand):
 
 
 Command: TypeAlias = (Buy | Rent | Build | BuildAuction | SellBuilding | Mortgage | Unmortgage | Tax | JailFine
-                      | JailCard | Go | Bankrupt | PayDebt | PayAll | CollectAll | Repairs | PayBank | FreeParking
-                      | Credit | Debit | Transfer | Trade | End | NewGame | Undo)
+                      | JailCard | Go | Bankrupt | PayDebt | PayAll | CollectAll | Repairs | FreeParking | Credit
+                      | Debit | Transfer | Trade | End | NewGame | Undo)
 """Any command of the contract, in the order the ops' table (``rules.ops``) lists them: the legal moves are offered
 in this order (the deeds' ops, then the player's own, then what a key books or the game itself)."""
 

@@ -261,10 +261,3 @@ def test_who_cannot_pay_everyone_is_refused_then_raises_money_or_goes_bankrupt(e
     apply(game, op="bankrupt", player="Cem", creditor="Anna")
     apply(game, op="collect_all", player="Anna", amount=50 * unit)
     assert [p.cash for p in state.players.values()] == [1560 * unit, 1450 * unit, 0]
-
-
-def test_a_card_paid_to_the_bank_from_the_menu() -> None:
-    game = start("classic")
-    apply(game, op="pay_bank", player="Anna", amount=100)
-    assert game.state is not None and game.state.players["Anna"].cash == 1400
-    refused(game, "insufficient_funds", op="pay_bank", player="Anna", amount=1500)

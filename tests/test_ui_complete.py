@@ -78,19 +78,19 @@ FEE = ("schalke", "skylanders", "sonic", "classic-uk", "classic-us")
 the bank."""
 
 COUNTS: dict[tuple[str, str], dict[str, int]] = {
-    **{("fresh", ed): {"Anna": 36, "Ben": 36, "Cem": 36} for ed in EDITIONS},
-    **{("buildings", ed): {"Anna": 37, "Ben": 38, "Cem": 36} for ed in EDITIONS},
-    **{("shortage", ed): {"Anna": 47, "Ben": 43, "Cem": 37} for ed in EDITIONS},
-    **{("debt", ed): {"Anna": 0, "Ben": 6 if ed in FEE else 37, "Cem": 36} for ed in EDITIONS},
+    **{("fresh", ed): {"Anna": 35, "Ben": 35, "Cem": 35} for ed in EDITIONS},
+    **{("buildings", ed): {"Anna": 36, "Ben": 37, "Cem": 35} for ed in EDITIONS},
+    **{("shortage", ed): {"Anna": 46, "Ben": 42, "Cem": 36} for ed in EDITIONS},
+    **{("debt", ed): {"Anna": 0, "Ben": 6 if ed in FEE else 36, "Cem": 35} for ed in EDITIONS},
     **{("finished", ed): {"Anna": 0, "Ben": 0, "Cem": 0} for ed in EDITIONS},
 }
 """(position, edition): each player's number of (kind, square) the menu offers — and the rules accept. A fresh
-player: 28 deeds to buy, 2 taxes, the fine, a Frei-Karte drawn, An alle zahlen, Von allen kassieren, An die Bank zahlen, Tausch (36); Ben
+player: 28 deeds to buy, 2 taxes, the fine, a Frei-Karte drawn, An alle zahlen, Von allen kassieren, Tausch (35); Ben
 in debt to the bank: only Schuld zahlen and what pays no one (6); a finished game: nothing."""
 
 COUNTED = frozenset({"buy", "rent", "tax", "jail_fine", "jail_card_drawn", "jail_card_used", "build",
                      "sell_building", "mortgage", "unmortgage", "pay_all", "collect_all", "repairs", "trade",
-                     "free_parking", "pay_debt", "build_auction", "go_exact", "undo", "pay_bank"})
+                     "free_parking", "pay_debt", "build_auction", "go_exact", "undo"})
 """The kinds the counts above were taken with: a count that moves names any kind offered beyond them (a new
 booking), so the next maintainer sees why and counts again."""
 

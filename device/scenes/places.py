@@ -297,8 +297,6 @@ PLACES: tuple[Place, ...] = (
     Place("pay_debt", "scenes.flow.pay_debt", "0.4", form="scenes.flow.pay_debt", rows=("pay_debt",)),
     Place("build_auction", "scenes.flow.build_auction", "0.5", form="scenes.flow.build_auction", fields=_auction,
           rows=("build_auction",)),
-    Place("pay_bank", "scenes.flow.pay_bank", "0.6", form="scenes.flow.pay_bank", fields=_amount(),
-          rows=("pay_bank",), steps=(Ask("amount", "scenes.pay_bank.amount"),)),
     # Offered beside the menu, after ZU WENIG GELD only.
     Place("bankrupt", "scenes.flow.bankrupt", key="scenes.flow.bankrupt", form="scenes.flow.bankrupt",
           fields=_bankrupt, rows=("bankrupt",)),

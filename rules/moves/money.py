@@ -25,13 +25,6 @@ def debit(c: Ctx, cmd: cmds.Debit) -> Phrase:
     return phrase("rules.debit.done" + where, player=player, amount=Cash(amount))
 
 
-@books(cmds.PayBank, legal=amounts("amount"), debt=True, said=("rules.pay_bank.done",))
-def pay_bank(c: Ctx, cmd: cmds.PayBank) -> Phrase:
-    player, amount = c.player(cmd.player), c.amount(cmd.amount)
-    c.s.pay(player, None, amount, phrase("rules.reason.debit"))
-    return phrase("rules.pay_bank.done", player=player, amount=Cash(amount))
-
-
 @books(cmds.Transfer, debt=True, said=("rules.transfer.done",))
 def transfer(c: Ctx, cmd: cmds.Transfer) -> Phrase:
     payer, payee, amount = c.player(cmd.from_), c.player(cmd.to), c.amount(cmd.amount)
