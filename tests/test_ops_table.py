@@ -80,7 +80,8 @@ TABLE: tuple[Row, ...] = (
     ('undo', 'Undo', None, (), False, ('rules.undo.done',)),
 )
 
-"""Read off the table as it was written by hand in one module: name, command class, move, legal rows, debt, said."""
+"""The table as it was written by hand in one module before its rows moved beside their moves: name, command class,
+move, legal rows (name, squares, the cheap look, a digest of their candidates), debt, said."""
 
 
 def _candidates(row: LegalRow) -> str:
@@ -99,8 +100,11 @@ def _now() -> tuple[Row, ...]:
 
 
 def test_the_table_is_unchanged_row_by_row() -> None:
-    now = _now()
-    assert [row[0] for row in now] == [row[0] for row in TABLE], "the ops' order changed"
+    """Each op of the pinned table keeps its row and its place among the others; a new op may come anywhere (its
+    place in the ``Command`` union is its place in the menus), so adding one never touches this file."""
+    pinned = {row[0] for row in TABLE}
+    now = [row for row in _now() if row[0] in pinned]
+    assert [row[0] for row in now] == [row[0] for row in TABLE], "the ops' order changed, or an op is gone"
     for was, is_ in zip(TABLE, now, strict=True):
         assert is_ == was
 
