@@ -17,10 +17,10 @@ from typing import Any
 
 from . import commands as cmds
 from .moves import Ctx  # the package reads every module of moves, and so runs their declarations
-from .moves.context import DECLARED, LegalRow, Op
+from .moves.context import DECLARED
+from .moves.context import LegalRow as LegalRow  # the types of the table, offered with it
+from .moves.context import Op as Op
 from .phrase import Phrase
-
-__all__ = ["BY_NAME", "DEBTS", "HANDLERS", "LEGAL_ROWS", "REGISTRY", "LegalRow", "Op"]
 
 GAME_OWN = (Op(cmds.NewGame, None, said=("rules.new_game.done",)), Op(cmds.Undo, None, said=("rules.undo.done",)))
 """The ops without a move: they change the game itself (a new game, Storno), ``Game``'s own."""

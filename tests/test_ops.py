@@ -47,7 +47,7 @@ def missing() -> dict[str, list[str]]:
     for name, command in cmds.COMMANDS.items():
         if name not in BY_NAME:
             found[name] = [f"its move in rules/moves/ with @books(cmds.{command.__name__}, legal=…, debt=…, said=…) "
-                           "on it (rules/moves/context.py), in a module rules/moves/__init__.py reads"]
+                           "on it (rules/moves/context.py), in a module of rules.moves.MODULES"]
     for op in REGISTRY:
         lack = found.setdefault(op.name, [])
         if cmds.COMMANDS.get(op.name) is not op.command:

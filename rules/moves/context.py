@@ -19,7 +19,7 @@ is ready costs the start-up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from .. import commands as cmds
 from ..board import DEEDS, GROUPS, TAX_SQUARES, Kind, Square
@@ -41,8 +41,6 @@ if TYPE_CHECKING:  # types only: a type alias built at import costs the start-up
     """The squares worth asking about."""
     When: TypeAlias = Callable[[GameState], bool]
     """A cheap look at the whole game first: False closes the row without asking square by square."""
-    Row: TypeAlias = Callable[[type[cmds.BaseCommand]], "LegalRow"]
-    """A row as declared beside a move, before it knows its op: given the op's command class, its row."""
     Move = TypeVar("Move", bound=Callable[..., Phrase])
 
 
@@ -155,6 +153,11 @@ class LegalRow(NamedTuple):
     """A cheap look at the whole game first: False closes the row without asking square by square."""
 
 
+if TYPE_CHECKING:
+    Row: TypeAlias = Callable[[type[cmds.BaseCommand]], LegalRow]
+    """A row as declared beside a move, before it knows its op: given the op's command class, its row."""
+
+
 def deeds() -> Iterable[Square]:
     """Every deed of the board, in the board's order."""
     return sorted(DEEDS)
@@ -167,7 +170,8 @@ def taxes() -> Iterable[Square]:
 
 def _maker(command: type[cmds.BaseCommand]) -> Callable[..., cmds.Command]:
     # Every command class of an op is one of the Command union's (the ops' table checks it).
-    return cast("Callable[..., cmds.Command]", command)
+    make: Callable[..., Any] = command
+    return make
 
 
 def on_square(squares: Squares, when: When | None = None) -> Row:
@@ -271,7 +275,7 @@ def books(command: type[cmds.BaseCommand], *, legal: Row | tuple[Row, ...] = (),
 
     def declare(move: Move) -> Move:
         if command in DECLARED:
-            raise TypeError(f"{command.op} is booked by two moves: {DECLARED[command].move} and {move}")
+            raise TypeError("booked twice", command.op, DECLARED[command].move, move)
         DECLARED[command] = Op(command, move, tuple(row(command) for row in rows), debt, said)
         return move
 
