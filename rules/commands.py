@@ -434,10 +434,11 @@ class Trade(BaseCommand):
             raise BadCommand(phrase("rules.trade.lift"))
 
 
-Command: TypeAlias = (NewGame | Undo | End | Credit | Debit | Transfer | Go | PayAll | CollectAll | Repairs
-                      | FreeParking | Tax | JailFine | JailCard | Bankrupt | PayDebt | Buy | Rent | Build | BuildAuction
-                      | SellBuilding | Mortgage | Unmortgage | Trade)
-"""Any command of the contract."""
+Command: TypeAlias = (Buy | Rent | Build | BuildAuction | SellBuilding | Mortgage | Unmortgage | Tax | JailFine
+                      | JailCard | Go | Bankrupt | PayDebt | PayAll | CollectAll | Repairs | FreeParking | Credit
+                      | Debit | Transfer | Trade | End | NewGame | Undo)
+"""Any command of the contract, in the order the ops' table (``rules.ops``) lists them: the legal moves are offered
+in this order (the deeds' ops, then the player's own, then what a key books or the game itself)."""
 
 COMMANDS: Mapping[str, type[BaseCommand]] = MappingProxyType({cls.op: cls for cls in typing.get_args(Command)})
 """The command class of each op."""

@@ -1,10 +1,10 @@
 """What a player may do now: THE list the device's menus offer, decided by the rules themselves.
 
-Nothing here knows a rule. Each op's rows of the legal moves (``rules.ops``) say how to build its
+Nothing here knows a rule. Each op's rows of the legal moves (``rules.ops.LEGAL_ROWS``) say how to build its
 candidate, a typed command (for a player, and for a square if the op needs one); the candidate is
 legal when ``Game.check`` accepts it. :func:`legal_commands` yields those commands, as a chess
 library yields the moves one may push. So a menu can never offer an option the rules would refuse
-with anything but a lack of money, and a new op's rows are written beside its command, in ``rules.ops``.
+with anything but a lack of money, and a new op's rows are declared on its move (``@books(…, legal=…)``).
 
 Money is the one refusal that still counts as legal: "Kaufen" stays on the menu of a player
 who is short, because the banker's answer to ZU WENIG GELD is to raise the money (mortgage,

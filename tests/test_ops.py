@@ -1,7 +1,8 @@
 """Every op of the rules' table has what a booking needs, and each missing piece is named in one failure.
 
-A booking is its command, its move, its texts and its place on the device (``rules/ops.py`` and
-``device/scenes/places.py``); the rest is read off those two tables. This test walks them once and lists, per op,
+A booking is its command, its move with what the rules know of the op declared on it (``@books(…)`` in
+``rules/moves/``, collected into ``rules.ops``), its texts and its place on the device (``device/scenes/places.py``);
+the rest is read off those two tables. This test walks them once and lists, per op,
 what is missing, so that adding an op is told everything still to write in one run, not one table at a time.
 """
 
@@ -43,14 +44,20 @@ def missing() -> dict[str, list[str]]:
     placed = {p.op: p for p in PLACES}
     opened = {row for p in PLACES for row in p.rows}
     found: dict[str, list[str]] = {}
+    for name, command in cmds.COMMANDS.items():
+        if name not in BY_NAME:
+            found[name] = [f"its move in rules/moves/ with @books(cmds.{command.__name__}, legal=…, debt=…, said=…) "
+                           "on it (rules/moves/context.py), in a module of rules.moves.MODULES"]
     for op in REGISTRY:
         lack = found.setdefault(op.name, [])
         if cmds.COMMANDS.get(op.name) is not op.command:
-            lack.append("its command class in rules.commands.Command")
+            lack.append("its command class in the Command union of rules/commands.py (its place there is its place "
+                        "in the legal moves)")
         if op.move is None and op.name not in ("new_game", "undo"):
-            lack.append("its move (rules/moves/)")
+            lack.append(f"its move in rules/moves/, declared with @books(cmds.{op.command.__name__}, …)")
         if not op.said:
-            lack.append("the catalogue keys of its booking's text (Op.said)")
+            lack.append(f"the catalogue keys of its booking's text: @books(cmds.{op.command.__name__}, said=(…)) "
+                        "on its move")
         for lang, keys in rules_keys.items():
             lack += [f"{key} in words/locale/{lang}/LC_MESSAGES/rules.po" for key in op.said if key not in keys]
         place = placed.get(op.name)

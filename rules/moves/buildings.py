@@ -9,14 +9,22 @@ from ..money import Money
 from ..phrase import Cash, Noun, Phrase, Pieces, Place, phrase
 from ..state import GameState
 from ..valuation import level, owns_group
-from .context import Ctx
+from .context import Ctx, auction_candidate, books, deeds, on_square, row
 from .property import bid
 
 
+@books(cmds.Build, legal=on_square(deeds), said=("rules.build.house", "rules.build.hotel"))
 def build(c: Ctx, cmd: cmds.Build) -> Phrase:
     return _build_on(c, c.player(cmd.player), cmd.square, None)
 
 
+def _a_shortage(state: GameState) -> bool:
+    """Whether the bank is short of houses or hotels: else no building auction is asked about square by square."""
+    return any(shortage(state, hotel=hotel) is not None for hotel in (False, True))
+
+
+@books(cmds.BuildAuction, legal=row(auction_candidate, deeds, _a_shortage),
+       said=("rules.build.house.won", "rules.build.hotel.won"))
 def build_auction(c: Ctx, cmd: cmds.BuildAuction) -> Phrase:
     """Seed 000 "Wollen zwei oder mehr Spieler eine höhere Anzahl Gebäude kaufen als die Bank zur Verfügung hat,
     werden die vorhandenen Gebäude einzeln an den Meistbietenden versteigert. Als Mindestgebot gilt der
@@ -105,6 +113,8 @@ def _build_on(c: Ctx, player: str, square: Square, price: Money | None) -> Phras
                   amount=Cash(cost), n=here + 1, houses=Noun("house", True))
 
 
+@books(cmds.SellBuilding, legal=on_square(deeds),
+       said=("rules.sell.house", "rules.sell.hotel", "rules.sell.hotel.whole", "rules.sell.traded"))
 def sell_building(c: Ctx, cmd: cmds.SellBuilding) -> Phrase:
     player = c.player(cmd.player)
     sq = c.street(cmd.square, player)

@@ -8,7 +8,7 @@ from ..errors import RuleError
 from ..money import Money
 from ..phrase import Cash, Many, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost, raisable
-from .context import Ctx, chain
+from .context import Ctx, books, chain, player_only
 
 
 def _check_owed(c: Ctx, debtor: str, creditor: str | None, owed: Money) -> None:
@@ -32,6 +32,7 @@ def _check_owed(c: Ctx, debtor: str, creditor: str | None, owed: Money) -> None:
                                                owed=Cash(owed)))
 
 
+@books(cmds.Bankrupt, legal=player_only(), said=("rules.bankrupt.bank", "rules.bankrupt.player"))
 def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> Phrase:
     debtor = c.player(cmd.player)
     creditor = None if cmd.creditor is None else c.player(cmd.creditor)
@@ -109,6 +110,7 @@ def bankrupt(c: Ctx, cmd: cmds.Bankrupt) -> Phrase:
     return chain("rules.join.semicolon", parts)
 
 
+@books(cmds.PayDebt, legal=player_only(), debt=True, said=("rules.debt.paid",))
 def pay_debt(c: Ctx, cmd: cmds.PayDebt) -> Phrase:
     player = c.player(cmd.player)
     debt = int(c.s.get("debt", player) or 0)

@@ -8,9 +8,10 @@ from ..errors import BadCommand
 from ..phrase import Phrase, phrase
 from ..state import GameState, Staged
 from ..valuation import ranking
-from .context import Ctx
+from .context import Ctx, books
 
 
+@books(cmds.End, said=("rules.end.done",))
 def end(c: Ctx, cmd: cmds.End) -> Phrase:
     if c.state.mode is not Mode.TIMED:
         raise BadCommand(phrase("rules.end.not_timed"))

@@ -8,27 +8,31 @@ from ..errors import RuleError, short_of_money
 from ..money import Money
 from ..phrase import Cash, Many, Noun, Phrase, Place, phrase
 from ..state import JAIL_CARDS_IN_GAME
-from .context import Ctx
+from .context import Ctx, amounts, books, on_square, player_only, taxes
 
 
+@books(cmds.Credit, said=("rules.credit.done",))
 def credit(c: Ctx, cmd: cmds.Credit) -> Phrase:
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
     c.s.pay(None, player, amount, phrase("rules.reason.credit"))
     return phrase("rules.credit.done", player=player, amount=Cash(amount))
 
 
+@books(cmds.Debit, debt=True, said=("rules.debit.done", "rules.debit.done.pot"))
 def debit(c: Ctx, cmd: cmds.Debit) -> Phrase:
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
     where = c.to_bank(player, amount, phrase("rules.reason.debit"))
     return phrase("rules.debit.done" + where, player=player, amount=Cash(amount))
 
 
+@books(cmds.Transfer, debt=True, said=("rules.transfer.done",))
 def transfer(c: Ctx, cmd: cmds.Transfer) -> Phrase:
     payer, payee, amount = c.player(cmd.from_), c.player(cmd.to), c.amount(cmd.amount)
     c.s.pay(payer, payee, amount, phrase("rules.reason.transfer", payee=payee))
     return phrase("rules.transfer.done", payer=payer, payee=payee, amount=Cash(amount))
 
 
+@books(cmds.Go, legal=player_only(), said=("rules.go.done", "rules.go.exact"))
 def go(c: Ctx, cmd: cmds.Go) -> Phrase:
     player, exact = c.player(cmd.player), cmd.exact
     if exact and not c.house_rule("double_go"):
@@ -38,6 +42,7 @@ def go(c: Ctx, cmd: cmds.Go) -> Phrase:
     return phrase("rules.go.exact" if exact else "rules.go.done", player=player, amount=Cash(salary))
 
 
+@books(cmds.Tax, legal=on_square(taxes), debt=True, said=("rules.tax.done", "rules.tax.done.pot"))
 def tax(c: Ctx, cmd: cmds.Tax) -> Phrase:
     player, sq = c.player(cmd.player), cmd.square
     amount = c.edition.taxes[sq]
@@ -49,6 +54,7 @@ def _others(c: Ctx, player: str) -> list[str]:
     return [p for p in c.state.players if p != player and not c.s.get("bankrupt", p)]
 
 
+@books(cmds.PayAll, legal=amounts("amount"), debt=True, said=("rules.pay_all.done",))
 def pay_all(c: Ctx, cmd: cmds.PayAll) -> Phrase:
     """ "Zahle jedem Spieler …": one command, every other player still in the game."""
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
@@ -62,6 +68,7 @@ def pay_all(c: Ctx, cmd: cmds.PayAll) -> Phrase:
     return phrase("rules.pay_all.done", player=player, amount=Cash(amount), total=Cash(total))
 
 
+@books(cmds.CollectAll, legal=amounts("amount"), debt=True, said=("rules.collect_all.done",))
 def collect_all(c: Ctx, cmd: cmds.CollectAll) -> Phrase:
     """ "Du hast Geburtstag: jeder Spieler zahlt dir …": refused as a whole if anyone cannot pay."""
     player, amount = c.player(cmd.player), c.amount(cmd.amount)
@@ -82,6 +89,8 @@ def _rate(c: Ctx, value: Money, key: str) -> Money:
     return value
 
 
+@books(cmds.Repairs, legal=amounts("per_house", "per_hotel"), debt=True,
+       said=("rules.repairs.done", "rules.repairs.done.pot"))
 def repairs(c: Ctx, cmd: cmds.Repairs) -> Phrase:
     """Renovierung / Straßenausbesserung: so much per house and per hotel the player owns."""
     player = c.player(cmd.player)
@@ -102,6 +111,7 @@ def repairs(c: Ctx, cmd: cmds.Repairs) -> Phrase:
                   houses=c.buildings(houses, hotel=False), hotels=c.buildings(hotels, hotel=True))
 
 
+@books(cmds.FreeParking, legal=player_only(), said=("rules.free_parking.done",))
 def free_parking(c: Ctx, cmd: cmds.FreeParking) -> Phrase:
     player = c.player(cmd.player)
     if not c.house_rule("free_parking_pot"):
@@ -114,12 +124,15 @@ def free_parking(c: Ctx, cmd: cmds.FreeParking) -> Phrase:
     return phrase("rules.free_parking.done", player=player, amount=Cash(pot))
 
 
+@books(cmds.JailFine, legal=player_only(), debt=True, said=("rules.jail_fine.done", "rules.jail_fine.done.pot"))
 def jail_fine(c: Ctx, cmd: cmds.JailFine) -> Phrase:
     player = c.player(cmd.player)
     where = c.to_bank(player, c.edition.jail_fine, phrase("rules.reason.jail_fine"))
     return phrase("rules.jail_fine.done" + where, player=player, amount=Cash(c.edition.jail_fine))
 
 
+@books(cmds.JailCard, legal=(player_only("jail_card_drawn", delta=1), player_only("jail_card_used", delta=-1)),
+       said=("rules.jail_card.drawn", "rules.jail_card.used"))
 def jail_card(c: Ctx, cmd: cmds.JailCard) -> Phrase:
     player = c.player(cmd.player)
     held = int(c.s.get("jail_cards", player) or 0)

@@ -9,9 +9,10 @@ from ..money import Money
 from ..phrase import Cash, Phrase, Place, phrase
 from ..valuation import lift_cost
 from ..valuation import rent as rent_of
-from .context import Ctx
+from .context import Ctx, books, deeds, on_square, rent_candidate, row
 
 
+@books(cmds.Buy, legal=on_square(deeds), said=("rules.buy.done", "rules.auction.done"))
 def buy(c: Ctx, cmd: cmds.Buy) -> Phrase:
     player, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
@@ -43,6 +44,7 @@ def bid(c: Ctx, player: str, price: Money, minimum: Money) -> Money:
     return price
 
 
+@books(cmds.Rent, legal=row(rent_candidate, deeds), debt=True, said=("rules.rent.done", "rules.rent.done_on"))
 def rent(c: Ctx, cmd: cmds.Rent) -> Phrase:
     payer, sq = c.player(cmd.player), c.deed(cmd.square)
     owner = c.s.get("owner", sq)
@@ -71,6 +73,7 @@ def rent(c: Ctx, cmd: cmds.Rent) -> Phrase:
                   buildings=note)
 
 
+@books(cmds.Mortgage, legal=on_square(deeds), said=("rules.mortgage.done",))
 def mortgage(c: Ctx, cmd: cmds.Mortgage) -> Phrase:
     player = c.player(cmd.player)
     sq = c.owned(cmd.square, player)
@@ -86,6 +89,7 @@ def mortgage(c: Ctx, cmd: cmds.Mortgage) -> Phrase:
     return phrase("rules.mortgage.done", player=player, square=Place(sq), amount=Cash(value))
 
 
+@books(cmds.Unmortgage, legal=on_square(deeds), said=("rules.unmortgage.done",))
 def unmortgage(c: Ctx, cmd: cmds.Unmortgage) -> Phrase:
     player = c.player(cmd.player)
     sq = c.owned(cmd.square, player)

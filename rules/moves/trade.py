@@ -8,7 +8,7 @@ from ..errors import RuleError
 from ..money import Money
 from ..phrase import Cash, Phrase, Place, Value, phrase
 from ..valuation import interest, lift_cost
-from .context import Ctx, chain
+from .context import Ctx, books, chain
 
 
 def _trade_side(c: Ctx, side: cmds.TradeSide, giver: str) -> None:
@@ -20,6 +20,7 @@ def _trade_side(c: Ctx, side: cmds.TradeSide, giver: str) -> None:
         raise RuleError("not_owner", phrase("rules.trade.jail_cards", player=giver, n=held))
 
 
+@books(cmds.Trade, said=("rules.trade.done",))
 def trade(c: Ctx, cmd: cmds.Trade) -> Phrase:
     a, b = c.player(cmd.a), c.player(cmd.b)
     for side in (cmd.a_gives, cmd.b_gives):

@@ -30,7 +30,7 @@ ALLOWED = {
     # the reader's own notation (its 5 characters), Unicode's categories and normal form
     "M", "99M+", "Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp", "NFC",
     # a programmer's errors (ValueError), never shown to a player
-    "amounts are never negative", "negative payment", "not a phrase: ", "not a phrase's value: ",
+    "amounts are never negative", "negative payment", "booked twice", "Move", "not a phrase: ", "not a phrase's value: ",
     # the package's names (__all__)
     "BadCommand", "CODES", "Change", "Command", "Ctx", "DEEDS", "Deed", "DeedState", "EDITIONS", "Edition", "Event",
     "GROUPS", "GROUP_NAMES", "Game", "GameState", "HANDLERS", "HOUSE_RULE_NAMES", "Kind", "MAX_NAME", "MODE_NAMES",
