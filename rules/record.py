@@ -72,17 +72,17 @@ def _compiled_init(cls: type[Any], *, frozen: bool = True) -> Callable[..., None
     return init
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def record(cls: type[T]) -> type[T]:
-    """The frozen, slotted dataclass of ``cls``, made, equal, hashed and shown as ``@dataclass`` would."""
+def _made(cls: type[T], *, frozen: bool) -> type[T]:
+    """The slotted dataclass of ``cls`` with its methods made as closures, ``__init__`` compiled at the first
+    instance: frozen and hashed as ``@dataclass(frozen=True)``, or mutable with ``__hash__`` None as
+    ``@dataclass`` (eq) leaves a class that is changed in place."""
     made: type[T] = dataclass(slots=True, init=False, eq=False, repr=False)(cls)
     every = fields(made)  # type: ignore[arg-type]
     compared = _values(tuple(f.name for f in every if f.compare))
-    hashed = _values(tuple(f.name for f in every if (f.compare if f.hash is None else f.hash)))
     shown = tuple(f.name for f in every if f.repr)
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _compiled_init(made)
+        init = _compiled_init(made, frozen=frozen)
         init.__qualname__ = f"{made.__qualname__}.__init__"
         type.__setattr__(made, "__init__", init)
         init(self, *args, **kwargs)
@@ -92,56 +92,39 @@ def record(cls: type[T]) -> type[T]:
             return compared(self) == compared(other)
         return NotImplemented
 
-    def __hash__(self: Any) -> int:
-        return hash(hashed(self))
-
     @reprlib.recursive_repr()
     def __repr__(self: Any) -> str:
         return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
 
     own = dict(cls.__dict__)
-    if own.get("__hash__", 0) is None and "__eq__" in own:
-        del own["__hash__"]  # the None Python sets beside a class's own __eq__: the dataclass adds its hash
-    methods = {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__, "__repr__": __repr__,
-               **_frozen_methods(made, frozenset(f.name for f in every))}
+    methods: dict[str, Callable[..., Any]] = {"__init__": __init__, "__eq__": __eq__, "__repr__": __repr__}
+    if frozen:
+        hashed = _values(tuple(f.name for f in every if (f.compare if f.hash is None else f.hash)))
+
+        def __hash__(self: Any) -> int:
+            return hash(hashed(self))
+
+        if own.get("__hash__", 0) is None and "__eq__" in own:
+            del own["__hash__"]  # the None Python sets beside a class's own __eq__: the dataclass adds its hash
+        methods.update(__hash__=__hash__, **_frozen_methods(made, frozenset(f.name for f in every)))
     for name, method in methods.items():
         if name not in own:
             method.__qualname__ = f"{made.__qualname__}.{name}"
             setattr(made, name, method)
+    if not frozen and ("__hash__" not in own or (own["__hash__"] is None and "__eq__" in own)):
+        made.__hash__ = None  # type: ignore[assignment]
     return made
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def record(cls: type[T]) -> type[T]:
+    """The frozen, slotted dataclass of ``cls``, made, equal, hashed and shown as ``@dataclass`` would."""
+    return _made(cls, frozen=True)
 
 
 @dataclass_transform(field_specifiers=(field,))
 def mutable_record(cls: type[T]) -> type[T]:
     """The slotted, mutable dataclass of ``cls`` (``@dataclass(slots=True)``), its methods made as :func:`record`
-    makes them: ``__eq__`` and ``__repr__`` as closures, ``__init__`` compiled at the first instance, and
-    ``__hash__`` None, as a mutable dataclass that compares its fields has it (the game's state is changed in
-    place: it must not sit in a set)."""
-    made: type[T] = dataclass(slots=True, init=False, eq=False, repr=False)(cls)
-    every = fields(made)  # type: ignore[arg-type]
-    compared = _values(tuple(f.name for f in every if f.compare))
-    shown = tuple(f.name for f in every if f.repr)
-
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _compiled_init(made, frozen=False)
-        init.__qualname__ = f"{made.__qualname__}.__init__"
-        type.__setattr__(made, "__init__", init)
-        init(self, *args, **kwargs)
-
-    def __eq__(self: Any, other: object) -> Any:
-        if other.__class__ is self.__class__:
-            return compared(self) == compared(other)
-        return NotImplemented
-
-    @reprlib.recursive_repr()
-    def __repr__(self: Any) -> str:
-        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
-
-    own = dict(cls.__dict__)
-    for name, method in {"__init__": __init__, "__eq__": __eq__, "__repr__": __repr__}.items():
-        if name not in own:
-            method.__qualname__ = f"{made.__qualname__}.{name}"
-            setattr(made, name, method)
-    if "__hash__" not in own or (own["__hash__"] is None and "__eq__" in own):
-        made.__hash__ = None  # type: ignore[assignment]
-    return made
+    makes them, and ``__hash__`` None, as a mutable dataclass that compares its fields has it (the game's state
+    is changed in place: it must not sit in a set)."""
+    return _made(cls, frozen=False)
