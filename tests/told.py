@@ -13,6 +13,28 @@ from rules.phrase import Cash, Many, Phrase, Place
 def told(said: Event | RuleError | Transfer | Phrase | Any | None, where: Game | GameState | Edition | None = None) -> str:
     """``said`` (an event, a refusal, a payment, a phrase; a pytest ``raises`` info too) in words; ``where``: the
     game (or its state, or the edition) whose squares, money and buildings it names; "" for no phrase."""
+    phrase = _phrase(said)
+    if phrase is None:
+        return ""
+    if isinstance(where, Game):
+        where = where.state
+    if isinstance(where, GameState):
+        where = where.edition
+    return words.say(phrase, where)
+
+
+def meaning(said: Event | RuleError | Transfer | Phrase | Any | None) -> tuple[str, dict[str, object]]:
+    """What ``said`` means, not how a sentence puts it: its phrase's key and values, an amount as its integer, a
+    square as its number, a list as a tuple, a nested phrase as its own meaning (buildings and the edition's words
+    as they are). A test of a booking compares this, so a change of wording touches the catalogue, not the tests;
+    the wording itself is checked once, by the OLED fit test and a few golden texts."""
+    phrase = _phrase(said)
+    assert phrase is not None, said
+    return phrase.key, {name: _meant(value) for name, value in phrase.values}
+
+
+def _phrase(said: Event | RuleError | Transfer | Phrase | Any | None) -> Phrase | None:
+    """The phrase ``said`` carries (an event's, a refusal's, a payment's reason; a pytest ``raises`` info's)."""
     raised = getattr(said, "value", None)
     if isinstance(raised, RuleError):  # pytest.raises(...) as info
         said = raised
@@ -21,29 +43,9 @@ def told(said: Event | RuleError | Transfer | Phrase | Any | None, where: Game |
     elif isinstance(said, Transfer):
         said = said.reason
     if said is None:
-        return ""
+        return None
     assert isinstance(said, Phrase), said
-    if isinstance(where, Game):
-        where = where.state
-    if isinstance(where, GameState):
-        where = where.edition
-    return words.say(said, where)
-
-
-def meaning(said: Event | RuleError | Transfer | Phrase | Any | None) -> tuple[str, dict[str, object]]:
-    """What ``said`` means, not how a sentence puts it: its phrase's key and values, an amount as its integer, a
-    square as its number, a list as a tuple, a nested phrase as its own meaning (buildings and the edition's words
-    as they are). A test of a booking compares this, so a change of wording touches the catalogue, not the tests;
-    the wording itself is checked once, by the OLED fit test and a few golden texts."""
-    raised = getattr(said, "value", None)
-    if isinstance(raised, RuleError):  # pytest.raises(...) as info
-        said = raised
-    if isinstance(said, (Event, RuleError)):
-        said = said.said
-    elif isinstance(said, Transfer):
-        said = said.reason
-    assert isinstance(said, Phrase), said
-    return said.key, {name: _meant(value) for name, value in said.values}
+    return said
 
 
 def _meant(value: object) -> object:
