@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,3 +17,13 @@ def modules() -> dict[str, Path]:
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
+
+
+def imported_from(module: str, path: Path, node: ast.ImportFrom) -> str:
+    """The dotted name a ``from … import`` in ``module`` (its file ``path``) reads from, a relative one resolved
+    against the module's package."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))

@@ -13,7 +13,7 @@ import graphlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from source_modules import modules
+from source_modules import imported_from, modules
 
 
 def _for_types_only(node: ast.AST) -> bool:
@@ -37,18 +37,12 @@ def _run_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
 
 def imported(module: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The project's modules that ``module`` imports when it runs."""
-    is_package = path.name == "__init__.py"
     names: set[str] = set()
     for node in _run_imports(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
             continue
-        if node.level:
-            base = module.split(".") if is_package else module.split(".")[:-1]
-            base = base[: len(base) - (node.level - 1)]
-            source = ".".join(base + ([node.module] if node.module else []))
-        else:
-            source = node.module or ""
+        source = imported_from(module, path, node)
         names |= {f"{source}.{alias.name}" if f"{source}.{alias.name}" in known else source for alias in node.names}
     return {name for name in names if name in known and name != module}
 

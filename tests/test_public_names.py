@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from source_modules import modules
+from source_modules import imported_from, modules
 
 
 def _private(name: str) -> bool:
@@ -56,7 +56,6 @@ def taken(module: str, path: Path, known: dict[str, Path]) -> list[str]:
     """Each private name of another project module that ``module`` imports or reaches, as ``line: module.name``;
     and each ``thing._name`` of an object that is not the module's own (no class of it makes ``_name``): the
     object is another module's, as ``self._daemon._set_pin`` was the service's."""
-    is_package = path.name == "__init__.py"
     tree = ast.parse(path.read_text(encoding="utf-8"))
     bound: dict[str, str] = {}  # a local name → the project module it stands for
     found: list[str] = []
@@ -68,12 +67,7 @@ def taken(module: str, path: Path, known: dict[str, Path]) -> list[str]:
                 else:
                     bound[alias.name.split(".")[0]] = alias.name.split(".")[0]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = module.split(".") if is_package else module.split(".")[:-1]
-                base = base[: len(base) - (node.level - 1)]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
+            source = imported_from(module, path, node)
             for alias in node.names:
                 if f"{source}.{alias.name}" in known:
                     bound[alias.asname or alias.name] = f"{source}.{alias.name}"
