@@ -132,12 +132,9 @@ def prepare(work: Path, installed: Path | None) -> Path:
     source = installed if installed is not None else bootroot.base_root("arm64")
     subprocess.run(["cp", "-a", "--reflink=auto", f"{source}/.", str(root)], check=True)
     began = timed(f"copy of {source}", began)
-    ca = bootroot.host_ca_bundle()
-    trust = [f"--bind-ro={ca}:/etc/bankleser-test-ca.crt", "--setenv=PIP_CERT=/etc/bankleser-test-ca.crt"] if ca else []
+    trust = bootroot.pip_trust()
     if installed is None:
-        shutil.copytree(ROOT, root / "root/bankleser", symlinks=True, ignore=shutil.ignore_patterns(
-            ".venv", ".git", "__pycache__", "test-artifacts", "node_modules", ".mypy_cache", ".ruff_cache",
-            ".pytest_cache", ".hypothesis", "*.egg-info"))
+        bootroot.copy_checkout(ROOT, root / "root/bankleser")
         nspawn(root, *trust, "--chdir", "/root/bankleser", "bash", "systemd/install.sh", timeout=5400)
         began = timed("install.sh under qemu-user-static", began)
     nspawn(root, "bash", "-c", "set -e; export DEBIAN_FRONTEND=noninteractive; apt-get update -qq; "

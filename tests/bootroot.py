@@ -101,3 +101,19 @@ def host_ca_bundle() -> Path | None:
         if name and Path(name).is_file():
             return Path(name)
     return None
+
+
+CHECKOUT_LEFT_OUT = (".venv", ".git", "build", "__pycache__", "test-artifacts", "node_modules", ".mypy_cache",
+                     ".ruff_cache", ".pytest_cache", ".hypothesis", "*.egg-info")
+"""What of a checkout install.sh neither needs nor should carry into a root: the tools' and the tests' own."""
+
+
+def copy_checkout(source: Path, into: Path) -> None:
+    """The checkout ``source`` copied to ``into`` inside a root, as an image build copies it before install.sh."""
+    shutil.copytree(source, into, symlinks=True, ignore=shutil.ignore_patterns(*CHECKOUT_LEFT_OUT))
+
+
+def pip_trust() -> list[str]:
+    """systemd-nspawn's arguments that let pip in a root trust the host's CA bundle (none where there is none)."""
+    ca = host_ca_bundle()
+    return [f"--bind-ro={ca}:/etc/bankleser-test-ca.crt", "--setenv=PIP_CERT=/etc/bankleser-test-ca.crt"] if ca else []

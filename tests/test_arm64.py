@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bootroot import CACHE, arch, copy_of_root, host_ca_bundle, missing_tools
+from bootroot import CACHE, arch, copy_checkout, copy_of_root, missing_tools, pip_trust
 from nspawn import nspawn
 
 pytestmark = pytest.mark.boot
@@ -82,14 +82,10 @@ cd /tmp
 
 def test_install_sh_in_an_arm64_root_installs_imports_and_serves(arm64_root: Path, tmp_path: Path) -> None:
     root = arm64_root
-    shutil.copytree(ROOT, root / "root/bankleser", symlinks=True, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "build", "__pycache__", "test-artifacts", "node_modules", ".mypy_cache", ".ruff_cache",
-        ".pytest_cache", ".hypothesis", "*.egg-info"))
+    copy_checkout(ROOT, root / "root/bankleser")
     PIP_CACHE.mkdir(parents=True, exist_ok=True)
-    ca = host_ca_bundle()
-    trust = [f"--bind-ro={ca}:/etc/bankleser-test-ca.crt", "--setenv=PIP_CERT=/etc/bankleser-test-ca.crt"] if ca else []
     began = time.monotonic()
-    install = nspawn(root, *trust, f"--bind={PIP_CACHE}:/root/.cache/pip", "--chdir", "/root/bankleser",
+    install = nspawn(root, *pip_trust(), f"--bind={PIP_CACHE}:/root/.cache/pip", "--chdir", "/root/bankleser",
                      "bash", "systemd/install.sh", timeout=INSTALL_TIMEOUT)
     installed = time.monotonic()
     shutil.copy2(ROOT / "tests/arm64_inside.py", tmp_path / "inside.py")

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bootroot import CACHE, copy_of_root, host_ca_bundle, missing_tools
+from bootroot import CACHE, copy_checkout, copy_of_root, missing_tools, pip_trust
 from nspawn import nspawn
 
 from device.daemon.hotspot import POLKIT_ACTIONS
@@ -237,15 +237,12 @@ def test_the_installed_service_boots_ready_stays_up_stops_and_uninstalls(booted_
     began = time.monotonic()
     root = booted_root
     problems: list[str] = []
-    shutil.copytree(ROOT, root / SRC_IN_ROOT.lstrip("/"), symlinks=True, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "__pycache__", "test-artifacts", "node_modules", ".mypy_cache", ".ruff_cache",
-        ".pytest_cache", ".hypothesis", "*.egg-info"))
+    copy_checkout(ROOT, root / SRC_IN_ROOT.lstrip("/"))
 
     # 1. Install as docs/building.md says, in the root as an image build would (no systemd running yet).
     # The host's network; its CA bundle where PyPI is reached through a TLS-inspecting proxy. The packages
     # apt fetches are kept in the test's cache (install.sh empties the root's own, as an image wants).
-    ca = host_ca_bundle()
-    trust = [f"--bind-ro={ca}:/etc/bankleser-test-ca.crt", "--setenv=PIP_CERT=/etc/bankleser-test-ca.crt"] if ca else []
+    trust = pip_trust()
     kept = CACHE / "apt-archives"
     kept.mkdir(parents=True, exist_ok=True)
     archives = root / "var/cache/apt/archives"
